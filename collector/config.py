@@ -1,0 +1,20 @@
+"""The collector's settings: one validated model, refused at start-up when wrong."""
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class CollectorSettings(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    otlp_http_port: int = Field(4318, ge=0, le=65535, description="OTLP/HTTP port (0 picks a free one)")
+    otlp_grpc_port: int = Field(4317, ge=0, le=65535, description="OTLP/gRPC port (0 picks a free one)")
+    max_request_bytes: int = Field(64 * 1024 * 1024, ge=1024, description="request size limit, after decompression")
+    queue_max_spans: int = Field(200_000, ge=512, description="spans waiting for commit before 429")
+    max_commit_spans: int = Field(16_384, ge=1, description="spans per DuckDB transaction")
+    retry_after_s: int = Field(1, ge=1, le=3600, description="Retry-After sent with 429")
+    decision_wait: float = Field(10.0, gt=0, le=3600, description="seconds of quiet after the root span before a trace is assembled")
+    max_trace_wait: float = Field(600.0, gt=0, le=86_400, description="seconds after the first span when a trace is assembled regardless")
+    max_attribute_length: int = Field(64 * 1024, ge=16, description="string attribute values are truncated past this")
+    max_attributes_per_span: int = Field(1024, ge=1, description="attributes past this are dropped (counted)")
+    grpc_workers: int = Field(16, ge=1, le=256)

@@ -1,0 +1,249 @@
+"""OTLP trace payloads (protobuf or OTLP/JSON) to columnar span batches.
+
+Pure functions: no I/O, no clock. Invalid spans are counted and described (for
+`partial_success`), never raised; an undecodable payload raises `DecodeError` (HTTP 400 /
+INVALID_ARGUMENT).
+"""
+from __future__ import annotations
+
+import base64
+from dataclasses import dataclass, field
+from typing import Any
+
+import orjson
+import pyarrow as pa
+from google.protobuf import json_format
+from google.protobuf.message import DecodeError as _ProtoDecodeError
+from opentelemetry.proto.collector.trace.v1.trace_service_pb2 import ExportTraceServiceRequest
+
+from collector.span import SPAN_COLUMNS
+
+MAX_NESTING = 32
+_ERRORS_KEPT = 5
+
+
+class DecodeError(ValueError):
+    """The payload cannot be decoded at all (permanent: the sender must not retry)."""
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Per-span limits; values past them are truncated and the truncation recorded."""
+
+    max_attribute_length: int = 64 * 1024
+    max_attributes: int = 1024
+
+
+@dataclass
+class SpanBatch:
+    """Accepted spans as columns (in `SPAN_COLUMNS` order) plus what was rejected and why."""
+
+    columns: dict[str, list] = field(default_factory=lambda: {c: [] for c in SPAN_COLUMNS})
+    rejected: int = 0
+    errors: list[str] = field(default_factory=list)
+    truncated: int = 0
+
+    def __len__(self) -> int:
+        return len(self.columns["span_id"])
+
+    def reject(self, reason: str) -> None:
+        self.rejected += 1
+        if len(self.errors) < _ERRORS_KEPT:
+            self.errors.append(reason)
+
+    @property
+    def error_message(self) -> str:
+        if not self.rejected:
+            return ""
+        more = self.rejected - len(self.errors)
+        tail = f" (and {more} more)" if more > 0 else ""
+        return f"{self.rejected} span(s) rejected: " + "; ".join(self.errors) + tail
+
+    def to_arrow(self) -> pa.Table:
+        return pa.table(self.columns, schema=SPAN_SCHEMA)
+
+
+SPAN_SCHEMA = pa.schema([
+    ("trace_id", pa.string()), ("span_id", pa.string()), ("parent_span_id", pa.string()),
+    ("name", pa.string()), ("kind", pa.int8()), ("start_ns", pa.int64()), ("end_ns", pa.int64()),
+    ("status_code", pa.int8()), ("status_message", pa.string()), ("attributes", pa.string()),
+    ("events", pa.string()), ("links", pa.string()), ("resource", pa.string()),
+    ("scope_name", pa.string()), ("scope_version", pa.string()), ("service_name", pa.string()),
+    ("trace_state", pa.string()), ("flags", pa.int64()), ("received_ns", pa.int64()),
+])
+assert tuple(SPAN_SCHEMA.names) == SPAN_COLUMNS
+
+
+def parse_protobuf(body: bytes) -> ExportTraceServiceRequest:
+    try:
+        return ExportTraceServiceRequest.FromString(body)
+    except (_ProtoDecodeError, RuntimeError, ValueError) as exc:
+        raise DecodeError(f"cannot decode protobuf ExportTraceServiceRequest: {exc}") from None
+
+
+def parse_json(body: bytes) -> ExportTraceServiceRequest:
+    """OTLP/JSON: hex ids (rewritten to base64 for proto3 JSON), int enums, unknown fields ignored."""
+    try:
+        doc = orjson.loads(body)
+    except orjson.JSONDecodeError as exc:
+        raise DecodeError(f"cannot decode OTLP/JSON body: {exc}") from None
+    if not isinstance(doc, dict):
+        raise DecodeError("cannot decode OTLP/JSON body: the top level must be an object")
+    try:
+        for rs in _list(doc.get("resourceSpans")):
+            for ss in _list(_get(rs, "scopeSpans")):
+                for span in _list(_get(ss, "spans")):
+                    if not isinstance(span, dict):
+                        continue
+                    _hex_ids_to_b64(span, ("traceId", "spanId", "parentSpanId"))
+                    for link in _list(span.get("links")):
+                        if isinstance(link, dict):
+                            _hex_ids_to_b64(link, ("traceId", "spanId"))
+        return json_format.ParseDict(doc, ExportTraceServiceRequest(), ignore_unknown_fields=True)
+    except (json_format.ParseError, TypeError, ValueError, AttributeError, RecursionError) as exc:
+        raise DecodeError(f"invalid OTLP/JSON ExportTraceServiceRequest: {exc}") from None
+
+
+def _list(value: Any) -> list:
+    return value if isinstance(value, list) else []
+
+
+def _get(obj: Any, key: str) -> Any:
+    return obj.get(key) if isinstance(obj, dict) else None
+
+
+def _hex_ids_to_b64(obj: dict, keys: tuple[str, ...]) -> None:
+    for key in keys:
+        value = obj.get(key)
+        if isinstance(value, str) and value:
+            try:
+                raw = bytes.fromhex(value)
+            except ValueError:
+                raw = b"\x00"  # not hex: becomes an id of the wrong length, rejected per span
+            obj[key] = base64.b64encode(raw).decode()
+
+
+def to_batch(request: ExportTraceServiceRequest, received_ns: int, limits: Limits = Limits()) -> SpanBatch:
+    """Flatten a request into span rows; spans with invalid ids are rejected with a reason."""
+    batch = SpanBatch()
+    c = batch.columns
+    trace_ids, span_ids, parents = c["trace_id"], c["span_id"], c["parent_span_id"]
+    names, kinds, starts, ends = c["name"], c["kind"], c["start_ns"], c["end_ns"]
+    codes, messages, attrs_col, events_col = c["status_code"], c["status_message"], c["attributes"], c["events"]
+    links_col, res_col, scope_names, scope_versions = c["links"], c["resource"], c["scope_name"], c["scope_version"]
+    services, states, flags, received = c["service_name"], c["trace_state"], c["flags"], c["received_ns"]
+    conv = _Converter(limits)
+    for rs in request.resource_spans:
+        resource = conv.attributes(rs.resource.attributes)
+        resource_json = orjson.dumps(resource).decode()
+        service = resource.get("service.name")
+        service = service if isinstance(service, str) else None
+        for ss in rs.scope_spans:
+            scope_name, scope_version = ss.scope.name, ss.scope.version
+            for span in ss.spans:
+                tid, sid, pid = span.trace_id, span.span_id, span.parent_span_id
+                if len(tid) != 16 or tid == b"\x00" * 16:
+                    batch.reject(f"span {sid.hex() or '?'}: trace_id must be 16 non-zero bytes, got {len(tid)}")
+                    continue
+                if len(sid) != 8 or sid == b"\x00" * 8:
+                    batch.reject(f"span in trace {tid.hex()}: span_id must be 8 non-zero bytes, got {len(sid)}")
+                    continue
+                if len(pid) not in (0, 8):
+                    batch.reject(f"span {sid.hex()}: parent_span_id must be empty or 8 bytes, got {len(pid)}")
+                    continue
+                try:
+                    span_attrs = conv.attributes(span.attributes)
+                    events = [
+                        {"name": e.name, "time_unix_nano": e.time_unix_nano,
+                         "attributes": conv.attributes(e.attributes)}
+                        for e in span.events
+                    ]
+                    links = [
+                        {"trace_id": ln.trace_id.hex(), "span_id": ln.span_id.hex(),
+                         "attributes": conv.attributes(ln.attributes)}
+                        for ln in span.links
+                    ]
+                    attrs_json = orjson.dumps(span_attrs).decode()
+                    events_json = orjson.dumps(events).decode() if events else None
+                    links_json = orjson.dumps(links).decode() if links else None
+                except _InvalidValue as exc:
+                    batch.reject(f"span {sid.hex()}: {exc}")
+                    continue
+                trace_ids.append(tid.hex())
+                span_ids.append(sid.hex())
+                parents.append(pid.hex() if pid and pid != b"\x00" * 8 else None)
+                names.append(span.name)
+                kinds.append(span.kind)
+                starts.append(_clamp_ns(span.start_time_unix_nano))
+                ends.append(_clamp_ns(span.end_time_unix_nano))
+                codes.append(span.status.code)
+                messages.append(span.status.message or None)
+                attrs_col.append(attrs_json)
+                events_col.append(events_json)
+                links_col.append(links_json)
+                res_col.append(resource_json)
+                scope_names.append(scope_name)
+                scope_versions.append(scope_version or None)
+                services.append(service)
+                states.append(span.trace_state or None)
+                flags.append(span.flags)
+                received.append(received_ns)
+    batch.truncated = conv.truncated
+    return batch
+
+
+_MAX_NS = 2**63 - 1
+
+
+def _clamp_ns(ns: int) -> int:
+    """fixed64 timestamps can exceed int64; clamp rather than overflow the column."""
+    return ns if ns <= _MAX_NS else _MAX_NS
+
+
+class _InvalidValue(ValueError):
+    pass
+
+
+class _Converter:
+    """AnyValue/KeyValue to plain JSON-able Python, within the configured limits."""
+
+    __slots__ = ("limits", "truncated")
+
+    def __init__(self, limits: Limits):
+        self.limits = limits
+        self.truncated = 0
+
+    def attributes(self, kvs) -> dict[str, Any]:
+        limit = self.limits.max_attributes
+        if len(kvs) > limit:
+            self.truncated += len(kvs) - limit
+            kvs = kvs[:limit]
+        value = self.value
+        return {kv.key: value(kv.value, 0) for kv in kvs}
+
+    def value(self, v, depth: int) -> Any:
+        which = v.WhichOneof("value")
+        if which == "string_value":
+            s = v.string_value
+            if len(s) > self.limits.max_attribute_length:
+                self.truncated += 1
+                return s[: self.limits.max_attribute_length]
+            return s
+        if which == "int_value":
+            return v.int_value
+        if which == "double_value":
+            d = v.double_value
+            return d if d == d and d not in (float("inf"), float("-inf")) else str(d)
+        if which == "bool_value":
+            return v.bool_value
+        if depth >= MAX_NESTING:
+            raise _InvalidValue(f"attribute value nested deeper than {MAX_NESTING} levels")
+        if which == "array_value":
+            return [self.value(x, depth + 1) for x in v.array_value.values]
+        if which == "kvlist_value":
+            return {kv.key: self.value(kv.value, depth + 1) for kv in v.kvlist_value.values}
+        if which == "bytes_value":
+            return base64.b64encode(v.bytes_value).decode()
+        return None
+
+

@@ -1,0 +1,118 @@
+"""OTLP/HTTP trace receiver (`POST /v1/traces`), protobuf and JSON, as an ASGI app.
+
+Status mapping follows the OTLP spec and the Collector's otlphttp.go: 400 undecodable, 401 no
+key, 405 method, 413 too large (after decompression), 415 content type, 429 queue full and
+503 storage unavailable (both with Retry-After), 200 with partial_success for invalid spans.
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+import zlib
+
+from google.protobuf import json_format
+from google.rpc import code_pb2, status_pb2
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.applications import Starlette
+from starlette.routing import Route
+
+from collector.auth import bearer_ok
+from collector.decode import DecodeError, parse_json, parse_protobuf
+from collector.receiver import TraceReceiver
+from collector.writer import QueueFull, StorageUnavailable
+
+log = logging.getLogger(__name__)
+
+PROTOBUF = "application/x-protobuf"
+JSON = "application/json"
+
+
+class _Reject(Exception):
+    def __init__(self, http: int, code: int, message: str, headers: dict[str, str] | None = None):
+        super().__init__(message)
+        self.http, self.code, self.message, self.headers = http, code, message, headers or {}
+
+
+def _media_type(header: str | None) -> str:
+    return (header or "").split(";", 1)[0].strip().lower()
+
+
+def _encode(message, as_json: bool) -> bytes:
+    if as_json:
+        return json_format.MessageToJson(message, indent=None).encode()
+    return message.SerializeToString()
+
+
+def _status(rej: _Reject, as_json: bool) -> Response:
+    body = _encode(status_pb2.Status(code=rej.code, message=rej.message), as_json)
+    return Response(body, rej.http, headers=rej.headers, media_type=JSON if as_json else PROTOBUF)
+
+
+async def _read_body(request: Request, limit: int) -> bytes:
+    """Read the body, decompressing gzip, and refuse anything past `limit` bytes decompressed."""
+    encoding = (request.headers.get("content-encoding") or "identity").strip().lower()
+    if encoding not in ("identity", "gzip", ""):
+        raise _Reject(400, code_pb2.INVALID_ARGUMENT, f"unsupported Content-Encoding {encoding!r}; use gzip or none")
+    too_large = _Reject(413, code_pb2.INVALID_ARGUMENT, f"request body exceeds the {limit}-byte limit (after decompression)")
+    inflater = zlib.decompressobj(16 + zlib.MAX_WBITS) if encoding == "gzip" else None
+    parts: list[bytes] = []
+    size = 0
+    try:
+        async for chunk in request.stream():
+            if inflater is not None:
+                chunk = inflater.decompress(chunk, limit + 1 - size)
+                if inflater.unconsumed_tail:
+                    raise too_large
+            size += len(chunk)
+            if size > limit:
+                raise too_large
+            parts.append(chunk)
+        if inflater is not None:
+            if not inflater.eof:
+                raise _Reject(400, code_pb2.INVALID_ARGUMENT, "gzip body is truncated")
+    except zlib.error as exc:
+        raise _Reject(400, code_pb2.INVALID_ARGUMENT, f"invalid gzip body: {exc}") from None
+    return b"".join(parts)
+
+
+def build_app(receiver: TraceReceiver, max_request_bytes: int, api_key: str | None) -> Starlette:
+    async def traces(request: Request) -> Response:
+        as_json = _media_type(request.headers.get("content-type")) == JSON
+        try:
+            if request.method != "POST":
+                raise _Reject(405, code_pb2.UNIMPLEMENTED, f"method {request.method} not allowed; use POST", {"Allow": "POST"})
+            if not bearer_ok(request.headers.get("authorization"), api_key):
+                raise _Reject(401, code_pb2.UNAUTHENTICATED, "missing or invalid API key (Authorization: Bearer …)")
+            ctype = _media_type(request.headers.get("content-type"))
+            if ctype not in (PROTOBUF, JSON):
+                raise _Reject(415, code_pb2.INVALID_ARGUMENT,
+                              f"unsupported Content-Type {ctype or '(none)'!r}; use {PROTOBUF} or {JSON}")
+            body = await _read_body(request, max_request_bytes)
+            try:
+                message = parse_json(body) if as_json else parse_protobuf(body)
+            except DecodeError as exc:
+                raise _Reject(400, code_pb2.INVALID_ARGUMENT, str(exc)) from None
+            try:
+                accepted = receiver.accept(message)
+            except QueueFull as exc:
+                receiver.stats.throttled_requests += 1
+                raise _Reject(429, code_pb2.RESOURCE_EXHAUSTED, str(exc), {"Retry-After": str(exc.retry_after_s)}) from None
+            if accepted.future is not None:
+                try:
+                    await asyncio.wait_for(asyncio.wrap_future(accepted.future), receiver.ack_timeout_s)
+                except (StorageUnavailable, TimeoutError) as exc:
+                    raise _Reject(503, code_pb2.UNAVAILABLE, str(exc) or "commit timed out", {"Retry-After": "5"}) from None
+        except _Reject as rej:
+            if rej.http >= 500 or rej.http == 429:
+                log.warning("OTLP/HTTP %d: %s", rej.http, rej.message)
+            return _status(rej, as_json)
+        return Response(_encode(accepted.response(), as_json), 200, media_type=JSON if as_json else PROTOBUF)
+
+    async def not_found(request: Request, exc: Exception) -> Response:
+        rej = _Reject(404, code_pb2.NOT_FOUND, f"no OTLP endpoint at {request.url.path}; traces go to /v1/traces")
+        return _status(rej, _media_type(request.headers.get("content-type")) == JSON)
+
+    app = Starlette(routes=[Route("/v1/traces", traces, methods=["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"])])
+    app.add_exception_handler(404, not_found)
+    return app

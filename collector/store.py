@@ -1,0 +1,284 @@
+"""The collector's DuckDB tables: spans (kept whole), traces, tool_calls, tool_definitions.
+
+This module owns their DDL and every write to them. Writes come from one thread (the
+`StoreWriter`); readers use their own cursors. All writes are batched and columnar (Arrow).
+"""
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+import duckdb
+import orjson
+import pyarrow as pa
+
+from collector.span import SpanRecord
+from collector.trajectory import Trajectory
+
+SCHEMA_VERSION = 1
+COMPONENT = "collector"
+
+_DDL = """
+CREATE TABLE IF NOT EXISTS schema_versions (component VARCHAR PRIMARY KEY, version INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS spans (
+    trace_id VARCHAR NOT NULL, span_id VARCHAR NOT NULL, parent_span_id VARCHAR,
+    name VARCHAR, kind TINYINT, start_ns BIGINT, end_ns BIGINT,
+    status_code TINYINT, status_message VARCHAR,
+    attributes JSON, events JSON, links JSON, resource JSON,
+    scope_name VARCHAR, scope_version VARCHAR, service_name VARCHAR,
+    trace_state VARCHAR, flags BIGINT, received_ns BIGINT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS traces (
+    trace_id VARCHAR PRIMARY KEY, version INTEGER NOT NULL,
+    service_name VARCHAR, agent_name VARCHAR, agent_version VARCHAR, root_span_name VARCHAR,
+    start_time TIMESTAMP, end_time TIMESTAMP, duration_ms DOUBLE,
+    status VARCHAR, error_type VARCHAR, user_id VARCHAR, session_id VARCHAR,
+    input VARCHAR, output VARCHAR,
+    input_tokens BIGINT, output_tokens BIGINT, total_tokens BIGINT, first_token_ms DOUBLE,
+    llm_calls INTEGER, tool_call_count INTEGER, tool_errors INTEGER, span_count INTEGER,
+    tool_names VARCHAR[], span_names VARCHAR[],
+    attributes JSON, trajectory JSON,
+    completed_at TIMESTAMP NOT NULL,
+    first_received_ns BIGINT, last_received_ns BIGINT
+);
+CREATE TABLE IF NOT EXISTS tool_calls (
+    trace_id VARCHAR NOT NULL, version INTEGER, seq INTEGER, name VARCHAR, call_id VARCHAR,
+    arguments JSON, arguments_raw VARCHAR, result JSON, status VARCHAR, error VARCHAR,
+    error_type VARCHAR, start_time TIMESTAMP, duration_ms DOUBLE, span_id VARCHAR,
+    parent_span_id VARCHAR, offered BOOLEAN
+);
+CREATE TABLE IF NOT EXISTS tool_definitions (
+    trace_id VARCHAR NOT NULL, name VARCHAR, description VARCHAR, parameters JSON
+);
+"""
+
+
+class SchemaError(RuntimeError):
+    """The database was written by a newer tracepatrol, or cannot be migrated."""
+
+
+def ensure_schema(con: duckdb.DuckDBPyConnection, component: str, version: int, ddl: str) -> None:
+    """Create a component's tables; refuse a database whose schema is newer than this code."""
+    con.execute("CREATE TABLE IF NOT EXISTS schema_versions (component VARCHAR PRIMARY KEY, version INTEGER NOT NULL)")
+    row = con.execute("SELECT version FROM schema_versions WHERE component = ?", [component]).fetchone()
+    if row and row[0] > version:
+        raise SchemaError(
+            f"database schema for {component!r} is version {row[0]}, newer than this tracepatrol "
+            f"supports ({version}); upgrade tracepatrol or use another --db file"
+        )
+    con.execute(ddl)
+    con.execute("INSERT OR REPLACE INTO schema_versions VALUES (?, ?)", [component, version])
+
+
+def _ts(ns: int) -> dt.datetime | None:
+    if not ns:
+        return None
+    return dt.datetime(1970, 1, 1) + dt.timedelta(microseconds=ns // 1000)
+
+
+def _json(value) -> str | None:
+    return None if value is None else orjson.dumps(value).decode()
+
+
+@dataclass(frozen=True)
+class Assembled:
+    """A built trajectory with what the store keeps beside it."""
+
+    trajectory: Trajectory
+    span_names: frozenset[str]
+    first_received_ns: int
+    last_received_ns: int
+
+
+@dataclass(frozen=True)
+class PriorTrajectory:
+    version: int
+    first_received_ns: int
+
+
+class TraceStore:
+    """Span and trajectory persistence. Not thread-safe: one writer thread owns an instance."""
+
+    def __init__(self, con: duckdb.DuckDBPyConnection):
+        self.con = con
+        ensure_schema(con, COMPONENT, SCHEMA_VERSION, _DDL)
+
+    # -- spans -------------------------------------------------------------------------------
+    def append_spans(self, batch: pa.Table) -> int:
+        """Insert spans not already stored; returns how many were new. Caller owns the transaction.
+
+        A re-sent span has the same ids and start time as its stored copy, so the duplicate
+        check only scans stored spans in the batch's start-time range (zone maps keep it cheap).
+        """
+        if batch.num_rows == 0:
+            return 0
+        starts = batch.column("start_ns")
+        lo, hi = pa.compute.min(starts).as_py(), pa.compute.max(starts).as_py()
+        self.con.register("_incoming", batch)
+        try:
+            inserted = self.con.execute(
+                """
+                INSERT INTO spans
+                SELECT b.* FROM (
+                    SELECT * FROM _incoming QUALIFY row_number() OVER (PARTITION BY trace_id, span_id) = 1
+                ) b
+                ANTI JOIN (SELECT trace_id, span_id FROM spans WHERE start_ns BETWEEN ? AND ?) s
+                ON b.trace_id = s.trace_id AND b.span_id = s.span_id
+                """,
+                [lo, hi],
+            ).fetchone()[0]
+        finally:
+            self.con.unregister("_incoming")
+        return inserted
+
+    def load_spans(self, trace_ids: Sequence[str], since_received_ns: int) -> dict[str, list[SpanRecord]]:
+        """All stored spans of these traces; `since_received_ns` bounds the scan (a lower bound)."""
+        ids = pa.table({"trace_id": pa.array(list(trace_ids), pa.string())})
+        self.con.register("_wanted", ids)
+        try:
+            cur = self.con.execute(
+                """
+                SELECT s.trace_id, s.span_id, s.parent_span_id, s.name, s.kind, s.start_ns, s.end_ns,
+                       s.status_code, s.status_message, s.attributes, s.events, s.resource,
+                       s.scope_name, s.service_name
+                FROM spans s SEMI JOIN _wanted w ON s.trace_id = w.trace_id
+                WHERE s.received_ns >= ?
+                ORDER BY s.trace_id, s.start_ns
+                """,
+                [since_received_ns],
+            )
+            cols = [d[0] for d in cur.description]
+            rows = cur.fetchall()
+        finally:
+            self.con.unregister("_wanted")
+        out: dict[str, list[SpanRecord]] = {}
+        for row in rows:
+            out.setdefault(row[0], []).append(SpanRecord.from_row(dict(zip(cols, row))))
+        return out
+
+    # -- trajectories ------------------------------------------------------------------------
+    def prior(self, trace_ids: Sequence[str]) -> dict[str, PriorTrajectory]:
+        ids = pa.table({"trace_id": pa.array(list(trace_ids), pa.string())})
+        self.con.register("_wanted", ids)
+        try:
+            rows = self.con.execute(
+                "SELECT t.trace_id, t.version, t.first_received_ns FROM traces t SEMI JOIN _wanted w USING (trace_id)"
+            ).fetchall()
+        finally:
+            self.con.unregister("_wanted")
+        return {tid: PriorTrajectory(v, first or 0) for tid, v, first in rows}
+
+    def save_trajectories(
+        self,
+        items: Iterable[Assembled],
+        replaced: Sequence[str],
+        completed_at: dt.datetime,
+    ) -> int:
+        """Write trajectories (with the received_ns range they cover); caller owns the transaction."""
+        traces, calls, defs = _TraceRows(), _Rows(_TOOL_CALL_COLUMNS), _Rows(_TOOL_DEF_COLUMNS)
+        n = 0
+        for item in items:
+            traj = item.trajectory
+            traces.add(item, completed_at)
+            for call in traj.tool_calls:
+                calls.append(
+                    traj.trace_id, traj.version, call.seq, call.name, call.call_id,
+                    _json(call.arguments) if call.arguments_valid_json else _json(call.arguments_raw),
+                    call.arguments_raw, _json(call.result), call.status, call.error, call.error_type,
+                    _ts(call.start_ns), call.duration_ms, call.span_id, call.parent_span_id, call.offered,
+                )
+            for tool in traj.tools_offered:
+                defs.append(traj.trace_id, tool.name, tool.description, _json(tool.parameters))
+            n += 1
+        if not n:
+            return 0
+        if replaced:
+            gone = pa.table({"trace_id": pa.array(list(replaced), pa.string())})
+            self.con.register("_gone", gone)
+            try:
+                self.con.execute("DELETE FROM tool_calls WHERE trace_id IN (SELECT trace_id FROM _gone)")
+                self.con.execute("DELETE FROM tool_definitions WHERE trace_id IN (SELECT trace_id FROM _gone)")
+            finally:
+                self.con.unregister("_gone")
+        self._insert("traces", traces.table(), replace=True)
+        self._insert("tool_calls", calls.table())
+        self._insert("tool_definitions", defs.table())
+        return n
+
+    def _insert(self, table: str, data: pa.Table, replace: bool = False) -> None:
+        if data.num_rows == 0:
+            return
+        self.con.register("_rows", data)
+        try:
+            verb = "INSERT OR REPLACE" if replace else "INSERT"
+            self.con.execute(f"{verb} INTO {table} BY NAME SELECT * FROM _rows")
+        finally:
+            self.con.unregister("_rows")
+
+    def pending_since_restart(self) -> list[tuple[str, int, int, bool]]:
+        """Traces with spans newer than their trajectory (or none yet): the assembler's backlog.
+
+        Returns (trace_id, first_received_ns, last_received_ns, root_seen) rows.
+        """
+        return self.con.execute(
+            """
+            SELECT s.trace_id, min(s.received_ns), max(s.received_ns), bool_or(s.parent_span_id IS NULL)
+            FROM spans s LEFT JOIN traces t USING (trace_id)
+            WHERE t.trace_id IS NULL OR s.received_ns > t.last_received_ns
+            GROUP BY s.trace_id
+            """
+        ).fetchall()
+
+
+_TOOL_CALL_COLUMNS = (
+    "trace_id", "version", "seq", "name", "call_id", "arguments", "arguments_raw", "result", "status",
+    "error", "error_type", "start_time", "duration_ms", "span_id", "parent_span_id", "offered",
+)
+_TOOL_DEF_COLUMNS = ("trace_id", "name", "description", "parameters")
+
+
+class _Rows:
+    """Row-wise appends, column-wise Arrow table out."""
+
+    def __init__(self, columns: Sequence[str]):
+        self.columns = tuple(columns)
+        self.data: list[tuple] = []
+
+    def append(self, *values) -> None:
+        self.data.append(values)
+
+    def table(self) -> pa.Table:
+        if not self.data:
+            return pa.table({c: [] for c in self.columns})
+        return pa.table(dict(zip(self.columns, map(list, zip(*self.data)))))
+
+
+class _TraceRows(_Rows):
+    def __init__(self):
+        super().__init__((
+            "trace_id", "version", "service_name", "agent_name", "agent_version", "root_span_name",
+            "start_time", "end_time", "duration_ms", "status", "error_type", "user_id", "session_id",
+            "input", "output", "input_tokens", "output_tokens", "total_tokens", "first_token_ms",
+            "llm_calls", "tool_call_count", "tool_errors", "span_count", "tool_names", "span_names",
+            "attributes", "trajectory", "completed_at", "first_received_ns", "last_received_ns",
+        ))
+
+    def add(self, item: Assembled, completed_at: dt.datetime) -> None:
+        t = item.trajectory
+        self.append(
+            t.trace_id, t.version, t.service_name, t.agent.name, t.agent.version, t.root_span_name,
+            _ts(t.start_ns), _ts(t.end_ns), t.duration_ms, t.status, t.error_type, t.user_id, t.session_id,
+            t.input, t.output, t.tokens.input, t.tokens.output, t.tokens.total, t.first_token_ms,
+            t.llm_call_count, len(t.tool_calls), t.tool_errors, t.span_count,
+            sorted({c.name for c in t.tool_calls}), sorted(item.span_names),
+            _json(t.attributes), t.model_dump_json(), completed_at, item.first_received_ns, item.last_received_ns,
+        )
+
+    def table(self) -> pa.Table:
+        table = super().table()
+        # Lists of strings must stay typed even when every list in the batch is empty.
+        for name in ("tool_names", "span_names"):
+            idx = table.schema.get_field_index(name)
+            table = table.set_column(idx, name, pa.array(table.column(name).to_pylist(), pa.list_(pa.string())))
+        return table

@@ -1,0 +1,104 @@
+"""Shared fixtures: a real `tracepatrol serve` process on free ports with its own DuckDB file."""
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import httpx
+import pytest
+
+FIXTURES = Path(__file__).parent / "fixtures"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@dataclass
+class ServerProcess:
+    db: Path
+    http_port: int
+    grpc_port: int
+    api_port: int
+    extra_args: list[str] = field(default_factory=list)
+    api_key: str | None = None
+    proc: subprocess.Popen | None = None
+    log: Path | None = None
+
+    @property
+    def otlp_http(self) -> str:
+        return f"http://127.0.0.1:{self.http_port}/v1/traces"
+
+    @property
+    def otlp_grpc(self) -> str:
+        return f"127.0.0.1:{self.grpc_port}"
+
+    @property
+    def api(self) -> str:
+        return f"http://127.0.0.1:{self.api_port}"
+
+    def headers(self) -> dict[str, str]:
+        return {"Authorization": f"Bearer {self.api_key}"} if self.api_key else {}
+
+    def start(self, timeout: float = 30) -> "ServerProcess":
+        args = [sys.executable, "-m", "tracepatrol", "serve", "--db", str(self.db),
+                "--otlp-http-port", str(self.http_port), "--otlp-grpc-port", str(self.grpc_port),
+                "--api-port", str(self.api_port), *self.extra_args]
+        if self.api_key:
+            args += ["--api-key", self.api_key]
+        self.log = self.db.with_suffix(".log")
+        self.proc = subprocess.Popen(args, stdout=self.log.open("ab"), stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"server exited with {self.proc.returncode}:\n{self.log.read_text()}")
+            try:
+                if httpx.get(self.api + "/healthz", timeout=1).status_code == 200:
+                    return self
+            except httpx.HTTPError:
+                pass
+            time.sleep(0.1)
+        raise RuntimeError(f"server did not become healthy:\n{self.log.read_text()}")
+
+    def stop(self, sig: int = signal.SIGTERM) -> int:
+        if self.proc and self.proc.poll() is None:
+            self.proc.send_signal(sig)
+            try:
+                self.proc.wait(30)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+        return self.proc.returncode if self.proc else 0
+
+    def get(self, path: str, **params) -> httpx.Response:
+        return httpx.get(self.api + path, params=params, headers=self.headers(), timeout=30)
+
+    def wait_for_trace(self, trace_id: str, timeout: float = 30, min_version: int = 1) -> dict:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            resp = self.get(f"/api/traces/{trace_id}")
+            if resp.status_code == 200 and resp.json()["version"] >= min_version:
+                return resp.json()
+            time.sleep(0.1)
+        raise AssertionError(f"trace {trace_id} (version >= {min_version}) not assembled within {timeout}s")
+
+
+def make_server(tmp_path: Path, *extra_args: str, api_key: str | None = None) -> ServerProcess:
+    return ServerProcess(tmp_path / "tp.duckdb", free_port(), free_port(), free_port(),
+                         list(extra_args), api_key)
+
+
+@pytest.fixture
+def server(tmp_path):
+    """A started server with a short decision wait, stopped after the test."""
+    srv = make_server(tmp_path, "--decision-wait", "0.3").start()
+    yield srv
+    srv.stop()

@@ -1,0 +1,3 @@
+from tracepatrol.cli import main
+
+main()

@@ -1,0 +1,99 @@
+"""REST API: health, ingest stats, trajectories. Reads use their own DuckDB cursor per request."""
+from __future__ import annotations
+
+import datetime as dt
+from typing import Annotated, Any, Literal
+
+import duckdb
+import orjson
+from fastapi import Depends, FastAPI, HTTPException, Query, Request
+from fastapi.responses import JSONResponse, Response
+
+from collector.auth import bearer_ok
+from collector.writer import IngestQueue, IngestStats
+
+
+class ORJSONResponse(JSONResponse):
+    def render(self, content: Any) -> bytes:
+        return orjson.dumps(content, default=str)
+
+
+_TRACE_SUMMARY = (
+    "trace_id", "version", "service_name", "agent_name", "agent_version", "root_span_name", "start_time",
+    "duration_ms", "status", "error_type", "user_id", "session_id", "input_tokens", "output_tokens",
+    "total_tokens", "llm_calls", "tool_call_count", "tool_errors", "span_count", "completed_at",
+)
+
+
+def build_api(db: duckdb.DuckDBPyConnection, stats: IngestStats, queue: IngestQueue,
+              pending: Any, api_key: str | None) -> FastAPI:
+    """`pending` is anything with a length: the traces waiting for assembly."""
+
+    def authorized(request: Request) -> None:
+        if not bearer_ok(request.headers.get("authorization"), api_key):
+            raise HTTPException(401, "missing or invalid API key (Authorization: Bearer …)",
+                                headers={"WWW-Authenticate": "Bearer"})
+
+    def cursor():
+        cur = db.cursor()
+        try:
+            yield cur
+        finally:
+            cur.close()
+
+    Cursor = Annotated[duckdb.DuckDBPyConnection, Depends(cursor)]
+    app = FastAPI(title="tracepatrol", version="0.1.0", default_response_class=ORJSONResponse)
+    secured = [Depends(authorized)]
+
+    @app.get("/healthz", tags=["health"])
+    def healthz() -> dict[str, str]:
+        return {"status": "ok"}
+
+    @app.get("/api/stats", dependencies=secured, tags=["ingest"])
+    def get_stats(cur: Cursor) -> dict[str, int]:
+        spans, traces = cur.execute("SELECT (SELECT count(*) FROM spans), (SELECT count(*) FROM traces)").fetchone()
+        return {
+            "spans": spans, "traces": traces, "pending_traces": len(pending), "queue_spans": queue.depth,
+            **vars(stats),
+        }
+
+    @app.get("/api/traces", dependencies=secured, tags=["traces"])
+    def list_traces(
+        cur: Cursor,
+        status: Literal["ok", "error"] | None = None,
+        since: dt.datetime | None = Query(None, description="trace start at or after (ISO 8601)"),
+        until: dt.datetime | None = Query(None, description="trace start before (ISO 8601)"),
+        user_id: str | None = None,
+        session_id: str | None = None,
+        limit: int = Query(50, ge=1, le=1000),
+    ) -> list[dict[str, Any]]:
+        where, params = [], []
+        for column, value in (("status", status), ("user_id", user_id), ("session_id", session_id)):
+            if value is not None:
+                where.append(f"{column} = ?")
+                params.append(value)
+        if since is not None:
+            where.append("start_time >= ?")
+            params.append(_naive_utc(since))
+        if until is not None:
+            where.append("start_time < ?")
+            params.append(_naive_utc(until))
+        sql = f"SELECT {', '.join(_TRACE_SUMMARY)} FROM traces"
+        if where:
+            sql += " WHERE " + " AND ".join(where)
+        sql += " ORDER BY start_time DESC, trace_id LIMIT ?"
+        rows = cur.execute(sql, [*params, limit]).fetchall()
+        return [dict(zip(_TRACE_SUMMARY, row)) for row in rows]
+
+    @app.get("/api/traces/{trace_id}", dependencies=secured, tags=["traces"])
+    def get_trace(trace_id: str, cur: Cursor) -> Response:
+        row = cur.execute("SELECT trajectory FROM traces WHERE trace_id = ?", [trace_id.lower()]).fetchone()
+        if row is None:
+            raise HTTPException(404, f"no trajectory for trace {trace_id!r} (unknown, or not assembled yet)")
+        return Response(row[0], media_type="application/json")
+
+    return app
+
+
+def _naive_utc(t: dt.datetime) -> dt.datetime:
+    return t.astimezone(dt.timezone.utc).replace(tzinfo=None) if t.tzinfo else t

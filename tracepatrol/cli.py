@@ -1,0 +1,151 @@
+"""The `tracepatrol` command line."""
+from __future__ import annotations
+
+import json
+import logging
+import os
+import sys
+from pathlib import Path
+
+import click
+import httpx
+from rich.console import Console
+from rich.table import Table
+
+from tracepatrol.settings import SettingsError, load_settings
+
+console = Console()
+err = Console(stderr=True)
+
+DEFAULT_API = "http://127.0.0.1:4320"
+
+
+@click.group()
+@click.version_option(package_name="tracepatrol")
+def main() -> None:
+    """tracepatrol: evaluate AI agents on their real production traffic."""
+
+
+@main.command()
+@click.option("--db", type=click.Path(dir_okay=False, path_type=Path), help="DuckDB file [tracepatrol.duckdb]")
+@click.option("--host", help="address to bind [127.0.0.1]")
+@click.option("--otlp-http-port", type=int, help="OTLP/HTTP port [4318]")
+@click.option("--otlp-grpc-port", type=int, help="OTLP/gRPC port [4317]")
+@click.option("--api-port", type=int, help="REST API port [4320]")
+@click.option("--decision-wait", type=float, help="seconds of quiet before a trace is assembled [10]")
+@click.option("--api-key", help="require Authorization: Bearer <key> on every endpoint but /healthz")
+@click.option("--config", "config_file", type=click.Path(path_type=Path), help="YAML settings file")
+def serve(db, host, otlp_http_port, otlp_grpc_port, api_port, decision_wait, api_key, config_file) -> None:
+    """Run the receivers, the store writer and the REST API in one process."""
+    try:
+        settings = load_settings(
+            config_file, db=db, host=host, api_port=api_port, api_key=api_key,
+            collector={"otlp_http_port": otlp_http_port, "otlp_grpc_port": otlp_grpc_port,
+                       "decision_wait": decision_wait},
+        )
+    except SettingsError as exc:
+        err.print(f"[red]error:[/red] {exc}", highlight=False)
+        sys.exit(2)
+    logging.basicConfig(level=settings.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    from tracepatrol.server import run
+
+    try:
+        run(settings, on_ready=lambda banner: print(banner, flush=True))
+    except OSError as exc:
+        err.print(f"[red]error:[/red] cannot start: {exc}", highlight=False)
+        sys.exit(1)
+
+
+def _api_options(f):
+    f = click.option("--api", "api_url", default=lambda: os.environ.get("TRACEPATROL_API", DEFAULT_API),
+                     show_default="$TRACEPATROL_API or " + DEFAULT_API, help="server REST API URL")(f)
+    f = click.option("--api-key", default=lambda: os.environ.get("TRACEPATROL_API_KEY"), help="API key")(f)
+    return f
+
+
+def api_get(api_url: str, api_key: str | None, path: str, **params):
+    headers = {"Authorization": f"Bearer {api_key}"} if api_key else {}
+    try:
+        resp = httpx.get(api_url.rstrip("/") + path, params={k: v for k, v in params.items() if v is not None},
+                         headers=headers, timeout=30)
+    except httpx.HTTPError as exc:
+        err.print(f"[red]error:[/red] cannot reach the tracepatrol server at {api_url}: {exc}", highlight=False)
+        sys.exit(1)
+    if resp.status_code >= 400:
+        try:
+            detail = resp.json().get("detail", resp.text)
+        except ValueError:
+            detail = resp.text
+        err.print(f"[red]error:[/red] {resp.status_code}: {detail}", highlight=False)
+        sys.exit(1)
+    return resp.json()
+
+
+@main.group()
+def traces() -> None:
+    """Inspect stored trajectories (talks to a running server)."""
+
+
+@traces.command("list")
+@_api_options
+@click.option("--status", type=click.Choice(["ok", "error"]))
+@click.option("--user-id")
+@click.option("--since", help="ISO 8601 start time")
+@click.option("--limit", type=int, default=50, show_default=True)
+@click.option("--json", "as_json", is_flag=True, help="print JSON")
+def traces_list(api_url, api_key, status, user_id, since, limit, as_json) -> None:
+    rows = api_get(api_url, api_key, "/api/traces", status=status, user_id=user_id, since=since, limit=limit)
+    if as_json:
+        print(json.dumps(rows, indent=2, ensure_ascii=False))
+        return
+    table = Table("trace_id", "start", "status", "ms", "tools", "errors", "tokens", "user", "agent")
+    for r in rows:
+        table.add_row(r["trace_id"], str(r["start_time"])[:19], r["status"], f"{r['duration_ms']:.0f}",
+                      str(r["tool_call_count"]), str(r["tool_errors"]), str(r["total_tokens"]),
+                      r["user_id"] or "", " ".join(filter(None, (r["agent_name"], r["agent_version"]))))
+    console.print(table)
+
+
+@traces.command("show")
+@_api_options
+@click.argument("trace_id")
+@click.option("--json", "as_json", is_flag=True, help="print the trajectory JSON")
+def traces_show(api_url, api_key, trace_id, as_json) -> None:
+    traj = api_get(api_url, api_key, f"/api/traces/{trace_id}")
+    if as_json:
+        print(json.dumps(traj, indent=2, ensure_ascii=False))
+        return
+    print_trajectory(traj)
+
+
+def print_trajectory(traj: dict) -> None:
+    agent = traj.get("agent") or {}
+    tokens = traj.get("tokens") or {}
+    console.print(f"[bold]{traj['trace_id']}[/bold] v{traj['version']}  {traj['status']}  "
+                  f"{traj['duration_ms']:.0f} ms  agent={agent.get('name')} {agent.get('version') or ''}  "
+                  f"user={traj.get('user_id')} session={traj.get('session_id')}", highlight=False)
+    console.print(f"  input:  {traj.get('input')}", highlight=False)
+    table = Table("#", "tool", "arguments", "status", "ms", "result / error", "offered")
+    for c in traj.get("tool_calls", []):
+        outcome = c.get("error") if c["status"] == "error" else c.get("result")
+        table.add_row(str(c["seq"]), c["name"], _short(c.get("arguments")), c["status"],
+                      f"{c['duration_ms']:.0f}", _short(outcome), "yes" if c.get("offered") else "no")
+    console.print(table)
+    console.print(f"  output: {traj.get('output')}", highlight=False)
+    console.print(f"  tokens: in {tokens.get('input')} out {tokens.get('output')}  llm calls {traj.get('llm_call_count')}"
+                  f"  first token {traj.get('first_token_ms')} ms", highlight=False)
+
+
+def _short(value, width: int = 60) -> str:
+    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+@main.command()
+@click.option("--db", type=click.Path(dir_okay=False, path_type=Path), default=Path("tracepatrol-demo.duckdb"),
+              show_default=True, help="DuckDB file the demo server writes")
+def demo(db: Path) -> None:
+    """Start an embedded server, run an instrumented agent through the seed scenarios, show the results."""
+    from tracepatrol.demo import run_demo
+
+    sys.exit(run_demo(db))

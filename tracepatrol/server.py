@@ -1,0 +1,135 @@
+"""Wires the embedded server: one DuckDB file, the store writer, OTLP receivers, the REST API.
+
+Lifecycle is start() / serve() / stop(); stop() is safe twice or before start. Listeners are
+bound in start() so port 0 resolves to a real port before anything is printed.
+"""
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import signal
+import socket
+
+import duckdb
+import uvicorn
+
+from collector.assembler import Assembler
+from collector.decode import Limits
+from collector.otlp_grpc import start_server as start_grpc
+from collector.otlp_http import build_app as build_otlp_http
+from collector.receiver import TraceReceiver
+from collector.semconv import build_trajectory
+from collector.store import TraceStore
+from collector.writer import IngestQueue, IngestStats, StoreWriter
+from tracepatrol.api import build_api
+from tracepatrol.settings import Settings
+
+log = logging.getLogger("tracepatrol")
+
+
+class _Uvicorn(uvicorn.Server):
+    """Signals are handled once for all listeners by TracepatrolServer."""
+
+    @contextlib.contextmanager
+    def capture_signals(self):
+        yield
+
+
+def _bind(host: str, port: int) -> socket.socket:
+    sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind((host, port))
+    sock.listen(2048)
+    sock.set_inheritable(True)
+    return sock
+
+
+class TracepatrolServer:
+    def __init__(self, settings: Settings):
+        self.settings = settings
+        self.db: duckdb.DuckDBPyConnection | None = None
+        self.ports: dict[str, int] = {}
+        self._servers: list[_Uvicorn] = []
+        self._sockets: list[socket.socket] = []
+        self._grpc = None
+        self.writer: StoreWriter | None = None
+
+    def start(self) -> None:
+        s, c = self.settings, self.settings.collector
+        self.db = duckdb.connect(str(s.db))
+        self.stats = IngestStats()
+        self.queue = IngestQueue(c.queue_max_spans, c.retry_after_s)
+        self.assembler = Assembler(c.decision_wait, c.max_trace_wait)
+        self.store = TraceStore(self.db.cursor())
+        self.writer = StoreWriter(self.store, self.queue, self.assembler, build_trajectory, self.stats,
+                                  max_commit_spans=c.max_commit_spans)
+        self.writer.start()
+        receiver = TraceReceiver(self.queue, self.stats, Limits(c.max_attribute_length, c.max_attributes_per_span))
+        self._grpc, self.ports["otlp_grpc"] = start_grpc(
+            receiver, s.host, c.otlp_grpc_port, c.max_request_bytes, s.api_key, c.grpc_workers)
+        apps = {
+            "otlp_http": (build_otlp_http(receiver, c.max_request_bytes, s.api_key), c.otlp_http_port),
+            "api": (build_api(self.db, self.stats, self.queue, self.assembler, s.api_key), s.api_port),
+        }
+        for name, (app, port) in apps.items():
+            sock = _bind(s.host, port)
+            self._sockets.append(sock)
+            self.ports[name] = sock.getsockname()[1]
+            config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off",
+                                    timeout_graceful_shutdown=10)
+            self._servers.append(_Uvicorn(config))
+
+    def banner(self) -> str:
+        h, p = self.settings.host, self.ports
+        return (f"tracepatrol serving  OTLP/HTTP http://{h}:{p['otlp_http']}/v1/traces  "
+                f"OTLP/gRPC {h}:{p['otlp_grpc']}  API http://{h}:{p['api']}  db {self.settings.db}")
+
+    async def serve(self) -> None:
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            with contextlib.suppress(NotImplementedError, RuntimeError):
+                loop.add_signal_handler(sig, self.request_exit)
+        await asyncio.gather(*(srv.serve(sockets=[sock]) for srv, sock in zip(self._servers, self._sockets)))
+
+    def request_exit(self) -> None:
+        for srv in self._servers:
+            srv.should_exit = True
+
+    def stop(self) -> None:
+        """Stop listeners, commit what was accepted, close the database."""
+        if self._grpc is not None:
+            self._grpc.stop(grace=5).wait()
+            self._grpc = None
+        if self.writer is not None:
+            self.writer.shutdown()
+            self.writer = None
+        for sock in self._sockets:
+            with contextlib.suppress(OSError):
+                sock.close()
+        self._sockets = []
+        if self.db is not None:
+            with contextlib.suppress(duckdb.Error):
+                self.db.execute("CHECKPOINT")
+            self.db.close()
+            self.db = None
+
+
+def _loop_factory():
+    try:
+        import uvloop
+    except ImportError:  # uvloop is optional (no wheels on some platforms)
+        return None
+    return uvloop.new_event_loop
+
+
+def run(settings: Settings, on_ready=print) -> None:
+    """Blocking: start, serve until SIGINT/SIGTERM, stop."""
+    server = TracepatrolServer(settings)
+    try:
+        server.start()
+        on_ready(server.banner())
+        with asyncio.Runner(loop_factory=_loop_factory()) as runner:
+            runner.run(server.serve())
+    finally:
+        server.stop()

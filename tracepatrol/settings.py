@@ -1,0 +1,64 @@
+"""Server settings from flags, a YAML file and TRACEPATROL_* variables (in that precedence)."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from pydantic import Field, ValidationError
+from pydantic_settings import BaseSettings, SettingsConfigDict, YamlConfigSettingsSource
+
+from collector.config import CollectorSettings
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_prefix="TRACEPATROL_", env_nested_delimiter="__", extra="forbid")
+
+    db: Path = Field(Path("tracepatrol.duckdb"), description="the DuckDB file")
+    host: str = Field("127.0.0.1", description="address every listener binds to")
+    api_port: int = Field(4320, ge=0, le=65535, description="REST API and dashboard port")
+    api_key: str | None = Field(None, min_length=8, description="when set, every endpoint but /healthz needs Bearer <key>")
+    log_level: str = Field("info", pattern="^(debug|info|warning|error)$")
+    collector: CollectorSettings = Field(default_factory=CollectorSettings)
+
+
+class SettingsError(ValueError):
+    """A setting is invalid; the message names each bad key and the rule it broke."""
+
+
+def load_settings(config_file: Path | None = None, **overrides: Any) -> Settings:
+    """Build settings; `overrides` (from flags) win over the environment, which wins over the file."""
+    if config_file is not None and not config_file.is_file():
+        raise SettingsError(f"config file {config_file} does not exist")
+
+    class _FromFile(Settings):
+        @classmethod
+        def settings_customise_sources(cls, settings_cls, init_settings, env_settings, dotenv_settings, file_secret_settings):
+            sources = [init_settings, env_settings]
+            if config_file is not None:
+                sources.append(YamlConfigSettingsSource(settings_cls, yaml_file=config_file))
+            return tuple(sources)
+
+    try:
+        return Settings.model_validate(_FromFile(**_drop_none(overrides)).model_dump())
+    except ValidationError as exc:
+        raise SettingsError(_describe(exc)) from None
+
+
+def _drop_none(d: dict[str, Any]) -> dict[str, Any]:
+    out = {}
+    for key, value in d.items():
+        if isinstance(value, dict):
+            value = _drop_none(value)
+            if value:
+                out[key] = value
+        elif value is not None:
+            out[key] = value
+    return out
+
+
+def _describe(exc: ValidationError) -> str:
+    lines = []
+    for err in exc.errors():
+        key = ".".join(str(p) for p in err["loc"]) or "(top level)"
+        lines.append(f"invalid setting {key}: {err['msg']} (got {err.get('input')!r})")
+    return "\n".join(lines)
