@@ -83,6 +83,8 @@ def parse_protobuf(body: bytes) -> ExportTraceServiceRequest:
 
 def parse_json(body: bytes) -> ExportTraceServiceRequest:
     """OTLP/JSON: hex ids (rewritten to base64 for proto3 JSON), int enums, unknown fields ignored."""
+    if not body.strip():
+        return ExportTraceServiceRequest()
     try:
         doc = orjson.loads(body)
     except orjson.JSONDecodeError as exc:

@@ -1,0 +1,429 @@
+"""Chat messages, tool calls and tool definitions in every recorded format, as one small model.
+
+Formats read: GenAI parts (`{role, parts:[text|tool_call|tool_call_response]}`), OpenAI chat
+dicts, LangChain dumps (`{type, data}` and `{lc: 1, kwargs}`), Anthropic and Bedrock content
+blocks, the span events of the older GenAI conventions and strands, and the flattened indexed
+attributes of OpenInference (`llm.input_messages.{i}.message.*`) and older GenAI
+(`gen_ai.prompt.{i}.*`). Every function is total: odd input gives empty output, never an error.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import orjson
+
+from collector import conventions as C
+
+MISSING: Any = object()
+_JSON_STARTS = frozenset('{["-0123456789tfn')
+_MAX_DEPTH = 4
+
+_ROLES = {
+    "user": "user", "human": "user", "HumanMessage": "user", "HumanMessageChunk": "user",
+    "assistant": "assistant", "ai": "assistant", "model": "assistant", "AIMessage": "assistant",
+    "AIMessageChunk": "assistant",
+    "system": "system", "developer": "system", "SystemMessage": "system",
+    "tool": "tool", "function": "tool", "ToolMessage": "tool", "FunctionMessage": "tool",
+}
+_CALL_PARTS = frozenset({"tool_call", "tool_use", "function_call"})
+_RESPONSE_PARTS = frozenset({"tool_call_response", "tool_result", "function_call_output"})
+
+
+@dataclass(slots=True)
+class ToolRequest:
+    """A tool call the model asked for; `arguments` as recorded (JSON text or a value)."""
+
+    name: str
+    id: str | None = None
+    arguments: Any = None
+
+
+@dataclass(slots=True)
+class ToolResponse:
+    """A tool result fed back to the model; `error` when the framework marked it failed."""
+
+    id: str | None = None
+    name: str | None = None
+    response: Any = None
+    error: bool = False
+
+
+@dataclass(slots=True)
+class Message:
+    role: str
+    text: str | None = None
+    tool_calls: list[ToolRequest] = field(default_factory=list)
+    tool_responses: list[ToolResponse] = field(default_factory=list)
+    finish_reason: str | None = None
+
+
+def loads(value: Any) -> Any:
+    """Parse JSON text; MISSING when `value` is not a string or not JSON."""
+    if not isinstance(value, str) or not value or value.lstrip()[:1] not in _JSON_STARTS:
+        return MISSING
+    try:
+        return orjson.loads(value)
+    except orjson.JSONDecodeError:
+        return MISSING
+
+
+def decode(value: Any) -> Any:
+    """`value` parsed when it is JSON text (twice when it was double-encoded), else unchanged."""
+    parsed = loads(value)
+    if parsed is MISSING:
+        return value
+    again = loads(parsed) if isinstance(parsed, str) and parsed.lstrip()[:1] in "{[" else MISSING
+    return parsed if again is MISSING else again
+
+
+def text(value: Any) -> str | None:
+    return value if isinstance(value, str) and value else None
+
+
+def _ident(value: Any) -> str | None:
+    if isinstance(value, str):
+        return value or None
+    return str(value) if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def parse_messages(value: Any) -> list[Message]:
+    """Messages from a list, a `{"messages": [...]}` wrapper, one message, or JSON text of those."""
+    if isinstance(value, str):
+        value = loads(value)
+    if isinstance(value, dict):
+        if "messages" not in value:
+            message = to_message(value)
+            return [message] if message else []
+        value = value["messages"]
+    if not isinstance(value, list):
+        return []
+    if value and all(isinstance(item, list) for item in value):
+        value = value[0]  # LangChain LLM inputs are batches: [[messages of prompt 0], ...]
+    return [m for m in map(to_message, value) if m is not None]
+
+
+def to_message(obj: Any) -> Message | None:
+    """One message in any known shape; None when `obj` is not recognisably a message."""
+    if isinstance(obj, list) and len(obj) == 2 and isinstance(obj[0], str):
+        obj = {"role": obj[0], "content": obj[1]}  # LangChain ("user", "hi") tuples
+    if not isinstance(obj, dict):
+        return None
+    body = _langchain_body(obj)
+    role = _role(body)
+    if role is None:
+        return None
+    message = Message(role, finish_reason=text(body.get("finish_reason")))
+    content = body["parts"] if "parts" in body else body.get("content")
+    _add_content(message, content)
+    for call in _items(body.get("tool_calls")):
+        request = tool_request(call)
+        if request:
+            message.tool_calls.append(request)
+    if role == "tool" and not message.tool_responses:
+        message.tool_responses.append(ToolResponse(
+            _ident(body.get("tool_call_id")) or _ident(body.get("id")), text(body.get("name")),
+            message.text if message.text is not None else content, body.get("status") == "error"))
+    return message
+
+
+def _langchain_body(obj: dict) -> dict:
+    """The fields of a LangChain message dump, with `type` set from the class name if needed."""
+    data = obj.get("data")
+    if isinstance(data, dict) and isinstance(obj.get("type"), str):
+        return {"type": obj["type"], **data}
+    kwargs = obj.get("kwargs")
+    if obj.get("lc") == 1 and isinstance(kwargs, dict):
+        ident = obj.get("id")
+        kind = ident[-1] if isinstance(ident, list) and ident else None
+        return {"type": kind, **kwargs} if "type" not in kwargs else kwargs
+    return obj
+
+
+def _role(body: dict) -> str | None:
+    for key in ("role", "type"):
+        value = body.get(key)
+        if isinstance(value, str) and value in _ROLES:
+            return _ROLES[value]
+    return None
+
+
+def _items(value: Any) -> list:
+    return value if isinstance(value, list) else []
+
+
+def _add_content(message: Message, content: Any) -> None:
+    """Text, tool calls and tool responses from a content string or a list of parts/blocks."""
+    if isinstance(content, str):
+        message.text = content
+        return
+    texts: list[str] = []
+    for part in [content] if isinstance(content, dict) else _items(content):
+        if isinstance(part, str):
+            texts.append(part)
+        elif isinstance(part, dict):
+            _add_part(message, part, texts)
+    if texts:
+        message.text = "\n".join(texts)
+
+
+def _add_part(message: Message, part: dict, texts: list[str]) -> None:
+    kind = part.get("type")
+    if kind == "text" or (kind is None and isinstance(part.get("text"), str)):
+        value = part["content"] if "content" in part else part.get("text")
+        if isinstance(value, str):
+            texts.append(value)
+    elif kind in _CALL_PARTS:
+        request = tool_request(part)
+        if request:
+            message.tool_calls.append(request)
+    elif kind in _RESPONSE_PARTS:
+        message.tool_responses.append(_part_response(part))
+    elif isinstance(part.get("toolUse"), dict):
+        request = tool_request(part["toolUse"])
+        if request:
+            message.tool_calls.append(request)
+    elif isinstance(part.get("toolResult"), dict):
+        result = part["toolResult"]
+        message.tool_responses.append(ToolResponse(
+            _ident(result.get("toolUseId")), None, block_value(result.get("content")),
+            result.get("status") == "error"))
+
+
+def _part_response(part: dict) -> ToolResponse:
+    for key in ("response", "result", "content", "output"):
+        if key in part:
+            response = part[key]
+            break
+    else:
+        response = None
+    call_id = part.get("id") or part.get("tool_use_id") or part.get("call_id")
+    error = part.get("is_error") is True or part.get("status") == "error"
+    return ToolResponse(_ident(call_id), text(part.get("name")), response, error)
+
+
+def tool_request(obj: Any) -> ToolRequest | None:
+    """A requested call from OpenAI (`function{name,arguments}`), LangChain (`args`),
+    GenAI parts (`arguments`), Anthropic (`input`) or Bedrock (`toolUseId`, `input`)."""
+    if not isinstance(obj, dict):
+        return None
+    function = obj.get("function")
+    source = function if isinstance(function, dict) else obj
+    name = text(source.get("name"))
+    if name is None:
+        return None
+    for key in ("arguments", "args", "input"):
+        if key in source:
+            arguments = source[key]
+            break
+    else:
+        arguments = None
+    return ToolRequest(name, _ident(obj.get("id")) or _ident(obj.get("toolUseId")), arguments)
+
+
+def block_value(value: Any) -> Any:
+    """The value inside Bedrock/GenAI/MCP content blocks: joined text, or one `json` block."""
+    if not isinstance(value, list) or not value or not all(isinstance(b, dict) for b in value):
+        return value
+    if len(value) == 1 and "json" in value[0]:
+        return value[0]["json"]
+    texts = []
+    for block in value:
+        piece = block.get("text", block.get("content"))
+        if not isinstance(piece, str):
+            return value
+        texts.append(piece)
+    return "\n".join(texts)
+
+
+def langchain_tool_response(value: Any) -> ToolResponse | None:
+    """The ToolMessage inside a LangChain dump (an OpenInference tool span's `output.value`)."""
+    if not isinstance(value, dict) or not ("data" in value or value.get("lc") == 1):
+        return None
+    message = to_message(value)
+    if message is None or message.role != "tool" or not message.tool_responses:
+        return None
+    return message.tool_responses[0]
+
+
+def last_text(messages: list[Message], role: str) -> str | None:
+    for message in reversed(messages):
+        if message.role == role and message.text:
+            return message.text
+    return None
+
+
+def find_text(value: Any, role: str, depth: int = 0) -> str | None:
+    """The `role` text inside an input or output value: plain text, messages, or a JSON object
+    keeping it under a common key. JSON text is parsed; a non-JSON string is the text itself."""
+    if isinstance(value, str):
+        parsed = decode(value)
+        if isinstance(parsed, str) or parsed is value:
+            return parsed or None
+        value = parsed
+    if depth >= _MAX_DEPTH:
+        return None
+    if isinstance(value, list):
+        strings = [v for v in value if isinstance(v, str) and v]
+        if strings and len(strings) == len(value):
+            return strings[0] if role == "user" else strings[-1]
+        return last_text(parse_messages(value), role)
+    if not isinstance(value, dict):
+        return None
+    if "messages" in value or "role" in value or "parts" in value:
+        return last_text(parse_messages(value), role)
+    for key in C.TEXT_KEYS:
+        if key in value:
+            found = find_text(value[key], role, depth + 1)
+            if found:
+                return found
+    return None
+
+
+def unflatten(attributes: dict, prefixes: tuple[str, ...]) -> dict[str, dict[int, dict[str, Any]]]:
+    """Group indexed attributes (`{prefix}{i}.{rest}`) by prefix and index, in one pass."""
+    groups: dict[str, dict[int, dict[str, Any]]] = {}
+    for key, value in attributes.items():
+        for prefix in prefixes:
+            if key.startswith(prefix):
+                index, _, rest = key[len(prefix):].partition(".")
+                if rest and index.isascii() and index.isdigit() and len(index) < 7:
+                    groups.setdefault(prefix, {}).setdefault(int(index), {})[rest] = value
+                break
+    return groups
+
+
+def indexed_messages(entries: dict[int, dict[str, Any]]) -> list[Message]:
+    """Messages from OpenInference `message.*` or older GenAI `role|content|tool_calls.{j}.*`."""
+    messages = []
+    for index in sorted(entries):
+        message = _indexed_message(entries[index])
+        if message:
+            messages.append(message)
+    return messages
+
+
+def _indexed_message(raw: dict[str, Any]) -> Message | None:
+    fields = {k[8:] if k.startswith("message.") else k: v for k, v in raw.items()}
+    role = _ROLES.get(fields.get("role")) if isinstance(fields.get("role"), str) else None
+    if role is None:
+        return None
+    message = Message(role, text(fields.get("content")), finish_reason=text(fields.get("finish_reason")))
+    calls: dict[int, dict[str, Any]] = {}
+    parts: dict[int, str] = {}
+    for key, value in fields.items():
+        if key.startswith("tool_calls."):
+            index, _, rest = key[11:].partition(".")
+            rest = rest.removeprefix("tool_call.").removeprefix("function.")
+            if index.isascii() and index.isdigit() and len(index) < 7:
+                calls.setdefault(int(index), {})[rest] = value
+        elif key.startswith("contents.") and key.endswith(".message_content.text") and isinstance(value, str):
+            index = key[9:].partition(".")[0]
+            if index.isascii() and index.isdigit() and len(index) < 7:
+                parts[int(index)] = value
+    if message.text is None and parts:
+        message.text = "\n".join(parts[i] for i in sorted(parts))
+    for index in sorted(calls):
+        request = tool_request(calls[index])
+        if request:
+            message.tool_calls.append(request)
+    if role == "tool":
+        message.tool_responses.append(ToolResponse(
+            _ident(fields.get("tool_call_id")), text(fields.get("name")), message.text))
+    return message
+
+
+def event_messages(events: list) -> tuple[list[Message], list[Message]]:
+    """(input, output) messages carried by span events: `gen_ai.content.prompt|completion`,
+    per-message `gen_ai.{role}.message` / `gen_ai.choice`, and `...inference.operation.details`."""
+    inputs: list[Message] = []
+    outputs: list[Message] = []
+    for event in _items(events):
+        if not isinstance(event, dict) or not isinstance(event.get("attributes"), dict):
+            continue
+        name, attrs = event.get("name"), event["attributes"]
+        if name == C.EVENT_PROMPT:
+            inputs += parse_messages(attrs.get("gen_ai.prompt"))
+        elif name == C.EVENT_COMPLETION:
+            outputs += parse_messages(attrs.get("gen_ai.completion"))
+        elif name == C.EVENT_DETAILS:
+            inputs += parse_messages(attrs.get(C.INPUT_MESSAGES))
+            outputs += parse_messages(attrs.get(C.OUTPUT_MESSAGES))
+        elif name == C.EVENT_CHOICE:
+            message = _event_message(attrs.get("message"), "assistant", attrs)
+            if message:
+                outputs.append(message)
+        elif isinstance(name, str) and name in C.EVENT_MESSAGE_ROLES:
+            message = _event_message(attrs, C.EVENT_MESSAGE_ROLES[name], attrs)
+            if message:
+                inputs.append(message)
+    return inputs, outputs
+
+
+def _event_message(body: Any, role: str, attrs: dict) -> Message | None:
+    """A per-message event body: a message dict, JSON of one, content blocks, or plain text."""
+    body = decode(body)
+    if isinstance(body, dict) and "role" not in body and "type" not in body:
+        body = {**body, "role": role}
+    elif not isinstance(body, dict):
+        body = {"role": role, "content": body}
+    message = to_message(body)
+    if message is not None:
+        if isinstance(message.text, str) and message.role != "tool":
+            message.text = find_text(message.text, message.role) or message.text
+        message.finish_reason = message.finish_reason or text(attrs.get("finish_reason"))
+    return message
+
+
+def tool_span_events(events: list) -> tuple[Any, Any, str | None]:
+    """(arguments, result, call id) that strands records as events on its tool spans."""
+    arguments = result = MISSING
+    call_id = None
+    for event in _items(events):
+        if not isinstance(event, dict) or not isinstance(event.get("attributes"), dict):
+            continue
+        name, attrs = event.get("name"), event["attributes"]
+        if name == C.EVENT_TOOL_MESSAGE and "content" in attrs:
+            arguments, call_id = attrs["content"], call_id or _ident(attrs.get("id"))
+        elif name == C.EVENT_CHOICE and "message" in attrs:
+            result = block_value(decode(attrs["message"]))
+        elif name == C.EVENT_DETAILS:
+            for message in parse_messages(attrs.get(C.INPUT_MESSAGES)):
+                for request in message.tool_calls:
+                    arguments, call_id = request.arguments, call_id or request.id
+            for message in parse_messages(attrs.get(C.OUTPUT_MESSAGES)):
+                for response in message.tool_responses:
+                    result = block_value(response.response)
+    return arguments, result, call_id
+
+
+def tool_definition(obj: Any) -> tuple[str, str | None, dict | None] | None:
+    """(name, description, JSON Schema) from GenAI, OpenAI, Anthropic, Bedrock, pydantic-ai or
+    strands definitions; a bare string is a name only."""
+    if isinstance(obj, str):
+        return (obj, None, None) if obj else None
+    if not isinstance(obj, dict):
+        return None
+    inner = obj.get("function") or obj.get("toolSpec")
+    if isinstance(inner, dict):
+        obj = inner
+    name = text(obj.get("name"))
+    if name is None:
+        return None
+    schema = None
+    for key in ("parameters", "input_schema", "inputSchema", "parameters_json_schema", "json_schema", "schema"):
+        if key in obj:
+            schema = obj[key]
+            break
+    schema = decode(schema)
+    if isinstance(schema, dict) and len(schema) == 1 and isinstance(schema.get("json"), dict):
+        schema = schema["json"]  # Bedrock/strands `inputSchema: {json: {...}}`
+    return name, text(obj.get("description")), schema if isinstance(schema, dict) else None
+
+
+def tool_definitions(value: Any) -> list[tuple[str, str | None, dict | None]]:
+    """Definitions from a list, or from an object holding `tools` / pydantic `function_tools`."""
+    if isinstance(value, dict):
+        value = [*_items(value.get("tools")), *_items(value.get("function_tools")),
+                 *_items(value.get("output_tools"))]
+    return [d for d in map(tool_definition, _items(value)) if d is not None]

@@ -1,0 +1,42 @@
+"""Command-line behaviour that needs no server: invalid settings stop start-up with a message."""
+from __future__ import annotations
+
+import subprocess
+import sys
+
+
+def run(*args, env=None):
+    return subprocess.run([sys.executable, "-m", "tracepatrol", *args], capture_output=True, text=True, timeout=60, env=env)
+
+
+def test_invalid_flag_value_names_the_setting(tmp_path):
+    res = run("serve", "--db", str(tmp_path / "x.duckdb"), "--decision-wait", "-3")
+    assert res.returncode == 2
+    assert "collector.decision_wait" in res.stderr and "greater than 0" in res.stderr
+
+
+def test_unknown_key_in_config_file_names_it(tmp_path):
+    cfg = tmp_path / "c.yaml"
+    cfg.write_text("collector:\n  htttp_port: 1\n")
+    res = run("serve", "--config", str(cfg))
+    assert res.returncode == 2
+    assert "collector.htttp_port" in res.stderr and "Extra inputs are not permitted" in res.stderr
+
+
+def test_invalid_environment_variable_names_it(tmp_path):
+    import os
+
+    env = {**os.environ, "TRACEPATROL_API_PORT": "99999"}
+    res = run("serve", "--db", str(tmp_path / "x.duckdb"), env=env)
+    assert res.returncode == 2
+    assert "api_port" in res.stderr and "65535" in res.stderr
+
+
+def test_missing_config_file(tmp_path):
+    res = run("serve", "--config", str(tmp_path / "nope.yaml"))
+    assert res.returncode == 2 and "does not exist" in res.stderr
+
+
+def test_cli_reports_an_unreachable_server():
+    res = run("traces", "list", "--api", "http://127.0.0.1:9")
+    assert res.returncode == 1 and "cannot reach" in res.stderr
