@@ -112,6 +112,6 @@ METADATA_SESSION_ID = ("session_id", "session.id", "thread_id", "conversation_id
 METADATA_AGENT_NAME = ("lc_agent_name", "agent_name")
 
 # Keys under which request/answer text hides in JSON inputs and outputs, most specific first.
-TEXT_KEYS = ("messages", "input", "query", "question", "prompt", "user_input", "message", "text",
+TEXT_KEYS = ("input", "query", "question", "prompt", "user_input", "message", "text",
              "content", "output", "answer", "final_output", "result", "args", "kwargs", "inputs",
              "outputs")

@@ -77,7 +77,7 @@ def decode(value: Any) -> Any:
     return parsed if again is MISSING else again
 
 
-def text(value: Any) -> str | None:
+def as_text(value: Any) -> str | None:
     return value if isinstance(value, str) and value else None
 
 
@@ -113,7 +113,7 @@ def to_message(obj: Any) -> Message | None:
     role = _role(body)
     if role is None:
         return None
-    message = Message(role, finish_reason=text(body.get("finish_reason")))
+    message = Message(role, finish_reason=as_text(body.get("finish_reason")))
     content = body["parts"] if "parts" in body else body.get("content")
     _add_content(message, content)
     for call in _items(body.get("tool_calls")):
@@ -122,8 +122,9 @@ def to_message(obj: Any) -> Message | None:
             message.tool_calls.append(request)
     if role == "tool" and not message.tool_responses:
         message.tool_responses.append(ToolResponse(
-            _ident(body.get("tool_call_id")) or _ident(body.get("id")), text(body.get("name")),
-            message.text if message.text is not None else content, body.get("status") == "error"))
+            _ident(body.get("tool_call_id")) or _ident(body.get("id")), as_text(body.get("name")),
+            message.text if message.text is not None else block_value(content),
+            body.get("status") == "error"))
     return message
 
 
@@ -169,6 +170,7 @@ def _add_content(message: Message, content: Any) -> None:
 
 def _add_part(message: Message, part: dict, texts: list[str]) -> None:
     kind = part.get("type")
+    kind = kind if isinstance(kind, str) else None
     if kind == "text" or (kind is None and isinstance(part.get("text"), str)):
         value = part["content"] if "content" in part else part.get("text")
         if isinstance(value, str):
@@ -199,7 +201,7 @@ def _part_response(part: dict) -> ToolResponse:
         response = None
     call_id = part.get("id") or part.get("tool_use_id") or part.get("call_id")
     error = part.get("is_error") is True or part.get("status") == "error"
-    return ToolResponse(_ident(call_id), text(part.get("name")), response, error)
+    return ToolResponse(_ident(call_id), as_text(part.get("name")), response, error)
 
 
 def tool_request(obj: Any) -> ToolRequest | None:
@@ -209,7 +211,7 @@ def tool_request(obj: Any) -> ToolRequest | None:
         return None
     function = obj.get("function")
     source = function if isinstance(function, dict) else obj
-    name = text(source.get("name"))
+    name = as_text(source.get("name"))
     if name is None:
         return None
     for key in ("arguments", "args", "input"):
@@ -258,8 +260,8 @@ def find_text(value: Any, role: str, depth: int = 0) -> str | None:
     keeping it under a common key. JSON text is parsed; a non-JSON string is the text itself."""
     if isinstance(value, str):
         parsed = decode(value)
-        if isinstance(parsed, str) or parsed is value:
-            return parsed or None
+        if not isinstance(parsed, (list, dict)):
+            return parsed if isinstance(parsed, str) and parsed else (value or None)
         value = parsed
     if depth >= _MAX_DEPTH:
         return None
@@ -285,7 +287,7 @@ def unflatten(attributes: dict, prefixes: tuple[str, ...]) -> dict[str, dict[int
     groups: dict[str, dict[int, dict[str, Any]]] = {}
     for key, value in attributes.items():
         for prefix in prefixes:
-            if key.startswith(prefix):
+            if isinstance(key, str) and key.startswith(prefix):
                 index, _, rest = key[len(prefix):].partition(".")
                 if rest and index.isascii() and index.isdigit() and len(index) < 7:
                     groups.setdefault(prefix, {}).setdefault(int(index), {})[rest] = value
@@ -308,7 +310,7 @@ def _indexed_message(raw: dict[str, Any]) -> Message | None:
     role = _ROLES.get(fields.get("role")) if isinstance(fields.get("role"), str) else None
     if role is None:
         return None
-    message = Message(role, text(fields.get("content")), finish_reason=text(fields.get("finish_reason")))
+    message = Message(role, as_text(fields.get("content")), finish_reason=as_text(fields.get("finish_reason")))
     calls: dict[int, dict[str, Any]] = {}
     parts: dict[int, str] = {}
     for key, value in fields.items():
@@ -329,7 +331,7 @@ def _indexed_message(raw: dict[str, Any]) -> Message | None:
             message.tool_calls.append(request)
     if role == "tool":
         message.tool_responses.append(ToolResponse(
-            _ident(fields.get("tool_call_id")), text(fields.get("name")), message.text))
+            _ident(fields.get("tool_call_id")), as_text(fields.get("name")), message.text))
     return message
 
 
@@ -362,17 +364,24 @@ def event_messages(events: list) -> tuple[list[Message], list[Message]]:
 
 def _event_message(body: Any, role: str, attrs: dict) -> Message | None:
     """A per-message event body: a message dict, JSON of one, content blocks, or plain text."""
-    body = decode(body)
-    if isinstance(body, dict) and "role" not in body and "type" not in body:
-        body = {**body, "role": role}
-    elif not isinstance(body, dict):
-        body = {"role": role, "content": body}
-    message = to_message(body)
-    if message is not None:
-        if isinstance(message.text, str) and message.role != "tool":
-            message.text = find_text(message.text, message.role) or message.text
-        message.finish_reason = message.finish_reason or text(attrs.get("finish_reason"))
+    body = _structured(body)
+    if not isinstance(body, dict):
+        body = {"content": body}
+    own_role = body.get("role")
+    message = to_message({**body, "role": own_role if isinstance(own_role, str) else role,
+                          "content": _structured(body.get("content")),
+                          "tool_calls": _structured(body.get("tool_calls"))})
+    if message is not None and message.finish_reason is None:
+        message.finish_reason = as_text(attrs.get("finish_reason"))
     return message
+
+
+def _structured(value: Any) -> Any:
+    """JSON text of an object or array parsed; any other value (plain text too) unchanged."""
+    if isinstance(value, str) and value.lstrip()[:1] in ("{", "["):
+        parsed = loads(value)
+        return value if parsed is MISSING else parsed
+    return value
 
 
 def tool_span_events(events: list) -> tuple[Any, Any, str | None]:
@@ -407,7 +416,7 @@ def tool_definition(obj: Any) -> tuple[str, str | None, dict | None] | None:
     inner = obj.get("function") or obj.get("toolSpec")
     if isinstance(inner, dict):
         obj = inner
-    name = text(obj.get("name"))
+    name = as_text(obj.get("name"))
     if name is None:
         return None
     schema = None
@@ -418,7 +427,9 @@ def tool_definition(obj: Any) -> tuple[str, str | None, dict | None] | None:
     schema = decode(schema)
     if isinstance(schema, dict) and len(schema) == 1 and isinstance(schema.get("json"), dict):
         schema = schema["json"]  # Bedrock/strands `inputSchema: {json: {...}}`
-    return name, text(obj.get("description")), schema if isinstance(schema, dict) else None
+    if not isinstance(schema, dict) or not all(isinstance(k, str) for k in schema):
+        schema = None
+    return name, as_text(obj.get("description")), schema
 
 
 def tool_definitions(value: Any) -> list[tuple[str, str | None, dict | None]]:

@@ -78,7 +78,8 @@ async def _read_body(request: Request, limit: int) -> bytes:
 
 def build_app(receiver: TraceReceiver, max_request_bytes: int, api_key: str | None) -> Starlette:
     async def traces(request: Request) -> Response:
-        as_json = _media_type(request.headers.get("content-type")) == JSON
+        # Errors go back in the request's encoding; JSON when it has none we speak.
+        as_json = _media_type(request.headers.get("content-type")) != PROTOBUF
         try:
             if request.method != "POST":
                 raise _Reject(405, code_pb2.UNIMPLEMENTED, f"method {request.method} not allowed; use POST", {"Allow": "POST"})
@@ -111,7 +112,7 @@ def build_app(receiver: TraceReceiver, max_request_bytes: int, api_key: str | No
 
     async def not_found(request: Request, exc: Exception) -> Response:
         rej = _Reject(404, code_pb2.NOT_FOUND, f"no OTLP endpoint at {request.url.path}; traces go to /v1/traces")
-        return _status(rej, _media_type(request.headers.get("content-type")) == JSON)
+        return _status(rej, _media_type(request.headers.get("content-type")) != PROTOBUF)
 
     app = Starlette(routes=[Route("/v1/traces", traces, methods=["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"])])
     app.add_exception_handler(404, not_found)

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 import duckdb
 import orjson
 import pyarrow as pa
+import pyarrow.compute as pc
 
 from collector.span import SpanRecord
 from collector.trajectory import Trajectory
@@ -114,7 +115,7 @@ class TraceStore:
         if batch.num_rows == 0:
             return 0
         starts = batch.column("start_ns")
-        lo, hi = pa.compute.min(starts).as_py(), pa.compute.max(starts).as_py()
+        lo, hi = pc.min(starts).as_py(), pc.max(starts).as_py()
         self.con.register("_incoming", batch)
         try:
             inserted = self.con.execute(

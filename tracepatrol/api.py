@@ -25,25 +25,30 @@ _TRACE_SUMMARY = (
 )
 
 
+def _cursor(request: Request):
+    """A cursor of the server's one database, per request (DuckDB cursors are not shared)."""
+    cur = request.app.state.db.cursor()
+    try:
+        yield cur
+    finally:
+        cur.close()
+
+
+def _authorized(request: Request) -> None:
+    if not bearer_ok(request.headers.get("authorization"), request.app.state.api_key):
+        raise HTTPException(401, "missing or invalid API key (Authorization: Bearer …)",
+                            headers={"WWW-Authenticate": "Bearer"})
+
+
+Cursor = Annotated[duckdb.DuckDBPyConnection, Depends(_cursor)]
+secured = [Depends(_authorized)]
+
+
 def build_api(db: duckdb.DuckDBPyConnection, stats: IngestStats, queue: IngestQueue,
               pending: Any, api_key: str | None) -> FastAPI:
     """`pending` is anything with a length: the traces waiting for assembly."""
-
-    def authorized(request: Request) -> None:
-        if not bearer_ok(request.headers.get("authorization"), api_key):
-            raise HTTPException(401, "missing or invalid API key (Authorization: Bearer …)",
-                                headers={"WWW-Authenticate": "Bearer"})
-
-    def cursor():
-        cur = db.cursor()
-        try:
-            yield cur
-        finally:
-            cur.close()
-
-    Cursor = Annotated[duckdb.DuckDBPyConnection, Depends(cursor)]
     app = FastAPI(title="tracepatrol", version="0.1.0", default_response_class=ORJSONResponse)
-    secured = [Depends(authorized)]
+    app.state.db, app.state.api_key = db, api_key
 
     @app.get("/healthz", tags=["health"])
     def healthz() -> dict[str, str]:

@@ -1,0 +1,600 @@
+"""Map all spans of one trace to its tool-call trajectory.
+
+Reads the OpenTelemetry GenAI conventions (current and older forms), OpenInference,
+OpenLLMetry/Traceloop, pydantic-ai and strands. Attribute names live in
+`collector.conventions`, message and tool-definition formats in `collector.messages`.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, Iterator, Sequence
+
+import orjson
+
+from collector import conventions as C
+from collector.messages import (
+    MISSING, Message, ToolRequest, ToolResponse, as_text, event_messages, find_text,
+    indexed_messages, langchain_tool_response, last_text, loads, parse_messages, tool_definition,
+    tool_definitions, tool_request, tool_span_events, unflatten,
+)
+from collector.span import STATUS_ERROR, SpanRecord
+from collector.trajectory import Agent, LLMCall, Tokens, ToolCall, ToolDefinition, Trajectory
+
+LLM, TOOL = "llm", "tool"
+_CALL_KEYS = frozenset({"args", "arguments", "function"})
+_Definition = tuple[str, "str | None", "dict | None"]
+
+
+def build_trajectory(spans: Sequence[SpanRecord], version: int = 1) -> Trajectory:
+    """The trajectory of the trace these spans belong to.
+
+    Pure and total: spans arrive from untrusted senders, so a missing or mistyped attribute,
+    malformed JSON or a broken parent chain degrades that field to None/empty and never raises.
+    Tool calls are numbered by start time with `seq` starting at 1 (LLM calls likewise); the
+    root is the earliest span whose parent is absent from the trace. Tokens are summed over
+    LLM-call spans only, so agent-level aggregates are never counted twice. `input` is the
+    user's request (the last user text the agent or its first model call received), `output`
+    the final answer (the agent's recorded result, else the last model call's text).
+    """
+    trace = _Trace([s for s in map(_Span.of, spans) if s is not None])
+    root = trace.root
+    if root is None:
+        return Trajectory(trace_id=_trace_id(spans), version=version)
+    llm_spans, tool_spans = trace.effective(LLM), trace.effective(TOOL)
+    llm_calls = [_llm_call(seq, span, trace) for seq, span in enumerate(llm_spans, 1)]
+    offered = _tools_offered(trace)
+    requests = [r for span in llm_spans for m in trace.messages(span, "out") for r in m.tool_calls]
+    tool_calls = _tool_calls(trace, tool_spans, requests, offered)
+    start, end = (root.start, root.end) if root.orphan else trace.bounds()
+    return Trajectory(
+        trace_id=_trace_id(spans), version=version, service_name=_service_name(trace),
+        agent=Agent(name=_agent_name(trace), version=_agent_version(trace)),
+        root_span_name=root.name, root_span_id=root.id, start_ns=start, end_ns=end,
+        duration_ms=max(0, end - start) / 1e6, status="error" if root.error else "ok",
+        error_type=as_text(root.attrs.get(C.ERROR_TYPE)) or _exception(root)[0],
+        user_id=_context(trace, C.USER_ID, C.METADATA_USER_ID),
+        session_id=_context(trace, C.SESSION_ID, C.METADATA_SESSION_ID),
+        input=_user_input(trace, llm_spans), output=_final_output(trace, llm_spans),
+        tokens=_tokens(llm_spans, llm_calls),
+        first_token_ms=next((c.first_token_ms for c in llm_calls if c.first_token_ms is not None), None),
+        llm_call_count=len(llm_calls), llm_calls=llm_calls,
+        tool_errors=sum(c.status == "error" for c in tool_calls), tool_calls=tool_calls,
+        tools_offered=[ToolDefinition(name=n, description=d, parameters=p) for n, (d, p) in offered.items()],
+        span_count=len(trace.spans), attributes={k: v for k, v in root.attrs.items() if isinstance(k, str)},
+    )
+
+
+@dataclass(slots=True)
+class _Span:
+    """A span with every field type-checked, so the mapping never meets a wrong type."""
+
+    id: str
+    parent: str | None
+    name: str
+    start: int
+    end: int
+    error: bool
+    status_message: str
+    attrs: dict
+    events: list
+    resource: dict
+    service: str | None
+    orphan: bool = True
+
+    @classmethod
+    def of(cls, record: Any) -> "_Span | None":
+        span_id = getattr(record, "span_id", None)
+        if not isinstance(span_id, str) or not span_id:
+            return None
+        parent = getattr(record, "parent_span_id", None)
+        attrs, events = getattr(record, "attributes", None), getattr(record, "events", None)
+        resource = getattr(record, "resource", None)
+        return cls(
+            span_id, parent if isinstance(parent, str) and parent else None,
+            _str_or(getattr(record, "name", ""), ""), _nanos(getattr(record, "start_ns", 0)),
+            _nanos(getattr(record, "end_ns", 0)), getattr(record, "status_code", 0) == STATUS_ERROR,
+            _str_or(getattr(record, "status_message", ""), ""),
+            attrs if isinstance(attrs, dict) else {}, events if isinstance(events, list) else [],
+            resource if isinstance(resource, dict) else {}, as_text(getattr(record, "service_name", None)),
+        )
+
+    @property
+    def duration_ms(self) -> float:
+        return max(0, self.end - self.start) / 1e6
+
+
+class _Trace:
+    """The spans of one trace, indexed, with per-build caches so no JSON text is parsed twice."""
+
+    def __init__(self, spans: list[_Span]):
+        spans.sort(key=lambda s: (s.start, s.id))
+        self.by_id = {s.id: s for s in spans}  # a re-sent span (same id) counts once
+        self.spans = [s for s in spans if self.by_id[s.id] is s]
+        for span in self.spans:
+            span.orphan = span.parent not in self.by_id
+        roots = [s for s in self.spans if s.orphan]
+        self.root = roots[0] if roots else (self.spans[0] if self.spans else None)
+        self.roles = {s.id: _role(s) for s in self.spans}
+        self._json: dict[str, Any] = {}
+        self._definitions: dict[str, list[_Definition]] = {}
+        self._cache: dict[tuple[str, str], Any] = {}
+
+    def ordered(self) -> Iterator[_Span]:
+        """The root first, then the others by start time: where trace context is looked up."""
+        yield self.root
+        yield from (s for s in self.spans if s is not self.root)
+
+    def bounds(self) -> tuple[int, int]:
+        return min(s.start for s in self.spans), max(s.end for s in self.spans)
+
+    def ancestors(self, span: _Span) -> Iterator[_Span]:
+        parent, steps = self.by_id.get(span.parent), 0
+        while parent is not None and parent is not span and steps < len(self.spans):
+            yield parent
+            parent, steps = self.by_id.get(parent.parent), steps + 1
+
+    def effective(self, role: str) -> list[_Span]:
+        """Spans of `role`, minus double instrumentation: an LLM span wrapping another LLM span
+        (framework + client library) and a tool span inside a same-named tool span."""
+        spans = [s for s in self.spans if self.roles[s.id] == role]
+        if role == LLM:
+            wrappers = {a.id for s in spans for a in self.ancestors(s) if self.roles[a.id] == LLM}
+            return [s for s in spans if s.id not in wrappers]
+        return [s for s in spans if not any(
+            self.roles[a.id] == TOOL and _tool_name(a) == _tool_name(s) for a in self.ancestors(s))]
+
+    def json(self, value: Any) -> Any:
+        """`value` parsed when it is JSON text, else unchanged; cached by text."""
+        if not isinstance(value, str):
+            return value
+        parsed = self._json.get(value, MISSING)
+        if parsed is MISSING:
+            parsed = loads(value)
+            self._json[value] = parsed = value if parsed is MISSING else parsed
+        return parsed
+
+    def decode(self, value: Any) -> Any:
+        """Like `json`, and once more when the text was a JSON-encoded JSON document."""
+        parsed = self.json(value)
+        if isinstance(parsed, str) and parsed is not value and parsed.lstrip()[:1] in ("{", "["):
+            return self.json(parsed)
+        return parsed
+
+    def definitions(self, value: Any) -> list[_Definition]:
+        if not isinstance(value, str):
+            return tool_definitions(value)
+        if value not in self._definitions:
+            self._definitions[value] = tool_definitions(self.json(value))
+        return self._definitions[value]
+
+    def _cached(self, span: _Span, key: str, compute: Callable[[], Any]) -> Any:
+        slot = (span.id, key)
+        if slot not in self._cache:
+            self._cache[slot] = compute()
+        return self._cache[slot]
+
+    def indexed(self, span: _Span) -> dict[str, dict[int, dict[str, Any]]]:
+        return self._cached(span, "indexed", lambda: unflatten(span.attrs, C.INDEXED_PREFIXES))
+
+    def metadata(self, span: _Span) -> dict:
+        value = self._cached(span, "metadata", lambda: self.json(span.attrs.get(C.METADATA)))
+        return value if isinstance(value, dict) else {}
+
+    def messages(self, span: _Span, direction: str) -> list[Message]:
+        """An LLM span's input ("in") or output ("out") messages, whichever convention holds them."""
+        return self._cached(span, direction, lambda: self._messages(span, direction))
+
+    def _messages(self, span: _Span, direction: str) -> list[Message]:
+        inbound = direction == "in"
+        key = C.INPUT_MESSAGES if inbound else C.OUTPUT_MESSAGES
+        found = parse_messages(self.json(span.attrs.get(key)))
+        if not found:
+            groups = self.indexed(span)
+            flat = groups.get(C.OI_INPUT_MESSAGES if inbound else C.OI_OUTPUT_MESSAGES)
+            found = indexed_messages(flat or groups.get(C.INDEXED_PROMPT if inbound else C.INDEXED_COMPLETION) or {})
+        if not found and span.events:
+            found = self._cached(span, "events", lambda: event_messages(span.events))[0 if inbound else 1]
+        return found
+
+    def conversation(self) -> list[Message]:
+        """The whole conversation the agent span recorded (pydantic-ai `all_messages`)."""
+        attrs = self.root.attrs
+        key = next((k for k in C.CONVERSATION if k in attrs), None)
+        return self._cached(self.root, "conversation", lambda: parse_messages(self.json(attrs.get(key))))
+
+    def chain_requests(self, span: _Span) -> "_Pool | None":
+        """The tool calls a LangGraph "tools" node received (its `input.value` list)."""
+        parent = self.by_id.get(span.parent)
+        if parent is None or self.roles[parent.id] is not None:
+            return None
+        return self._cached(parent, "requests", lambda: _Pool.of(self.json(parent.attrs.get(C.OI_INPUT))))
+
+    def response(self, span: _Span, call_id: str | None) -> ToolResponse | None:
+        """The result message a framework recorded for `call_id` outside the tool span."""
+        if call_id is None:
+            return None
+        parent = self.by_id.get(span.parent)
+        if parent is not None:
+            found = self._responses(parent, "node responses",
+                                    lambda: parse_messages(self.json(parent.attrs.get(C.OI_OUTPUT))))
+            if call_id in found:
+                return found[call_id]
+        return self._responses(self.root, "trace responses", self._conversation_and_last_prompt).get(call_id)
+
+    def _responses(self, span: _Span, key: str, source: Callable[[], list[Message]]) -> dict[str, ToolResponse]:
+        return self._cached(span, key, lambda: {r.id: r for m in source() for r in m.tool_responses if r.id})
+
+    def _conversation_and_last_prompt(self) -> list[Message]:
+        llm_spans = self.effective(LLM)
+        return self.conversation() + (self.messages(llm_spans[-1], "in") if llm_spans else [])
+
+
+class _Pool:
+    """Requested tool calls, handed out by call id, else by name in request order."""
+
+    def __init__(self, requests: list[ToolRequest]):
+        self.requests = requests
+        self.by_id = {r.id: r for r in requests if r.id}
+        self.used: set[int] = set()
+
+    @classmethod
+    def of(cls, value: Any) -> "_Pool | None":
+        """A pool from a list of tool-call objects; None when `value` is anything else."""
+        calls = [v for v in value if isinstance(v, dict) and _CALL_KEYS & v.keys()] if isinstance(value, list) else []
+        requests = [r for r in map(tool_request, calls) if r is not None]
+        return cls(requests) if requests else None
+
+    def take(self, call_id: str | None, name: str) -> ToolRequest | None:
+        found = self.by_id.get(call_id) if call_id else None
+        if found is None:
+            found = next((r for r in self.requests if id(r) not in self.used and r.name == name), None)
+        if found is not None:
+            self.used.add(id(found))
+        return found
+
+
+def _role(span: _Span) -> str | None:
+    """LLM, TOOL or None, from the most explicit marker each convention sets."""
+    attrs = span.attrs
+    operation = attrs.get(C.OPERATION)
+    if operation == C.TOOL_OPERATION or span.name == C.PYDANTIC_V2_TOOL_SPAN:
+        return TOOL
+    if isinstance(operation, str) and operation in C.LLM_OPERATIONS:
+        return LLM
+    kind = attrs.get(C.OI_KIND)
+    if kind in ("TOOL", "LLM"):
+        return TOOL if kind == "TOOL" else LLM
+    if attrs.get(C.TL_KIND) == "tool":
+        return TOOL
+    request_type = attrs.get(C.TL_REQUEST_TYPE)
+    return LLM if isinstance(request_type, str) and request_type in C.TL_LLM_REQUEST_TYPES else None
+
+
+def _llm_call(seq: int, span: _Span, trace: _Trace) -> LLMCall:
+    attrs = span.attrs
+    outputs = trace.messages(span, "out")
+    return LLMCall(
+        seq=seq, name=span.name, model=_first_text(attrs, C.MODEL), provider=_first_text(attrs, C.PROVIDER),
+        input_tokens=_count(attrs, C.INPUT_TOKENS), output_tokens=_count(attrs, C.OUTPUT_TOKENS),
+        first_token_ms=_first_token_ms(span), finish_reasons=_finish_reasons(attrs, outputs),
+        requested_tools=[r.name for m in outputs for r in m.tool_calls],
+        status="error" if span.error else "ok", start_ns=span.start, end_ns=span.end,
+        duration_ms=span.duration_ms, span_id=span.id, parent_span_id=span.parent,
+    )
+
+
+def _tokens(llm_spans: list[_Span], calls: list[LLMCall]) -> Tokens:
+    """Totals over LLM calls; a call's own total when reported, else its input + output."""
+    total = sum(_count(s.attrs, C.TOTAL_TOKENS) or c.input_tokens + c.output_tokens
+                for s, c in zip(llm_spans, calls))
+    return Tokens(input=sum(c.input_tokens for c in calls), output=sum(c.output_tokens for c in calls),
+                  total=total)
+
+
+def _first_token_ms(span: _Span) -> float | None:
+    """TTFT: semconv and pydantic-ai in seconds, strands in ms, or a first-chunk event's time."""
+    for key, to_ms in C.TTFT_ATTRIBUTES:
+        value = _number(span.attrs.get(key))
+        if value is not None and value >= 0:
+            return value * to_ms
+    for event in span.events:
+        if isinstance(event, dict) and event.get("name") in C.TTFT_EVENTS:
+            at = event.get("time_unix_nano")
+            if isinstance(at, int) and at >= span.start > 0:
+                return (at - span.start) / 1e6
+    return None
+
+
+def _finish_reasons(attrs: dict, outputs: list[Message]) -> list[str]:
+    for key in C.FINISH_REASONS:
+        value = attrs.get(key)
+        if isinstance(value, str) and value:
+            return [value]
+        if isinstance(value, list):
+            return [v for v in value if isinstance(v, str)]
+    return [m.finish_reason for m in outputs if m.finish_reason]
+
+
+def _tools_offered(trace: _Trace) -> dict[str, tuple[str | None, dict | None]]:
+    """Definitions from every span, deduplicated by name; later copies fill missing fields."""
+    offered: dict[str, tuple[str | None, dict | None]] = {}
+    described: list[_Definition] = []
+    for span in trace.spans:
+        for name, description, schema in _span_definitions(span, trace):
+            if schema is None and trace.roles[span.id] == TOOL:
+                described.append((name, description, None))
+                continue
+            old_description, old_schema = offered.get(name, (None, None))
+            offered[name] = (old_description or description, old_schema or schema)
+    for name, description, _ in described:
+        if name in offered and offered[name][0] is None:
+            offered[name] = (description, offered[name][1])
+    return offered
+
+
+def _span_definitions(span: _Span, trace: _Trace) -> list[_Definition]:
+    """Tool definitions one span records. A tool span's own name and description only fill in
+    descriptions: counting it as offered would hide a hallucinated tool."""
+    attrs, role = span.attrs, trace.roles[span.id]
+    found = [d for key in (C.TOOL_DEFINITIONS, C.PYDANTIC_REQUEST_PARAMETERS, C.STRANDS_AGENT_TOOLS)
+             if key in attrs for d in trace.definitions(attrs[key])]
+    if role == LLM:
+        groups = trace.indexed(span)
+        schemas = [trace.json(f.get(C.OI_TOOL_SCHEMA)) for f in groups.get(C.OI_TOOLS, {}).values()]
+        found += [d for d in map(tool_definition, (s for s in schemas if isinstance(s, dict))) if d]
+        found += [d for d in map(tool_definition, groups.get(C.TL_FUNCTIONS, {}).values()) if d]
+        if not schemas and C.OI_INVOCATION_PARAMETERS in attrs:
+            found += trace.definitions(attrs[C.OI_INVOCATION_PARAMETERS])
+    elif role == TOOL:
+        schema = trace.json(next((attrs[k] for k in C.TOOL_SCHEMA if k in attrs), None))
+        own = tool_definition(schema) if isinstance(schema, dict) and "function" in schema else None
+        found.append(own or (_tool_name(span), _first_text(attrs, C.TOOL_DESCRIPTION),
+                             schema if isinstance(schema, dict) else None))
+    return found
+
+
+def _tool_calls(trace: _Trace, spans: list[_Span], requests: list[ToolRequest],
+                offered: dict[str, tuple[str | None, dict | None]]) -> list[ToolCall]:
+    pool = _Pool(requests)
+    return [_tool_call(seq, span, trace, pool, offered) for seq, span in enumerate(spans, 1)]
+
+
+def _tool_call(seq: int, span: _Span, trace: _Trace, pool: _Pool,
+               offered: dict[str, tuple[str | None, dict | None]]) -> ToolCall:
+    """One executed tool call; what its span lacks (LangGraph records a single-argument call as a
+    bare string, and a failed call without output) comes from the matching model request and
+    the framework's tool-result message."""
+    attrs, name = span.attrs, _tool_name(span)
+    arguments, result, response = _recorded_io(span, trace, name, offered)
+    call_id = _first_ident(attrs, C.TOOL_CALL_ID) or (response.id if response else None)
+    if span.events and (arguments is MISSING or result is MISSING):
+        event_arguments, event_result, event_id = tool_span_events(span.events)
+        arguments = event_arguments if arguments is MISSING else arguments
+        result = event_result if result is MISSING else result
+        call_id = call_id or event_id
+    chain = trace.chain_requests(span)
+    request = (chain.take(call_id, name) if chain else None) or pool.take(call_id, name)
+    call_id = call_id or (request.id if request else None)
+    value, raw, valid = _arguments(arguments, trace)
+    if not isinstance(value, dict) and request is not None:
+        recovered = _arguments(request.arguments, trace)
+        if isinstance(recovered[0], dict):
+            value, raw, valid = recovered
+    if result is MISSING:
+        response = trace.response(span, call_id)
+        result = response.response if response else None
+    result = trace.decode(result)
+    failed = _tool_failed(span) or bool(response and response.error)
+    error_type, error = _tool_error(span, result) if failed else (None, None)
+    return ToolCall(
+        seq=seq, name=name, call_id=call_id, arguments=value, arguments_raw=raw,
+        arguments_valid_json=valid, result=result, status="error" if failed else "ok", error=error,
+        error_type=error_type, start_ns=span.start, end_ns=span.end, duration_ms=span.duration_ms,
+        span_id=span.id, parent_span_id=span.parent, offered=name in offered,
+    )
+
+
+def _recorded_io(span: _Span, trace: _Trace, name: str,
+                 offered: dict[str, tuple[str | None, dict | None]]) -> tuple[Any, Any, ToolResponse | None]:
+    """(arguments, result, LangChain tool message) as the span's attributes record them."""
+    attrs = span.attrs
+    arguments = next((attrs[k] for k in C.TOOL_ARGUMENTS if k in attrs), MISSING)
+    result = next((attrs[k] for k in C.TOOL_RESULT if k in attrs), MISSING)
+    response = None
+    if arguments is MISSING and C.OI_INPUT in attrs:
+        arguments = attrs[C.OI_INPUT]
+    if arguments is MISSING and C.TL_INPUT in attrs:
+        arguments = _traceloop_arguments(trace.json(attrs[C.TL_INPUT]), offered.get(name, (None, None))[1])
+    for key in (C.OI_OUTPUT, C.TL_OUTPUT):
+        if result is MISSING and key in attrs:
+            output = trace.json(attrs[key])
+            response = langchain_tool_response(output)
+            result = response.response if response else attrs[key]
+    return arguments, result, response
+
+
+def _traceloop_arguments(value: Any, schema: dict | None) -> Any:
+    """Named arguments from `{"args": [...], "kwargs": {...}}`; positional ones are named after
+    the tool schema's properties, else left as a list so the model's request can stand in."""
+    if not isinstance(value, dict) or not ("args" in value or "kwargs" in value):
+        return value
+    args = value.get("args") if isinstance(value.get("args"), list) else []
+    kwargs = value.get("kwargs") if isinstance(value.get("kwargs"), dict) else {}
+    if not args:
+        return kwargs
+    properties = schema.get("properties") if isinstance(schema, dict) else None
+    if isinstance(properties, dict) and len(args) <= len(properties):
+        return {**dict(zip(properties, args)), **kwargs}
+    return value if kwargs else args
+
+
+def _arguments(recorded: Any, trace: _Trace) -> tuple[Any, str | None, bool]:
+    """(value, raw text when not JSON, valid JSON?) of recorded tool arguments."""
+    if recorded is MISSING or recorded is None:
+        return None, None, True
+    if not isinstance(recorded, str):
+        return recorded, None, True
+    if not recorded.strip():
+        return {}, None, True
+    value = trace.decode(recorded)
+    return (recorded, recorded, False) if value is recorded else (value, None, True)
+
+
+def _tool_failed(span: _Span) -> bool:
+    attrs = span.attrs
+    level = attrs.get(C.LOGFIRE_LEVEL)
+    return (span.error or C.ERROR_TYPE in attrs or attrs.get(C.TOOL_STATUS) == "error"
+            or any(k in attrs for k in C.TOOL_FAILURE_MARKERS)
+            or (isinstance(level, int) and level >= C.LOGFIRE_ERROR_LEVEL))
+
+
+def _tool_error(span: _Span, result: Any) -> tuple[str | None, str | None]:
+    """(error type, message): the recorded exception, else the status message (without the
+    traceback LangChain appends), else a text result."""
+    exception_type, exception_message = _exception(span)
+    error_type = as_text(span.attrs.get(C.ERROR_TYPE)) or exception_type
+    message = exception_message or span.status_message.partition("Traceback (most recent call last)")[0].strip()
+    return error_type, message or (result if isinstance(result, str) and result else None)
+
+
+def _exception(span: _Span) -> tuple[str | None, str | None]:
+    for event in reversed(span.events):
+        if isinstance(event, dict) and event.get("name") == C.EXCEPTION_EVENT:
+            attrs = event.get("attributes") if isinstance(event.get("attributes"), dict) else {}
+            return as_text(attrs.get(C.EXCEPTION_TYPE)), as_text(attrs.get(C.EXCEPTION_MESSAGE))
+    return None, None
+
+
+def _user_input(trace: _Trace, llm_spans: list[_Span]) -> str | None:
+    """The user's request: from the agent span, else the first model call's prompt."""
+    attrs = trace.root.attrs
+    found = last_text(parse_messages(trace.json(attrs.get(C.INPUT_MESSAGES))), "user")
+    for key in (C.OI_INPUT, C.TL_INPUT):
+        if not found and key in attrs:
+            found = find_text(trace.json(attrs[key]), "user")
+    if not found:
+        found = last_text(trace.conversation(), "user")
+    if not found and trace.root.events:
+        found = last_text(event_messages(trace.root.events)[0], "user")
+    if not found and llm_spans:
+        found = last_text(trace.messages(llm_spans[0], "in"), "user")
+    return found
+
+
+def _final_output(trace: _Trace, llm_spans: list[_Span]) -> str | None:
+    """The final answer: the agent's recorded result, else the last model call's text."""
+    attrs = trace.root.attrs
+    final = attrs.get(C.FINAL_RESULT)
+    if final is not None and not isinstance(final, str):
+        final = orjson.dumps(final, option=orjson.OPT_NON_STR_KEYS).decode() if _dumpable(final) else None
+    found = final or last_text(parse_messages(trace.json(attrs.get(C.OUTPUT_MESSAGES))), "assistant")
+    for key in (C.OI_OUTPUT, C.TL_OUTPUT):
+        if not found and key in attrs:
+            found = find_text(trace.json(attrs[key]), "assistant")
+    if not found and trace.root.events:
+        found = last_text(event_messages(trace.root.events)[1], "assistant")
+    if not found and llm_spans:
+        found = last_text(trace.messages(llm_spans[-1], "out"), "assistant")
+    return found
+
+
+def _dumpable(value: Any) -> bool:
+    try:
+        orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS)
+    except TypeError:
+        return False
+    return True
+
+
+def _context(trace: _Trace, keys: tuple[str, ...], metadata_keys: tuple[str, ...]) -> str | None:
+    """A trace-wide value (user, session): a span attribute, else a key of a `metadata` JSON."""
+    for span in trace.ordered():
+        if found := _first_ident(span.attrs, keys):
+            return found
+    return _from_metadata(trace, metadata_keys)
+
+
+def _from_metadata(trace: _Trace, keys: tuple[str, ...]) -> str | None:
+    """Looked up last: parsing every span's `metadata` JSON costs more than a dict lookup."""
+    for span in trace.ordered():
+        if C.METADATA in span.attrs and (found := _first_ident(trace.metadata(span), keys)):
+            return found
+    return None
+
+
+def _agent_name(trace: _Trace) -> str | None:
+    for span in trace.ordered():
+        attrs = span.attrs
+        found = _first_text(attrs, C.AGENT_NAME)
+        if not found and attrs.get(C.TL_KIND) in C.TL_AGENT_KINDS:
+            found = as_text(attrs.get(C.TL_ENTITY_NAME))
+        if found := found or as_text(attrs.get(C.TL_WORKFLOW_NAME)):
+            return found
+    found = _from_metadata(trace, C.METADATA_AGENT_NAME)
+    return found or next((s.name for s in trace.ordered() if s.attrs.get(C.OI_KIND) == "AGENT"), None)
+
+
+def _agent_version(trace: _Trace) -> str | None:
+    for span in trace.ordered():
+        if found := _first_ident(span.attrs, C.AGENT_VERSION):
+            return found
+    return _first_ident(trace.root.resource, (C.SERVICE_VERSION,))
+
+
+def _service_name(trace: _Trace) -> str | None:
+    return trace.root.service or as_text(trace.root.resource.get(C.SERVICE_NAME))
+
+
+def _trace_id(spans: Sequence[Any]) -> str:
+    return next((t for t in (getattr(s, "trace_id", None) for s in spans) if isinstance(t, str) and t), "")
+
+
+def _tool_name(span: _Span) -> str:
+    """The tool's name, else the span name without `execute_tool ` / `.tool` decoration."""
+    found = _first_text(span.attrs, C.TOOL_NAME)
+    if found:
+        return found
+    return span.name.removeprefix(C.TOOL_OPERATION + " ").removesuffix(".tool")
+
+
+def _first_text(attrs: dict, keys: tuple[str, ...]) -> str | None:
+    return next((attrs[k] for k in keys if isinstance(attrs.get(k), str) and attrs[k]), None)
+
+
+def _first_ident(attrs: dict, keys: tuple[str, ...]) -> str | None:
+    """The first of `keys` holding a string or an integer id, as a string."""
+    for key in keys:
+        value = attrs.get(key)
+        if isinstance(value, str) and value:
+            return value
+        if isinstance(value, int) and not isinstance(value, bool):
+            return str(value)
+    return None
+
+
+def _count(attrs: dict, keys: tuple[str, ...]) -> int:
+    """The first non-negative token count among `keys` (numeric strings accepted), else 0."""
+    for key in keys:
+        value = _number(attrs.get(key))
+        if value is not None and value >= 0:
+            return int(value)
+    return 0
+
+
+def _number(value: Any) -> float | None:
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, (int, float)):
+        return float(value) if value == value and abs(value) != float("inf") else None
+    if isinstance(value, str):
+        parsed = loads(value.strip())
+        return _number(parsed) if parsed is not MISSING and not isinstance(parsed, str) else None
+    return None
+
+
+def _nanos(value: Any) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else 0
+
+
+def _str_or(value: Any, default: str) -> str:
+    return value if isinstance(value, str) else default

@@ -1,0 +1,195 @@
+"""An evaluation task: which traces (window + sampling policy), how often, and which evaluators.
+
+Windows are pure: given `now` (and, for rolling tasks, the previous watermark) they give the
+time range a run covers, so schedules are testable without a clock.
+"""
+from __future__ import annotations
+
+import datetime as dt
+import re
+from typing import Annotated, Any, Literal
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from apscheduler.triggers.base import BaseTrigger
+from apscheduler.triggers.cron import CronTrigger
+from apscheduler.triggers.interval import IntervalTrigger
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from sampler.policy import Filter, Sampling, SamplingPolicy
+from sampler.selection import TimeRange, default_salt
+
+_DURATION = re.compile(r"^\s*(\d+)\s*(m|min|h|d|w)\s*$")
+_UNIT_S = {"m": 60, "min": 60, "h": 3600, "d": 86400, "w": 7 * 86400}
+MIN_LAST, MAX_LAST = dt.timedelta(hours=1), dt.timedelta(days=30)
+_EVERY = {"hour": dt.timedelta(hours=1), "day": dt.timedelta(days=1), "week": dt.timedelta(weeks=1)}
+_NAME = re.compile(r"^[a-z0-9][a-z0-9_.-]{0,63}$")
+
+
+def parse_duration(text: str) -> dt.timedelta:
+    match = _DURATION.match(str(text))
+    if not match:
+        raise ValueError(f"{text!r} is not a duration such as 1h, 3h, 24h, 7d or 30d")
+    return dt.timedelta(seconds=int(match[1]) * _UNIT_S[match[2]])
+
+
+def _utc(t: dt.datetime) -> dt.datetime:
+    """Naive UTC, as the store keeps timestamps."""
+    return t.astimezone(dt.timezone.utc).replace(tzinfo=None) if t.tzinfo else t
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+
+
+class BackfillWindow(_Model):
+    """A fixed look-back (`last: 3h`) or an explicit `from`/`to`, by trace start time."""
+
+    mode: Literal["backfill"] = "backfill"
+    last: str | None = None
+    from_: dt.datetime | None = Field(None, alias="from")
+    to: dt.datetime | None = None
+
+    @field_validator("last")
+    @classmethod
+    def _last_in_range(cls, v: str | None) -> str | None:
+        if v is None:
+            return v
+        span = parse_duration(v)
+        if not MIN_LAST <= span <= MAX_LAST:
+            raise ValueError(f"last must be between 1h and 30d (got {v})")
+        return v
+
+    @model_validator(mode="after")
+    def _one_form(self) -> "BackfillWindow":
+        if (self.last is None) == (self.from_ is None):
+            raise ValueError("give either last (1h … 30d) or from/to")
+        if self.last is not None and self.to is not None:
+            raise ValueError("to goes with from, not with last")
+        if self.from_ and self.to and _utc(self.to) <= _utc(self.from_):
+            raise ValueError("to must be after from")
+        return self
+
+    def time_range(self, now: dt.datetime) -> TimeRange:
+        now = _utc(now)
+        if self.last is not None:
+            return TimeRange(column="start_time", start=now - parse_duration(self.last), end=now)
+        return TimeRange(column="start_time", start=_utc(self.from_), end=_utc(self.to) if self.to else now)
+
+
+class RollingWindow(_Model):
+    """New trajectories since the previous run, on a recurrence, between start and end."""
+
+    mode: Literal["rolling"] = "rolling"
+    every: Literal["hour", "day", "week"] | None = None
+    cron: str | None = None
+    start: dt.datetime
+    end: dt.datetime | None = None
+    timezone: str = "UTC"
+
+    @field_validator("start", "end", mode="before")
+    @classmethod
+    def _relative_dates(cls, v: Any) -> Any:
+        """Presets may say `today` or `today+90d`."""
+        if isinstance(v, str) and v.startswith("today"):
+            base = dt.datetime.combine(dt.date.today(), dt.time())
+            rest = v[len("today"):].strip()
+            return base + (parse_duration(rest.lstrip("+")) if rest else dt.timedelta())
+        if isinstance(v, dt.date) and not isinstance(v, dt.datetime):
+            return dt.datetime.combine(v, dt.time())
+        return v
+
+    @field_validator("timezone")
+    @classmethod
+    def _known_zone(cls, v: str) -> str:
+        try:
+            ZoneInfo(v)
+        except (ZoneInfoNotFoundError, ValueError):
+            raise ValueError(f"unknown timezone {v!r} (use an IANA name such as Asia/Shanghai)") from None
+        return v
+
+    @field_validator("cron")
+    @classmethod
+    def _valid_cron(cls, v: str | None) -> str | None:
+        if v is not None:
+            try:
+                CronTrigger.from_crontab(v)
+            except ValueError as exc:
+                raise ValueError(f"invalid cron expression {v!r}: {exc}") from None
+        return v
+
+    @model_validator(mode="after")
+    def _recurrence(self) -> "RollingWindow":
+        if (self.every is None) == (self.cron is None):
+            raise ValueError("a rolling window needs exactly one recurrence: every (hour|day|week) or cron")
+        if self.end is not None and self._local(self.end) <= self._local(self.start):
+            raise ValueError("end must be after start")
+        return self
+
+    def _local(self, t: dt.datetime) -> dt.datetime:
+        return t if t.tzinfo else t.replace(tzinfo=ZoneInfo(self.timezone))
+
+    def trigger(self) -> BaseTrigger:
+        zone = ZoneInfo(self.timezone)
+        start, end = self._local(self.start), self._local(self.end) if self.end else None
+        if self.cron:
+            return _cron(self.cron, zone, start, end)
+        return IntervalTrigger(seconds=int(_EVERY[self.every].total_seconds()), start_date=start, end_date=end, timezone=zone)
+
+    def finished(self, now: dt.datetime) -> bool:
+        return self.end is not None and now.astimezone(dt.timezone.utc) >= self._local(self.end).astimezone(dt.timezone.utc)
+
+    def time_range(self, now: dt.datetime, watermark: dt.datetime | None) -> TimeRange:
+        """Trajectories completed after the previous watermark (or the task's start) up to now."""
+        start = watermark if watermark is not None else _utc(self._local(self.start))
+        return TimeRange(column="completed_at", start=start, end=_utc(now))
+
+
+def _cron(expr: str, zone: ZoneInfo, start: dt.datetime, end: dt.datetime | None) -> CronTrigger:
+    minute, hour, day, month, day_of_week = expr.split()
+    return CronTrigger(minute=minute, hour=hour, day=day, month=month, day_of_week=day_of_week,
+                       start_date=start, end_date=end, timezone=zone)
+
+
+Window = Annotated[BackfillWindow | RollingWindow, Field(discriminator="mode")]
+
+
+class TaskSpec(_Model):
+    name: str
+    description: str | None = None
+    window: Window
+    match: Literal["all", "any"] = "all"
+    filters: list[Filter] = Field(default_factory=list)
+    sampling: Sampling = Field(default_factory=lambda: Sampling(ratio=1.0, max_items=100))
+    evaluators: list[str] = Field(default_factory=list)
+
+    @field_validator("name")
+    @classmethod
+    def _slug(cls, v: str) -> str:
+        if not _NAME.match(v):
+            raise ValueError("name must be 1-64 characters of a-z, 0-9, '-', '_' or '.', starting with a letter or digit")
+        return v
+
+    @field_validator("evaluators")
+    @classmethod
+    def _known_evaluators(cls, v: list[str]) -> list[str]:
+        from evaluators.registry import available
+
+        valid = available()
+        unknown = [e for e in v if e not in valid]
+        if unknown:
+            raise ValueError(f"unknown evaluator {unknown[0]!r}; valid: {', '.join(sorted(valid))}")
+        if len(set(v)) != len(v):
+            raise ValueError("an evaluator is listed twice")
+        return v
+
+    @property
+    def policy(self) -> SamplingPolicy:
+        return SamplingPolicy(match=self.match, filters=self.filters, sampling=self.sampling)
+
+    @property
+    def salt(self) -> str:
+        return self.sampling.salt or default_salt(self.name)
+
+    @property
+    def rolling(self) -> bool:
+        return isinstance(self.window, RollingWindow)

@@ -1,0 +1,168 @@
+"""`tracepatrol demo`: the whole intake path on one machine, with nothing to set up.
+
+An embedded server (free ports, so it never collides with a `tracepatrol serve` already on
+4317/4318/4320) receives the scripted agent's spans over OTLP/HTTP; the demo waits until every
+trace is assembled and prints the trajectories. It is a list of steps over one `DemoRun`, so
+later stages (tasks, evaluations, a report) are added as further steps.
+"""
+from __future__ import annotations
+
+import asyncio
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import duckdb
+import httpx
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+
+from tracepatrol.cli import print_trajectory
+from tracepatrol.demo_agent import ALL, ExportFailed, SentTrace, run_scenarios
+from tracepatrol.settings import SettingsError, load_settings
+
+console = Console()
+err = Console(stderr=True)
+
+DECISION_WAIT_S = 1.0
+ASSEMBLY_TIMEOUT_S = 60.0
+STARTUP_TIMEOUT_S = 30.0
+
+
+class DemoError(RuntimeError):
+    """A step could not finish; the message says which and why."""
+
+
+class EmbeddedServer:
+    """The full server in this process: bound in start(), served by a background event loop."""
+
+    def __init__(self, db: Path):
+        from tracepatrol.server import TracepatrolServer  # heavy imports only when the demo runs
+
+        settings = load_settings(db=db, api_port=0, collector={
+            "otlp_http_port": 0, "otlp_grpc_port": 0, "decision_wait": DECISION_WAIT_S})
+        self.server = TracepatrolServer(settings)
+        self.api_key = settings.api_key
+        self._thread: threading.Thread | None = None
+        self._failure: BaseException | None = None
+
+    @property
+    def otlp_http(self) -> str:
+        return f"http://{self.server.settings.host}:{self.server.ports['otlp_http']}/v1/traces"
+
+    @property
+    def api(self) -> str:
+        return f"http://{self.server.settings.host}:{self.server.ports['api']}"
+
+    def headers(self) -> dict[str, str]:
+        return {"Authorization": f"Bearer {self.api_key}"} if self.api_key else {}
+
+    def __enter__(self) -> "EmbeddedServer":
+        try:
+            self.server.start()
+        except (OSError, duckdb.Error) as exc:
+            self.server.stop()
+            raise DemoError(f"cannot start the embedded server: {exc}") from None
+        self._thread = threading.Thread(target=self._serve, name="tracepatrol-demo-server", daemon=True)
+        self._thread.start()
+        self._wait_healthy()
+        return self
+
+    def __exit__(self, *exc_info) -> None:
+        self.server.request_exit()
+        if self._thread is not None:
+            self._thread.join(15)
+        self.server.stop()
+
+    def _serve(self) -> None:
+        try:
+            asyncio.run(self.server.serve())
+        except BaseException as exc:  # reported by the step that waits on the server
+            self._failure = exc
+
+    def _wait_healthy(self) -> None:
+        deadline = time.monotonic() + STARTUP_TIMEOUT_S
+        while time.monotonic() < deadline:
+            self.check_alive()
+            try:
+                if httpx.get(self.api + "/healthz", timeout=1).status_code == 200:
+                    return
+            except httpx.HTTPError:
+                pass
+            time.sleep(0.05)
+        raise DemoError(f"the embedded server did not answer {self.api}/healthz within {STARTUP_TIMEOUT_S:.0f}s")
+
+    def check_alive(self) -> None:
+        if self._failure is not None:
+            raise DemoError(f"the embedded server stopped: {self._failure!r}")
+
+
+@dataclass
+class DemoRun:
+    server: EmbeddedServer
+    sent: list[SentTrace] = field(default_factory=list)
+    trajectories: dict[str, dict] = field(default_factory=dict)
+
+
+def send_traffic(run: DemoRun) -> None:
+    """The scripted agent, instrumented with the real OTel SDK, exports over OTLP/HTTP."""
+    with console.status(f"running the scripted agent through {len(ALL)} scenarios (OTLP/HTTP → {run.server.otlp_http})"):
+        try:
+            run.sent = run_scenarios(run.server.otlp_http, "http", ALL, headers=run.server.headers())
+        except ExportFailed as exc:
+            raise DemoError(str(exc)) from None
+    spans = sum(s.span_count for s in run.sent)
+    console.print(f"[green]✓[/green] sent {spans} spans in {len(run.sent)} traces", highlight=False)
+
+
+def await_trajectories(run: DemoRun) -> None:
+    """Poll the REST API until each trace is assembled (after the server's decision wait)."""
+    columns = (SpinnerColumn(), TextColumn("assembling trajectories"), BarColumn(), MofNCompleteColumn(),
+               TimeElapsedColumn())
+    missing = {s.trace_id for s in run.sent}
+    deadline = time.monotonic() + ASSEMBLY_TIMEOUT_S
+    with httpx.Client(base_url=run.server.api, headers=run.server.headers(), timeout=10) as client, \
+            Progress(*columns, console=console, transient=True) as progress:
+        task = progress.add_task("assemble", total=len(missing))
+        while missing:
+            run.server.check_alive()
+            if time.monotonic() > deadline:
+                raise DemoError(f"{len(missing)} trace(s) not assembled within {ASSEMBLY_TIMEOUT_S:.0f}s: "
+                                f"{', '.join(sorted(missing))}")
+            for trace_id in sorted(missing):
+                resp = client.get(f"/api/traces/{trace_id}")
+                if resp.status_code == 200:
+                    run.trajectories[trace_id] = resp.json()
+                    missing.discard(trace_id)
+                    progress.advance(task)
+                elif resp.status_code != 404:
+                    raise DemoError(f"GET /api/traces/{trace_id} answered {resp.status_code}: {resp.text}")
+            time.sleep(0.2)
+    console.print(f"[green]✓[/green] {len(run.trajectories)} trajectories assembled and stored", highlight=False)
+
+
+def show_trajectories(run: DemoRun) -> None:
+    for sent in run.sent:
+        console.rule(f"[bold]{sent.scenario}[/bold]")
+        print_trajectory(run.trajectories[sent.trace_id])
+
+
+STEPS: list[Callable[[DemoRun], None]] = [send_traffic, await_trajectories, show_trajectories]
+
+
+def run_demo(db: Path) -> int:
+    """Run every step against a fresh embedded server; 0 on success, 1 with a message otherwise."""
+    try:
+        with EmbeddedServer(db) as server:
+            console.print(f"embedded server: {server.server.banner()}", highlight=False)
+            run = DemoRun(server)
+            for step in STEPS:
+                step(run)
+    except (DemoError, SettingsError, httpx.HTTPError) as exc:
+        err.print(f"[red]demo failed:[/red] {exc}", highlight=False)
+        return 1
+    console.print(f"\nDone. The trajectories are stored in {db}; run `tracepatrol serve --db {db}` "
+                  f"and `tracepatrol traces list` to look at them again.", highlight=False)
+    return 0
