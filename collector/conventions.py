@@ -66,8 +66,6 @@ INDEXED_PROMPT = "gen_ai.prompt."
 INDEXED_COMPLETION = "gen_ai.completion."
 OI_TOOLS = "llm.tools."
 TL_FUNCTIONS = "llm.request.functions."
-INDEXED_PREFIXES = (OI_INPUT_MESSAGES, OI_OUTPUT_MESSAGES, INDEXED_PROMPT, INDEXED_COMPLETION,
-                    OI_TOOLS, TL_FUNCTIONS)
 CONVERSATION = ("pydantic_ai.all_messages", "all_messages_events")
 FINAL_RESULT = "final_result"
 
@@ -90,7 +88,6 @@ PYDANTIC_REQUEST_PARAMETERS = "model_request_parameters"
 STRANDS_AGENT_TOOLS = "gen_ai.agent.tools"
 OI_INVOCATION_PARAMETERS = "llm.invocation_parameters"
 OI_TOOL_SCHEMA = "tool.json_schema"
-TL_FUNCTION_FIELDS = ("name", "description", "parameters")
 
 # Trace context
 AGENT_NAME = ("gen_ai.agent.name", "agent.name", "agent_name")

@@ -98,7 +98,7 @@ def parse_messages(value: Any) -> list[Message]:
         value = value["messages"]
     if not isinstance(value, list):
         return []
-    if value and all(isinstance(item, list) for item in value):
+    if value and all(isinstance(item, list) and not (item and isinstance(item[0], str)) for item in value):
         value = value[0]  # LangChain LLM inputs are batches: [[messages of prompt 0], ...]
     return [m for m in map(to_message, value) if m is not None]
 
@@ -156,7 +156,7 @@ def _items(value: Any) -> list:
 def _add_content(message: Message, content: Any) -> None:
     """Text, tool calls and tool responses from a content string or a list of parts/blocks."""
     if isinstance(content, str):
-        message.text = content
+        message.text = content or None
         return
     texts: list[str] = []
     for part in [content] if isinstance(content, dict) else _items(content):
@@ -282,16 +282,15 @@ def find_text(value: Any, role: str, depth: int = 0) -> str | None:
     return None
 
 
-def unflatten(attributes: dict, prefixes: tuple[str, ...]) -> dict[str, dict[int, dict[str, Any]]]:
-    """Group indexed attributes (`{prefix}{i}.{rest}`) by prefix and index, in one pass."""
-    groups: dict[str, dict[int, dict[str, Any]]] = {}
+def unflatten(attributes: dict, prefix: str) -> dict[int, dict[str, Any]]:
+    """Indexed attributes `{prefix}{i}.{rest}` grouped by index: {i: {rest: value}}."""
+    groups: dict[int, dict[str, Any]] = {}
+    start = len(prefix)
     for key, value in attributes.items():
-        for prefix in prefixes:
-            if isinstance(key, str) and key.startswith(prefix):
-                index, _, rest = key[len(prefix):].partition(".")
-                if rest and index.isascii() and index.isdigit() and len(index) < 7:
-                    groups.setdefault(prefix, {}).setdefault(int(index), {})[rest] = value
-                break
+        if isinstance(key, str) and key.startswith(prefix):
+            index, _, rest = key[start:].partition(".")
+            if rest and index.isascii() and index.isdigit() and len(index) < 7:
+                groups.setdefault(int(index), {})[rest] = value
     return groups
 
 

@@ -22,7 +22,7 @@ from collector.trajectory import Agent, LLMCall, Tokens, ToolCall, ToolDefinitio
 
 LLM, TOOL = "llm", "tool"
 _CALL_KEYS = frozenset({"args", "arguments", "function"})
-_Definition = tuple[str, "str | None", "dict | None"]
+_Definition = tuple[str, str | None, dict | None]
 
 
 def build_trajectory(spans: Sequence[SpanRecord], version: int = 1) -> Trajectory:
@@ -173,8 +173,9 @@ class _Trace:
             self._cache[slot] = compute()
         return self._cache[slot]
 
-    def indexed(self, span: _Span) -> dict[str, dict[int, dict[str, Any]]]:
-        return self._cached(span, "indexed", lambda: unflatten(span.attrs, C.INDEXED_PREFIXES))
+    def indexed(self, span: _Span, prefix: str) -> dict[int, dict[str, Any]]:
+        """Grouped per prefix on demand: the long prompt history is only read when needed."""
+        return self._cached(span, prefix, lambda: unflatten(span.attrs, prefix))
 
     def metadata(self, span: _Span) -> dict:
         value = self._cached(span, "metadata", lambda: self.json(span.attrs.get(C.METADATA)))
@@ -189,12 +190,16 @@ class _Trace:
         key = C.INPUT_MESSAGES if inbound else C.OUTPUT_MESSAGES
         found = parse_messages(self.json(span.attrs.get(key)))
         if not found:
-            groups = self.indexed(span)
-            flat = groups.get(C.OI_INPUT_MESSAGES if inbound else C.OI_OUTPUT_MESSAGES)
-            found = indexed_messages(flat or groups.get(C.INDEXED_PROMPT if inbound else C.INDEXED_COMPLETION) or {})
+            found = indexed_messages(self.indexed(span, C.OI_INPUT_MESSAGES if inbound else C.OI_OUTPUT_MESSAGES))
+        if not found:
+            found = indexed_messages(self.indexed(span, C.INDEXED_PROMPT if inbound else C.INDEXED_COMPLETION))
         if not found and span.events:
-            found = self._cached(span, "events", lambda: event_messages(span.events))[0 if inbound else 1]
+            found = self.events(span)[0 if inbound else 1]
         return found
+
+    def events(self, span: _Span) -> tuple[list[Message], list[Message]]:
+        """(input, output) messages the span's events carry."""
+        return self._cached(span, "events", lambda: event_messages(span.events))
 
     def conversation(self) -> list[Message]:
         """The whole conversation the agent span recorded (pydantic-ai `all_messages`)."""
@@ -230,7 +235,8 @@ class _Trace:
 
 
 class _Pool:
-    """Requested tool calls, handed out by call id, else by name in request order."""
+    """Requested tool calls, handed out by call id, else by name in request order (a call with
+    a known id only takes an id-less request by name)."""
 
     def __init__(self, requests: list[ToolRequest]):
         self.requests = requests
@@ -240,14 +246,16 @@ class _Pool:
     @classmethod
     def of(cls, value: Any) -> "_Pool | None":
         """A pool from a list of tool-call objects; None when `value` is anything else."""
-        calls = [v for v in value if isinstance(v, dict) and _CALL_KEYS & v.keys()] if isinstance(value, list) else []
+        items = value if isinstance(value, list) else []
+        calls = [v for v in items if isinstance(v, dict) and _CALL_KEYS & v.keys()]
         requests = [r for r in map(tool_request, calls) if r is not None]
         return cls(requests) if requests else None
 
     def take(self, call_id: str | None, name: str) -> ToolRequest | None:
         found = self.by_id.get(call_id) if call_id else None
         if found is None:
-            found = next((r for r in self.requests if id(r) not in self.used and r.name == name), None)
+            found = next((r for r in self.requests if id(r) not in self.used and r.name == name
+                          and (call_id is None or r.id is None)), None)
         if found is not None:
             self.used.add(id(found))
         return found
@@ -259,15 +267,14 @@ def _role(span: _Span) -> str | None:
     operation = attrs.get(C.OPERATION)
     if operation == C.TOOL_OPERATION or span.name == C.PYDANTIC_V2_TOOL_SPAN:
         return TOOL
-    if isinstance(operation, str) and operation in C.LLM_OPERATIONS:
+    if _member(operation, C.LLM_OPERATIONS):
         return LLM
     kind = attrs.get(C.OI_KIND)
     if kind in ("TOOL", "LLM"):
         return TOOL if kind == "TOOL" else LLM
     if attrs.get(C.TL_KIND) == "tool":
         return TOOL
-    request_type = attrs.get(C.TL_REQUEST_TYPE)
-    return LLM if isinstance(request_type, str) and request_type in C.TL_LLM_REQUEST_TYPES else None
+    return LLM if _member(attrs.get(C.TL_REQUEST_TYPE), C.TL_LLM_REQUEST_TYPES) else None
 
 
 def _llm_call(seq: int, span: _Span, trace: _Trace) -> LLMCall:
@@ -298,7 +305,7 @@ def _first_token_ms(span: _Span) -> float | None:
         if value is not None and value >= 0:
             return value * to_ms
     for event in span.events:
-        if isinstance(event, dict) and event.get("name") in C.TTFT_EVENTS:
+        if isinstance(event, dict) and _member(event.get("name"), C.TTFT_EVENTS):
             at = event.get("time_unix_nano")
             if isinstance(at, int) and at >= span.start > 0:
                 return (at - span.start) / 1e6
@@ -339,15 +346,15 @@ def _span_definitions(span: _Span, trace: _Trace) -> list[_Definition]:
     found = [d for key in (C.TOOL_DEFINITIONS, C.PYDANTIC_REQUEST_PARAMETERS, C.STRANDS_AGENT_TOOLS)
              if key in attrs for d in trace.definitions(attrs[key])]
     if role == LLM:
-        groups = trace.indexed(span)
-        schemas = [trace.json(f.get(C.OI_TOOL_SCHEMA)) for f in groups.get(C.OI_TOOLS, {}).values()]
+        schemas = [trace.json(f.get(C.OI_TOOL_SCHEMA)) for f in trace.indexed(span, C.OI_TOOLS).values()]
         found += [d for d in map(tool_definition, (s for s in schemas if isinstance(s, dict))) if d]
-        found += [d for d in map(tool_definition, groups.get(C.TL_FUNCTIONS, {}).values()) if d]
+        found += [d for d in map(tool_definition, trace.indexed(span, C.TL_FUNCTIONS).values()) if d]
         if not schemas and C.OI_INVOCATION_PARAMETERS in attrs:
             found += trace.definitions(attrs[C.OI_INVOCATION_PARAMETERS])
     elif role == TOOL:
         schema = trace.json(next((attrs[k] for k in C.TOOL_SCHEMA if k in attrs), None))
-        own = tool_definition(schema) if isinstance(schema, dict) and "function" in schema else None
+        full = isinstance(schema, dict) and ("function" in schema or "parameters" in schema)
+        own = tool_definition(schema) if full else None
         found.append(own or (_tool_name(span), _first_text(attrs, C.TOOL_DESCRIPTION),
                              schema if isinstance(schema, dict) else None))
     return found
@@ -466,44 +473,44 @@ def _exception(span: _Span) -> tuple[str | None, str | None]:
 
 
 def _user_input(trace: _Trace, llm_spans: list[_Span]) -> str | None:
-    """The user's request: from the agent span, else the first model call's prompt."""
+    """The user's request: the last user text the agent span or the first model call received
+    (earlier ones are history); the whole conversation last, as it also holds retry prompts."""
     attrs = trace.root.attrs
     found = last_text(parse_messages(trace.json(attrs.get(C.INPUT_MESSAGES))), "user")
     for key in (C.OI_INPUT, C.TL_INPUT):
         if not found and key in attrs:
             found = find_text(trace.json(attrs[key]), "user")
-    if not found:
-        found = last_text(trace.conversation(), "user")
     if not found and trace.root.events:
-        found = last_text(event_messages(trace.root.events)[0], "user")
+        found = last_text(trace.events(trace.root)[0], "user")
     if not found and llm_spans:
         found = last_text(trace.messages(llm_spans[0], "in"), "user")
-    return found
+    return found or last_text(trace.conversation(), "user")
 
 
 def _final_output(trace: _Trace, llm_spans: list[_Span]) -> str | None:
     """The final answer: the agent's recorded result, else the last model call's text."""
     attrs = trace.root.attrs
-    final = attrs.get(C.FINAL_RESULT)
-    if final is not None and not isinstance(final, str):
-        final = orjson.dumps(final, option=orjson.OPT_NON_STR_KEYS).decode() if _dumpable(final) else None
-    found = final or last_text(parse_messages(trace.json(attrs.get(C.OUTPUT_MESSAGES))), "assistant")
+    found = _json_text(attrs.get(C.FINAL_RESULT))
+    if not found:
+        found = last_text(parse_messages(trace.json(attrs.get(C.OUTPUT_MESSAGES))), "assistant")
     for key in (C.OI_OUTPUT, C.TL_OUTPUT):
         if not found and key in attrs:
             found = find_text(trace.json(attrs[key]), "assistant")
     if not found and trace.root.events:
-        found = last_text(event_messages(trace.root.events)[1], "assistant")
+        found = last_text(trace.events(trace.root)[1], "assistant")
     if not found and llm_spans:
         found = last_text(trace.messages(llm_spans[-1], "out"), "assistant")
     return found
 
 
-def _dumpable(value: Any) -> bool:
+def _json_text(value: Any) -> str | None:
+    """A text value as is; a structured one (pydantic-ai structured output) as JSON text."""
+    if isinstance(value, str) or value is None:
+        return value or None
     try:
-        orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS)
-    except TypeError:
-        return False
-    return True
+        return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
+    except orjson.JSONEncodeError:
+        return None
 
 
 def _context(trace: _Trace, keys: tuple[str, ...], metadata_keys: tuple[str, ...]) -> str | None:
@@ -526,7 +533,7 @@ def _agent_name(trace: _Trace) -> str | None:
     for span in trace.ordered():
         attrs = span.attrs
         found = _first_text(attrs, C.AGENT_NAME)
-        if not found and attrs.get(C.TL_KIND) in C.TL_AGENT_KINDS:
+        if not found and _member(attrs.get(C.TL_KIND), C.TL_AGENT_KINDS):
             found = as_text(attrs.get(C.TL_ENTITY_NAME))
         if found := found or as_text(attrs.get(C.TL_WORKFLOW_NAME)):
             return found
@@ -555,6 +562,11 @@ def _tool_name(span: _Span) -> str:
     if found:
         return found
     return span.name.removeprefix(C.TOOL_OPERATION + " ").removesuffix(".tool")
+
+
+def _member(value: Any, names: frozenset[str]) -> bool:
+    """`value in names`, false for unhashable attribute values instead of a TypeError."""
+    return isinstance(value, str) and value in names
 
 
 def _first_text(attrs: dict, keys: tuple[str, ...]) -> str | None:
