@@ -72,7 +72,10 @@ def _refuse(message: str) -> PydanticCustomError:
 
 
 def _is_number(v: Any) -> bool:
-    return isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
+    """A finite float, or an int DuckDB can bind as BIGINT."""
+    if isinstance(v, bool):
+        return False
+    return (isinstance(v, int) and -(2**63) <= v < 2**63) or (isinstance(v, float) and math.isfinite(v))
 
 
 @functools.lru_cache(maxsize=256)

@@ -13,9 +13,9 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from apscheduler.triggers.base import BaseTrigger
 from apscheduler.triggers.cron import CronTrigger
 from apscheduler.triggers.interval import IntervalTrigger
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
-from sampler.policy import Filter, Sampling, SamplingPolicy
+from sampler.policy import Filter, Sampling, SamplingPolicy, format_errors
 from sampler.selection import TimeRange, default_salt
 
 _DURATION = re.compile(r"^\s*(\d+)\s*(m|min|h|d|w)\s*$")
@@ -193,3 +193,30 @@ class TaskSpec(_Model):
     @property
     def rolling(self) -> bool:
         return isinstance(self.window, RollingWindow)
+
+
+class TaskError(ValueError):
+    """A task document is invalid; the message names each field and the rule it broke."""
+
+
+def task_from_request(doc: dict[str, Any]) -> TaskSpec:
+    """A task from a document, or from `{"preset": NAME, "set": [...], …overrides}`."""
+    from scheduler.presets import apply_overrides, load_preset
+
+    doc = dict(doc)
+    assignments = doc.pop("set", None) or []
+    if not isinstance(assignments, list) or not all(isinstance(a, str) for a in assignments):
+        raise TaskError("set: must be a list of 'key=value' strings")
+    preset = doc.pop("preset", None)
+    if preset is not None:
+        doc = {**load_preset(str(preset)), **doc}
+    return validate_task(apply_overrides(doc, assignments))
+
+
+def validate_task(doc: Any) -> TaskSpec:
+    if not isinstance(doc, dict):
+        raise TaskError("a task must be a mapping with name, window, filters, sampling and evaluators")
+    try:
+        return TaskSpec.model_validate(doc)
+    except ValidationError as exc:
+        raise TaskError(format_errors(exc)) from None

@@ -11,6 +11,8 @@ from fastapi.responses import JSONResponse, Response
 
 from collector.auth import bearer_ok
 from collector.writer import IngestQueue, IngestStats
+from scheduler.service import TaskService
+from tracepatrol.api_tasks import build_router
 
 
 class ORJSONResponse(JSONResponse):
@@ -45,10 +47,12 @@ secured = [Depends(_authorized)]
 
 
 def build_api(db: duckdb.DuckDBPyConnection, stats: IngestStats, queue: IngestQueue,
-              pending: Any, api_key: str | None) -> FastAPI:
+              pending: Any, api_key: str | None, tasks: TaskService | None = None) -> FastAPI:
     """`pending` is anything with a length: the traces waiting for assembly."""
     app = FastAPI(title="tracepatrol", version="0.1.0", default_response_class=ORJSONResponse)
-    app.state.db, app.state.api_key = db, api_key
+    app.state.db, app.state.api_key, app.state.tasks = db, api_key, tasks
+    if tasks is not None:
+        app.include_router(build_router(secured))
 
     @app.get("/healthz", tags=["health"])
     def healthz() -> dict[str, str]:

@@ -63,11 +63,12 @@ def _api_options(f):
     return f
 
 
-def api_get(api_url: str, api_key: str | None, path: str, **params):
+def api_call(api_url: str, api_key: str | None, method: str, path: str, json_body=None, **params):
+    """Call the server's REST API; any failure exits 1 with the server's message."""
     headers = {"Authorization": f"Bearer {api_key}"} if api_key else {}
     try:
-        resp = httpx.get(api_url.rstrip("/") + path, params={k: v for k, v in params.items() if v is not None},
-                         headers=headers, timeout=30)
+        resp = httpx.request(method, api_url.rstrip("/") + path, json=json_body, headers=headers, timeout=120,
+                             params={k: v for k, v in params.items() if v is not None})
     except httpx.HTTPError as exc:
         err.print(f"[red]error:[/red] cannot reach the tracepatrol server at {api_url}: {exc}", highlight=False)
         sys.exit(1)
@@ -78,7 +79,11 @@ def api_get(api_url: str, api_key: str | None, path: str, **params):
             detail = resp.text
         err.print(f"[red]error:[/red] {resp.status_code}: {detail}", highlight=False)
         sys.exit(1)
-    return resp.json()
+    return resp.json() if resp.content else None
+
+
+def api_get(api_url: str, api_key: str | None, path: str, **params):
+    return api_call(api_url, api_key, "GET", path, **params)
 
 
 @main.group()
@@ -149,3 +154,6 @@ def demo(db: Path) -> None:
     from tracepatrol.demo import run_demo
 
     sys.exit(run_demo(db))
+
+
+from tracepatrol import cli_tasks  # noqa: E402,F401  (registers the task commands)

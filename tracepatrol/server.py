@@ -22,6 +22,9 @@ from collector.receiver import TraceReceiver
 from collector.semconv import build_trajectory
 from collector.store import TraceStore
 from collector.writer import IngestQueue, IngestStats, StoreWriter
+from scheduler.ledger import Ledger
+from scheduler.runner import TaskRunner
+from scheduler.service import TaskService
 from tracepatrol.api import build_api
 from tracepatrol.settings import Settings
 
@@ -54,6 +57,7 @@ class TracepatrolServer:
         self._sockets: list[socket.socket] = []
         self._grpc = None
         self.writer: StoreWriter | None = None
+        self.tasks: TaskService | None = None
 
     def start(self) -> None:
         s, c = self.settings, self.settings.collector
@@ -65,12 +69,15 @@ class TracepatrolServer:
         self.writer = StoreWriter(self.store, self.queue, self.assembler, build_trajectory, self.stats,
                                   max_commit_spans=c.max_commit_spans)
         self.writer.start()
+        self.ledger = Ledger(self.db)
+        self.tasks = TaskService(self.ledger, TaskRunner(self.ledger, self.db))
+        self.tasks.start()
         receiver = TraceReceiver(self.queue, self.stats, Limits(c.max_attribute_length, c.max_attributes_per_span))
         self._grpc, self.ports["otlp_grpc"] = start_grpc(
             receiver, s.host, c.otlp_grpc_port, c.max_request_bytes, s.api_key, c.grpc_workers)
         apps = {
             "otlp_http": (build_otlp_http(receiver, c.max_request_bytes, s.api_key), c.otlp_http_port),
-            "api": (build_api(self.db, self.stats, self.queue, self.assembler, s.api_key), s.api_port),
+            "api": (build_api(self.db, self.stats, self.queue, self.assembler, s.api_key, self.tasks), s.api_port),
         }
         for name, (app, port) in apps.items():
             sock = _bind(s.host, port)
@@ -101,6 +108,9 @@ class TracepatrolServer:
         if self._grpc is not None:
             self._grpc.stop(grace=5).wait()
             self._grpc = None
+        if self.tasks is not None:
+            self.tasks.shutdown()
+            self.tasks = None
         if self.writer is not None:
             self.writer.shutdown()
             self.writer = None

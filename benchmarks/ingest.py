@@ -1,0 +1,451 @@
+"""OTLP/HTTP ingest benchmark: how many agent spans per second `tracepatrol serve` stores.
+
+N sender processes post protobuf batches of 512 agent-like spans (traces of 8 spans:
+invoke_agent, chats, execute_tools with GenAI attributes and message contents, ~1.3 KB each,
+fresh trace ids per batch) for a fixed time, one request in flight each, as a BatchSpanProcessor
+does. The server is started here on free ports with a temporary DuckDB file (or `--target`).
+Because the server acknowledges only committed spans, acknowledged and stored rates should
+agree; the DuckDB file is counted after shutdown to prove nothing acknowledged was lost. The
+same payloads are then decoded in this process alone, to show how close the server comes to
+the cost of protobuf parsing and of the project's own decode-to-rows step.
+
+    python benchmarks/ingest.py --seconds 20 [--senders 2] [--json]
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing as mp
+import os
+import signal
+import socket
+import struct
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+SPANS_PER_BATCH = 512
+SPANS_PER_TRACE = 8
+TARGETS = {"stored_spans_per_s": 15_000, "p99_latency_s": 1.0, "peak_rss_bytes": 1 << 30, "lost_spans": 0}
+
+
+# -- payload --------------------------------------------------------------------------------------
+
+def _text(n: int, seed: int) -> str:
+    words = ("the", "flight", "weather", "token", "booking", "city", "result", "search", "user", "agent",
+             "tool", "price", "date", "route", "service", "answer")
+    out, i = [], seed
+    while sum(map(len, out)) + len(out) < n:
+        out.append(words[i % len(words)])
+        i = i * 7 + 3
+    return " ".join(out)[:n]
+
+
+def _messages(*msgs: tuple[str, str]) -> str:
+    return json.dumps([{"role": role, "parts": [{"type": "text", "content": text}]} for role, text in msgs])
+
+
+def _trace_template(t: int) -> list[tuple[str, int, int, int, dict]]:
+    """(name, kind, start offset ns, duration ns, attributes) of one agent trace: root first."""
+    user = _text(200, t)
+    ctx = {"user.id": f"user-{t % 50:03d}", "session.id": f"sess-{t:05d}", "gen_ai.conversation.id": f"sess-{t:05d}"}
+    spans = [("invoke_agent bench_agent", 1, 0, 900_000_000, {
+        **ctx, "gen_ai.operation.name": "invoke_agent", "gen_ai.agent.name": "bench_agent",
+        "gen_ai.agent.version": "2.3.0", "gen_ai.provider.name": "openai",
+        "gen_ai.input.messages": _messages(("user", user)),
+        "gen_ai.output.messages": _messages(("assistant", _text(500, t + 1))),
+    })]
+    history = [("user", user)]
+    for turn in range(4):
+        start, last = 10_000_000 + turn * 220_000_000, turn == 3
+        call = {"type": "tool_call", "id": f"call_{t}_{turn}", "name": f"tool_{turn}",
+                "arguments": {"q": _text(60, turn)}}
+        output = (_messages(("assistant", _text(300, t + turn))) if last
+                  else json.dumps([{"role": "assistant", "parts": [call], "finish_reason": "tool_call"}]))
+        spans.append(("chat gpt-4o-mini", 3, start, 120_000_000, {
+            **ctx, "gen_ai.operation.name": "chat", "gen_ai.provider.name": "openai",
+            "gen_ai.request.model": "gpt-4o-mini", "gen_ai.response.model": "gpt-4o-mini-2024-07-18",
+            "gen_ai.response.id": f"chatcmpl-{t:06d}{turn}",
+            "gen_ai.response.finish_reasons": ["stop" if last else "tool_call"],
+            "gen_ai.usage.input_tokens": 400 + 150 * turn, "gen_ai.usage.output_tokens": 40 + turn,
+            "gen_ai.response.time_to_first_chunk": 0.35 + 0.01 * turn,
+            "gen_ai.input.messages": _messages(*history[-3:]),
+            "gen_ai.output.messages": output,
+        }))
+        history.append(("assistant", _text(260, t * 3 + turn)))
+        if not last:
+            spans.append((f"execute_tool tool_{turn}", 1, start + 125_000_000, 80_000_000, {
+                **ctx, "gen_ai.operation.name": "execute_tool", "gen_ai.tool.name": f"tool_{turn}",
+                "gen_ai.tool.call.id": call["id"], "gen_ai.tool.call.arguments": json.dumps(call["arguments"]),
+                "gen_ai.tool.call.result": json.dumps({"items": [_text(180, t + i) for i in range(3)]}),
+            }))
+    assert len(spans) == SPANS_PER_TRACE
+    return spans
+
+
+class Batch:
+    """One reusable ExportTraceServiceRequest; `render` stamps fresh ids and times, then serializes."""
+
+    def __init__(self, seed: int = 0):
+        from opentelemetry.proto.collector.trace.v1.trace_service_pb2 import ExportTraceServiceRequest
+
+        self.request = ExportTraceServiceRequest()
+        rs = self.request.resource_spans.add()
+        for key, value in (("service.name", "bench-agent"), ("service.version", "2.3.0"),
+                           ("telemetry.sdk.name", "opentelemetry"), ("telemetry.sdk.language", "python")):
+            rs.resource.attributes.add(key=key).value.string_value = value
+        scope = rs.scope_spans.add()
+        scope.scope.name = "bench.genai"
+        self.layout: list[tuple[object, int, bool, int, int]] = []  # (span, trace index, is root, start, duration)
+        for t in range(SPANS_PER_BATCH // SPANS_PER_TRACE):
+            for i, (name, kind, start, duration, attrs) in enumerate(_trace_template(seed * 1000 + t)):
+                span = scope.spans.add(name=name, kind=kind)
+                for key, value in attrs.items():
+                    _set(span.attributes.add(key=key).value, value)
+                self.layout.append((span, t, i == 0, start, duration))
+
+    def render(self, run: int, sender: int, number: int) -> bytes:
+        now = time.time_ns() - 1_000_000_000
+        ids = os.urandom(8 * len(self.layout))
+        root = b""
+        for k, (span, t, is_root, start, duration) in enumerate(self.layout):
+            span.trace_id = struct.pack(">IHIHI", run, sender, number, t, 0x7E57)
+            span.span_id = ids[8 * k: 8 * k + 8]
+            if is_root:
+                root = span.span_id
+                span.ClearField("parent_span_id")
+            else:
+                span.parent_span_id = root
+            span.start_time_unix_nano = now + start
+            span.end_time_unix_nano = now + start + duration
+        return self.request.SerializeToString()
+
+
+def _set(anyvalue, value) -> None:
+    if isinstance(value, str):
+        anyvalue.string_value = value
+    elif isinstance(value, bool):
+        anyvalue.bool_value = value
+    elif isinstance(value, int):
+        anyvalue.int_value = value
+    elif isinstance(value, float):
+        anyvalue.double_value = value
+    else:
+        for item in value:
+            _set(anyvalue.array_value.values.add(), item)
+
+
+# -- senders (separate processes) ------------------------------------------------------------------
+
+@dataclass
+class SenderResult:
+    acked_spans: int = 0
+    rejected_spans: int = 0
+    requests: int = 0
+    throttled: int = 0
+    errors: int = 0
+    error_samples: list[str] = field(default_factory=list)
+    latencies: list[float] = field(default_factory=list)
+    started: float = 0.0
+    finished: float = 0.0
+    last_ack: float = 0.0
+
+
+def sender(job: tuple[int, int, str, dict, float, float]) -> dict:
+    """Post batches until the deadline; retry throttled/unavailable answers after Retry-After."""
+    import httpx
+    from opentelemetry.proto.collector.trace.v1.trace_service_pb2 import ExportTraceServiceResponse
+
+    index, run, url, headers, start_at, seconds = job
+    batch, res = Batch(seed=index), SenderResult()
+    headers = {**headers, "Content-Type": "application/x-protobuf"}
+    with httpx.Client(timeout=120, headers=headers) as client:
+        time.sleep(max(0.0, start_at - time.time()))
+        res.started = time.time()
+        number = 0
+        while time.time() < start_at + seconds:
+            body, number = batch.render(run, index, number), number + 1
+            while True:
+                t0 = time.perf_counter()
+                try:
+                    resp = client.post(url, content=body)
+                except httpx.HTTPError as exc:
+                    _error(res, f"{type(exc).__name__}: {exc}")
+                    time.sleep(1)
+                    continue
+                res.requests += 1
+                res.latencies.append(time.perf_counter() - t0)
+                if resp.status_code == 200:
+                    rejected = ExportTraceServiceResponse.FromString(resp.content).partial_success.rejected_spans
+                    res.acked_spans += SPANS_PER_BATCH - rejected
+                    res.rejected_spans += rejected
+                    res.last_ack = time.time()
+                    break
+                if resp.status_code in (429, 502, 503, 504):
+                    res.throttled += resp.status_code == 429
+                    if resp.status_code != 429:
+                        _error(res, f"HTTP {resp.status_code}: {resp.content[:200]!r}")
+                    time.sleep(_retry_after(resp.headers.get("retry-after")))
+                    continue
+                _error(res, f"HTTP {resp.status_code} (not retryable, batch dropped): {resp.content[:200]!r}")
+                break
+    res.finished = time.time()
+    return asdict(res)
+
+
+def _error(res: SenderResult, message: str) -> None:
+    res.errors += 1
+    if len(res.error_samples) < 5:
+        res.error_samples.append(message)
+
+
+def _retry_after(value: str | None) -> float:
+    try:
+        return max(0.0, float(value)) if value else 1.0
+    except ValueError:
+        return 1.0
+
+
+# -- the server under test -------------------------------------------------------------------------
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class ServerUnderTest:
+    """`tracepatrol serve` on free ports and a temporary DuckDB file, with its RSS sampled."""
+
+    def __init__(self, workdir: Path):
+        self.db, self.log = workdir / "bench.duckdb", workdir / "server.log"
+        self.http_port, self.grpc_port, self.api_port = _free_port(), _free_port(), _free_port()
+        self.proc: subprocess.Popen | None = None
+        self.peak_rss = 0
+        self._sampling = threading.Event()
+
+    @property
+    def otlp_url(self) -> str:
+        return f"http://127.0.0.1:{self.http_port}/v1/traces"
+
+    @property
+    def api(self) -> str:
+        return f"http://127.0.0.1:{self.api_port}"
+
+    def start(self) -> None:
+        import httpx
+
+        args = [sys.executable, "-m", "tracepatrol", "serve", "--db", str(self.db),
+                "--otlp-http-port", str(self.http_port), "--otlp-grpc-port", str(self.grpc_port),
+                "--api-port", str(self.api_port)]
+        self.proc = subprocess.Popen(args, stdout=self.log.open("wb"), stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"server exited with {self.proc.returncode}:\n{self.log.read_text()}")
+            try:
+                if httpx.get(self.api + "/healthz", timeout=1).status_code == 200:
+                    threading.Thread(target=self._sample_rss, daemon=True).start()
+                    return
+            except httpx.HTTPError:
+                pass
+            time.sleep(0.1)
+        raise RuntimeError(f"server did not become healthy:\n{self.log.read_text()}")
+
+    def _sample_rss(self) -> None:
+        import psutil
+
+        proc = psutil.Process(self.proc.pid)
+        while not self._sampling.is_set():
+            try:
+                self.peak_rss = max(self.peak_rss, proc.memory_info().rss)
+            except psutil.Error:
+                return
+            self._sampling.wait(0.2)
+
+    def stop(self) -> int:
+        self._sampling.set()
+        if self.proc is None or self.proc.poll() is not None:
+            return self.proc.returncode if self.proc else 0
+        self.proc.send_signal(signal.SIGTERM)
+        try:
+            return self.proc.wait(120)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            return self.proc.wait()
+
+    def count_spans_in_file(self) -> int:
+        import duckdb
+
+        with duckdb.connect(str(self.db), read_only=True) as con:
+            return con.execute("SELECT count(*) FROM spans").fetchone()[0]
+
+    def log_problems(self) -> list[str]:
+        lines = self.log.read_text(errors="replace").splitlines() if self.log.exists() else []
+        return [ln for ln in lines if any(w in ln for w in ("ERROR", "WARNING", "Traceback", "Error"))]
+
+
+def stored_spans(api: str, headers: dict) -> int:
+    import httpx
+
+    return httpx.get(api + "/api/stats", headers=headers, timeout=30).json()["spans"]
+
+
+def wait_until_stored(api: str, headers: dict, expected: int, timeout: float = 300) -> tuple[int, float]:
+    """Poll /api/stats until `expected` spans are stored; (last count, seconds waited)."""
+    t0 = time.time()
+    count = stored_spans(api, headers)
+    while count < expected and time.time() - t0 < timeout:
+        time.sleep(0.1)
+        count = stored_spans(api, headers)
+    return count, time.time() - t0
+
+
+# -- decode ceilings (one process, same payloads) --------------------------------------------------
+
+def decode_rates(bodies: list[bytes], seconds: float = 3.0) -> dict[str, float]:
+    """Spans/s for protobuf parsing alone and for the project's decode-to-Arrow path."""
+    from opentelemetry.proto.collector.trace.v1.trace_service_pb2 import ExportTraceServiceRequest
+
+    from collector.decode import parse_protobuf, to_batch
+
+    def rate(work) -> float:
+        spans, t0 = 0, time.perf_counter()
+        while time.perf_counter() - t0 < seconds:
+            for body in bodies:
+                spans += work(body)
+        return spans / (time.perf_counter() - t0)
+
+    def parse(body: bytes) -> int:
+        return len(ExportTraceServiceRequest.FromString(body).resource_spans[0].scope_spans[0].spans)
+
+    def decode(body: bytes) -> int:
+        return to_batch(parse_protobuf(body), time.time_ns()).to_arrow().num_rows
+
+    return {"protobuf_parse_spans_per_s": rate(parse), "decode_to_rows_spans_per_s": rate(decode)}
+
+
+# -- the run ---------------------------------------------------------------------------------------
+
+def run(args: argparse.Namespace) -> dict:
+    headers = {"Authorization": f"Bearer {args.api_key}"} if args.api_key else {}
+    workdir = Path(tempfile.mkdtemp(prefix="tp-bench-"))
+    server = None if args.target else ServerUnderTest(workdir)
+    url, api = (args.target, args.api) if args.target else (server.otlp_url, server.api)
+    report: dict = {"senders": args.senders, "seconds": args.seconds, "spans_per_batch": SPANS_PER_BATCH}
+    sample = Batch(seed=99)
+    report["avg_span_bytes"] = round(len(sample.render(1, 0, 0)) / SPANS_PER_BATCH)
+    try:
+        if server:
+            server.start()
+        baseline = stored_spans(api, headers) if api else 0
+        results = _send(url, headers, args)
+        _summarize_senders(report, results)
+        if api:
+            expected = baseline + report["acked_spans"]
+            count, waited = wait_until_stored(api, headers, expected)
+            span_time = max(r["last_ack"] for r in results) - min(r["started"] for r in results) + waited
+            report.update(stored_spans=count - baseline, stored_wait_s=round(waited, 3),
+                          stored_spans_per_s=round((count - baseline) / span_time))
+    finally:
+        if server:
+            report["server_exit_code"] = server.stop()
+    if server:
+        report["peak_rss_bytes"] = server.peak_rss
+        report["spans_in_duckdb_file"] = server.count_spans_in_file()
+        report["lost_spans"] = report["acked_spans"] - report["spans_in_duckdb_file"]
+        report["server_log_problems"] = server.log_problems()[:10]
+    report.update({k: round(v) for k, v in decode_rates([sample.render(2, i, 0) for i in range(4)]).items()})
+    if "stored_spans_per_s" in report:
+        for key in ("protobuf_parse_spans_per_s", "decode_to_rows_spans_per_s"):
+            report[f"stored_over_{key.removesuffix('_spans_per_s')}"] = round(report["stored_spans_per_s"] / report[key], 3)
+    return report
+
+
+def _send(url: str, headers: dict, args: argparse.Namespace) -> list[dict]:
+    run_id = int.from_bytes(os.urandom(4), "big") or 1
+    start_at = time.time() + 3.0  # after the sender processes have started and built their batches
+    jobs = [(i, run_id, url, headers, start_at, args.seconds) for i in range(args.senders)]
+    with mp.get_context("spawn").Pool(args.senders) as pool:
+        return pool.map(sender, jobs)
+
+
+def _summarize_senders(report: dict, results: list[dict]) -> None:
+    latencies = sorted(x for r in results for x in r["latencies"])
+    elapsed = max(r["finished"] for r in results) - min(r["started"] for r in results)
+    acked = sum(r["acked_spans"] for r in results)
+    report.update(
+        acked_spans=acked, acked_spans_per_s=round(acked / elapsed), send_elapsed_s=round(elapsed, 2),
+        requests=sum(r["requests"] for r in results), rejected_spans=sum(r["rejected_spans"] for r in results),
+        throttled_requests=sum(r["throttled"] for r in results), errors=sum(r["errors"] for r in results),
+        error_samples=[e for r in results for e in r["error_samples"]][:5],
+        p50_latency_s=round(_quantile(latencies, 0.50), 4), p99_latency_s=round(_quantile(latencies, 0.99), 4),
+    )
+
+
+def _quantile(sorted_values: list[float], q: float) -> float:
+    if not sorted_values:
+        return float("nan")
+    return sorted_values[min(len(sorted_values) - 1, int(q * len(sorted_values)))]
+
+
+def print_table(report: dict) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    def mark(ok: bool) -> str:
+        return "[green]✓[/green]" if ok else "[red]✗[/red]"
+
+    r = report
+    table = Table("figure", "value", "target", "", title=(
+        f"tracepatrol ingest: {r['senders']} senders × {r['seconds']:g}s, {r['spans_per_batch']}-span batches, "
+        f"~{r['avg_span_bytes']} B/span"))
+    table.add_row("acknowledged spans/s", f"{r['acked_spans_per_s']:,}", "", "")
+    if "stored_spans_per_s" in r:
+        table.add_row("stored spans/s", f"{r['stored_spans_per_s']:,}", "≥ 15,000",
+                      mark(r["stored_spans_per_s"] >= TARGETS["stored_spans_per_s"]))
+        table.add_row("time until all acknowledged are stored", f"{r['stored_wait_s']:.2f} s", "", "")
+    table.add_row("export latency p50", f"{r['p50_latency_s'] * 1000:.0f} ms", "", "")
+    table.add_row("export latency p99", f"{r['p99_latency_s'] * 1000:.0f} ms", "< 1 s",
+                  mark(r["p99_latency_s"] < TARGETS["p99_latency_s"]))
+    if "peak_rss_bytes" in r:
+        table.add_row("server peak RSS", f"{r['peak_rss_bytes'] / 2**20:,.0f} MiB", "< 1 GiB",
+                      mark(r["peak_rss_bytes"] < TARGETS["peak_rss_bytes"]))
+        table.add_row("acknowledged / in DuckDB file", f"{r['acked_spans']:,} / {r['spans_in_duckdb_file']:,}", "", "")
+        table.add_row("lost spans", f"{r['lost_spans']:,}", "= 0", mark(r["lost_spans"] == 0))
+    table.add_row("requests / throttled (429) / errors",
+                  f"{r['requests']:,} / {r['throttled_requests']:,} / {r['errors']:,}", "", "")
+    table.add_row("protobuf parse alone (1 process)", f"{r['protobuf_parse_spans_per_s']:,} spans/s", "", "")
+    table.add_row("decode to Arrow rows alone (1 process)", f"{r['decode_to_rows_spans_per_s']:,} spans/s", "", "")
+    if "stored_over_protobuf_parse" in r:
+        table.add_row("stored / protobuf parse", f"{r['stored_over_protobuf_parse']:.2f}", "", "")
+        table.add_row("stored / decode to rows", f"{r['stored_over_decode_to_rows']:.2f}", "", "")
+    console = Console()
+    console.print(table)
+    for line in r.get("error_samples", []) + r.get("server_log_problems", []):
+        console.print(f"[yellow]![/yellow] {line}", highlight=False, markup=False)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seconds", type=float, default=30.0, help="sending time [30]")
+    parser.add_argument("--senders", type=int, default=2, help="sender processes [2]")
+    parser.add_argument("--target", help="OTLP/HTTP URL of a running server (default: start one here)")
+    parser.add_argument("--api", help="REST API URL of the --target server, for the stored-span figures")
+    parser.add_argument("--api-key", help="Bearer key of the --target server")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    args = parser.parse_args(argv)
+    report = run(args)
+    if args.json:
+        print(json.dumps(report, indent=2))
+    else:
+        print_table(report)
+    return 0 if report.get("lost_spans", 0) == 0 and report["errors"] == 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,107 @@
+"""REST endpoints for evaluation tasks, their runs and human annotations."""
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Body, HTTPException, Request, Response
+
+from scheduler.ledger import TaskExists, TaskNotFound
+from scheduler.presets import PresetError
+from scheduler.service import TaskService
+from scheduler.task import TaskError, task_from_request
+
+TASK_EXAMPLE = {
+    "name": "complaint-triage",
+    "window": {"mode": "backfill", "last": "3h"},
+    "filters": [{"field": "status", "op": "eq", "value": "error"}],
+    "sampling": {"ratio": 1.0, "max_items": 100},
+    "evaluators": ["tool_selection", "parameters"],
+}
+
+
+def _service(request: Request) -> TaskService:
+    return request.app.state.tasks
+
+
+def _spec(doc: dict[str, Any]):
+    try:
+        return task_from_request(doc)
+    except (TaskError, PresetError) as exc:
+        raise HTTPException(422, str(exc)) from None
+
+
+def _task(request: Request, task_id: str) -> dict[str, Any]:
+    service = _service(request)
+    try:
+        row = service.ledger.get_task(task_id)
+    except TaskNotFound as exc:
+        raise HTTPException(404, str(exc)) from None
+    return {**row.as_dict(), "next_run_time": service.next_run_time(task_id)}
+
+
+def build_router(secured: list) -> APIRouter:
+    router = APIRouter(dependencies=secured, tags=["tasks"])
+
+    @router.post("/api/tasks", status_code=201)
+    def create_task(request: Request, doc: dict[str, Any] = Body(..., examples=[TASK_EXAMPLE, {"preset": "daily-patrol", "set": ["sampling.ratio=0.1"]}])) -> dict[str, Any]:
+        """A task document, or `{"preset": NAME, "set": ["key=value", …]}`. A backfill task runs at once."""
+        spec = _spec(doc)
+        try:
+            task, run = _service(request).create(spec)
+        except TaskExists as exc:
+            raise HTTPException(409, str(exc)) from None
+        return {"task": _task(request, task.task_id), "run": run}
+
+    @router.get("/api/tasks")
+    def list_tasks(request: Request) -> list[dict[str, Any]]:
+        return [_task(request, t.task_id) for t in _service(request).ledger.list_tasks()]
+
+    @router.post("/api/tasks/preview")
+    def preview_task(request: Request, doc: dict[str, Any] = Body(..., examples=[TASK_EXAMPLE])) -> dict[str, Any]:
+        """What a run of this task would select now; nothing is saved."""
+        spec = _spec(doc)
+        sel = _service(request).runner.preview(spec)
+        return {"window": sel.window.model_dump(), "candidates": sel.candidates, "sampled_out": sel.sampled_out,
+                "capped": sel.capped, "watermark": sel.watermark,
+                "selected": [p._asdict() for p in sel.selected]}
+
+    @router.get("/api/tasks/{task_id}")
+    def get_task(request: Request, task_id: str) -> dict[str, Any]:
+        return _task(request, task_id)
+
+    @router.delete("/api/tasks/{task_id}", status_code=204)
+    def delete_task(request: Request, task_id: str) -> Response:
+        _task(request, task_id)
+        _service(request).delete(task_id)
+        return Response(status_code=204)
+
+    @router.post("/api/tasks/{task_id}/run")
+    def run_task(request: Request, task_id: str) -> dict[str, Any]:
+        _task(request, task_id)
+        return _service(request).runner.run_now(task_id, "manual")
+
+    @router.post("/api/tasks/{task_id}/pause")
+    def pause_task(request: Request, task_id: str) -> dict[str, Any]:
+        _task(request, task_id)
+        _service(request).pause(task_id)
+        return _task(request, task_id)
+
+    @router.post("/api/tasks/{task_id}/resume")
+    def resume_task(request: Request, task_id: str) -> dict[str, Any]:
+        _task(request, task_id)
+        _service(request).resume(task_id)
+        return _task(request, task_id)
+
+    @router.get("/api/tasks/{task_id}/runs")
+    def task_runs(request: Request, task_id: str) -> list[dict[str, Any]]:
+        _task(request, task_id)
+        return _service(request).ledger.runs(task_id)
+
+    @router.get("/api/runs/{run_id}")
+    def get_run(request: Request, run_id: str) -> dict[str, Any]:
+        run = _service(request).ledger.run(run_id)
+        if run is None:
+            raise HTTPException(404, f"no run {run_id!r}")
+        return run
+
+    return router

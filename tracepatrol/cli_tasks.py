@@ -1,0 +1,162 @@
+"""`tracepatrol task …` and `tracepatrol annotate`: evaluation tasks and human annotations."""
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+import yaml
+from rich.table import Table
+
+from tracepatrol.cli import _api_options, api_call, console, err, main
+
+
+def _print(data, as_json: bool) -> bool:
+    if as_json:
+        print(json.dumps(data, indent=2, ensure_ascii=False, default=str))
+    return as_json
+
+
+def print_run(run: dict) -> None:
+    console.print(
+        f"[bold]run {run['run_id']}[/bold] ({run['trigger']}, {run['state']})  window {run['window_column']} "
+        f"{run['window_start']} → {run['window_end']}", highlight=False)
+    console.print(
+        f"  candidates {run['candidates']}  sampled out {run['sampled_out']}  capped {run['capped']}  "
+        f"already taken {run['already_taken']}  selected {run['selected']}", highlight=False)
+    for item in run.get("items", [])[:20]:
+        console.print(f"    {item['trace_id']} v{item['version']}  {item['state']}", highlight=False)
+
+
+@main.group()
+def task() -> None:
+    """Evaluation tasks: which traces to sample, how many, how often (talks to a running server)."""
+
+
+@task.command("create")
+@_api_options
+@click.option("--preset", help="start from config/presets/NAME.yaml")
+@click.option("--file", "file_", type=click.Path(exists=True, dir_okay=False, path_type=Path), help="a task YAML/JSON file")
+@click.option("--set", "assignments", multiple=True, metavar="KEY=VALUE", help="override a field, e.g. sampling.ratio=0.1")
+@click.option("--json", "as_json", is_flag=True)
+def task_create(api_url, api_key, preset, file_, assignments, as_json) -> None:
+    if bool(preset) == bool(file_):
+        err.print("[red]error:[/red] give exactly one of --preset NAME or --file task.yaml", highlight=False)
+        sys.exit(2)
+    doc = {"preset": preset} if preset else _load(file_)
+    doc["set"] = list(assignments)
+    out = api_call(api_url, api_key, "POST", "/api/tasks", doc)
+    if not _print(out, as_json):
+        console.print(f"created task [bold]{out['task']['task_id']}[/bold] ({out['task']['spec']['window']['mode']})")
+        if out["run"]:
+            print_run(out["run"])
+        elif out["task"]["next_run_time"]:
+            console.print(f"  next run {out['task']['next_run_time']}", highlight=False)
+
+
+def _load(path: Path) -> dict:
+    try:
+        doc = yaml.safe_load(path.read_text())
+    except yaml.YAMLError as exc:
+        err.print(f"[red]error:[/red] {path} is not valid YAML/JSON: {exc}", highlight=False)
+        sys.exit(2)
+    if not isinstance(doc, dict):
+        err.print(f"[red]error:[/red] {path}: a task must be a mapping", highlight=False)
+        sys.exit(2)
+    return doc
+
+
+@task.command("list")
+@_api_options
+@click.option("--json", "as_json", is_flag=True)
+def task_list(api_url, api_key, as_json) -> None:
+    tasks = api_call(api_url, api_key, "GET", "/api/tasks")
+    if _print(tasks, as_json):
+        return
+    table = Table("task", "state", "window", "filters", "ratio", "cap", "evaluators", "next run")
+    for t in tasks:
+        spec = t["spec"]
+        window = spec["window"]
+        when = window.get("last") or window.get("every") or window.get("cron") or f"{window.get('from')}…"
+        table.add_row(t["task_id"], t["state"], f"{window['mode']} {when}", str(len(spec.get("filters", []))),
+                      f"{spec['sampling']['ratio']:.0%}", str(spec["sampling"]["max_items"]),
+                      ", ".join(spec.get("evaluators", [])), str(t["next_run_time"] or ""))
+    console.print(table)
+
+
+@task.command("show")
+@_api_options
+@click.argument("task_id")
+def task_show(api_url, api_key, task_id) -> None:
+    _print(api_call(api_url, api_key, "GET", f"/api/tasks/{task_id}"), True)
+
+
+@task.command("preview")
+@_api_options
+@click.option("--preset")
+@click.option("--file", "file_", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--set", "assignments", multiple=True, metavar="KEY=VALUE")
+@click.option("--json", "as_json", is_flag=True)
+def task_preview(api_url, api_key, preset, file_, assignments, as_json) -> None:
+    """How many traces match, and which a run would select now; nothing is saved."""
+    if bool(preset) == bool(file_):
+        err.print("[red]error:[/red] give exactly one of --preset NAME or --file task.yaml", highlight=False)
+        sys.exit(2)
+    doc = {"preset": preset} if preset else _load(file_)
+    doc["set"] = list(assignments)
+    out = api_call(api_url, api_key, "POST", "/api/tasks/preview", doc)
+    if not _print(out, as_json):
+        console.print(f"candidates {out['candidates']}  sampled out {out['sampled_out']}  capped {out['capped']}  "
+                      f"selected {len(out['selected'])}", highlight=False)
+        for item in out["selected"][:50]:
+            console.print(f"  {item['trace_id']} v{item['version']}", highlight=False)
+
+
+@task.command("run")
+@_api_options
+@click.argument("task_id")
+@click.option("--json", "as_json", is_flag=True)
+def task_run(api_url, api_key, task_id, as_json) -> None:
+    run = api_call(api_url, api_key, "POST", f"/api/tasks/{task_id}/run")
+    if not _print(run, as_json):
+        print_run(run)
+
+
+@task.command("runs")
+@_api_options
+@click.argument("task_id")
+@click.option("--json", "as_json", is_flag=True)
+def task_runs(api_url, api_key, task_id, as_json) -> None:
+    runs = api_call(api_url, api_key, "GET", f"/api/tasks/{task_id}/runs")
+    if _print(runs, as_json):
+        return
+    table = Table("run", "trigger", "state", "window start", "window end", "candidates", "selected")
+    for r in runs:
+        table.add_row(r["run_id"], r["trigger"], r["state"], str(r["window_start"]), str(r["window_end"]),
+                      str(r["candidates"]), str(r["selected"]))
+    console.print(table)
+
+
+def _state_command(verb: str):
+    @task.command(verb)
+    @_api_options
+    @click.argument("task_id")
+    def command(api_url, api_key, task_id) -> None:
+        out = api_call(api_url, api_key, "POST", f"/api/tasks/{task_id}/{verb}")
+        console.print(f"task {task_id}: {out['state']}")
+
+    command.__doc__ = f"{verb.capitalize()} a task's schedule."
+    return command
+
+
+task_pause = _state_command("pause")
+task_resume = _state_command("resume")
+
+
+@task.command("delete")
+@_api_options
+@click.argument("task_id")
+def task_delete(api_url, api_key, task_id) -> None:
+    api_call(api_url, api_key, "DELETE", f"/api/tasks/{task_id}")
+    console.print(f"deleted task {task_id}")
