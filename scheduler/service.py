@@ -24,9 +24,7 @@ def _aware(t: dt.datetime) -> dt.datetime:
 def missed_fire(task: TaskRow, now: dt.datetime) -> dt.datetime | None:
     """The first fire time after the task's last scheduled run (or creation) if it is already past."""
     trigger = task.spec.window.trigger()
-    reference = _aware(task.last_scheduled_for or task.created_at)
-    if task.last_scheduled_for is not None:
-        reference += dt.timedelta(microseconds=1)
+    reference = _aware(task.last_scheduled_for or task.created_at) + dt.timedelta(microseconds=1)
     due = trigger.get_next_fire_time(None, reference)
     return due if due is not None and due <= _aware(now) else None
 
