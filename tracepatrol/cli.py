@@ -63,12 +63,13 @@ def _api_options(f):
     return f
 
 
-def api_call(api_url: str, api_key: str | None, method: str, path: str, json_body=None, **params):
+def api_call(api_url: str, api_key: str | None, method: str, path: str, json_body=None,
+             content: bytes | None = None, **params):
     """Call the server's REST API; any failure exits 1 with the server's message."""
     headers = {"Authorization": f"Bearer {api_key}"} if api_key else {}
     try:
-        resp = httpx.request(method, api_url.rstrip("/") + path, json=json_body, headers=headers, timeout=120,
-                             params={k: v for k, v in params.items() if v is not None})
+        resp = httpx.request(method, api_url.rstrip("/") + path, json=json_body, content=content, headers=headers,
+                             timeout=120, params={k: v for k, v in params.items() if v is not None})
     except httpx.HTTPError as exc:
         err.print(f"[red]error:[/red] cannot reach the tracepatrol server at {api_url}: {exc}", highlight=False)
         sys.exit(1)

@@ -41,18 +41,23 @@ def task() -> None:
 @click.option("--set", "assignments", multiple=True, metavar="KEY=VALUE", help="override a field, e.g. sampling.ratio=0.1")
 @click.option("--json", "as_json", is_flag=True)
 def task_create(api_url, api_key, preset, file_, assignments, as_json) -> None:
-    if bool(preset) == bool(file_):
-        err.print("[red]error:[/red] give exactly one of --preset NAME or --file task.yaml", highlight=False)
-        sys.exit(2)
-    doc = {"preset": preset} if preset else _load(file_)
-    doc["set"] = list(assignments)
-    out = api_call(api_url, api_key, "POST", "/api/tasks", doc)
+    out = api_call(api_url, api_key, "POST", "/api/tasks", _document(preset, file_, assignments))
     if not _print(out, as_json):
         console.print(f"created task [bold]{out['task']['task_id']}[/bold] ({out['task']['spec']['window']['mode']})")
         if out["run"]:
             print_run(out["run"])
         elif out["task"]["next_run_time"]:
             console.print(f"  next run {out['task']['next_run_time']}", highlight=False)
+
+
+def _document(preset: str | None, path: Path | None, assignments: tuple[str, ...]) -> dict:
+    """The task document the API takes: a preset name or a file, plus `key=value` overrides."""
+    if bool(preset) == bool(path):
+        err.print("[red]error:[/red] give exactly one of --preset NAME or --file task.yaml", highlight=False)
+        sys.exit(2)
+    doc = {"preset": preset} if preset else _load(path)
+    doc["set"] = list(assignments)
+    return doc
 
 
 def _load(path: Path) -> dict:
@@ -100,12 +105,7 @@ def task_show(api_url, api_key, task_id) -> None:
 @click.option("--json", "as_json", is_flag=True)
 def task_preview(api_url, api_key, preset, file_, assignments, as_json) -> None:
     """How many traces match, and which a run would select now; nothing is saved."""
-    if bool(preset) == bool(file_):
-        err.print("[red]error:[/red] give exactly one of --preset NAME or --file task.yaml", highlight=False)
-        sys.exit(2)
-    doc = {"preset": preset} if preset else _load(file_)
-    doc["set"] = list(assignments)
-    out = api_call(api_url, api_key, "POST", "/api/tasks/preview", doc)
+    out = api_call(api_url, api_key, "POST", "/api/tasks/preview", _document(preset, file_, assignments))
     if not _print(out, as_json):
         console.print(f"candidates {out['candidates']}  sampled out {out['sampled_out']}  capped {out['capped']}  "
                       f"selected {len(out['selected'])}", highlight=False)
@@ -160,3 +160,31 @@ task_resume = _state_command("resume")
 def task_delete(api_url, api_key, task_id) -> None:
     api_call(api_url, api_key, "DELETE", f"/api/tasks/{task_id}")
     console.print(f"deleted task {task_id}")
+
+
+@main.command()
+@_api_options
+@click.argument("trace_id", required=False)
+@click.option("--status", help="reviewed, flagged, approved, … (lower_snake_case)")
+@click.option("--label")
+@click.option("--note")
+@click.option("--author")
+@click.option("--import", "import_path", type=click.Path(exists=True, dir_okay=False, path_type=Path),
+              help="bulk import a .csv (trace_id,status[,label,note,author]) or .jsonl file")
+def annotate(api_url, api_key, trace_id, status, label, note, author, import_path) -> None:
+    """Record a human-annotation status for a trace, or import many; task filters read them."""
+    if import_path is not None:
+        fmt = {".csv": "csv", ".jsonl": "jsonl", ".ndjson": "jsonl"}.get(import_path.suffix.lower())
+        if fmt is None or trace_id:
+            err.print("[red]error:[/red] --import takes a .csv or .jsonl file and no TRACE_ID", highlight=False)
+            sys.exit(2)
+        out = api_call(api_url, api_key, "POST", "/api/annotations/import", content=import_path.read_bytes(),
+                       format=fmt, name=import_path.name)
+        console.print(f"imported {out['imported']} annotation(s)")
+        return
+    if not trace_id or not status:
+        err.print("[red]error:[/red] give TRACE_ID and --status (or --import FILE)", highlight=False)
+        sys.exit(2)
+    out = api_call(api_url, api_key, "POST", f"/api/traces/{trace_id}/annotations",
+                   {"status": status, "label": label, "note": note, "author": author})
+    console.print(f"{out['trace_id']}: {out['status']}" + (f" ({out['label']})" if out["label"] else ""))

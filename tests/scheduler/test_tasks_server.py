@@ -182,3 +182,23 @@ def test_presets_create_with_overrides(server):
     assert post(server, "/api/tasks/daily-patrol/resume").json()["state"] == "active"
     assert httpx.delete(server.api + "/api/tasks/daily-patrol").status_code == 204
     assert server.get("/api/tasks/daily-patrol").status_code == 404
+
+
+def test_annotations_cli_and_the_annotation_filter(server, tmp_path):
+    ids = send(server.otlp_http, [TraceSpec() for _ in range(4)])
+    wait_traces(server, 4)
+    cli = [sys.executable, "-m", "tracepatrol", "annotate", "--api", server.api]
+    res = subprocess.run([*cli, ids[0], "--status", "flagged", "--label", "wrong_tool"], capture_output=True, text=True)
+    assert res.returncode == 0, res.stderr
+    good = tmp_path / "bulk.csv"
+    good.write_text(f"trace_id,status,note\n{ids[1]},flagged,from csv\n{ids[2]},reviewed,\n")
+    res = subprocess.run([*cli, "--import", str(good)], capture_output=True, text=True)
+    assert res.returncode == 0 and "imported 2" in res.stdout, res.stderr
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text(f'{{"trace_id": "{ids[3]}", "status": "flagged"}}\nnot json\n')
+    res = subprocess.run([*cli, "--import", str(bad)], capture_output=True, text=True)
+    assert res.returncode == 1 and "line 2" in res.stderr
+    doc = backfill("flagged", filters=[{"field": "annotation", "op": "eq", "value": "flagged"}])
+    preview = post(server, "/api/tasks/preview", doc).json()
+    assert {s["trace_id"] for s in preview["selected"]} == {ids[0], ids[1]}
+    assert server.get(f"/api/traces/{ids[2]}/annotations").json()["status"] == "reviewed"

@@ -1,0 +1,75 @@
+"""The evaluator interface: a small class with an alias, a dimension and `evaluate()`.
+
+An evaluator is a pure function of a trajectory and a context: no I/O except what its context
+hands it (the LLM judge's HTTP client). It never raises for a trajectory it cannot judge: it
+returns `score=None` (not applicable) with the reason.
+"""
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from collector.trajectory import Trajectory
+
+DIMENSIONS = ("task_planning", "tool_use", "dialogue", "coding", "knowledge", "safety")
+Dimension = Literal["task_planning", "tool_use", "dialogue", "coding", "knowledge", "safety"]
+
+PASS_LABEL = "pass"
+NOT_APPLICABLE = "not_applicable"
+
+
+class EvalResult(BaseModel):
+    """One evaluator's verdict on one trajectory.
+
+    `label` is the worst failure label found (EVALUATORS.md lists them), `pass` when none, or
+    `not_applicable` with `score=None`. `labels` holds every failure label found. `evidence`
+    are the 1-based `seq` numbers of the tool calls the verdict is about.
+    """
+
+    model_config = ConfigDict(extra="forbid")
+
+    evaluator: str
+    dimension: Dimension
+    score: float | None = Field(None, ge=0.0, le=1.0)
+    label: str = PASS_LABEL
+    labels: list[str] = Field(default_factory=list)
+    passed: bool | None = None
+    reason: str
+    evidence: list[int] = Field(default_factory=list)
+    details: dict[str, Any] = Field(default_factory=dict)
+
+
+@dataclass
+class EvalContext:
+    """What an evaluator may use beside the trajectory.
+
+    `tool_schemas` come from config/tools/*.yaml (name -> JSON Schema), used when the trace did
+    not record the tool's definition; `golden_cases` from config/datasets/*.yaml; `options`
+    are per-evaluator settings from the task (alias -> mapping).
+    """
+
+    tool_schemas: dict[str, dict[str, Any]] = field(default_factory=dict)
+    golden_cases: list[Any] = field(default_factory=list)
+    options: dict[str, dict[str, Any]] = field(default_factory=dict)
+    llm: Any = None  # the LLM judge's client, when one is configured
+
+
+class Evaluator(ABC):
+    """Subclasses set `alias` (lower_snake_case) and `dimension`, and implement `evaluate`."""
+
+    alias: ClassVar[str]
+    dimension: ClassVar[Dimension]
+    description: ClassVar[str] = ""
+
+    @abstractmethod
+    def evaluate(self, trajectory: Trajectory, context: EvalContext) -> EvalResult:
+        ...
+
+    def result(self, **kwargs: Any) -> EvalResult:
+        return EvalResult(evaluator=self.alias, dimension=self.dimension, **kwargs)
+
+    def not_applicable(self, reason: str, **details: Any) -> EvalResult:
+        return self.result(score=None, label=NOT_APPLICABLE, passed=None, reason=reason, details=details)
