@@ -232,6 +232,15 @@ class TraceStore:
         ).fetchall()
 
 
+def read_trajectories(con: duckdb.DuckDBPyConnection, trace_ids: Sequence[str]) -> dict[str, Trajectory]:
+    """The current trajectory of each trace that has one."""
+    if not trace_ids:
+        return {}
+    rows = con.execute("SELECT trace_id, trajectory FROM traces WHERE trace_id IN (SELECT unnest(?))",
+                       [list(trace_ids)]).fetchall()
+    return {tid: Trajectory.model_validate_json(doc) for tid, doc in rows}
+
+
 _TOOL_CALL_COLUMNS = (
     "trace_id", "version", "seq", "name", "call_id", "arguments", "arguments_raw", "result", "status",
     "error", "error_type", "start_time", "duration_ms", "span_id", "parent_span_id", "offered",

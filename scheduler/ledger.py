@@ -18,6 +18,8 @@ import orjson
 import pyarrow as pa
 
 from collector.store import ensure_schema
+from evaluators.registry import DEFAULT_SET
+from evaluators.worker import WorkItem
 from sampler.selection import Selection, TimeRange
 from scheduler.task import TaskSpec
 
@@ -191,10 +193,53 @@ class Ledger:
                        capped = ?, already_taken = ?, selected = ?, watermark = ? WHERE run_id = ?""",
                 [utcnow(), selection.candidates, selection.sampled_out, selection.capped,
                  len(selection.selected) - inserted, inserted, selection.watermark, run.run_id])
+            _close_finished_runs(cur)
             if advance_watermark:
                 cur.execute("UPDATE tasks SET watermark = ? WHERE task_id = ?", [run.window.end, run.task_id])
             cur.execute("COMMIT")
         return inserted
+
+    # -- work items (the embedded workers' WorkSource) -----------------------------------------
+    def claim(self, worker: str, limit: int) -> list[WorkItem]:
+        """Take the oldest pending items; the attempt is counted when taken, so a crash shows."""
+        with self._cursor() as cur:
+            rows = cur.execute(
+                """UPDATE run_items SET state = 'running', worker = ?, claimed_at = ?, attempts = attempts + 1
+                   WHERE (task_id, trace_id, version) IN (
+                       SELECT task_id, trace_id, version FROM run_items WHERE state = 'pending'
+                       ORDER BY run_id, hash LIMIT ?)
+                   RETURNING task_id, trace_id, version, run_id, attempts""",
+                [worker, utcnow(), limit]).fetchall()
+            if not rows:
+                return []
+            evaluators = dict(cur.execute(
+                "SELECT run_id, evaluators FROM task_runs WHERE run_id IN (SELECT unnest(?))",
+                [sorted({r[3] for r in rows})]).fetchall())
+        return [WorkItem(t, tr, v, run, tuple(evaluators.get(run) or DEFAULT_SET), attempts)
+                for t, tr, v, run, attempts in rows]
+
+    def finish(self, item: WorkItem, ok: bool, reason: str | None) -> None:
+        with self._cursor() as cur:
+            cur.execute("BEGIN")
+            cur.execute("""UPDATE run_items SET state = ?, finished_at = ?, reason = ?
+                           WHERE task_id = ? AND trace_id = ? AND version = ?""",
+                        ["done" if ok else "failed", utcnow(), reason, item.task_id, item.trace_id, item.version])
+            _close_finished_runs(cur)
+            cur.execute("COMMIT")
+
+    def requeue_interrupted(self, max_attempts: int) -> tuple[int, int]:
+        """After a crash: items left running go back to pending, or fail past `max_attempts`."""
+        with self._cursor() as cur:
+            cur.execute("BEGIN")
+            failed = cur.execute(
+                """UPDATE run_items SET state = 'failed', finished_at = ?,
+                       reason = 'interrupted ' || attempts || ' times (attempt limit ' || ? || ')'
+                   WHERE state = 'running' AND attempts >= ?""", [utcnow(), max_attempts, max_attempts]).fetchone()[0]
+            retried = cur.execute(
+                "UPDATE run_items SET state = 'pending', worker = NULL WHERE state = 'running'").fetchone()[0]
+            _close_finished_runs(cur)
+            cur.execute("COMMIT")
+        return retried, failed
 
     def fail_run(self, run_id: str, error: str) -> None:
         with self._cursor() as cur:
@@ -231,6 +276,13 @@ class Ledger:
             run["filters"] = orjson.loads(run["filters"]) if run["filters"] else []
             out.append(run)
         return out
+
+
+def _close_finished_runs(cur: duckdb.DuckDBPyConnection) -> None:
+    """A selected run whose items are all done or failed is done."""
+    cur.execute("""UPDATE task_runs SET state = 'done', finished_at = ? WHERE state = 'selected'
+                   AND NOT EXISTS (SELECT 1 FROM run_items i WHERE i.run_id = task_runs.run_id
+                                   AND i.state IN ('pending', 'running'))""", [utcnow()])
 
 
 class _Cursor:
