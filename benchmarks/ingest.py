@@ -333,37 +333,44 @@ def decode_rates(bodies: list[bytes], seconds: float = 3.0) -> dict[str, float]:
 
 def run(args: argparse.Namespace) -> dict:
     headers = {"Authorization": f"Bearer {args.api_key}"} if args.api_key else {}
-    workdir = Path(tempfile.mkdtemp(prefix="tp-bench-"))
-    server = None if args.target else ServerUnderTest(workdir)
-    url, api = (args.target, args.api) if args.target else (server.otlp_url, server.api)
-    report: dict = {"senders": args.senders, "seconds": args.seconds, "spans_per_batch": SPANS_PER_BATCH}
     sample = Batch(seed=99)
-    report["avg_span_bytes"] = round(len(sample.render(1, 0, 0)) / SPANS_PER_BATCH)
-    try:
-        if server:
-            server.start()
-        baseline = stored_spans(api, headers) if api else 0
-        results = _send(url, headers, args)
-        _summarize_senders(report, results)
-        if api:
-            expected = baseline + report["acked_spans"]
-            count, waited = wait_until_stored(api, headers, expected)
-            span_time = max(r["last_ack"] for r in results) - min(r["started"] for r in results) + waited
-            report.update(stored_spans=count - baseline, stored_wait_s=round(waited, 3),
-                          stored_spans_per_s=round((count - baseline) / span_time))
-    finally:
-        if server:
-            report["server_exit_code"] = server.stop()
-    if server:
-        report["peak_rss_bytes"] = server.peak_rss
-        report["spans_in_duckdb_file"] = server.count_spans_in_file()
-        report["lost_spans"] = report["acked_spans"] - report["spans_in_duckdb_file"]
-        report["server_log_problems"] = server.log_problems()[:10]
-    report.update({k: round(v) for k, v in decode_rates([sample.render(2, i, 0) for i in range(4)]).items()})
+    report: dict = {"senders": args.senders, "seconds": args.seconds, "spans_per_batch": SPANS_PER_BATCH,
+                    "avg_span_bytes": round(len(sample.render(1, 0, 0)) / SPANS_PER_BATCH)}
+    if args.target:
+        _load(args.target, args.api, headers, args, report)
+    else:
+        with tempfile.TemporaryDirectory(prefix="tp-bench-") as workdir:
+            server = ServerUnderTest(Path(workdir))
+            try:
+                server.start()
+                _load(server.otlp_url, server.api, headers, args, report)
+            finally:
+                report["server_exit_code"] = server.stop()
+            in_file = server.count_spans_in_file()
+            report.update(peak_rss_bytes=server.peak_rss, spans_in_duckdb_file=in_file,
+                          lost_spans=report["acked_spans"] - in_file, server_log_problems=server.log_problems()[:10])
+    _decode_figures(report, [sample.render(2, i, 0) for i in range(4)])
+    return report
+
+
+def _load(url: str, api: str | None, headers: dict, args: argparse.Namespace, report: dict) -> None:
+    """Send for the configured time, then wait until the server has stored all it acknowledged."""
+    baseline = stored_spans(api, headers) if api else 0
+    results = _send(url, headers, args)
+    _summarize_senders(report, results)
+    if api:
+        count, waited = wait_until_stored(api, headers, baseline + report["acked_spans"])
+        span_time = max(r["last_ack"] for r in results) - min(r["started"] for r in results) + waited
+        report.update(stored_spans=count - baseline, stored_wait_s=round(waited, 3),
+                      stored_spans_per_s=round((count - baseline) / span_time))
+
+
+def _decode_figures(report: dict, bodies: list[bytes]) -> None:
+    report.update({k: round(v) for k, v in decode_rates(bodies).items()})
     if "stored_spans_per_s" in report:
         for key in ("protobuf_parse_spans_per_s", "decode_to_rows_spans_per_s"):
-            report[f"stored_over_{key.removesuffix('_spans_per_s')}"] = round(report["stored_spans_per_s"] / report[key], 3)
-    return report
+            ratio = report["stored_spans_per_s"] / report[key]
+            report[f"stored_over_{key.removesuffix('_spans_per_s')}"] = round(ratio, 3)
 
 
 def _send(url: str, headers: dict, args: argparse.Namespace) -> list[dict]:

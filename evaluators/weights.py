@@ -30,7 +30,7 @@ class Review(_Model):
 
     dimensions: list[Dimension] = Field(min_length=2)
     reviewed_by: list[str] = Field(min_length=1)
-    date: str
+    date: str | None = None
     reason: str = Field(min_length=1)
 
 

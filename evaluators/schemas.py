@@ -1,0 +1,136 @@
+"""Where a tool call's JSON Schema comes from, and what a schema says about one argument.
+
+A call's schema is the definition the trace itself recorded (what the model was shown), else the
+configured registry (`config/tools/*.yaml`, loaded by `load_tool_schemas` into
+`EvalContext.tool_schemas`); without either, nothing can be checked and the call is `no_schema`.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from collector.trajectory import ToolCall, Trajectory
+from evaluators.base import EvalContext
+from evaluators.text import Path as ValuePath
+
+Schema = dict[str, Any]
+
+_DIGIT = re.compile(r"\[0-9\]|\\d")
+_DATE_PATTERN = re.compile(r"D\{4\}.{0,12}?[-/.年].{0,12}?D\{(?:2|1,2)\}")
+_DATE_DESCRIPTION = re.compile(r"yyyy\s*[-/.]?\s*mm\s*[-/.]?\s*dd|yyyymmdd", re.IGNORECASE)
+DATE_FORMATS = frozenset({"date", "date-time"})
+
+
+def load_tool_schemas(directory: str | Path) -> dict[str, Schema]:
+    """Tool name -> parameters JSON Schema, from every *.yaml under `directory`.
+
+    A file holds one tool (`name`, `description`, `parameters`) or a list of them; a name
+    defined twice is an error, so a registry never silently shadows a tool.
+    """
+    schemas: dict[str, Schema] = {}
+    for path in sorted(Path(directory).glob("*.yaml")):
+        document = yaml.safe_load(path.read_text(encoding="utf-8")) or []
+        for tool in document if isinstance(document, list) else [document]:
+            if not isinstance(tool, dict) or not isinstance(tool.get("name"), str):
+                raise ValueError(f"{path}: each tool needs a `name`")
+            parameters = tool.get("parameters") or {"type": "object", "properties": {}}
+            if not isinstance(parameters, dict):
+                raise ValueError(f"{path}: {tool['name']}: `parameters` must be a JSON Schema object")
+            if tool["name"] in schemas:
+                raise ValueError(f"{path}: tool {tool['name']!r} is defined twice")
+            schemas[tool["name"]] = parameters
+    return schemas
+
+
+class ToolSchemas:
+    """The schemas one trajectory's calls are checked against: the trace's own, then the registry."""
+
+    __slots__ = ("offered", "registry")
+
+    def __init__(self, trajectory: Trajectory, context: EvalContext):
+        self.offered = {d.name: d.parameters for d in trajectory.tools_offered}
+        self.registry = context.tool_schemas
+
+    def known(self) -> bool:
+        """Whether any tool list exists to tell a hallucinated name from a real one."""
+        return bool(self.offered or self.registry)
+
+    def exists(self, name: str) -> bool:
+        return name in self.offered or name in self.registry
+
+    def get(self, call: ToolCall) -> Schema | None:
+        return self.offered.get(call.name) or self.registry.get(call.name)
+
+
+def date_pattern(pattern: Any) -> bool:
+    """Whether a `pattern` encodes a date, such as ^\\d{4}-\\d{2}-\\d{2}$."""
+    return isinstance(pattern, str) and _DATE_PATTERN.search(_DIGIT.sub("D", pattern)) is not None
+
+
+def wants_date(schema: Schema | None) -> bool:
+    """Whether an argument's schema asks for an absolute date: a date format, a date pattern, or
+    a description demanding YYYY-MM-DD (in any branch of an anyOf/oneOf)."""
+    return any(
+        s.get("format") in DATE_FORMATS or date_pattern(s.get("pattern"))
+        or _DATE_DESCRIPTION.search(str(s.get("description") or "")) is not None
+        for s in _branches(schema))
+
+
+def wants_date_description(schema: Schema) -> bool:
+    return schema.get("type") in ("string", None) and "format" not in schema and \
+        _DATE_DESCRIPTION.search(str(schema.get("description") or "")) is not None
+
+
+def allowed_values(schema: Schema | None) -> list[Any]:
+    """The values a schema names itself: its default, const and enum (in every branch)."""
+    out: list[Any] = []
+    for s in _branches(schema):
+        out += [s[k] for k in ("default", "const") if k in s]
+        out += s.get("enum") or []
+    return out
+
+
+def argument_schema(root: Schema | None, path: ValuePath) -> Schema | None:
+    """The sub-schema describing the argument at `path` (local $refs followed), else None."""
+    node = _deref(root, root)
+    for step in path:
+        if node is None:
+            return None
+        node = next((found for s in _branches(node, root) if (found := _child(root, s, step)) is not None), None)
+    return node
+
+
+def _child(root: Schema, node: Schema, step: str | int) -> Schema | None:
+    if isinstance(step, str):
+        child = (node.get("properties") or {}).get(step)
+        if child is None and isinstance(node.get("additionalProperties"), dict):
+            child = node["additionalProperties"]
+    else:
+        prefix = node.get("prefixItems") or []
+        child = prefix[step] if step < len(prefix) else node.get("items")
+    return _deref(root, child) if isinstance(child, dict) else None
+
+
+def _deref(root: Schema | None, node: Any) -> Schema | None:
+    seen = 0
+    while isinstance(node, dict) and isinstance(node.get("$ref"), str) and node["$ref"].startswith("#/") and seen < 16:
+        target: Any = root
+        for part in node["$ref"][2:].split("/"):
+            target = target.get(part.replace("~1", "/").replace("~0", "~")) if isinstance(target, dict) else None
+        node, seen = target, seen + 1
+    return node if isinstance(node, dict) else None
+
+
+def _branches(schema: Schema | None, root: Schema | None = None) -> Iterator[Schema]:
+    """The schema and the alternatives of its anyOf/oneOf/allOf (pydantic writes Optional[X] so)."""
+    if not isinstance(schema, dict):
+        return
+    yield schema
+    for key in ("anyOf", "oneOf", "allOf"):
+        for branch in schema.get(key) or []:
+            if (branch := _deref(root or schema, branch)) is not None:
+                yield branch

@@ -1,0 +1,317 @@
+"""Text helpers the rule evaluators share, so every one of them compares values the same way.
+
+- `norm`: the one normalisation for comparing values (BFCL-style: case, width, whitespace,
+  punctuation, number forms "18.0" = "18" and "1,130" = "1130", date forms "2026/12/1",
+  "2026年12月1日", "Dec 1, 2026" = "2026-12-01").
+- `Haystack`: "does this value occur in that text?" on normalised text, token-bounded.
+- `leaves`: the scalar values inside a parsed JSON value.
+- `terms` + `BM25`: lexical relevance; CJK is segmented as character bigrams because no Chinese
+  segmenter is installed (jieba is not), and bigrams are what BM25 over Chinese does without one.
+- relative dates: "tomorrow", "明天", "下周一", "next Monday" found and resolved against a date.
+"""
+from __future__ import annotations
+
+import datetime as dt
+import math
+import re
+import unicodedata
+from collections import Counter
+from collections.abc import Iterable, Iterator
+from functools import lru_cache
+from typing import Any
+
+import orjson
+
+_CJK = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
+_HAS_CJK = re.compile(f"[{_CJK}]")
+_CJK_RUN = re.compile(f"[{_CJK}]+|[^{_CJK}]+")
+
+# --- normalisation -----------------------------------------------------------------------------
+
+_MONTHS = {m: i for i, m in enumerate(
+    ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"), 1)}
+_MONTH = r"(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?"
+_NUMERIC_DATE = re.compile(r"(?<!\d)(\d{4})\s*[-/.年]\s*(\d{1,2})\s*[-/.月]\s*(\d{1,2})(?!\d)\s*[日号]?(?:t(?=\d))?")
+_MONTH_DAY_YEAR = re.compile(_MONTH + r"\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})\b")
+_DAY_MONTH_YEAR = re.compile(r"\b(\d{1,2})(?:st|nd|rd|th)?\s+" + _MONTH + r",?\s+(\d{4})\b")
+_THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")
+_TRAILING_ZEROS = re.compile(r"(\d)\.(\d*?)0+(?!\d)")
+_PUNCT = re.compile(r"[\W_]+")
+_ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+
+
+def _iso(year: str, month: int, day: str) -> str:
+    return f"{year}-{month:02d}-{int(day):02d}"
+
+
+def canonical_dates(text: str) -> str:
+    """Casefolded text with every recognised date written as YYYY-MM-DD."""
+    text = unicodedata.normalize("NFKC", text).casefold()
+    if not any(c.isdigit() for c in text):
+        return text
+    text = _NUMERIC_DATE.sub(lambda m: _iso(m[1], int(m[2]), m[3]) + " ", text)
+    text = _MONTH_DAY_YEAR.sub(lambda m: _iso(m[3], _MONTHS[m[1]], m[2]), text)
+    return _DAY_MONTH_YEAR.sub(lambda m: _iso(m[3], _MONTHS[m[2]], m[1]), text)
+
+
+@lru_cache(maxsize=1 << 16)
+def norm(text: str) -> str:
+    """Casefolded, NFKC, dates as YYYY-MM-DD, no thousands separators or trailing decimal
+    zeros, punctuation as single spaces, stripped. Cached: the same strings recur across calls
+    and evaluators."""
+    text = canonical_dates(text)
+    if any(c.isdigit() for c in text):
+        text = _TRAILING_ZEROS.sub(lambda m: m[1] + ("." + m[2] if m[2] else ""), _THOUSANDS.sub("", text))
+    return " ".join(_PUNCT.sub(" ", text).split())
+
+
+def scalar_text(value: Any) -> str:
+    """A JSON scalar as text: 18.0 -> "18", True -> "true"."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
+def as_date(value: str) -> dt.date | None:
+    """The date a string denotes when it is exactly a date (any recognised form), else None."""
+    text = canonical_dates(value).strip()
+    match = _ISO_DATE.match(text)
+    if match is None or text[match.end():].strip(" t"):
+        return None
+    try:
+        return dt.date.fromisoformat(match[0])
+    except ValueError:
+        return None
+
+
+def has_cjk(text: str) -> bool:
+    return _HAS_CJK.search(text) is not None
+
+
+# --- values inside JSON ------------------------------------------------------------------------
+
+Path = tuple[str | int, ...]
+
+
+def leaves(value: Any, path: Path = ()) -> Iterator[tuple[Path, Any]]:
+    """(path, scalar) for every scalar inside a parsed JSON value, dict keys excluded."""
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield from leaves(item, (*path, key))
+    elif isinstance(value, list | tuple):
+        for index, item in enumerate(value):
+            yield from leaves(item, (*path, index))
+    else:
+        yield path, value
+
+
+def parsed(value: Any) -> Any:
+    """A tool result as JSON when it is a JSON string, else unchanged."""
+    if isinstance(value, str) and value[:1] in ("{", "["):
+        try:
+            return orjson.loads(value)
+        except orjson.JSONDecodeError:
+            return value
+    return value
+
+
+def value_texts(value: Any) -> list[str]:
+    """The normalised text of every non-empty scalar inside a (possibly JSON-string) value."""
+    texts = (norm(scalar_text(leaf)) for _, leaf in leaves(parsed(value)) if leaf is not None)
+    return [t for t in texts if t]
+
+
+def path_text(path: Path) -> str:
+    return ".".join(str(p) if isinstance(p, str) else f"[{p}]" for p in path).replace(".[", "[") or "value"
+
+
+# --- matching ----------------------------------------------------------------------------------
+
+_STOPWORDS = frozenset("""
+a an the to from of in on at for by with and or but not no is are was were be been am do does
+did i im i'm me my mine we us our you your it its this that these those there here what whats
+which who whom how when where why please can could would will shall should may might must let
+get find check show tell give want need help make some any all about into than then so very
+just now right also m s t ll ve re d
+""".split())
+_STOP_CJK = frozenset("的了吗呢吧啊呀我你他她它们是在和与及把给让请帮下一个这那些么就都也还要想")
+
+
+def _bigrams(run: str) -> list[str]:
+    if len(run) == 1:
+        return [] if run in _STOP_CJK else [run]
+    return [run[i:i + 2] for i in range(len(run) - 1)
+            if run[i] not in _STOP_CJK and run[i + 1] not in _STOP_CJK]
+
+
+def _stem(word: str) -> str:
+    """A light English suffix stripper: enough for flights/flight, booking/book, rates/rate."""
+    if len(word) > 5 and word.endswith("ing"):
+        return word[:-3]
+    if len(word) > 4 and word.endswith("ies"):
+        return word[:-3] + "y"
+    if len(word) > 4 and word.endswith(("ches", "shes", "sses", "xes", "zes")):
+        return word[:-2]
+    if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
+        return word[:-1]
+    if len(word) > 4 and word.endswith("ed"):
+        return word[:-2]
+    return word
+
+
+_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
+
+
+@lru_cache(maxsize=1 << 14)
+def terms(text: str) -> tuple[str, ...]:
+    """Index terms: normalised words without stop words, stemmed; CJK runs as bigrams."""
+    out: list[str] = []
+    for word in norm(_CAMEL.sub(" ", text)).split():
+        if not has_cjk(word):
+            if word not in _STOPWORDS and not (len(word) == 1 and word.isalpha()):
+                out.append(_stem(word))
+            continue
+        for run in _CJK_RUN.findall(word):
+            if has_cjk(run):
+                out += _bigrams(run)
+            elif run not in _STOPWORDS:
+                out.append(_stem(run))
+    return tuple(out)
+
+
+def _anchors(value: str) -> tuple[str, ...]:
+    """The informative parts of a composite value (free text, an expression: three or more
+    words, or five or more CJK characters); () for an atomic value, which must match whole."""
+    words = value.split()
+    cjk = sum(1 for c in value if _HAS_CJK.match(c))
+    if len(words) < 3 and cjk < 5:
+        return ()
+    out = []
+    for word in words:
+        if has_cjk(word):
+            out += [g for run in _CJK_RUN.findall(word) if has_cjk(run) for g in _bigrams(run)]
+        elif word not in _STOPWORDS and (len(word) > 1 or word.isdigit()):
+            out.append(word)
+    return tuple(out)
+
+
+anchors_of = lru_cache(maxsize=1 << 16)(_anchors)
+
+
+class Haystack:
+    """Normalised texts to look values up in. A value is found when its normalised form occurs
+    token-bounded (CJK: as a substring, having no word boundaries); a composite value is found
+    through any of its informative parts (the LLM judge, not this rule, weighs a paraphrase)."""
+
+    __slots__ = ("_blob",)
+
+    def __init__(self, texts: Iterable[str]):
+        self._blob = " " + " \n ".join(texts) + " "
+
+    def has(self, value: str) -> bool:
+        """`value` (already normalised) occurs whole."""
+        if not value:
+            return False
+        return (value in self._blob) if has_cjk(value) else (f" {value} " in self._blob)
+
+    def matches(self, value: str) -> frozenset[str]:
+        """What of `value` (normalised) occurs here: {value} when whole, else its anchors found."""
+        if self.has(value):
+            return frozenset((value,))
+        return frozenset(a for a in anchors_of(value) if self.has(a))
+
+
+# --- BM25 --------------------------------------------------------------------------------------
+
+class BM25:
+    """Okapi BM25 over a handful of short documents (the tools a trace offered)."""
+
+    def __init__(self, documents: list[tuple[str, ...]], k1: float = 1.2, b: float = 0.75):
+        self.docs = [Counter(d) for d in documents]
+        self.lengths = [len(d) for d in documents]
+        avg = (sum(self.lengths) / len(documents)) if documents else 0.0
+        self.norms = [k1 * (1 - b + b * (n / avg if avg else 0.0)) for n in self.lengths]
+        df = Counter(t for d in self.docs for t in d)
+        n = len(documents)
+        self.idf = {t: math.log((n - f + 0.5) / (f + 0.5) + 1.0) for t, f in df.items()}
+        self.k1 = k1
+
+    def score(self, query: Iterable[str], index: int) -> float:
+        doc, k = self.docs[index], self.norms[index]
+        total = 0.0
+        for term in query:
+            tf = doc.get(term)
+            if tf:
+                total += self.idf[term] * tf * (self.k1 + 1) / (tf + k)
+        return total
+
+
+# --- relative dates ----------------------------------------------------------------------------
+
+_WEEKDAYS_EN = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+_WEEKDAYS_ZH = "一二三四五六日"
+_EN_OFFSETS = {"today": 0, "tonight": 0, "tomorrow": 1, "tmr": 1, "yesterday": -1,
+               "day after tomorrow": 2, "day before yesterday": -2}
+_ZH_OFFSETS = {"今天": 0, "今日": 0, "今晚": 0, "明天": 1, "明日": 1, "明早": 1, "明晚": 1,
+               "后天": 2, "大后天": 3, "昨天": -1, "昨日": -1, "前天": -2}
+_RELATIVE = re.compile(
+    r"\b(?:(?:the\s+)?day\s+(?:after\s+tomorrow|before\s+yesterday)|today|tonight|tomorrow|tmr|"
+    r"yesterday|(?:this|next|last|coming)\s+(?:week(?:end)?|month|year|"
+    + "|".join(_WEEKDAYS_EN) + r")|in\s+\d+\s+days?|\d+\s+days?\s+(?:later|from\s+now|ago))\b"
+    r"|大后天|今天|今日|今晚|明天|明日|明早|明晚|后天|昨天|昨日|前天|\d+天[后前]"
+    r"|(?:下下?|这|本|上)?(?:个)?(?:周|星期|礼拜)[一二三四五六日天]|(?:下|这|本|上)(?:个)?(?:周|星期|月|礼拜)末?")
+_EN_WEEKDAY = re.compile(r"\b(this|next|coming)\s+(" + "|".join(_WEEKDAYS_EN) + r")\b")
+_ZH_WEEKDAY = re.compile(r"(下下|下|这|本)?(?:个)?(?:周|星期|礼拜)([一二三四五六日天])")
+_IN_DAYS = re.compile(r"\bin\s+(\d+)\s+days?\b|\b(\d+)\s+days?\s+(?:later|from\s+now)\b|(\d+)天后")
+
+
+def relative_date_phrase(text: str) -> str | None:
+    """The first relative-date expression in `text` ("tomorrow", "下周一"), else None."""
+    match = _RELATIVE.search(unicodedata.normalize("NFKC", text).casefold())
+    return match[0] if match else None
+
+
+def resolve_relative_dates(text: str, today: dt.date) -> set[dt.date]:
+    """Every date the relative expressions in `text` may denote, seen from `today`.
+
+    Ambiguous forms give each reading: "next Monday" is the coming Monday or the one after.
+    """
+    text = unicodedata.normalize("NFKC", text).casefold()
+    out = {today + dt.timedelta(days=d) for w, d in _EN_OFFSETS.items() if re.search(rf"\b{w}\b", text)}
+    out |= {today + dt.timedelta(days=d) for w, d in _ZH_OFFSETS.items() if w in text}
+    for m in _IN_DAYS.finditer(text):
+        out.add(today + dt.timedelta(days=int(m[1] or m[2] or m[3])))
+    for m in _EN_WEEKDAY.finditer(text):
+        out |= _weekday(today, _WEEKDAYS_EN.index(m[2]), (0, 1) if m[1] == "next" else (0,))
+    for m in _ZH_WEEKDAY.finditer(text):
+        day = 6 if m[2] == "天" else _WEEKDAYS_ZH.index(m[2])
+        weeks = {"下": (1,), "下下": (2,)}.get(m[1] or "", (0,))
+        out |= {_monday(today) + dt.timedelta(weeks=w, days=day) for w in weeks}
+        if not m[1]:
+            out |= _weekday(today, day, (0,))
+    return out
+
+
+def _monday(day: dt.date) -> dt.date:
+    return day - dt.timedelta(days=day.weekday())
+
+
+def _weekday(today: dt.date, weekday: int, weeks_after: tuple[int, ...]) -> set[dt.date]:
+    ahead = (weekday - today.weekday()) % 7 or 7
+    return {today + dt.timedelta(days=ahead + 7 * w) for w in weeks_after}
+
+
+# --- reasons -----------------------------------------------------------------------------------
+
+def short(value: Any, limit: int = 40) -> str:
+    """repr() cut to `limit` characters, for one-line reasons."""
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def call_ref(seq: int, name: str, path: Path | None = None, value: Any = None) -> str:
+    """How reasons name a step: "call 3 search_flights(date='tomorrow')", or "call 3 pay(…)"."""
+    inside = f"{path_text(path)}={short(value)}" if path is not None else "…"
+    return f"call {seq} {name}({inside})"

@@ -1,0 +1,91 @@
+"""tool_selection: did the agent call tools that exist, and the ones the request is about?
+
+hallucinated_tool: the called name is not among the tools the trace offered (the nearest
+offered name is given). wrong_tool: BM25 ranks the offered tools (name, description, parameter
+names) against the user's request; a call is flagged when its tool scores near zero while an
+uncalled tool scores well above it on the words of the request that no called tool covers, so a
+second tool in a chain (a calculator after a weather lookup) or a near-duplicate of a called
+tool (a backup service) is not mistaken for a better choice.
+"""
+from __future__ import annotations
+
+from difflib import SequenceMatcher
+from functools import lru_cache
+from typing import Any
+
+from collector.trajectory import ToolDefinition, Trajectory
+from evaluators.base import EvalContext, EvalResult, Evaluator
+from evaluators.text import BM25, call_ref, terms
+
+NAME_WEIGHT = 2  # a tool's name says what it does more surely than its description (BM25F-style boost)
+NEAR_ZERO = 0.25  # a called tool scoring at most this share of the better tool's score
+MIN_BETTER = 0.5  # and the better tool matching the request at least this much (one rare word)
+
+
+@lru_cache(maxsize=4096)
+def _document(name: str, description: str, parameters: tuple[str, ...]) -> tuple[str, ...]:
+    return terms(name) * NAME_WEIGHT + terms(" ".join((description, *parameters)))
+
+
+def document(tool: ToolDefinition) -> tuple[str, ...]:
+    """A tool's index terms: its name (boosted), description and parameter names."""
+    properties = (tool.parameters or {}).get("properties")
+    names = tuple(properties) if isinstance(properties, dict) else ()
+    return _document(tool.name, tool.description or "", names)
+
+
+def nearest(name: str, candidates: list[str]) -> str | None:
+    return max(candidates, key=lambda c: SequenceMatcher(None, name, c).ratio(), default=None)
+
+
+class ToolSelectionEvaluator(Evaluator):
+    alias = "tool_selection"
+    dimension = "tool_use"
+    description = "Hallucinated tool names, and calls to a tool the request does not match when an offered one does."
+
+    def evaluate(self, trajectory: Trajectory, context: EvalContext) -> EvalResult:
+        calls, offered = trajectory.tool_calls, trajectory.tools_offered
+        if not offered or not calls:
+            return self.not_applicable("no tools offered" if not offered else "no tool calls")
+        names = [t.name for t in offered]
+        index = {name: i for i, name in enumerate(names)}
+        verdicts: list[dict[str, Any]] = []
+        for c in calls:
+            if c.name not in index:
+                suggestion = nearest(c.name, names)
+                verdicts.append({"seq": c.seq, "tool": c.name, "label": "hallucinated_tool", "nearest": suggestion,
+                                 "reason": f"{call_ref(c.seq, c.name)}: hallucinated_tool: not offered; nearest offered is {suggestion!r}"})
+            else:
+                verdicts.append({"seq": c.seq, "tool": c.name, "label": "pass"})
+        relevance = self._relevance(trajectory, index, verdicts) if trajectory.input else None
+        flagged = [v for v in verdicts if v["label"] != "pass"]
+        details: dict[str, Any] = {"calls": verdicts, "relevance": relevance}
+        score = 1 - len(flagged) / len(calls)
+        if not flagged:
+            checked = "relevance to the request" if trajectory.input else "names only (no user input recorded)"
+            return self.result(score=score, label="pass", passed=True, details=details,
+                               reason=f"{len(calls)} call(s) to offered tools; checked {checked}")
+        labels = [label for label in ("hallucinated_tool", "wrong_tool") if any(v["label"] == label for v in flagged)]
+        worst = next(v for v in flagged if v["label"] == labels[0])
+        more = f" (+{len(flagged) - 1} more)" if len(flagged) > 1 else ""
+        return self.result(score=score, label=labels[0], labels=labels, passed=False, details=details,
+                           evidence=[v["seq"] for v in flagged], reason=worst["reason"] + more)
+
+    def _relevance(self, trajectory: Trajectory, index: dict[str, int], verdicts: list[dict]) -> dict[str, float]:
+        """Marks wrong_tool calls in `verdicts`; returns each offered tool's BM25 score."""
+        docs = [document(t) for t in trajectory.tools_offered]
+        bm25 = BM25(docs)
+        query = set(terms(trajectory.input or ""))
+        scores = {name: bm25.score(query, i) for name, i in index.items()}
+        called = {v["tool"] for v in verdicts if v["tool"] in index}
+        uncovered = query.difference(*(docs[index[name]] for name in called))
+        better = {name: bm25.score(uncovered, i) for name, i in index.items() if name not in called}
+        best = max(better, key=better.__getitem__, default=None)
+        if best is None or better[best] < MIN_BETTER:
+            return scores
+        for v in verdicts:
+            if v["label"] == "pass" and scores[v["tool"]] <= NEAR_ZERO * better[best]:
+                v.update(label="wrong_tool", better=best,
+                         reason=f"{call_ref(v['seq'], v['tool'])}: wrong_tool: the request matches {best!r} "
+                                f"(relevance {better[best]:.2f}) and not {v['tool']!r} ({scores[v['tool']]:.2f})")
+        return scores
