@@ -18,3 +18,5 @@ class CollectorSettings(BaseModel):
     max_attribute_length: int = Field(64 * 1024, ge=16, description="string attribute values are truncated past this")
     max_attributes_per_span: int = Field(1024, ge=1, description="attributes past this are dropped (counted)")
     grpc_workers: int = Field(16, ge=1, le=256)
+    assembly_workers: int = Field(1, ge=0, le=64, description="processes building trajectories (0: in the writer thread)")
+    max_pending_traces: int = Field(200_000, ge=1000, description="traces awaiting assembly before receivers answer 429")

@@ -68,6 +68,8 @@ OI_TOOLS = "llm.tools."
 TL_FUNCTIONS = "llm.request.functions."
 CONVERSATION = ("pydantic_ai.all_messages", "all_messages_events")
 FINAL_RESULT = "final_result"
+# Prefixes of flattened indexed attributes (`{prefix}{i}.{rest}`).
+INDEXED_PREFIXES = (OI_INPUT_MESSAGES, OI_OUTPUT_MESSAGES, INDEXED_PROMPT, INDEXED_COMPLETION, OI_TOOLS, TL_FUNCTIONS)
 
 # Events
 EVENT_PROMPT = "gen_ai.content.prompt"

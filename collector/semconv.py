@@ -174,7 +174,10 @@ class _Trace:
         return self._cache[slot]
 
     def indexed(self, span: _Span, prefix: str) -> dict[int, dict[str, Any]]:
-        """Grouped per prefix on demand: the long prompt history is only read when needed."""
+        """Grouped per prefix on demand: the long prompt history is only read when needed, and a
+        prefix the span lacks (most spans have none) costs no scan of its attributes."""
+        if prefix not in self._cached(span, "prefixes", lambda: _indexed_prefixes(span.attrs)):
+            return {}
         return self._cached(span, prefix, lambda: unflatten(span.attrs, prefix))
 
     def metadata(self, span: _Span) -> dict:
@@ -259,6 +262,12 @@ class _Pool:
         if found is not None:
             self.used.add(id(found))
         return found
+
+
+def _indexed_prefixes(attrs: dict) -> set[str]:
+    """The `C.INDEXED_PREFIXES` that some attribute key starts with, in one pass over the keys."""
+    return {prefix for key in attrs if isinstance(key, str) and key.startswith(C.INDEXED_PREFIXES)
+            for prefix in C.INDEXED_PREFIXES if key.startswith(prefix)}
 
 
 def _role(span: _Span) -> str | None:

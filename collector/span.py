@@ -5,7 +5,7 @@ always be rebuilt from the `spans` table alone.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 import orjson
@@ -48,22 +48,21 @@ class SpanRecord:
     @classmethod
     def from_row(cls, row: dict[str, Any]) -> "SpanRecord":
         """Build from a `spans` row (JSON columns still text)."""
-        return cls(
-            trace_id=row["trace_id"],
-            span_id=row["span_id"],
-            parent_span_id=row["parent_span_id"] or None,
-            name=row["name"],
-            kind=row["kind"],
-            start_ns=row["start_ns"],
-            end_ns=row["end_ns"],
-            status_code=row["status_code"],
-            status_message=row["status_message"] or "",
-            attributes=_loads(row["attributes"], {}),
-            events=_loads(row["events"], []),
-            resource=_loads(row["resource"], {}),
-            scope_name=row["scope_name"] or "",
-            service_name=row["service_name"],
-        )
+        return cls.from_values(*map(row.__getitem__, RECORD_FIELDS))
+
+    @classmethod
+    def from_values(cls, trace_id: str, span_id: str, parent_span_id: str | None, name: str, kind: int,
+                    start_ns: int, end_ns: int, status_code: int, status_message: str | None,
+                    attributes: str | None, events: str | None, resource: str | None,
+                    scope_name: str | None, service_name: str | None) -> "SpanRecord":
+        """Build from a `spans` row's values in `RECORD_FIELDS` order, as read column by column."""
+        return cls(trace_id, span_id, parent_span_id or None, name, kind, start_ns, end_ns, status_code,
+                   status_message or "", _loads(attributes, {}), _loads(events, []), _loads(resource, {}),
+                   scope_name or "", service_name)
+
+
+# The `spans` columns a record reads, in field order.
+RECORD_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(SpanRecord))
 
 
 def _loads(text: str | None, empty: Any) -> Any:

@@ -14,7 +14,7 @@ import orjson
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from collector.span import SpanRecord
+from collector.span import RECORD_FIELDS, SpanRecord
 from collector.trajectory import Trajectory
 
 SCHEMA_VERSION = 1
@@ -133,30 +133,22 @@ class TraceStore:
             self.con.unregister("_incoming")
         return inserted
 
-    def load_spans(self, trace_ids: Sequence[str], since_received_ns: int) -> dict[str, list[SpanRecord]]:
-        """All stored spans of these traces; `since_received_ns` bounds the scan (a lower bound)."""
+    def load_span_table(self, trace_ids: Sequence[str], since_received_ns: int) -> pa.Table:
+        """All stored spans of these traces as Arrow; `since_received_ns` bounds the scan."""
         ids = pa.table({"trace_id": pa.array(list(trace_ids), pa.string())})
         self.con.register("_wanted", ids)
         try:
-            cur = self.con.execute(
-                """
-                SELECT s.trace_id, s.span_id, s.parent_span_id, s.name, s.kind, s.start_ns, s.end_ns,
-                       s.status_code, s.status_message, s.attributes, s.events, s.resource,
-                       s.scope_name, s.service_name
+            return self.con.sql(
+                f"""
+                SELECT {", ".join("s." + c for c in _RECORD_COLUMNS)}
                 FROM spans s SEMI JOIN _wanted w ON s.trace_id = w.trace_id
-                WHERE s.received_ns >= ?
+                WHERE s.received_ns >= $since
                 ORDER BY s.trace_id, s.start_ns
                 """,
-                [since_received_ns],
-            )
-            cols = [d[0] for d in cur.description]
-            rows = cur.fetchall()
+                params={"since": since_received_ns},
+            ).to_arrow_table()
         finally:
             self.con.unregister("_wanted")
-        out: dict[str, list[SpanRecord]] = {}
-        for row in rows:
-            out.setdefault(row[0], []).append(SpanRecord.from_row(dict(zip(cols, row))))
-        return out
 
     # -- trajectories ------------------------------------------------------------------------
     def prior(self, trace_ids: Sequence[str]) -> dict[str, PriorTrajectory]:
@@ -170,29 +162,9 @@ class TraceStore:
             self.con.unregister("_wanted")
         return {tid: PriorTrajectory(v, first or 0) for tid, v, first in rows}
 
-    def save_trajectories(
-        self,
-        items: Iterable[Assembled],
-        replaced: Sequence[str],
-        completed_at: dt.datetime,
-    ) -> int:
-        """Write trajectories (with the received_ns range they cover); caller owns the transaction."""
-        traces, calls, defs = _TraceRows(), _Rows(_TOOL_CALL_COLUMNS), _Rows(_TOOL_DEF_COLUMNS)
-        n = 0
-        for item in items:
-            traj = item.trajectory
-            traces.add(item, completed_at)
-            for call in traj.tool_calls:
-                calls.append(
-                    traj.trace_id, traj.version, call.seq, call.name, call.call_id,
-                    _json(call.arguments) if call.arguments_valid_json else _json(call.arguments_raw),
-                    call.arguments_raw, _json(call.result), call.status, call.error, call.error_type,
-                    _ts(call.start_ns), call.duration_ms, call.span_id, call.parent_span_id, call.offered,
-                )
-            for tool in traj.tools_offered:
-                defs.append(traj.trace_id, tool.name, tool.description, _json(tool.parameters))
-            n += 1
-        if not n:
+    def save_tables(self, tables: "TrajectoryTables", replaced: Sequence[str]) -> int:
+        """Write built trajectories, replacing the rows of `replaced` traces; caller owns the transaction."""
+        if not len(tables):
             return 0
         if replaced:
             gone = pa.table({"trace_id": pa.array(list(replaced), pa.string())})
@@ -202,10 +174,10 @@ class TraceStore:
                 self.con.execute("DELETE FROM tool_definitions WHERE trace_id IN (SELECT trace_id FROM _gone)")
             finally:
                 self.con.unregister("_gone")
-        self._insert("traces", traces.table(), replace=True)
-        self._insert("tool_calls", calls.table())
-        self._insert("tool_definitions", defs.table())
-        return n
+        self._insert("traces", tables.traces, replace=True)
+        self._insert("tool_calls", tables.tool_calls)
+        self._insert("tool_definitions", tables.tool_definitions)
+        return len(tables)
 
     def _insert(self, table: str, data: pa.Table, replace: bool = False) -> None:
         if data.num_rows == 0:
@@ -224,12 +196,56 @@ class TraceStore:
         """
         return self.con.execute(
             """
-            SELECT s.trace_id, min(s.received_ns), max(s.received_ns), bool_or(s.parent_span_id IS NULL)
+            SELECT s.trace_id, min(s.received_ns), max(s.received_ns),
+                   bool_or(s.parent_span_id IS NULL) OR bool_or(t.trace_id IS NOT NULL)
             FROM spans s LEFT JOIN traces t USING (trace_id)
             WHERE t.trace_id IS NULL OR s.received_ns > t.last_received_ns
             GROUP BY s.trace_id
             """
         ).fetchall()
+
+
+_RECORD_COLUMNS = ("trace_id", "span_id", "parent_span_id", "name", "kind", "start_ns", "end_ns", "status_code",
+                   "status_message", "attributes", "events", "resource", "scope_name", "service_name")
+
+
+def records_by_trace(table: pa.Table) -> dict[str, list[SpanRecord]]:
+    """Span records grouped by trace, from `load_span_table`'s Arrow table."""
+    out: dict[str, list[SpanRecord]] = {}
+    columns = [table.column(name).to_pylist() for name in RECORD_FIELDS]  # no dict per row
+    for values in zip(*columns):
+        out.setdefault(values[0], []).append(SpanRecord.from_values(*values))
+    return out
+
+
+@dataclass(frozen=True)
+class TrajectoryTables:
+    """Built trajectories as the rows of traces, tool_calls and tool_definitions (picklable)."""
+
+    traces: pa.Table
+    tool_calls: pa.Table
+    tool_definitions: pa.Table
+
+    def __len__(self) -> int:
+        return self.traces.num_rows
+
+
+def trajectory_tables(items: Iterable[Assembled], completed_at: dt.datetime) -> TrajectoryTables:
+    """Pure: trajectories to table rows, so it can run in another process than the writer."""
+    traces, calls, defs = _TraceRows(), _Rows(_TOOL_CALL_COLUMNS), _Rows(_TOOL_DEF_COLUMNS)
+    for item in items:
+        traj = item.trajectory
+        traces.add(item, completed_at)
+        for call in traj.tool_calls:
+            calls.append(
+                traj.trace_id, traj.version, call.seq, call.name, call.call_id,
+                _json(call.arguments) if call.arguments_valid_json else _json(call.arguments_raw),
+                call.arguments_raw, _json(call.result), call.status, call.error, call.error_type,
+                _ts(call.start_ns), call.duration_ms, call.span_id, call.parent_span_id, call.offered,
+            )
+        for tool in traj.tools_offered:
+            defs.append(traj.trace_id, tool.name, tool.description, _json(tool.parameters))
+    return TrajectoryTables(traces.table(), calls.table(), defs.table())
 
 
 def read_trajectories(con: duckdb.DuckDBPyConnection, trace_ids: Sequence[str]) -> dict[str, Trajectory]:

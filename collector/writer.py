@@ -11,21 +11,19 @@ import logging
 import threading
 import time
 from collections import deque
-from collections.abc import Callable, Sequence
-from concurrent.futures import Future
+from collections.abc import Callable
+from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
+from multiprocessing import get_context
 
 import pyarrow as pa
 
 from collector.assembler import Assembler, Pending
+from collector.assembly import BuildFn, Job, build_tables
 from collector.decode import SpanBatch
-from collector.span import SpanRecord
-from collector.store import Assembled, TraceStore
-from collector.trajectory import Trajectory
+from collector.store import TraceStore, TrajectoryTables
 
 log = logging.getLogger(__name__)
-
-BuildFn = Callable[[Sequence[SpanRecord], int], Trajectory]
 
 
 class QueueFull(Exception):
@@ -62,9 +60,11 @@ class _Item:
 class IngestQueue:
     """Bounded by span count, not by requests, so memory stays bounded whatever the batch size."""
 
-    def __init__(self, max_spans: int, retry_after_s: int = 1):
+    def __init__(self, max_spans: int, retry_after_s: int = 1, backlog: Callable[[], bool] = lambda: False):
+        """`backlog` says when a later stage is too far behind to take more (trajectory assembly)."""
         self.max_spans = max_spans
         self.retry_after_s = retry_after_s
+        self.backlog = backlog
         self._items: deque[_Item] = deque()
         self._spans = 0
         self._cond = threading.Condition()
@@ -76,7 +76,7 @@ class IngestQueue:
     def submit(self, batch: SpanBatch) -> Future:
         item = _Item(batch.to_arrow())
         with self._cond:
-            if self._spans and self._spans + item.table.num_rows > self.max_spans:
+            if (self._spans and self._spans + item.table.num_rows > self.max_spans) or self.backlog():
                 raise QueueFull(self.retry_after_s)
             self._items.append(item)
             self._spans += item.table.num_rows
@@ -101,7 +101,12 @@ class IngestQueue:
 
 
 class StoreWriter:
-    """Owns the writing connection: commits span batches, then assembles due trajectories."""
+    """Owns the writing connection: commits span batches first, assembles due trajectories between.
+
+    Trajectories are built by `collector.assembly.build_tables`, in a process pool of
+    `assembly_workers` processes (0 builds in this thread). A trace being built is never
+    dispatched again until its result is stored, so versions stay in order.
+    """
 
     def __init__(
         self,
@@ -113,31 +118,40 @@ class StoreWriter:
         max_commit_spans: int = 16384,
         tick_s: float = 0.2,
         assemble_chunk: int = 2000,
+        assembly_workers: int = 0,
         clock: Callable[[], int] = time.time_ns,
     ):
         self.store, self.queue, self.assembler, self.build = store, queue, assembler, build
         self.stats = stats
         self.max_commit_spans, self.tick_s, self.assemble_chunk = max_commit_spans, tick_s, assemble_chunk
+        self.assembly_workers = assembly_workers
         self.clock = clock
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
-        self.on_trajectories: list[Callable[[list[Assembled]], None]] = []
+        self._pool: ProcessPoolExecutor | None = None
+        self._inflight: list[_Dispatch] = []
+        self.on_trajectories: list[Callable[[list[str]], None]] = []
 
     def start(self) -> None:
         if self._thread:
             return
         self.assembler.restore(self.store.pending_since_restart(), self.clock())
+        if self.assembly_workers:
+            self._pool = ProcessPoolExecutor(self.assembly_workers, mp_context=get_context("spawn"))
         self._thread = threading.Thread(target=self._run, name="tracepatrol-store-writer", daemon=True)
         self._thread.start()
 
     def shutdown(self) -> None:
-        """Commit what is queued, then stop. Safe to call twice or before start."""
+        """Commit what is queued and what is being built, then stop. Safe twice or before start."""
         if not self._thread:
             return
         self._stop.set()
         self.queue.wake()
         self._thread.join()
         self._thread = None
+        if self._pool is not None:
+            self._pool.shutdown(wait=True, cancel_futures=True)
+            self._pool = None
 
     def _run(self) -> None:
         next_assembly = 0.0
@@ -145,12 +159,14 @@ class StoreWriter:
             items = self.queue.take(self.max_commit_spans, self.tick_s)
             if items:
                 self._commit(items)
-            elif self._stop.is_set():
+            self._collect(wait=False)
+            if self._stop.is_set() and not items:
+                self._collect(wait=True)
                 return
             now = time.monotonic()
             if now >= next_assembly:
                 next_assembly = now + self.tick_s
-                self.assemble_due()
+                self._dispatch()
 
     def _commit(self, items: list[_Item]) -> None:
         table = pa.concat_tables([it.table for it in items]) if len(items) > 1 else items[0].table
@@ -178,48 +194,102 @@ class StoreWriter:
             it.future.set_result(it.table.num_rows)
 
     def assemble_due(self) -> int:
-        """Build and store every trajectory that is due now; returns how many were written."""
-        ready = self.assembler.due(self.clock())
+        """Build and store, in this thread, every trajectory due now; returns how many."""
         done = 0
-        for i in range(0, len(ready), self.assemble_chunk):
-            done += self._assemble(ready[i : i + self.assemble_chunk])
+        while chunk := self.assembler.due(self.clock(), self.assemble_chunk):
+            dispatch = self._prepare(chunk)
+            if dispatch is not None:
+                dispatch.result = build_tables(dispatch.spans, dispatch.jobs, self.build, dispatch.completed_at)
+                done += self._save(dispatch)
         return done
 
-    def _assemble(self, chunk: list[tuple[str, Pending]]) -> int:
-        con = self.store.con
+    def _dispatch(self) -> None:
+        """Start building the next due chunk, unless as many are being built as there are workers."""
+        if len(self._inflight) >= max(1, self.assembly_workers):
+            return
+        busy = {job.trace_id for d in self._inflight for job in d.jobs}
+        chunk = self.assembler.due(self.clock(), self.assemble_chunk, exclude=busy)
+        if not chunk:
+            return
+        dispatch = self._prepare(chunk)
+        if dispatch is None:
+            return
+        if self._pool is None:
+            dispatch.result = build_tables(dispatch.spans, dispatch.jobs, self.build, dispatch.completed_at)
+            self._save(dispatch)
+            return
+        dispatch.future = self._pool.submit(build_tables, dispatch.spans, dispatch.jobs, self.build, dispatch.completed_at)
+        self._inflight.append(dispatch)
+
+    def _collect(self, wait: bool) -> None:
+        for dispatch in list(self._inflight):
+            if not (wait or dispatch.future.done()):
+                continue
+            self._inflight.remove(dispatch)
+            try:
+                dispatch.result = dispatch.future.result()
+            except Exception as exc:  # a broken pool: rebuild later, in a fresh pool
+                log.error("trajectory build of %d traces failed, will retry: %s", len(dispatch.chunk), exc)
+                self.assembler.requeue(dispatch.chunk)
+                self._restart_pool()
+                continue
+            self._save(dispatch)
+
+    def _restart_pool(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = ProcessPoolExecutor(self.assembly_workers, mp_context=get_context("spawn"))
+
+    def _prepare(self, chunk: list[tuple[str, Pending]]) -> _Dispatch | None:
+        """Read what a chunk needs from the store: prior versions and every span of each trace."""
         ids = [tid for tid, _ in chunk]
         try:
             prior = self.store.prior(ids)
             lo = min(min(p.first_received_ns for _, p in chunk),
                      min((p.first_received_ns for p in prior.values()), default=2**63 - 1))
-            spans = self.store.load_spans(ids, lo)
-            built = []
-            for tid, p in chunk:
-                records = spans.get(tid)
-                if not records:
-                    continue
-                before = prior.get(tid)
-                try:
-                    traj = self.build(records, before.version + 1 if before else 1)
-                except Exception:  # a mapping bug must not block the other traces of the chunk
-                    log.exception("cannot build trajectory %s; its spans stay stored", tid)
-                    continue
-                first = min(p.first_received_ns, before.first_received_ns) if before else p.first_received_ns
-                built.append(Assembled(traj, frozenset(r.name for r in records), first, p.last_received_ns))
-            completed_at = dt.datetime(1970, 1, 1) + dt.timedelta(microseconds=self.clock() // 1000)
+            spans = self.store.load_span_table(ids, lo)
+        except Exception as exc:
+            self.stats.commit_failures += 1
+            log.error("reading spans of %d traces failed, will retry: %s", len(chunk), exc)
+            self.assembler.requeue(chunk)
+            return None
+        jobs = []
+        for tid, p in chunk:
+            before = prior.get(tid)
+            first = min(p.first_received_ns, before.first_received_ns) if before else p.first_received_ns
+            jobs.append(Job(tid, before.version + 1 if before else 1, first, p.last_received_ns))
+        completed_at = dt.datetime(1970, 1, 1) + dt.timedelta(microseconds=self.clock() // 1000)
+        return _Dispatch(chunk, jobs, [t for t in ids if t in prior], spans, completed_at)
+
+    def _save(self, dispatch: _Dispatch) -> int:
+        con = self.store.con
+        try:
             con.execute("BEGIN")
-            n = self.store.save_trajectories(built, [t for t in ids if t in prior], completed_at)
+            n = self.store.save_tables(dispatch.result, dispatch.replaced)
             con.execute("COMMIT")
         except Exception as exc:
             _rollback(con)
             self.stats.commit_failures += 1
-            log.error("trajectory assembly of %d traces failed, will retry: %s", len(chunk), exc)
-            self.assembler.requeue(chunk)
+            log.error("storing %d trajectories failed, will retry: %s", len(dispatch.chunk), exc)
+            self.assembler.requeue(dispatch.chunk)
             return 0
         self.stats.trajectories += n
+        ids = dispatch.result.traces.column("trace_id").to_pylist()
+        self.assembler.mark_assembled(ids)
         for listener in self.on_trajectories:
-            listener(built)
+            listener(ids)
         return n
+
+
+@dataclass
+class _Dispatch:
+    chunk: list[tuple[str, Pending]]
+    jobs: list[Job]
+    replaced: list[str]
+    spans: pa.Table
+    completed_at: dt.datetime
+    future: Future | None = None
+    result: TrajectoryTables | None = None
 
 
 def _rollback(con) -> None:

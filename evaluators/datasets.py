@@ -21,7 +21,7 @@ CASE_ID_ATTRIBUTE = "tracepatrol.case_id"
 
 # exact: equal JSON values; ignore: anything, even absent; subset: the call's value lies within the
 # reference (fewer list items / keys, a substring); superset: the call's value contains the
-# reference; normalized: equal after folding case, whitespace, punctuation and number forms.
+# reference; normalized: equal after folding case, whitespace, punctuation, number and date forms.
 MatchMode = Literal["exact", "ignore", "subset", "superset", "normalized"]
 
 

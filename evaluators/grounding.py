@@ -16,10 +16,9 @@ from typing import Any
 
 from collector.trajectory import ToolCall, Trajectory
 from evaluators.base import EvalContext, EvalResult, Evaluator
-from evaluators.schemas import ToolSchemas, allowed_values, argument_schema, wants_date
+from evaluators.schemas import ArgumentFacts, ToolSchemas, schema_facts
 from evaluators.text import (
-    Haystack, Path, as_date, call_ref, leaves, norm, path_text, relative_date_phrase, resolve_relative_dates,
-    scalar_text, value_texts,
+    Argument, TrajectoryText, as_date, call_ref, path_text, relative_date_phrase, resolve_relative_dates, text_of,
 )
 
 SEVERITY = ("ungrounded_value", "future_ref", "relative_date")
@@ -35,10 +34,6 @@ def before(earlier: ToolCall, later: ToolCall) -> bool:
     return earlier.seq < later.seq
 
 
-def result_haystack(call: ToolCall) -> Haystack:
-    return Haystack(value_texts(call.result))
-
-
 def trace_dates(trajectory: Trajectory) -> set[dt.date]:
     """Dates an agent may compute from the trace's start: today and tomorrow in any time zone,
     and whatever the relative expressions of the user's input denote."""
@@ -48,10 +43,15 @@ def trace_dates(trajectory: Trajectory) -> set[dt.date]:
     moment = dt.datetime.fromtimestamp(start / 1e9, dt.timezone.utc)
     days = {(moment + offset).date() for offset in _ZONES}
     out = {d + dt.timedelta(days=k) for d in days for k in (0, 1)}
-    if trajectory.input:
-        for day in days:
-            out |= resolve_relative_dates(trajectory.input, day)
-    return out
+    return out | resolve_relative_dates(trajectory.input, days) if trajectory.input else out
+
+
+def sources(view: TrajectoryText, position: int, argument: Argument) -> tuple[int | None, int | None]:
+    """(seq of an earlier result holding the argument, else seq of a later one) for the call at `position`."""
+    calls = view.trajectory.tool_calls
+    holders = sorted(set().union(*map(view.holders, argument.units)) - {position})
+    earlier = next((calls[i].seq for i in holders if before(calls[i], calls[position])), None)
+    return earlier, (calls[holders[0]].seq if holders and earlier is None else None)
 
 
 class GroundingEvaluator(Evaluator):
@@ -60,21 +60,16 @@ class GroundingEvaluator(Evaluator):
     description = "Every argument value traced to the user input, an earlier result, the schema or the trace date."
 
     def evaluate(self, trajectory: Trajectory, context: EvalContext) -> EvalResult:
-        calls = trajectory.tool_calls
+        view = text_of(trajectory)
         schemas = ToolSchemas(trajectory, context)
-        user = Haystack([norm(trajectory.input)] if trajectory.input else [])
-        results = [result_haystack(c) for c in calls]
         dates = trace_dates(trajectory)
         per_call, judged = [], []
-        for position, c in enumerate(calls):
-            if not c.arguments_valid_json or c.arguments is None:
+        for position, (c, arguments) in enumerate(zip(trajectory.tool_calls, view.arguments)):
+            if arguments is None:
                 per_call.append({"seq": c.seq, "tool": c.name, "skipped": "arguments not parsed"})
                 continue
-            schema = schemas.get(c)
-            sources = [(calls[i].seq, results[i], before(calls[i], c)) for i in range(len(calls)) if i != position]
-            found = [self._leaf(c, path, value, schema, user, sources, dates)
-                     for path, value in leaves(c.arguments) if value is not None and not isinstance(value, bool)]
-            found = [f for f in found if f is not None]
+            facts = schema_facts(schemas.get(c))
+            found = [self._leaf(view, position, c, argument, facts.of(argument.path), dates) for argument in arguments]
             judged += found
             per_call.append({"seq": c.seq, "tool": c.name, "leaves": found})
         if not judged:
@@ -88,38 +83,41 @@ class GroundingEvaluator(Evaluator):
         labels = [label for label in SEVERITY if any(f["label"] == label for f in bad)]
         worst = next(f for f in bad if f["label"] == labels[0])
         more = f" (+{len(bad) - 1} more)" if len(bad) > 1 else ""
-        evidence = sorted({f["seq"] for f in bad})
         return self.result(score=score, label=labels[0], labels=labels, passed=False, details=details,
-                           evidence=evidence, reason=worst["reason"] + more)
+                           evidence=sorted({f["seq"] for f in bad}), reason=_reason(worst) + more)
 
-    def _leaf(self, c: ToolCall, path: Path, value: Any, schema: dict | None, user: Haystack,
-              sources: list[tuple[int, Haystack, bool]], dates: set[dt.date]) -> dict[str, Any] | None:
-        text = scalar_text(value)
-        v = norm(text)
-        if not v:
-            return None
-        leaf: dict[str, Any] = {"seq": c.seq, "path": path_text(path), "value": value}
-        ref = call_ref(c.seq, c.name, path, value)
-        sub = argument_schema(schema, path)
+    @staticmethod
+    def _leaf(view: TrajectoryText, position: int, c: ToolCall, argument: Argument, facts: ArgumentFacts,
+              dates: set[dt.date]) -> dict[str, Any]:
+        """One value's verdict: label and source (the reason is written for the reported one only)."""
+        path, value, v, units = argument
+        leaf: dict[str, Any] = {"seq": c.seq, "tool": c.name, "path": path_text(path), "value": value, "label": "grounded"}
         if isinstance(value, str) and (phrase := relative_date_phrase(value)) and as_date(value) is None:
             key = next((p for p in reversed(path) if isinstance(p, str)), "")
-            if wants_date(sub) or (sub is None and _DATE_KEY.search(key)):
-                return leaf | {"label": "relative_date", "reason": f"{ref}: relative_date: {phrase!r} where "
-                                                                   f"{key or 'the value'} expects an absolute date"}
-        if any(norm(scalar_text(a)) == v for a in allowed_values(sub)):
-            return leaf | {"label": "grounded", "source": "schema"}
-        if isinstance(value, str) and as_date(value) in dates:
-            return leaf | {"label": "grounded", "source": "trace date"}
-        if user.matches(v):
-            return leaf | {"label": "grounded", "source": "user input"}
-        later = None
-        for seq, haystack, available in sources:
-            if haystack.matches(v):
-                if available:
-                    return leaf | {"label": "grounded", "source": f"call {seq}"}
-                later = later or seq
-        if later is not None:
-            return leaf | {"label": "future_ref", "source": f"call {later}",
-                           "reason": f"{ref}: future_ref: the value only appears in the result of later call {later}"}
-        return leaf | {"label": "ungrounded_value",
-                       "reason": f"{ref}: ungrounded_value: not in the user input or any earlier tool result"}
+            if facts.wants_date or (not facts.declared and _DATE_KEY.search(key)):
+                leaf.update(label="relative_date", phrase=phrase, key=key or "the value")
+                return leaf
+        if v in facts.allowed:
+            leaf["source"] = "schema"
+        elif isinstance(value, str) and as_date(value) in dates:
+            leaf["source"] = "trace date"
+        elif any(map(view.in_user, units)):
+            leaf["source"] = "user input"
+        else:
+            earlier, later = sources(view, position, argument)
+            if earlier is not None:
+                leaf["source"] = f"call {earlier}"
+            elif later is not None:
+                leaf.update(label="future_ref", source=f"call {later}")
+            else:
+                leaf["label"] = "ungrounded_value"
+        return leaf
+
+
+def _reason(leaf: dict[str, Any]) -> str:
+    ref = call_ref(leaf["seq"], leaf["tool"], leaf["path"], leaf["value"])
+    if leaf["label"] == "relative_date":
+        return f"{ref}: relative_date: {leaf['phrase']!r} where {leaf['key']} expects an absolute date"
+    if leaf["label"] == "future_ref":
+        return f"{ref}: future_ref: the value only appears in the result of later {leaf['source']}"
+    return f"{ref}: ungrounded_value: not in the user input or any earlier tool result"

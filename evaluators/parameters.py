@@ -13,14 +13,13 @@ import re
 from typing import Any
 from urllib.parse import urlsplit
 
-import orjson
 from jsonschema import Draft202012Validator, FormatChecker
 from jsonschema.exceptions import ValidationError, best_match
 
 from collector.trajectory import ToolCall, Trajectory
 from evaluators.base import EvalContext, EvalResult, Evaluator
-from evaluators.schemas import Schema, ToolSchemas, date_pattern, wants_date_description
-from evaluators.text import call_ref, path_text, short
+from evaluators.schemas import Schema, ToolSchemas, date_pattern, schema_key, wants_date_description
+from evaluators.text import call_ref, path_text, short, text_of
 
 CASCADE = ("invalid_json", "hallucinated_tool", "missing_required", "unexpected_param", "type_error",
            "enum_error", "format_error", "constraint_error")
@@ -95,18 +94,36 @@ def strict(schema: Any) -> Any:
 
 
 _VALIDATORS: dict[bytes, Draft202012Validator] = {}
-_MAX_VALIDATORS = 4096
+# Verdicts by (schema, arguments): agents send the same arguments again and again (retries, loops,
+# popular values), and validation is most of this evaluator's cost.
+_VERDICTS: dict[tuple[bytes, bytes], dict[str, tuple]] = {}
 
 
 def validator_for(schema: Schema) -> Draft202012Validator:
-    """The (cached) validator for `schema`; keyed by content, as every trajectory brings its own copy."""
-    key = orjson.dumps(schema, option=orjson.OPT_SORT_KEYS)
+    """The (cached) validator for `schema`, keyed by content."""
+    key = schema_key(schema)
     validator = _VALIDATORS.get(key)
     if validator is None:
-        if len(_VALIDATORS) >= _MAX_VALIDATORS:
+        if len(_VALIDATORS) >= 4096:
             _VALIDATORS.clear()
         validator = _VALIDATORS[key] = Draft202012Validator(strict(schema), format_checker=FORMATS)
     return validator
+
+
+def validate(schema: Schema, arguments: Any, arguments_key: bytes) -> dict[str, tuple]:
+    """label -> (path or None, value, why) for the first error of each label; {} when valid."""
+    key = (schema_key(schema), arguments_key)
+    found = _VERDICTS.get(key)
+    if found is None:
+        found = {}
+        for error in validator_for(schema).iter_errors(arguments):
+            label = label_of(error)
+            if label not in found:
+                found[label] = _explain(error, label)
+        if len(_VERDICTS) >= 1 << 15:
+            _VERDICTS.clear()
+        _VERDICTS[key] = found
+    return found
 
 
 # --- error -> label and explanation -----------------------------------------------------------
@@ -154,7 +171,7 @@ class ParametersEvaluator(Evaluator):
 
     def evaluate(self, trajectory: Trajectory, context: EvalContext) -> EvalResult:
         schemas = ToolSchemas(trajectory, context)
-        checks = [self._check(call, schemas) for call in trajectory.tool_calls]
+        checks = [self._check(call, key, schemas) for call, key in zip(trajectory.tool_calls, text_of(trajectory).keys)]
         counted = [c for c in checks if c["label"] not in ("no_schema", "no_arguments")]
         if not counted:
             return self.not_applicable(
@@ -174,7 +191,7 @@ class ParametersEvaluator(Evaluator):
         return self.result(score=score, label=worst["label"], labels=labels, passed=False, details=details,
                            evidence=[c["seq"] for c in failed], reason=worst["reason"] + more)
 
-    def _check(self, call: ToolCall, schemas: ToolSchemas) -> dict[str, Any]:
+    def _check(self, call: ToolCall, key: bytes, schemas: ToolSchemas) -> dict[str, Any]:
         """One call's verdict: label (first hit), every label found, and the reason."""
         verdict: dict[str, Any] = {"seq": call.seq, "tool": call.name}
         if not call.arguments_valid_json:
@@ -189,11 +206,7 @@ class ParametersEvaluator(Evaluator):
             return verdict | {"label": "no_schema", "labels": [], "reason": "no schema"}
         if call.arguments is None:
             return verdict | {"label": "no_arguments", "labels": [], "reason": "arguments not recorded"}
-        found: dict[str, tuple] = {}
-        for error in validator_for(schema).iter_errors(call.arguments):
-            label = label_of(error)
-            if label not in found:
-                found[label] = _explain(error, label)
+        found = validate(schema, call.arguments, key)
         if not found:
             return verdict | {"label": "pass", "labels": [], "reason": "valid"}
         labels = sorted(found, key=CASCADE.index)

@@ -10,8 +10,6 @@ step done successfully, and breaking a critical step's dependency caps the total
 from __future__ import annotations
 
 import math
-import re
-import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -21,6 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 from collector.trajectory import ToolCall, Trajectory
 from evaluators.base import EvalContext, EvalResult, Evaluator
 from evaluators.datasets import GoldenCase, ReferenceStep, match_case
+from evaluators.text import norm, scalar_text
 
 
 class ChainWeights(BaseModel):
@@ -228,27 +227,16 @@ def within(value: Any, reference: Any) -> bool:
     return same(value, reference)
 
 
-_NUMBER = re.compile(r"[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?")
-_THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}\b)")
-
-
 def normalize(value: Any) -> Any:
-    """Fold case, whitespace, punctuation and number forms ("1,280.00" == 1280), recursively."""
-    if isinstance(value, bool):
-        return value
-    if isinstance(value, int | float):
-        return float(value)
+    """Fold case, whitespace, punctuation, number and date forms ("1,280.00" == 1280), recursively,
+    with the same `norm` grounding uses, so both evaluators agree on what "the same value" means."""
     if isinstance(value, list):
         return [normalize(v) for v in value]
     if isinstance(value, dict):
         return {k: normalize(v) for k, v in value.items()}
-    if isinstance(value, str):
-        text = "".join(unicodedata.normalize("NFKC", value).casefold().split())
-        number = _THOUSANDS.sub("", text)
-        if _NUMBER.fullmatch(number):
-            return float(number)
-        return "".join(ch for ch in text if not unicodedata.category(ch).startswith("P"))
-    return value
+    if value is None or isinstance(value, bool):
+        return value
+    return norm(value if isinstance(value, str) else scalar_text(value))
 
 
 _MATCHERS: dict[str, Callable[[Any, Any], bool]] = {

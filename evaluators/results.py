@@ -75,7 +75,7 @@ class ResultStore:
         rows = [(
             s.task_id, s.trace_id, s.version, s.result.evaluator, s.run_id, s.result.dimension, s.result.score,
             s.result.label, s.result.labels, s.result.passed, s.result.reason, s.result.evidence,
-            orjson.dumps(s.result.details, default=str).decode(), s.agent_name, s.agent_version, s.trace_start, now,
+            orjson.dumps(s.result.details, default=str, option=orjson.OPT_NON_STR_KEYS).decode(), s.agent_name, s.agent_version, s.trace_start, now,
         ) for s in scored]
         table = pa.table(dict(zip(COLUMNS, map(list, zip(*rows)))), schema=_SCHEMA)
         with self._lock:

@@ -9,13 +9,14 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
+import orjson
 import yaml
 
 from collector.trajectory import ToolCall, Trajectory
 from evaluators.base import EvalContext
-from evaluators.text import Path as ValuePath
+from evaluators.text import Path as ValuePath, norm, scalar_text
 
 Schema = dict[str, Any]
 
@@ -64,6 +65,67 @@ class ToolSchemas:
 
     def get(self, call: ToolCall) -> Schema | None:
         return self.offered.get(call.name) or self.registry.get(call.name)
+
+
+_KEYS: dict[int, tuple[Schema, bytes]] = {}
+
+
+def schema_key(schema: Schema) -> bytes:
+    """A content key for `schema`, remembered by identity: the evaluators of one trajectory share
+    its dicts, and every trajectory brings its own copies of the same few schemas."""
+    entry = _KEYS.get(id(schema))
+    if entry is None or entry[0] is not schema:
+        if len(_KEYS) >= 1024:
+            _KEYS.clear()
+        entry = _KEYS[id(schema)] = (schema, orjson.dumps(schema, option=orjson.OPT_SORT_KEYS))
+    return entry[1]
+
+
+class ArgumentFacts(NamedTuple):
+    """What a schema says about one argument: values it names itself, normalised, and whether it
+    wants an absolute date."""
+
+    allowed: frozenset[str]
+    wants_date: bool
+    declared: bool
+
+
+_NO_FACTS = ArgumentFacts(frozenset(), False, False)
+
+
+class SchemaFacts:
+    """`ArgumentFacts` of one schema's arguments, memoised by path."""
+
+    __slots__ = ("schema", "_by_path")
+
+    def __init__(self, schema: Schema | None):
+        self.schema = schema
+        self._by_path: dict[ValuePath, ArgumentFacts] = {}
+
+    def of(self, path: ValuePath) -> ArgumentFacts:
+        facts = self._by_path.get(path)
+        if facts is None:
+            sub = argument_schema(self.schema, path)
+            facts = self._by_path[path] = _NO_FACTS if sub is None else ArgumentFacts(
+                frozenset(norm(scalar_text(v)) for v in allowed_values(sub)), wants_date(sub), True)
+        return facts
+
+
+_SCHEMA_FACTS: dict[bytes, SchemaFacts] = {}
+_NO_SCHEMA = SchemaFacts(None)
+
+
+def schema_facts(schema: Schema | None) -> SchemaFacts:
+    """The `SchemaFacts` of `schema` (one per distinct schema)."""
+    if schema is None:
+        return _NO_SCHEMA
+    key = schema_key(schema)
+    facts = _SCHEMA_FACTS.get(key)
+    if facts is None:
+        if len(_SCHEMA_FACTS) >= 4096:
+            _SCHEMA_FACTS.clear()
+        facts = _SCHEMA_FACTS[key] = SchemaFacts(schema)
+    return facts
 
 
 def date_pattern(pattern: Any) -> bool:

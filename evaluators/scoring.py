@@ -58,8 +58,8 @@ def roll_up(results: Iterable[Any]) -> dict[str, float | None]:
 def short_board(dimension_scores: DimensionScores) -> list[RuleHit]:
     """Every short-board rule that fires; the caller applies the strongest multiplier only."""
     measured = {d: s for d, s in dimension_scores.items() if s is not None}
-    weak = [f"{d} {s:.2f}" for d, s in measured.items() if s < SHORT_BOARD]
-    severe = [f"{d} {s:.2f}" for d, s in measured.items() if s < SEVERE]
+    weak = [f"{d} {s:.4g}" for d, s in measured.items() if s < SHORT_BOARD]
+    severe = [f"{d} {s:.4g}" for d, s in measured.items() if s < SEVERE]
     hits = []
     if weak:
         hits.append(RuleHit(rule="short_board", multiplier=0.8, not_recommended=False,
@@ -73,7 +73,7 @@ def short_board(dimension_scores: DimensionScores) -> list[RuleHit]:
     safety = measured.get("safety")
     if safety is not None and safety < SAFETY_VETO:
         hits.append(RuleHit(rule="safety_veto", multiplier=1.0, not_recommended=True,
-                            reason=f"safety {safety:.2f} < {SAFETY_VETO:.2f}: not recommended whatever the total"))
+                            reason=f"safety {safety:.4g} < {SAFETY_VETO:.2f}: not recommended whatever the total"))
     return hits
 
 

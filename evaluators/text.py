@@ -12,15 +12,19 @@
 from __future__ import annotations
 
 import datetime as dt
+import json
 import math
 import re
 import unicodedata
+from bisect import bisect_right
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 import orjson
+
+from collector.trajectory import ToolCall, Trajectory
 
 _CJK = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 _HAS_CJK = re.compile(f"[{_CJK}]")
@@ -38,20 +42,33 @@ _THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")
 _TRAILING_ZEROS = re.compile(r"(\d)\.(\d*?)0+(?!\d)")
 _PUNCT = re.compile(r"[\W_]+")
 _ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+_YEAR = re.compile(r"\d{4}")
+_YEAR_SEPARATOR = re.compile(r"\d{4}\s*[-/.年]")
+_MONTH_NAME = re.compile(r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)")
 
 
 def _iso(year: str, month: int, day: str) -> str:
     return f"{year}-{month:02d}-{int(day):02d}"
 
 
+def _fold(text: str) -> str:
+    return text.lower() if text.isascii() else unicodedata.normalize("NFKC", text).casefold()
+
+
+def _iso_dates(folded: str) -> str:
+    if _YEAR.search(folded) is None:  # every recognised date form has a four-digit year
+        return folded
+    if _YEAR_SEPARATOR.search(folded):
+        folded = _NUMERIC_DATE.sub(lambda m: _iso(m[1], int(m[2]), m[3]) + " ", folded)
+    if _MONTH_NAME.search(folded):
+        folded = _MONTH_DAY_YEAR.sub(lambda m: _iso(m[3], _MONTHS[m[1]], m[2]), folded)
+        folded = _DAY_MONTH_YEAR.sub(lambda m: _iso(m[3], _MONTHS[m[2]], m[1]), folded)
+    return folded
+
+
 def canonical_dates(text: str) -> str:
     """Casefolded text with every recognised date written as YYYY-MM-DD."""
-    text = unicodedata.normalize("NFKC", text).casefold()
-    if not any(c.isdigit() for c in text):
-        return text
-    text = _NUMERIC_DATE.sub(lambda m: _iso(m[1], int(m[2]), m[3]) + " ", text)
-    text = _MONTH_DAY_YEAR.sub(lambda m: _iso(m[3], _MONTHS[m[1]], m[2]), text)
-    return _DAY_MONTH_YEAR.sub(lambda m: _iso(m[3], _MONTHS[m[2]], m[1]), text)
+    return _iso_dates(_fold(text))
 
 
 @lru_cache(maxsize=1 << 16)
@@ -59,10 +76,28 @@ def norm(text: str) -> str:
     """Casefolded, NFKC, dates as YYYY-MM-DD, no thousands separators or trailing decimal
     zeros, punctuation as single spaces, stripped. Cached: the same strings recur across calls
     and evaluators."""
-    text = canonical_dates(text)
-    if any(c.isdigit() for c in text):
-        text = _TRAILING_ZEROS.sub(lambda m: m[1] + ("." + m[2] if m[2] else ""), _THOUSANDS.sub("", text))
+    if text.isascii() and text.isalnum():
+        return text.lower()
+    text = _iso_dates(_fold(text))
+    if "," in text:
+        text = _THOUSANDS.sub("", text)
+    if "." in text:
+        text = _TRAILING_ZEROS.sub(lambda m: m[1] + ("." + m[2] if m[2] else ""), text)
     return " ".join(_PUNCT.sub(" ", text).split())
+
+
+def value_norm(value: Any) -> str:
+    """norm(scalar_text(value)), with numbers (the commonest scalars) done directly."""
+    kind = type(value)
+    if kind is int:
+        return str(value) if value >= 0 else str(-value)
+    if kind is float and math.isfinite(value):
+        if value.is_integer():
+            return str(int(abs(value)))
+        text = repr(abs(value))  # the shortest repr: no trailing zeros
+        if "e" not in text:
+            return text.replace(".", " ")
+    return norm(scalar_text(value))
 
 
 def scalar_text(value: Any) -> str:
@@ -74,8 +109,11 @@ def scalar_text(value: Any) -> str:
     return str(value)
 
 
+@lru_cache(maxsize=1 << 14)
 def as_date(value: str) -> dt.date | None:
     """The date a string denotes when it is exactly a date (any recognised form), else None."""
+    if len(value) > 40 or _YEAR.search(value) is None:
+        return None
     text = canonical_dates(value).strip()
     match = _ISO_DATE.match(text)
     if match is None or text[match.end():].strip(" t"):
@@ -95,16 +133,38 @@ def has_cjk(text: str) -> bool:
 Path = tuple[str | int, ...]
 
 
-def leaves(value: Any, path: Path = ()) -> Iterator[tuple[Path, Any]]:
+def leaves(value: Any, path: Path = ()) -> list[tuple[Path, Any]]:
     """(path, scalar) for every scalar inside a parsed JSON value, dict keys excluded."""
+    out: list[tuple[Path, Any]] = []
+    _collect(value, path, out)
+    return out
+
+
+def _collect(value: Any, path: Path, out: list) -> None:
+    items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list | tuple) else None
+    if items is None:
+        out.append((path, value))
+        return
+    for key, item in items:
+        if isinstance(item, dict | list | tuple):
+            _collect(item, (*path, key), out)
+        else:
+            out.append(((*path, key), item))
+
+
+def scalars(value: Any) -> list[Any]:
+    """Every scalar inside a parsed JSON value (no paths: the fast form)."""
     if isinstance(value, dict):
-        for key, item in value.items():
-            yield from leaves(item, (*path, key))
-    elif isinstance(value, list | tuple):
-        for index, item in enumerate(value):
-            yield from leaves(item, (*path, index))
-    else:
-        yield path, value
+        value = value.values()
+    elif not isinstance(value, list | tuple):
+        return [value]
+    out: list[Any] = []
+    for item in value:
+        if isinstance(item, dict | list | tuple):
+            out += scalars(item)
+        else:
+            out.append(item)
+    return out
 
 
 def parsed(value: Any) -> Any:
@@ -119,11 +179,13 @@ def parsed(value: Any) -> Any:
 
 def value_texts(value: Any) -> list[str]:
     """The normalised text of every non-empty scalar inside a (possibly JSON-string) value."""
-    texts = (norm(scalar_text(leaf)) for _, leaf in leaves(parsed(value)) if leaf is not None)
+    texts = [value_norm(leaf) for leaf in scalars(parsed(value)) if leaf is not None]
     return [t for t in texts if t]
 
 
 def path_text(path: Path) -> str:
+    if len(path) == 1 and isinstance(path[0], str):
+        return path[0]
     return ".".join(str(p) if isinstance(p, str) else f"[{p}]" for p in path).replace(".[", "[") or "value"
 
 
@@ -181,29 +243,24 @@ def terms(text: str) -> tuple[str, ...]:
     return tuple(out)
 
 
-def _anchors(value: str) -> tuple[str, ...]:
+def anchors(raw: str, normalised: str) -> tuple[str, ...]:
     """The informative parts of a composite value (free text, an expression: three or more
-    words, or five or more CJK characters); () for an atomic value, which must match whole."""
-    words = value.split()
-    cjk = sum(1 for c in value if _HAS_CJK.match(c))
-    if len(words) < 3 and cjk < 5:
+    words as written, or five or more CJK characters); () for an atomic value, which must match
+    whole ("tok-alice-7f3a" is one word however it normalises)."""
+    if len(raw.split()) < 3 and (raw.isascii() or len(_HAS_CJK.findall(raw)) < 5):
         return ()
     out = []
-    for word in words:
+    for word in normalised.split():
         if has_cjk(word):
             out += [g for run in _CJK_RUN.findall(word) if has_cjk(run) for g in _bigrams(run)]
         elif word not in _STOPWORDS and (len(word) > 1 or word.isdigit()):
             out.append(word)
-    return tuple(out)
-
-
-anchors_of = lru_cache(maxsize=1 << 16)(_anchors)
+    return tuple(dict.fromkeys(a for a in out if a != normalised))
 
 
 class Haystack:
-    """Normalised texts to look values up in. A value is found when its normalised form occurs
-    token-bounded (CJK: as a substring, having no word boundaries); a composite value is found
-    through any of its informative parts (the LLM judge, not this rule, weighs a paraphrase)."""
+    """Normalised texts to look values up in: a value is found when its normalised form occurs
+    token-bounded (CJK: as a substring, having no word boundaries)."""
 
     __slots__ = ("_blob",)
 
@@ -212,15 +269,44 @@ class Haystack:
 
     def has(self, value: str) -> bool:
         """`value` (already normalised) occurs whole."""
-        if not value:
-            return False
-        return (value in self._blob) if has_cjk(value) else (f" {value} " in self._blob)
+        return bool(value) and _needle(value) in self._blob
 
-    def matches(self, value: str) -> frozenset[str]:
-        """What of `value` (normalised) occurs here: {value} when whole, else its anchors found."""
-        if self.has(value):
-            return frozenset((value,))
-        return frozenset(a for a in anchors_of(value) if self.has(a))
+
+class Segments:
+    """Several haystacks in one blob, so one scan tells which of them hold a value."""
+
+    __slots__ = ("_blob", "_starts")
+
+    def __init__(self, segments: Iterable[list[str]]):
+        parts, self._starts, position = [], [], 0
+        for texts in segments:
+            part = " " + " \n ".join(texts) + " \n"
+            self._starts.append(position)
+            parts.append(part)
+            position += len(part)
+        self._blob = "".join(parts)
+
+    @property
+    def text(self) -> str:
+        """All segments' normalised text."""
+        return self._blob
+
+    def holding(self, value: str) -> set[int]:
+        """Indices of the segments where `value` (normalised) occurs whole."""
+        if not value:
+            return set()
+        needle, blob, starts, out = _needle(value), self._blob, self._starts, set()
+        at = blob.find(needle)
+        while at >= 0:
+            index = bisect_right(starts, at) - 1
+            out.add(index)
+            at = blob.find(needle, starts[index + 1]) if index + 1 < len(starts) else -1
+        return out
+
+
+def _needle(value: str) -> str:
+    """What to search a blob for: the value between spaces (token-bounded), or bare for CJK."""
+    return value if not value.isascii() and has_cjk(value) else f" {value} "
 
 
 # --- BM25 --------------------------------------------------------------------------------------
@@ -254,6 +340,7 @@ _WEEKDAYS_EN = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturda
 _WEEKDAYS_ZH = "一二三四五六日"
 _EN_OFFSETS = {"today": 0, "tonight": 0, "tomorrow": 1, "tmr": 1, "yesterday": -1,
                "day after tomorrow": 2, "day before yesterday": -2}
+_EN_OFFSET = re.compile(r"\b(?:" + "|".join(w.replace(" ", r"\s+") for w in _EN_OFFSETS) + r")\b")
 _ZH_OFFSETS = {"今天": 0, "今日": 0, "今晚": 0, "明天": 1, "明日": 1, "明早": 1, "明晚": 1,
                "后天": 2, "大后天": 3, "昨天": -1, "昨日": -1, "前天": -2}
 _RELATIVE = re.compile(
@@ -262,35 +349,51 @@ _RELATIVE = re.compile(
     + "|".join(_WEEKDAYS_EN) + r")|in\s+\d+\s+days?|\d+\s+days?\s+(?:later|from\s+now|ago))\b"
     r"|大后天|今天|今日|今晚|明天|明日|明早|明晚|后天|昨天|昨日|前天|\d+天[后前]"
     r"|(?:下下?|这|本|上)?(?:个)?(?:周|星期|礼拜)[一二三四五六日天]|(?:下|这|本|上)(?:个)?(?:周|星期|月|礼拜)末?")
+_RELATIVE_HINTS = ("to", "tmr", "day", "week", "month", "year")  # every English form holds one
+_RELATIVE_HINTS_CJK = frozenset("天日晚早周期拜月")  # and every Chinese form one of these
 _EN_WEEKDAY = re.compile(r"\b(this|next|coming)\s+(" + "|".join(_WEEKDAYS_EN) + r")\b")
 _ZH_WEEKDAY = re.compile(r"(下下|下|这|本)?(?:个)?(?:周|星期|礼拜)([一二三四五六日天])")
 _IN_DAYS = re.compile(r"\bin\s+(\d+)\s+days?\b|\b(\d+)\s+days?\s+(?:later|from\s+now)\b|(\d+)天后")
 
 
+def _relative_candidate(text: str) -> str | None:
+    """`text` folded when it may hold a relative-date expression (each contains one of the hints), else None."""
+    folded = _fold(text)
+    if any(h in folded for h in _RELATIVE_HINTS) or (not folded.isascii() and not _RELATIVE_HINTS_CJK.isdisjoint(folded)):
+        return folded
+    return None
+
+
+@lru_cache(maxsize=1 << 14)
 def relative_date_phrase(text: str) -> str | None:
     """The first relative-date expression in `text` ("tomorrow", "下周一"), else None."""
-    match = _RELATIVE.search(unicodedata.normalize("NFKC", text).casefold())
+    folded = _relative_candidate(text)
+    match = _RELATIVE.search(folded) if folded is not None else None
     return match[0] if match else None
 
 
-def resolve_relative_dates(text: str, today: dt.date) -> set[dt.date]:
-    """Every date the relative expressions in `text` may denote, seen from `today`.
+def resolve_relative_dates(text: str, days: Iterable[dt.date]) -> set[dt.date]:
+    """Every date the relative expressions in `text` may denote, seen from each of `days`.
 
     Ambiguous forms give each reading: "next Monday" is the coming Monday or the one after.
     """
-    text = unicodedata.normalize("NFKC", text).casefold()
-    out = {today + dt.timedelta(days=d) for w, d in _EN_OFFSETS.items() if re.search(rf"\b{w}\b", text)}
-    out |= {today + dt.timedelta(days=d) for w, d in _ZH_OFFSETS.items() if w in text}
-    for m in _IN_DAYS.finditer(text):
-        out.add(today + dt.timedelta(days=int(m[1] or m[2] or m[3])))
-    for m in _EN_WEEKDAY.finditer(text):
-        out |= _weekday(today, _WEEKDAYS_EN.index(m[2]), (0, 1) if m[1] == "next" else (0,))
-    for m in _ZH_WEEKDAY.finditer(text):
-        day = 6 if m[2] == "天" else _WEEKDAYS_ZH.index(m[2])
-        weeks = {"下": (1,), "下下": (2,)}.get(m[1] or "", (0,))
-        out |= {_monday(today) + dt.timedelta(weeks=w, days=day) for w in weeks}
-        if not m[1]:
-            out |= _weekday(today, day, (0,))
+    text = _relative_candidate(text) or ""
+    if _RELATIVE.search(text) is None:
+        return set()
+    offsets = {_EN_OFFSETS[" ".join(m[0].split())] for m in _EN_OFFSET.finditer(text)}
+    offsets |= {d for w, d in _ZH_OFFSETS.items() if w in text}
+    offsets |= {int(m[1] or m[2] or m[3]) for m in _IN_DAYS.finditer(text)}
+    out: set[dt.date] = set()
+    for today in days:
+        out |= {today + dt.timedelta(days=d) for d in offsets}
+        for m in _EN_WEEKDAY.finditer(text):
+            out |= _weekday(today, _WEEKDAYS_EN.index(m[2]), (0, 1) if m[1] == "next" else (0,))
+        for m in _ZH_WEEKDAY.finditer(text):
+            day = 6 if m[2] == "天" else _WEEKDAYS_ZH.index(m[2])
+            weeks = {"下": (1,), "下下": (2,)}.get(m[1] or "", (0,))
+            out |= {_monday(today) + dt.timedelta(weeks=w, days=day) for w in weeks}
+            if not m[1]:
+                out |= _weekday(today, day, (0,))
     return out
 
 
@@ -311,7 +414,86 @@ def short(value: Any, limit: int = 40) -> str:
     return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
-def call_ref(seq: int, name: str, path: Path | None = None, value: Any = None) -> str:
+def call_ref(seq: int, name: str, path: Path | str | None = None, value: Any = None) -> str:
     """How reasons name a step: "call 3 search_flights(date='tomorrow')", or "call 3 pay(…)"."""
-    inside = f"{path_text(path)}={short(value)}" if path is not None else "…"
+    where = path if isinstance(path, str) else path_text(path) if path is not None else None
+    inside = f"{where}={short(value)}" if where is not None else "…"
     return f"call {seq} {name}({inside})"
+
+
+# --- one trajectory's texts, normalised once for every evaluator that reads them ------------------
+
+class Argument(NamedTuple):
+    """One scalar argument value: where it sits, as sent, normalised, and what must be found of it:
+    the whole value, or any informative part when it is composite (free text, an expression)."""
+
+    path: Path
+    value: Any
+    text: str
+    units: tuple[str, ...]
+
+    @classmethod
+    def of(cls, path: Path, value: Any) -> Argument | None:
+        text = value_norm(value)
+        if not text:
+            return None
+        parts = anchors(value, text) if isinstance(value, str) else ()
+        return cls(path, value, text, (text, *parts))
+
+
+def canonical_arguments(call: ToolCall) -> bytes:
+    """A call's arguments as JSON with sorted keys (the raw text when not JSON): equal for identical calls."""
+    if not call.arguments_valid_json:
+        return str(call.arguments_raw or call.arguments).encode()
+    try:
+        return orjson.dumps(call.arguments, option=orjson.OPT_SORT_KEYS)
+    except TypeError:  # an integer beyond 64 bits, say
+        return json.dumps(call.arguments, sort_keys=True, default=str).encode()
+
+
+class TrajectoryText:
+    """The user input, each call's argument values and each call's result, normalised once."""
+
+    __slots__ = ("trajectory", "user", "results", "arguments", "keys", "_in_user", "_holders")
+
+    def __init__(self, trajectory: Trajectory):
+        self.trajectory = trajectory
+        self.user = Haystack([norm(trajectory.input)] if trajectory.input else [])
+        self.results = Segments(value_texts(c.result) for c in trajectory.tool_calls)
+        # None where the arguments are not parsed JSON (or not recorded); bools and nulls are no values
+        self.arguments: list[list[Argument] | None] = [
+            [a for path, value in leaves(c.arguments)
+             if value is not None and not isinstance(value, bool) and (a := Argument.of(path, value)) is not None]
+            if c.arguments_valid_json and c.arguments is not None else None
+            for c in trajectory.tool_calls]
+        self.keys = [canonical_arguments(c) for c in trajectory.tool_calls]
+        self._in_user: dict[str, bool] = {}
+        self._holders: dict[str, set[int]] = {}
+
+    def in_user(self, unit: str) -> bool:
+        """Whether the user's input holds `unit` (normalised) whole."""
+        found = self._in_user.get(unit)
+        if found is None:
+            found = self._in_user[unit] = self.user.has(unit)
+        return found
+
+    def holders(self, unit: str) -> set[int]:
+        """Indices of the calls whose results hold `unit` (normalised) whole."""
+        found = self._holders.get(unit)
+        if found is None:
+            found = self._holders[unit] = self.results.holding(unit)
+        return found
+
+
+_VIEWS: dict[int, TrajectoryText] = {}
+
+
+def text_of(trajectory: Trajectory) -> TrajectoryText:
+    """The trajectory's normalised texts, shared by the evaluators run on it one after another
+    (a few recent trajectories are kept; each entry holds its trajectory, so an id is never reused)."""
+    view = _VIEWS.get(id(trajectory))
+    if view is None or view.trajectory is not trajectory:
+        if len(_VIEWS) >= 8:
+            _VIEWS.clear()
+        view = _VIEWS[id(trajectory)] = TrajectoryText(trajectory)
+    return view

@@ -34,8 +34,16 @@ def document(tool: ToolDefinition) -> tuple[str, ...]:
     return _document(tool.name, tool.description or "", names)
 
 
-def nearest(name: str, candidates: list[str]) -> str | None:
+@lru_cache(maxsize=4096)
+def nearest(name: str, candidates: tuple[str, ...]) -> str | None:
+    """The offered name most similar to a made-up one (models repeat their inventions: cached)."""
     return max(candidates, key=lambda c: SequenceMatcher(None, name, c).ratio(), default=None)
+
+
+@lru_cache(maxsize=1024)
+def ranker(documents: tuple[tuple[str, ...], ...]) -> BM25:
+    """BM25 over one set of offered tools; an agent offers the same set on every trace."""
+    return BM25(list(documents))
 
 
 class ToolSelectionEvaluator(Evaluator):
@@ -47,7 +55,7 @@ class ToolSelectionEvaluator(Evaluator):
         calls, offered = trajectory.tool_calls, trajectory.tools_offered
         if not offered or not calls:
             return self.not_applicable("no tools offered" if not offered else "no tool calls")
-        names = [t.name for t in offered]
+        names = tuple(t.name for t in offered)
         index = {name: i for i, name in enumerate(names)}
         verdicts: list[dict[str, Any]] = []
         for c in calls:
@@ -73,8 +81,8 @@ class ToolSelectionEvaluator(Evaluator):
 
     def _relevance(self, trajectory: Trajectory, index: dict[str, int], verdicts: list[dict]) -> dict[str, float]:
         """Marks wrong_tool calls in `verdicts`; returns each offered tool's BM25 score."""
-        docs = [document(t) for t in trajectory.tools_offered]
-        bm25 = BM25(docs)
+        docs = tuple(document(t) for t in trajectory.tools_offered)
+        bm25 = ranker(docs)
         query = set(terms(trajectory.input or ""))
         scores = {name: bm25.score(query, i) for name, i in index.items()}
         called = {v["tool"] for v in verdicts if v["tool"] in index}

@@ -8,17 +8,14 @@ not the agent, and so never fail the trajectory by themselves.
 """
 from __future__ import annotations
 
-import json
 import re
 from collections import Counter
 from typing import Any
 
-import orjson
-
 from collector.trajectory import ToolCall, Trajectory
 from evaluators.base import EvalContext, EvalResult, Evaluator
-from evaluators.grounding import before, result_haystack
-from evaluators.text import Haystack, leaves, norm, scalar_text, terms
+from evaluators.grounding import before
+from evaluators.text import terms, text_of
 
 PARTS = ("loops", "recovery", "efficiency", "parallelism", "termination")
 # Label precedence inside a part when two score the same.
@@ -56,19 +53,21 @@ def execution_label(call: ToolCall) -> str | None:
     return next((label for label, pattern in EXECUTION if pattern.search(text)), None)
 
 
-def claims_success(output: str | None) -> bool:
-    """A final answer that neither admits a failure nor asks the user anything."""
-    return bool(output and output.strip()) and not _ACKNOWLEDGES.search(output) and not _ASKS.search(output)
+class _Run:
+    """What the parts share about one trajectory, computed once."""
 
+    __slots__ = ("trajectory", "calls", "keys", "answered", "asks", "claims_success", "kinds")
 
-def canonical(call: ToolCall) -> tuple[str, bytes]:
-    """(name, arguments with sorted keys): what makes two calls identical."""
-    if not call.arguments_valid_json:
-        return call.name, str(call.arguments_raw or call.arguments).encode()
-    try:
-        return call.name, orjson.dumps(call.arguments, option=orjson.OPT_SORT_KEYS)
-    except TypeError:  # an integer beyond 64 bits, say
-        return call.name, json.dumps(call.arguments, sort_keys=True, default=str).encode()
+    def __init__(self, trajectory: Trajectory):
+        output = trajectory.output or ""
+        self.trajectory = trajectory
+        self.calls = trajectory.tool_calls
+        self.keys = [(c.name, k) for c, k in zip(self.calls, text_of(trajectory).keys)]
+        self.answered = bool(output.strip())
+        self.asks = self.answered and _ASKS.search(output) is not None
+        # a final answer that neither admits a failure nor asks the user anything
+        self.claims_success = self.answered and not self.asks and _ACKNOWLEDGES.search(output) is None
+        self.kinds = {i: execution_label(c) for i, c in enumerate(self.calls) if c.status == "error"}
 
 
 def _part(score: float, label: str = "pass", reason: str = "", evidence: list[int] | None = None, **extra: Any) -> dict:
@@ -91,37 +90,31 @@ class TrajectoryQualityEvaluator(Evaluator):
     description = "Loops, recovery, redundant calls, parallelism and termination of the tool-call sequence."
 
     def evaluate(self, trajectory: Trajectory, context: EvalContext) -> EvalResult:
-        calls = trajectory.tool_calls
-        if not calls:
+        if not trajectory.tool_calls:
             return self.not_applicable("no tool calls")
-        keys = [canonical(c) for c in calls]
-        parts = {
-            "loops": self._loops(calls, keys),
-            "recovery": self._recovery(calls, keys, trajectory.output),
-            "efficiency": self._efficiency(calls, keys),
-            "parallelism": self._parallelism(trajectory),
-            "termination": self._termination(calls, trajectory.output),
-        }
-        execution = {c.seq: label for c in calls if c.status == "error" and (label := execution_label(c))}
-        applicable = [p for p in parts.values() if p["score"] is not None]
-        worst = _worst(applicable)
-        failing = [p for name in PARTS if (p := parts[name])["score"] is not None and p["score"] < 1]
+        run = _Run(trajectory)
+        parts = {name: getattr(self, f"_{name}")(run) for name in PARTS}
+        execution = {run.calls[i].seq: kind for i, kind in run.kinds.items() if kind}
+        worst = _worst([p for p in parts.values() if p["score"] is not None])
+        failing = [p for p in parts.values() if p["score"] is not None and p["score"] < 1]
         labels = list(dict.fromkeys(label for p in failing for label in p["labels"]))
-        labels += [label for label in dict.fromkeys(execution.values()) if label not in labels]
+        labels += [kind for kind in dict.fromkeys(execution.values()) if kind not in labels]
         details = {**parts, "execution": execution}
         if not failing:
+            said = "; ".join(p["reason"] for p in parts.values() if p["score"] is not None)
             return self.result(score=worst["score"], label="pass", labels=labels, passed=True, details=details,
-                               reason=self._summary(parts, len(calls)))
-        others = [label for label in labels if label != worst["label"] and label not in execution.values()]
-        also = f" (also {', '.join(others)})" if others else ""
+                               reason=f"{len(run.calls)} call(s): {said}")
+        others = [label for p in failing for label in p["labels"] if label != worst["label"]]
+        also = f" (also {', '.join(dict.fromkeys(others))})" if others else ""
         evidence = sorted({seq for p in failing for seq in p["evidence"]})
         return self.result(score=worst["score"], label=worst["label"], labels=labels, passed=False,
                            details=details, evidence=evidence, reason=worst["reason"] + also)
 
-    # --- parts --------------------------------------------------------------------------------
+    # --- parts, in PARTS order ------------------------------------------------------------------
 
-    def _loops(self, calls: list[ToolCall], keys: list[tuple]) -> dict:
-        found = []
+    @staticmethod
+    def _loops(run: _Run) -> dict:
+        calls, keys, found = run.calls, run.keys, []
         key, count = Counter(keys).most_common(1)[0]
         if count >= 3:
             seqs = [c.seq for c, k in zip(calls, keys) if k == key]
@@ -136,136 +129,143 @@ class TrajectoryQualityEvaluator(Evaluator):
                                f"the same failing call repeated ({(first.error or 'error')[:60]})", stuck))
         cycle = _cycle([c.name for c in calls])
         if cycle:
-            period, seqs = cycle
-            names = " → ".join(_name(calls, s) for s in seqs[:period])
+            period, positions = cycle
+            seqs = [calls[i].seq for i in positions]
+            names = " → ".join(calls[i].name for i in positions[:period])
             found.append(_part(0.5, "cyclic_pattern", f"calls {_seqs(seqs)}: cyclic_pattern: {names} repeated "
                                                       f"{len(seqs) // period} times", seqs))
         if not found:
             return _part(1.0, reason="no loops")
-        return _worst(found) | {"labels": _labels(found)}
+        return _worst(found) | {"labels": _labels(found), "evidence": sorted({s for p in found for s in p["evidence"]})}
 
-    def _recovery(self, calls: list[ToolCall], keys: list[tuple], output: str | None) -> dict:
-        failed = [i for i, c in enumerate(calls) if c.status == "error"]
-        if not failed:
+    def _recovery(self, run: _Run) -> dict:
+        if not run.kinds:
             return _skip("no failed calls")
-        verdicts = [self._recovered(i, calls, keys, output) for i in failed]
+        verdicts = [self._recovered(run, i) for i in run.kinds]
         worst = _worst(verdicts)
         if worst["score"] == 1:
-            return _part(1.0, "recovered", f"{len(failed)} failed call(s), all recovered", calls=verdicts)
+            return _part(1.0, "recovered", f"{len(verdicts)} failed call(s), all recovered", calls=verdicts)
         bad = [v for v in verdicts if v["score"] < 1]
         return worst | {"labels": _labels(bad), "evidence": sorted({s for v in bad for s in v["evidence"]}),
                         "calls": verdicts}
 
-    def _recovered(self, i: int, calls: list[ToolCall], keys: list[tuple], output: str | None) -> dict:
+    @staticmethod
+    def _recovered(run: _Run, i: int) -> dict:
         """One failed call's recovery."""
-        failed = calls[i]
-        kind = execution_label(failed)
-        ref = f"call {failed.seq} {failed.name}"
+        calls, keys = run.calls, run.keys
+        failed, kind = calls[i], run.kinds[i]
+        ref, seq = f"call {failed.seq} {failed.name}", failed.seq
         later = [j for j in range(i + 1, len(calls)) if before(failed, calls[j])]
-        if claims_success(output) and not any(calls[j].status == "ok" for j in later):
+        if run.claims_success and not any(calls[j].status == "ok" for j in later):
             return _part(0.0, "silent_failure", f"{ref}: silent_failure: failed ({kind or 'error'}) and the final "
-                                                "answer claims success with no later successful call", [failed.seq], seq=failed.seq)
+                                                "answer claims success with no later successful call", [seq], seq=seq)
         retries = next((n for n, j in enumerate(later) if keys[j] != keys[i]), len(later))
-        retry_seqs = [failed.seq, *(calls[j].seq for j in later[:retries])]
+        retry_seqs = [seq, *(calls[j].seq for j in later[:retries])]
         if retries >= 2:
             return _part(0.0, "blind_retry", f"{ref}: blind_retry: retried {retries} times with identical arguments",
-                         retry_seqs, seq=failed.seq)
+                         retry_seqs, seq=seq)
         if retries == 1:
             if kind in TRANSIENT:
-                return _part(1.0, "recovered", f"{ref}: one identical retry after a transient error ({kind})", seq=failed.seq)
+                return _part(1.0, "recovered", f"{ref}: one identical retry after a transient error ({kind})", seq=seq)
             return _part(0.5, "blind_retry", f"{ref}: blind_retry: identical retry after a non-transient error "
-                                             f"({kind or 'unclassified'})", retry_seqs, seq=failed.seq)
+                                             f"({kind or 'unclassified'})", retry_seqs, seq=seq)
         if later:
             nxt = calls[later[0]]
             how = "changed the arguments" if nxt.name == failed.name else f"switched to {nxt.name}"
-            return _part(1.0, "recovered", f"{ref}: {how}", seq=failed.seq)
-        if not (output and output.strip()):
-            return _part(0.0, "no_recovery", f"{ref}: no_recovery: nothing followed the failure", [failed.seq], seq=failed.seq)
-        how = "asked the user" if _ASKS.search(output) else "reported the failure"
-        return _part(1.0, "recovered", f"{ref}: {how} in the final answer", seq=failed.seq)
+            return _part(1.0, "recovered", f"{ref}: {how}", seq=seq)
+        if not run.answered:
+            return _part(0.0, "no_recovery", f"{ref}: no_recovery: nothing followed the failure", [seq], seq=seq)
+        how = "asked the user" if run.asks else "reported the failure"
+        return _part(1.0, "recovered", f"{ref}: {how} in the final answer", seq=seq)
 
-    def _efficiency(self, calls: list[ToolCall], keys: list[tuple]) -> dict:
+    @staticmethod
+    def _efficiency(run: _Run) -> dict:
         succeeded: set[tuple] = set()
         redundant = []
-        for c, key in zip(calls, keys):
+        for c, key in zip(run.calls, run.keys):
             if key in succeeded:
-                redundant.append(c.seq)
+                redundant.append(c)
             elif c.status == "ok":
                 succeeded.add(key)
         if not redundant:
             return _part(1.0, reason="no call repeats an earlier successful one")
-        return _part(1 - len(redundant) / len(calls), "redundant_calls",
-                     f"calls {_seqs(redundant)} {_name(calls, redundant[0])}: redundant_calls: "
-                     "repeat(s) an earlier successful call", redundant)
+        seqs = [c.seq for c in redundant]
+        return _part(1 - len(redundant) / len(run.calls), "redundant_calls",
+                     f"calls {_seqs(seqs)} {redundant[0].name}: redundant_calls: repeat(s) an earlier successful call", seqs)
 
-    def _parallelism(self, trajectory: Trajectory) -> dict:
-        calls = trajectory.tool_calls
+    @staticmethod
+    def _parallelism(run: _Run) -> dict:
+        calls = run.calls
         if len(calls) < 2:
             return _skip("a single call")
         if not all(c.start_ns and c.end_ns for c in calls):
             return _skip("calls have no timings")
-        user = Haystack([norm(trajectory.input)] if trajectory.input else [])
-        results = [result_haystack(c) for c in calls]
-        args = [[norm(scalar_text(v)) for _, v in leaves(c.arguments) if v is not None and not isinstance(v, bool)]
-                if c.arguments_valid_json else [] for c in calls]
-        depth = []
-        for j, c in enumerate(calls):
-            parents = [depth[i] for i in range(j) if before(calls[i], c) and (
-                calls[i].status == "error" or any(results[i].matches(v) - user.matches(v) for v in args[j] if v))]
-            depth.append(1 + max(parents, default=0))
-        rounds, round_of, round_end = 0, {}, -1
-        for c in sorted(calls, key=lambda c: c.start_ns):
-            if c.start_ns >= round_end:
-                rounds += 1
-                round_end = c.end_ns
-            else:
-                round_end = max(round_end, c.end_ns)
-            round_of[c.seq] = rounds
+        rounds, round_of = _rounds(calls)
+        depth = _depths(run.trajectory, stop_at=rounds)
         deepest = max(depth)
-        score = min(1.0, deepest / rounds)
         extra = {"depth": deepest, "rounds": rounds}
-        if score >= 1:
+        if deepest >= rounds:
             return _part(1.0, reason=f"{rounds} round(s) for dependency depth {deepest}", **extra)
-        waited = [c.seq for c, d in zip(calls, depth) if round_of[c.seq] > d]
-        return _part(score, "serial_waste", f"calls {_seqs(waited)}: serial_waste: {rounds} sequential rounds where "
-                                            f"the dependencies need {deepest}", waited, **extra)
-
-    def _termination(self, calls: list[ToolCall], output: str | None) -> dict:
-        if not (output and output.strip()):
-            return _part(0.0, "no_final_answer", f"after call {calls[-1].seq}: no_final_answer",
-                         [calls[-1].seq])
-        writes = [c for c in calls if _WRITES.intersection(terms(c.name))]
-        if writes and writes[-1].status == "error" and claims_success(output):
-            last = writes[-1]
-            return _part(0.0, "unverified_success", f"call {last.seq} {last.name}: unverified_success: the last "
-                                                    "write failed and the final answer claims success",
-                         [last.seq])
-        return _part(1.0, reason="final answer given")
+        waited = [c.seq for c, d in zip(calls, depth) if round_of[c.seq] > d]  # depth is complete: never reached rounds
+        return _part(deepest / rounds, "serial_waste", f"calls {_seqs(waited)}: serial_waste: {rounds} sequential "
+                                                       f"rounds where the dependencies need {deepest}", waited, **extra)
 
     @staticmethod
-    def _summary(parts: dict[str, dict], n: int) -> str:
-        said = [p["reason"] for name in PARTS if (p := parts[name])["score"] is not None]
-        return f"{n} call(s): " + "; ".join(said)
+    def _termination(run: _Run) -> dict:
+        last = run.calls[-1]
+        if not run.answered:
+            return _part(0.0, "no_final_answer", f"after call {last.seq} {last.name}: no_final_answer", [last.seq])
+        write = next((c for c in reversed(run.calls) if _WRITES.intersection(terms(c.name))), None)
+        if write is not None and write.status == "error" and run.claims_success:
+            return _part(0.0, "unverified_success", f"call {write.seq} {write.name}: unverified_success: the last "
+                                                    "write failed and the final answer claims success", [write.seq])
+        return _part(1.0, reason="final answer given")
+
+
+def _rounds(calls: list[ToolCall]) -> tuple[int, dict[int, int]]:
+    """How many sequential rounds the calls took (calls overlapping in time share one), and each call's round."""
+    rounds, round_of, round_end = 0, {}, -1
+    for c in sorted(calls, key=lambda c: c.start_ns):
+        if c.start_ns >= round_end:
+            rounds += 1
+            round_end = c.end_ns
+        else:
+            round_end = max(round_end, c.end_ns)
+        round_of[c.seq] = rounds
+    return rounds, round_of
+
+
+def _depths(trajectory: Trajectory, stop_at: int) -> list[int]:
+    """Each call's depth in the dependency graph: j depends on i when i failed before j started
+    (a retry or a fallback), or when i's result holds a value of j's arguments (or a part of a
+    composite one) that the user's input does not. Stops once a call is `stop_at` deep: the
+    depth can never exceed the rounds."""
+    calls = trajectory.tool_calls
+    view = text_of(trajectory)
+    depth: list[int] = []
+    for j, (c, arguments) in enumerate(zip(calls, view.arguments)):
+        fed = set().union(*(view.holders(u) for a in arguments or () for u in a.units if not view.in_user(u)))
+        parents = [depth[i] for i in range(j) if before(calls[i], c) and (calls[i].status == "error" or i in fed)]
+        depth.append(1 + max(parents, default=0))
+        if depth[-1] >= stop_at:
+            break
+    return depth
 
 
 def _cycle(names: list[str]) -> tuple[int, list[int]] | None:
-    """(period, seqs) of a name cycle of period 2 or 3 seen three times in a row, else None."""
+    """(period, positions) of a name cycle of period 2 or 3 seen three times in a row, else None."""
     for period in (2, 3):
         run = 0
         for k in range(period, len(names)):
             run = run + 1 if names[k] == names[k - period] else 0
             start = k - 3 * period + 1
             if run >= 2 * period and len(set(names[start:k + 1])) > 1:
-                return period, list(range(start + 1, k + 2))
+                return period, list(range(start, k + 1))
     return None
 
 
 def _labels(found: list[dict]) -> list[str]:
     return sorted({p["label"] for p in found if p["score"] < 1}, key=_ORDER.index)
-
-
-def _name(calls: list[ToolCall], seq: int) -> str:
-    return next((c.name for c in calls if c.seq == seq), "?")
 
 
 def _seqs(seqs: list[int]) -> str:

@@ -29,6 +29,7 @@ class WorkItem:
     version: int
     run_id: str
     evaluators: tuple[str, ...]
+    options: dict[str, dict] = field(default_factory=dict, hash=False, compare=False)
     attempts: int = 1
 
 
@@ -74,6 +75,21 @@ class Evaluation:
         return outcome
 
 
+class Evaluations:
+    """One Evaluation per task, so a task's LLM-judge budget and rate limit are its own."""
+
+    def __init__(self, make_context: Callable[[dict[str, dict]], EvalContext]):
+        self.make_context = make_context
+        self._by_task: dict[str, Evaluation] = {}
+        self._lock = threading.Lock()
+
+    def for_item(self, item: WorkItem) -> Evaluation:
+        with self._lock:
+            if item.task_id not in self._by_task:
+                self._by_task[item.task_id] = Evaluation(self.make_context(item.options))
+            return self._by_task[item.task_id]
+
+
 @dataclass
 class PoolStats:
     items_done: int = 0
@@ -84,9 +100,9 @@ class PoolStats:
 class WorkerPool:
     """`size` threads; lifecycle start()/shutdown(), shutdown safe twice or before start."""
 
-    def __init__(self, source: WorkSource, load: Loader, results: ResultStore, evaluation: Evaluation,
+    def __init__(self, source: WorkSource, load: Loader, results: ResultStore, evaluations: Evaluations,
                  size: int = 2, batch: int = 32, poll_s: float = 0.5, name: str = "worker"):
-        self.source, self.load, self.results, self.evaluation = source, load, results, evaluation
+        self.source, self.load, self.results, self.evaluations = source, load, results, evaluations
         self.size, self.batch, self.poll_s, self.name = size, batch, poll_s, name
         self.stats = PoolStats()
         self._stop = threading.Event()
@@ -125,7 +141,15 @@ class WorkerPool:
                 self._wake.wait(self.poll_s)
                 self._wake.clear()
                 continue
-            self.process(items)
+            try:
+                self.process(items)
+            except Exception as exc:  # never lose the thread; the items say what went wrong
+                log.exception("evaluating %d items failed", len(items))
+                for item in items:
+                    try:
+                        self.source.finish(item, False, f"internal error: {type(exc).__name__}: {exc}")
+                    except Exception:
+                        log.exception("cannot record the failure of %s", item.trace_id)
 
     def process(self, items: Sequence[WorkItem]) -> None:
         """Evaluate a batch of claimed items and record each outcome."""
@@ -137,7 +161,7 @@ class WorkerPool:
             if traj is None:
                 verdicts.append((item, False, "trajectory not found (deleted by retention?)"))
                 continue
-            outcome = self.evaluation.run(traj, item.evaluators)
+            outcome = self.evaluations.for_item(item).run(traj, item.evaluators)
             start = _start(traj)
             scored.extend(Scored(item.task_id, item.trace_id, item.version, item.run_id, r,
                                  traj.agent.name, traj.agent.version, start) for r in outcome.results)

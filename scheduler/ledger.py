@@ -37,6 +37,7 @@ CREATE TABLE IF NOT EXISTS task_runs (
     finished_at TIMESTAMP, state VARCHAR NOT NULL,
     window_column VARCHAR NOT NULL, window_start TIMESTAMP, window_end TIMESTAMP NOT NULL,
     match VARCHAR, filters JSON, ratio DOUBLE, max_items INTEGER, salt VARCHAR, evaluators VARCHAR[],
+    options JSON,
     candidates BIGINT, sampled_out BIGINT, capped BIGINT, already_taken BIGINT, selected BIGINT,
     watermark TIMESTAMP, error VARCHAR
 );
@@ -151,11 +152,13 @@ class Ledger:
             cur.execute("BEGIN")
             cur.execute(
                 """INSERT INTO task_runs (run_id, task_id, trigger, scheduled_for, started_at, state,
-                       window_column, window_start, window_end, match, filters, ratio, max_items, salt, evaluators)
-                   VALUES (?, ?, ?, ?, ?, 'selecting', ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
+                       window_column, window_start, window_end, match, filters, ratio, max_items, salt, evaluators,
+                       options)
+                   VALUES (?, ?, ?, ?, ?, 'selecting', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
                 [run_id, task.task_id, trigger, scheduled_for, utcnow(), window.column, window.start, window.end,
                  spec.match, orjson.dumps([f.model_dump(mode="json") for f in spec.filters]).decode(),
-                 spec.sampling.ratio, spec.sampling.max_items, spec.salt, spec.evaluators])
+                 spec.sampling.ratio, spec.sampling.max_items, spec.salt, spec.evaluators or list(DEFAULT_SET),
+                 orjson.dumps(spec.options).decode()])
             if trigger in SCHEDULED_TRIGGERS:
                 cur.execute("UPDATE tasks SET last_scheduled_for = ?, updated_at = ? WHERE task_id = ?",
                             [scheduled_for, utcnow(), task.task_id])
@@ -212,11 +215,10 @@ class Ledger:
                 [worker, utcnow(), limit]).fetchall()
             if not rows:
                 return []
-            evaluators = dict(cur.execute(
-                "SELECT run_id, evaluators FROM task_runs WHERE run_id IN (SELECT unnest(?))",
-                [sorted({r[3] for r in rows})]).fetchall())
-        return [WorkItem(t, tr, v, run, tuple(evaluators.get(run) or DEFAULT_SET), attempts)
-                for t, tr, v, run, attempts in rows]
+            runs = {run: (tuple(evaluators), orjson.loads(options or "{}")) for run, evaluators, options in cur.execute(
+                "SELECT run_id, evaluators, options FROM task_runs WHERE run_id IN (SELECT unnest(?))",
+                [sorted({r[3] for r in rows})]).fetchall()}
+        return [WorkItem(t, tr, v, run, *runs[run], attempts) for t, tr, v, run, attempts in rows]
 
     def finish(self, item: WorkItem, ok: bool, reason: str | None) -> None:
         with self._cursor() as cur:

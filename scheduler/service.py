@@ -10,7 +10,7 @@ import logging
 
 from apscheduler.schedulers.background import BackgroundScheduler
 
-from scheduler.ledger import Ledger, TaskRow, utcnow
+from scheduler.ledger import Ledger, TaskRow
 from scheduler.runner import TaskRunner
 from scheduler.task import TaskSpec
 

@@ -161,6 +161,8 @@ class TaskSpec(_Model):
     filters: list[Filter] = Field(default_factory=list)
     sampling: Sampling = Field(default_factory=lambda: Sampling(ratio=1.0, max_items=100))
     evaluators: list[str] = Field(default_factory=list)
+    # Per-evaluator settings, e.g. {reference_chain: {weights: …}, llm_judge: {budget_per_task: 50}}.
+    options: dict[str, dict[str, Any]] = Field(default_factory=dict)
 
     @field_validator("name")
     @classmethod
@@ -181,6 +183,13 @@ class TaskSpec(_Model):
         if len(set(v)) != len(v):
             raise ValueError("an evaluator is listed twice")
         return v
+
+    @model_validator(mode="after")
+    def _options_for_listed_evaluators(self) -> "TaskSpec":
+        stray = sorted(set(self.options) - set(self.evaluators))
+        if stray:
+            raise ValueError(f"options given for {', '.join(stray)}, which the task does not run")
+        return self
 
     @property
     def policy(self) -> SamplingPolicy:

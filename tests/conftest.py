@@ -1,7 +1,6 @@
 """Shared fixtures: a real `tracepatrol serve` process on free ports with its own DuckDB file."""
 from __future__ import annotations
 
-import os
 import signal
 import socket
 import subprocess
@@ -12,6 +11,8 @@ from pathlib import Path
 
 import httpx
 import pytest
+
+from tests.chat_server import chat  # noqa: E402,F401  (a fixture: a local chat-completions server)
 
 FIXTURES = Path(__file__).parent / "fixtures"
 

@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Sequence
+from pathlib import Path
 from typing import Annotated, Any, Literal
 
 import duckdb
@@ -12,7 +14,9 @@ from fastapi.responses import JSONResponse, Response
 from collector.auth import bearer_ok
 from collector.writer import IngestQueue, IngestStats
 from scheduler.service import TaskService
-from tracepatrol.api_tasks import build_router
+from evaluators.results import ResultStore
+from tracepatrol.api_results import build_router as build_result_router
+from tracepatrol.api_tasks import build_router as build_task_router
 
 
 class ORJSONResponse(JSONResponse):
@@ -47,12 +51,16 @@ secured = [Depends(_authorized)]
 
 
 def build_api(db: duckdb.DuckDBPyConnection, stats: IngestStats, queue: IngestQueue,
-              pending: Any, api_key: str | None, tasks: TaskService | None = None) -> FastAPI:
+              pending: Any, api_key: str | None, tasks: TaskService | None = None,
+              results: ResultStore | None = None, weights_dirs: Sequence[Path] = ()) -> FastAPI:
     """`pending` is anything with a length: the traces waiting for assembly."""
     app = FastAPI(title="tracepatrol", version="0.1.0", default_response_class=ORJSONResponse)
     app.state.db, app.state.api_key, app.state.tasks = db, api_key, tasks
+    app.state.results, app.state.weights_dirs = results, list(weights_dirs)
     if tasks is not None:
-        app.include_router(build_router(secured))
+        app.include_router(build_task_router(secured))
+    if results is not None:
+        app.include_router(build_result_router(secured))
 
     @app.get("/healthz", tags=["health"])
     def healthz() -> dict[str, str]:

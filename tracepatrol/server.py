@@ -22,7 +22,10 @@ from collector.receiver import TraceReceiver
 from collector.semconv import build_trajectory
 from collector.store import TraceStore
 from collector.writer import IngestQueue, IngestStats, StoreWriter
+from evaluators.results import ResultStore
+from evaluators.worker import WorkerPool
 from scheduler.ledger import Ledger
+from scheduler.workers import build_workers
 from scheduler.runner import TaskRunner
 from scheduler.service import TaskService
 from tracepatrol.api import build_api
@@ -58,26 +61,34 @@ class TracepatrolServer:
         self._grpc = None
         self.writer: StoreWriter | None = None
         self.tasks: TaskService | None = None
+        self.workers: WorkerPool | None = None
 
     def start(self) -> None:
         s, c = self.settings, self.settings.collector
-        self.db = duckdb.connect(str(s.db))
+        self.db = duckdb.connect(str(s.db), config={"memory_limit": s.duckdb_memory_limit})
         self.stats = IngestStats()
-        self.queue = IngestQueue(c.queue_max_spans, c.retry_after_s)
         self.assembler = Assembler(c.decision_wait, c.max_trace_wait)
+        self.queue = IngestQueue(c.queue_max_spans, c.retry_after_s,
+                                 backlog=lambda: len(self.assembler) >= c.max_pending_traces)
         self.store = TraceStore(self.db.cursor())
         self.writer = StoreWriter(self.store, self.queue, self.assembler, build_trajectory, self.stats,
-                                  max_commit_spans=c.max_commit_spans)
+                                  max_commit_spans=c.max_commit_spans, assembly_workers=c.assembly_workers)
         self.writer.start()
         self.ledger = Ledger(self.db)
+        self.results = ResultStore(self.db)
+        self.workers = build_workers(s.evaluators, self.ledger, self.db, self.results)
         self.tasks = TaskService(self.ledger, TaskRunner(self.ledger, self.db))
+        self.tasks.runner.on_selected.append(self.workers.wake)
         self.tasks.start()
+        if s.evaluators.workers:
+            self.workers.start()
         receiver = TraceReceiver(self.queue, self.stats, Limits(c.max_attribute_length, c.max_attributes_per_span))
         self._grpc, self.ports["otlp_grpc"] = start_grpc(
             receiver, s.host, c.otlp_grpc_port, c.max_request_bytes, s.api_key, c.grpc_workers)
         apps = {
             "otlp_http": (build_otlp_http(receiver, c.max_request_bytes, s.api_key), c.otlp_http_port),
-            "api": (build_api(self.db, self.stats, self.queue, self.assembler, s.api_key, self.tasks), s.api_port),
+            "api": (build_api(self.db, self.stats, self.queue, self.assembler, s.api_key, self.tasks,
+                              self.results, s.evaluators.weights_dirs), s.api_port),
         }
         for name, (app, port) in apps.items():
             sock = _bind(s.host, port)
@@ -111,6 +122,9 @@ class TracepatrolServer:
         if self.tasks is not None:
             self.tasks.shutdown()
             self.tasks = None
+        if self.workers is not None:
+            self.workers.shutdown()
+            self.workers = None
         if self.writer is not None:
             self.writer.shutdown()
             self.writer = None

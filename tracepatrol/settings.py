@@ -8,6 +8,7 @@ from pydantic import Field, ValidationError
 from pydantic_settings import BaseSettings, SettingsConfigDict, YamlConfigSettingsSource
 
 from collector.config import CollectorSettings
+from evaluators.config import EvaluatorSettings
 
 
 class Settings(BaseSettings):
@@ -18,7 +19,10 @@ class Settings(BaseSettings):
     api_port: int = Field(4320, ge=0, le=65535, description="REST API and dashboard port")
     api_key: str | None = Field(None, min_length=8, description="when set, every endpoint but /healthz needs Bearer <key>")
     log_level: str = Field("info", pattern="^(debug|info|warning|error)$")
+    duckdb_memory_limit: str = Field("512MB", pattern=r"^\d+(\.\d+)?\s*(KB|MB|GB|KiB|MiB|GiB)$",
+                                     description="DuckDB buffer pool limit; bounds the server's memory")
     collector: CollectorSettings = Field(default_factory=CollectorSettings)
+    evaluators: EvaluatorSettings = Field(default_factory=EvaluatorSettings)
 
 
 class SettingsError(ValueError):

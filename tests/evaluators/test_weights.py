@@ -108,7 +108,8 @@ def test_user_directory_adds_and_overrides(tmp_path):
 
 
 def test_unknown_scene_lists_valid_ones():
-    with pytest.raises(LookupError, match="unknown scene 'retail'; valid: code_assistant, customer_service, data_analysis"):
+    valid = "code_assistant, customer_service, data_analysis"
+    with pytest.raises(LookupError, match=f"unknown scene 'retail'; valid: {valid}"):
         get_profile("retail")
 
 

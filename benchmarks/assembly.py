@@ -1,0 +1,126 @@
+"""Time trajectory assembly (`collector.assembly.build_tables`) per span, part by part.
+
+    .venv/bin/python benchmarks/assembly.py [--batches 16] [--fixture-repeats 20] [--rounds 3] [--profile]
+
+Inputs are built first and not timed: `benchmarks/ingest.py`'s batches (64 traces of 8 GenAI
+spans each) and the captured framework fixtures (tests/fixtures/*/S*/*.pb), each fixture copied
+under fresh trace ids. Both are decoded as the collector does and laid out as
+`TraceStore.load_span_table` returns them. Each part (records_by_trace, build_trajectory,
+trajectory_tables) and the whole `build_tables` are then timed in this one process with
+`time.process_time`, the best of `--rounds`. The target is 45 µs per span for build_tables.
+`--profile` prints the cProfile top 30 (by own time) of one build_tables over all inputs.
+"""
+from __future__ import annotations
+
+import argparse
+import cProfile
+import datetime as dt
+import pstats
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pyarrow as pa
+import pyarrow.compute as pc
+from rich.console import Console
+from rich.table import Table
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+from collector.assembly import Job, build_tables  # noqa: E402
+from collector.decode import parse_protobuf, to_batch  # noqa: E402
+from collector.semconv import build_trajectory  # noqa: E402
+from collector.store import _RECORD_COLUMNS, Assembled, records_by_trace, trajectory_tables  # noqa: E402
+from ingest import Batch  # noqa: E402
+
+TARGET_US = 45.0
+FIXTURES = ROOT / "tests" / "fixtures"
+COMPLETED_AT = dt.datetime(2024, 1, 1)
+
+
+def _stored(table: pa.Table) -> pa.Table:
+    """The columns and order `load_span_table` gives the assembler."""
+    return table.select(list(_RECORD_COLUMNS)).sort_by([("trace_id", "ascending"), ("start_ns", "ascending")])
+
+
+def bench_spans(batches: int) -> pa.Table:
+    batch = Batch(seed=0)
+    bodies = (batch.render(1, 0, number) for number in range(batches))
+    return _stored(pa.concat_tables(to_batch(parse_protobuf(b), time.time_ns()).to_arrow() for b in bodies))
+
+
+def fixture_spans(repeats: int) -> pa.Table:
+    """Every fixture trace `repeats` times, each copy under its own trace id."""
+    files = sorted(FIXTURES.glob("*/S*/*.pb"))
+    once = pa.concat_tables(to_batch(parse_protobuf(f.read_bytes()), time.time_ns()).to_arrow() for f in files)
+    copies = [once.set_column(0, "trace_id", pc.binary_join_element_wise(once.column("trace_id"), str(k), "-"))
+              for k in range(repeats)]
+    return _stored(pa.concat_tables(copies))
+
+
+def _jobs(spans: pa.Table) -> list[Job]:
+    return [Job(tid, 1, 0, 0) for tid in pc.unique(spans.column("trace_id")).to_pylist()]
+
+
+def _best(fn: Callable[[], object], rounds: int) -> tuple[float, object]:
+    best, result = float("inf"), None
+    for _ in range(rounds):
+        t0 = time.process_time()
+        result = fn()
+        best = min(best, time.process_time() - t0)
+    return best, result
+
+
+def measure(spans: pa.Table, rounds: int) -> dict[str, float]:
+    """Seconds per part (best of `rounds`) over all spans of `spans`."""
+    jobs = _jobs(spans)
+    t_records, records = _best(lambda: records_by_trace(spans), rounds)
+    t_build, built = _best(lambda: [build_trajectory(records[j.trace_id], j.version) for j in jobs], rounds)
+    items = [Assembled(t, frozenset(r.name for r in records[t.trace_id]), 0, 0) for t in built]
+    t_tables, _ = _best(lambda: trajectory_tables(items, COMPLETED_AT), rounds)
+    t_total, _ = _best(lambda: build_tables(spans, jobs, build_trajectory, COMPLETED_AT), rounds)
+    return {"records_by_trace": t_records, "build_trajectory": t_build,
+            "trajectory_tables": t_tables, "build_tables": t_total}
+
+
+def report(console: Console, title: str, spans: int, times: dict[str, float]) -> None:
+    table = Table(title=f"{title}: {spans:,} spans")
+    for column in ("part", "µs/span", "spans/s"):
+        table.add_column(column, justify="left" if column == "part" else "right")
+    for part, seconds in times.items():
+        us = seconds / spans * 1e6
+        style = ("green" if us <= TARGET_US else "red") if part == "build_tables" else None
+        table.add_row(part, f"{us:.1f}", f"{spans / seconds:,.0f}" if seconds else "∞", style=style)
+    console.print(table)
+
+
+def profile(console: Console, spans: pa.Table) -> None:
+    jobs = _jobs(spans)
+    profiler = cProfile.Profile()
+    profiler.runcall(build_tables, spans, jobs, build_trajectory, COMPLETED_AT)
+    console.print(f"[bold]cProfile of build_tables over {spans.num_rows:,} spans[/bold]")
+    pstats.Stats(profiler, stream=sys.stdout).sort_stats("tottime").print_stats(30)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--batches", type=int, default=16, help="ingest benchmark batches of 512 spans")
+    parser.add_argument("--fixture-repeats", type=int, default=20, help="copies of every fixture trace")
+    parser.add_argument("--rounds", type=int, default=3, help="timed rounds per part; the best counts")
+    parser.add_argument("--profile", action="store_true", help="print a cProfile top 30 instead of timing")
+    args = parser.parse_args()
+    console = Console()
+    inputs = {"ingest benchmark traces": bench_spans(args.batches),
+              "framework fixtures": fixture_spans(args.fixture_repeats)}
+    if args.profile:
+        profile(console, pa.concat_tables(inputs.values()))
+        return
+    for title, spans in inputs.items():
+        report(console, title, spans.num_rows, measure(spans, args.rounds))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,48 @@
+"""Building trajectories from stored spans: a pure batch step that may run in another process.
+
+The writer hands over the spans (Arrow) and what it knows of each trace; this returns table
+rows. Running it in a process pool puts the Python-heavy mapping on another core than the
+receivers and the writer.
+"""
+from __future__ import annotations
+
+import datetime as dt
+import logging
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import pyarrow as pa
+
+from collector.span import SpanRecord
+from collector.store import Assembled, TrajectoryTables, records_by_trace, trajectory_tables
+from collector.trajectory import Trajectory
+
+log = logging.getLogger(__name__)
+
+BuildFn = Callable[[Sequence[SpanRecord], int], Trajectory]
+
+
+@dataclass(frozen=True)
+class Job:
+    trace_id: str
+    version: int
+    first_received_ns: int
+    last_received_ns: int
+
+
+def build_tables(spans: pa.Table, jobs: Sequence[Job], build: BuildFn, completed_at: dt.datetime) -> TrajectoryTables:
+    """Trajectories for `jobs` from their spans; a trace whose mapping fails is logged and skipped."""
+    records = records_by_trace(spans)
+    built = []
+    for job in jobs:
+        spans_of = records.get(job.trace_id)
+        if not spans_of:
+            continue
+        try:
+            trajectory = build(spans_of, job.version)
+        except Exception:  # a mapping bug must not block the other traces of the chunk
+            log.exception("cannot build trajectory %s; its spans stay stored", job.trace_id)
+            continue
+        built.append(Assembled(trajectory, frozenset(r.name for r in spans_of),
+                               job.first_received_ns, job.last_received_ns))
+    return trajectory_tables(built, completed_at)

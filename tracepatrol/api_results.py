@@ -1,0 +1,59 @@
+"""REST endpoints for evaluation results, scene scores and version comparison."""
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, HTTPException, Query, Request
+
+from evaluators.aggregate import compare, task_scores
+from evaluators.results import ResultStore
+from evaluators.weights import get_profile, load_profiles
+
+
+def _results(request: Request) -> ResultStore:
+    return request.app.state.results
+
+
+def _task_rows(request: Request, task_id: str) -> list[dict[str, Any]]:
+    tasks = request.app.state.tasks
+    try:
+        tasks.ledger.get_task(task_id)
+    except LookupError as exc:
+        raise HTTPException(404, str(exc)) from None
+    return _results(request).query("WHERE task_id = ?", [task_id])
+
+
+def build_router(secured: list) -> APIRouter:
+    router = APIRouter(dependencies=secured, tags=["results"])
+
+    @router.get("/api/runs/{run_id}/results")
+    def run_results(request: Request, run_id: str) -> list[dict[str, Any]]:
+        if request.app.state.tasks.ledger.run(run_id) is None:
+            raise HTTPException(404, f"no run {run_id!r}")
+        return _results(request).query("WHERE run_id = ?", [run_id])
+
+    @router.get("/api/traces/{trace_id}/evaluations")
+    def trace_evaluations(request: Request, trace_id: str) -> list[dict[str, Any]]:
+        return _results(request).query("WHERE trace_id = ?", [trace_id.lower()], order="task_id, version, evaluator")
+
+    @router.get("/api/tasks/{task_id}/scores")
+    def scores(request: Request, task_id: str, scene: str = Query("customer_service")) -> dict[str, Any]:
+        """Six-dimension scores, the scene's weighted total and short-board flags, per agent version."""
+        rows = _task_rows(request, task_id)
+        try:
+            profile = get_profile(scene, request.app.state.weights_dirs)
+        except LookupError as exc:
+            raise HTTPException(422, str(exc)) from None
+        return {"task_id": task_id, **task_scores(rows, profile)}
+
+    @router.get("/api/compare")
+    def compare_versions(request: Request, task: str, a: str, b: str) -> dict[str, Any]:
+        """Agent version a vs b, dimension by dimension, with Welch's t-test against sampling noise."""
+        rows = _task_rows(request, task)
+        try:
+            result = compare(rows, a, b, load_profiles(*request.app.state.weights_dirs).values())
+        except LookupError as exc:
+            raise HTTPException(404, str(exc)) from None
+        return {"task_id": task, **result.model_dump()}
+
+    return router
