@@ -158,3 +158,4 @@ def demo(db: Path) -> None:
 
 
 from tracepatrol import cli_tasks  # noqa: E402,F401  (registers the task commands)
+from tracepatrol import cli_results  # noqa: E402,F401  (registers the result commands)

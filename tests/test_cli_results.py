@@ -1,0 +1,81 @@
+"""Result commands: offline evaluate and score, and server-backed scores and version comparison."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import time
+
+import httpx
+import pytest
+
+from tests.conftest import FIXTURES
+
+
+def cli(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "tracepatrol", *args], capture_output=True, text=True, timeout=120)
+
+
+@pytest.mark.parametrize("scene,total", [("data_analysis", 0.763), ("customer_service", 0.725), ("code_assistant", 0.752)])
+def test_offline_score_reproduces_the_seed(tmp_path, scene, total):
+    dims = tmp_path / "dims.json"
+    dims.write_text(json.dumps({"task_planning": 0.85, "tool_use": 0.78, "dialogue": 0.62, "coding": 0.72,
+                                "knowledge": 0.75, "safety": 0.80}))
+    res = cli("score", "--dimensions", str(dims), "--scene", scene, "--json")
+    assert res.returncode == 0, res.stderr
+    card = json.loads(res.stdout)
+    assert round(card["final_total"], 3) == total and card["multiplier"] == 1.0
+
+
+def test_offline_score_refuses_bad_input(tmp_path):
+    dims = tmp_path / "dims.yaml"
+    dims.write_text("tool_use: 1.7\n")
+    res = cli("score", "--dimensions", str(dims), "--scene", "data_analysis")
+    assert res.returncode == 2 and "0 to 1" in res.stderr
+    dims.write_text("charm: 0.5\n")
+    assert "unknown dimension" in cli("score", "--dimensions", str(dims)).stderr
+    assert "unknown scene 'nope'" in cli("score", "--dimensions", str(dims), "--scene", "nope").stderr
+
+
+def test_offline_evaluate_on_a_fixture_trajectory(tmp_path):
+    from tests.fixture_traces import trajectory_of
+
+    manifest = json.loads((FIXTURES / "MANIFEST.json").read_text())
+    case = next(c for c in manifest["cases"] if c["framework"] == "manual_semconv" and c["scenario"] == "S4_param_hallucination")
+    path = tmp_path / "t.json"
+    path.write_text(trajectory_of(case).model_dump_json())
+    res = cli("evaluate", "--file", str(path), "--evaluators", "parameters,grounding", "--json")
+    assert res.returncode == 0, res.stderr
+    labels = {label for r in json.loads(res.stdout)[0]["results"] for label in r["labels"]}
+    assert {"format_error", "relative_date", "ungrounded_value"} <= labels
+    assert "unknown evaluator 'vibes'" in cli("evaluate", "--file", str(path), "--evaluators", "vibes").stderr
+
+
+def test_scores_and_version_comparison_through_the_server(server):
+    from tracepatrol.demo_agent import run_scenarios
+
+    clean = ("S1_linear_chain", "S2_booking_dependency", "S6_recovery", "S7_parallel_calls")
+    broken = ("S3_wrong_tool", "S4_param_hallucination", "S5_dead_loop")
+    sent = run_scenarios(server.otlp_http, scenarios=clean * 3, agent_version="1.0.0")
+    sent += run_scenarios(server.otlp_http, scenarios=broken * 4, agent_version="2.0.0")
+    for s in sent:
+        server.wait_for_trace(s.trace_id)
+    doc = {"name": "versions", "window": {"mode": "backfill", "last": "1h"}, "sampling": {"ratio": 1, "max_items": 500},
+           "evaluators": ["tool_selection", "parameters", "grounding", "trajectory_quality", "safety"]}
+    run = httpx.post(server.api + "/api/tasks", json=doc, timeout=60).json()["run"]
+    deadline = time.monotonic() + 60
+    while server.get(f"/api/runs/{run['run_id']}").json()["state"] != "done" and time.monotonic() < deadline:
+        time.sleep(0.2)
+    res = cli("compare", "--task", "versions", "1.0.0", "2.0.0", "--json", "--api", server.api)
+    assert res.returncode == 0, res.stderr
+    out = json.loads(res.stdout)
+    tool_use = next(c for c in out["changes"] if c["dimension"] == "tool_use")
+    assert tool_use["change"] < 0 and tool_use["significant"]
+    assert "tool_use" in out["regressions"]
+    res = cli("score", "--task", "versions", "--scene", "customer_service", "--json", "--api", server.api)
+    scores = json.loads(res.stdout)
+    assert set(scores["versions"]) == {"1.0.0", "2.0.0"}
+    assert scores["versions"]["1.0.0"]["card"]["final_total"] > scores["versions"]["2.0.0"]["card"]["final_total"]
+    res = cli("results", run["run_id"], "--api", server.api)
+    assert res.returncode == 0 and "wrong_tool" in res.stdout
+    assert "no evaluated traces of agent version '9.9'" in cli("compare", "--task", "versions", "1.0.0", "9.9", "--api", server.api).stderr

@@ -1,0 +1,178 @@
+"""`tracepatrol results|score|compare|evaluate`: evaluation results, scene scores, regressions."""
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+import yaml
+from pydantic import ValidationError
+from rich.progress import Progress
+from rich.table import Table
+
+from tracepatrol.cli import _api_options, api_call, console, err, main
+
+
+def _fmt(value) -> str:
+    return "—" if value is None else f"{value:.3f}" if isinstance(value, float) else str(value)
+
+
+def print_card(card: dict, title: str = "") -> None:
+    table = Table("dimension", "score", "weight", title=title or None)
+    for dim, score in card["dimensions"].items():
+        weight = card["weights"].get(dim)
+        table.add_row(dim, "not measured" if score is None else f"{score:.1%}",
+                      "—" if weight is None else f"{weight:.1%}")
+    console.print(table)
+    if card["raw_total"] is None:
+        console.print("total: nothing measured")
+        return
+    console.print(f"total {card['raw_total']:.1%} × {card['multiplier']} = [bold]{card['final_total']:.1%}[/bold]"
+                  + ("  [red]NOT RECOMMENDED[/red]" if card["not_recommended"] else ""), highlight=False)
+    for rule in card["rules"]:
+        console.print(f"  {rule['rule']}: {rule['reason']}", highlight=False)
+
+
+@main.command()
+@_api_options
+@click.argument("run_id")
+@click.option("--json", "as_json", is_flag=True)
+def results(api_url, api_key, run_id, as_json) -> None:
+    """A run's evaluation results, worst first."""
+    rows = api_call(api_url, api_key, "GET", f"/api/runs/{run_id}/results")
+    if as_json:
+        print(json.dumps(rows, indent=2, ensure_ascii=False, default=str))
+        return
+    rows.sort(key=lambda r: (r["score"] is None, r["score"] if r["score"] is not None else 0))
+    table = Table("trace", "evaluator", "score", "label", "reason")
+    for r in rows:
+        table.add_row(r["trace_id"][:16], r["evaluator"], _fmt(r["score"]), r["label"], r["reason"][:90])
+    console.print(table)
+
+
+@main.command()
+@_api_options
+@click.option("--task", "task_id", help="score a task's results on the server")
+@click.option("--dimensions", "dimensions_file", type=click.Path(exists=True, dir_okay=False, path_type=Path),
+              help="offline: a JSON/YAML mapping of dimension scores (0–1)")
+@click.option("--scene", default="customer_service", show_default=True, help="weight profile in config/weights")
+@click.option("--json", "as_json", is_flag=True)
+def score(api_url, api_key, task_id, dimensions_file, scene, as_json) -> None:
+    """Six dimensions -> the scene's weighted total, short-board multiplier and flags."""
+    if bool(task_id) == bool(dimensions_file):
+        err.print("[red]error:[/red] give exactly one of --task ID or --dimensions FILE", highlight=False)
+        sys.exit(2)
+    if dimensions_file:
+        card = _offline_card(dimensions_file, scene)
+        if as_json:
+            print(json.dumps(card, indent=2))
+        else:
+            print_card(card, f"scene {scene}")
+        return
+    out = api_call(api_url, api_key, "GET", f"/api/tasks/{task_id}/scores", scene=scene)
+    if as_json:
+        print(json.dumps(out, indent=2, default=str))
+        return
+    console.print(f"task {task_id}: {out['traces']} evaluated traces, scene {scene}")
+    print_card(out["card"], "all agent versions")
+    for version, summary in out["versions"].items():
+        print_card(summary["card"], f"agent version {version} ({summary['traces']} traces)")
+
+
+def _offline_card(path: Path, scene: str) -> dict:
+    from evaluators.base import DIMENSIONS
+    from evaluators.scoring import weighted_total
+    from evaluators.weights import get_profile
+
+    try:
+        doc = yaml.safe_load(path.read_text())
+        profile = get_profile(scene)
+    except (yaml.YAMLError, LookupError) as exc:
+        err.print(f"[red]error:[/red] {exc}", highlight=False)
+        sys.exit(2)
+    if not isinstance(doc, dict):
+        err.print(f"[red]error:[/red] {path}: expected a mapping of dimension -> score", highlight=False)
+        sys.exit(2)
+    unknown = sorted(set(doc) - set(DIMENSIONS))
+    bad = [k for k, v in doc.items() if v is not None and not (isinstance(v, (int, float)) and 0 <= v <= 1)]
+    if unknown or bad:
+        problem = f"unknown dimension(s) {', '.join(unknown)}; valid: {', '.join(DIMENSIONS)}" if unknown \
+            else f"score of {', '.join(bad)} must be a number from 0 to 1 (or null: not measured)"
+        err.print(f"[red]error:[/red] {path}: {problem}", highlight=False)
+        sys.exit(2)
+    return weighted_total(doc, profile).model_dump()
+
+
+@main.command()
+@_api_options
+@click.option("--task", "task_id", required=True)
+@click.argument("version_a")
+@click.argument("version_b")
+@click.option("--json", "as_json", is_flag=True)
+def compare(api_url, api_key, task_id, version_a, version_b, as_json) -> None:
+    """Agent version A vs B, dimension by dimension, and whether a change is beyond noise."""
+    out = api_call(api_url, api_key, "GET", "/api/compare", task=task_id, a=version_a, b=version_b)
+    if as_json:
+        print(json.dumps(out, indent=2, default=str))
+        return
+    table = Table("dimension", version_a, version_b, "change", "p", "beyond noise")
+    for c in out["changes"]:
+        table.add_row(c["dimension"], _fmt(c["mean_a"]), _fmt(c["mean_b"]), _fmt(c["change"]), _fmt(c["p_value"]),
+                      ("[red]regression[/red]" if c["change"] < 0 else "[green]improvement[/green]")
+                      if c["significant"] else "no")
+    console.print(table)
+    for side in ("a", "b"):
+        summary = out[side]
+        for scene, card in summary["scenes"].items():
+            flag = " NOT RECOMMENDED" if card["not_recommended"] else ""
+            console.print(f"{summary['label']} {scene}: {_fmt(card['final_total'])}{flag}", highlight=False)
+
+
+@main.command()
+@click.option("--file", "files", multiple=True, required=True, type=click.Path(exists=True, dir_okay=False, path_type=Path),
+              help="a trajectory in the API's JSON shape (repeatable)")
+@click.option("--reference", type=click.Path(exists=True, dir_okay=False, path_type=Path),
+              help="a golden-case YAML for reference_chain")
+@click.option("--evaluators", "aliases", help="comma-separated aliases [the default rule set]")
+@click.option("--json", "as_json", is_flag=True)
+def evaluate(files, reference, aliases, as_json) -> None:
+    """Offline: run evaluators over trajectory files, no server needed."""
+    from collector.trajectory import Trajectory
+    from evaluators.base import EvalContext
+    from evaluators.datasets import DatasetError, DatasetFile, load_cases
+    from evaluators.registry import DEFAULT_SET, available
+    from evaluators.schemas import load_tool_schemas
+    from evaluators.config import CONFIG_DIR
+    from evaluators.worker import Evaluation
+
+    names = [a.strip() for a in aliases.split(",") if a.strip()] if aliases else list(DEFAULT_SET)
+    unknown = [a for a in names if a not in available()]
+    if unknown:
+        err.print(f"[red]error:[/red] unknown evaluator {unknown[0]!r}; valid: {', '.join(available())}", highlight=False)
+        sys.exit(2)
+    try:
+        cases = DatasetFile.model_validate(yaml.safe_load(reference.read_text())).cases if reference else load_cases()
+        trajectories = [Trajectory.model_validate_json(f.read_bytes()) for f in files]
+    except (ValidationError, DatasetError, yaml.YAMLError, ValueError) as exc:
+        err.print(f"[red]error:[/red] {exc}", highlight=False)
+        sys.exit(2)
+    evaluation = Evaluation(EvalContext(tool_schemas=load_tool_schemas(CONFIG_DIR / "tools"), golden_cases=cases))
+    outcomes = []
+    with Progress(console=err, transient=True, disable=len(trajectories) < 20) as progress:
+        bar = progress.add_task("evaluating", total=len(trajectories))
+        for traj in trajectories:
+            outcomes.append((traj, evaluation.run(traj, names)))
+            progress.advance(bar)
+    if as_json:
+        print(json.dumps([{"trace_id": t.trace_id, "results": [r.model_dump() for r in o.results], "errors": o.errors}
+                          for t, o in outcomes], indent=2, ensure_ascii=False, default=str))
+    else:
+        for traj, outcome in outcomes:
+            table = Table("evaluator", "dimension", "score", "label", "reason", title=traj.trace_id)
+            for r in outcome.results:
+                table.add_row(r.evaluator, r.dimension, _fmt(r.score), r.label, r.reason)
+            console.print(table)
+            for e in outcome.errors:
+                err.print(f"[red]evaluator failed:[/red] {e}", highlight=False)
+    sys.exit(1 if any(o.errors for _, o in outcomes) else 0)
