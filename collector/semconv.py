@@ -18,7 +18,7 @@ from collector.messages import (
     tool_definitions, tool_request, tool_span_events, unflatten,
 )
 from collector.span import STATUS_ERROR, SpanRecord
-from collector.trajectory import Agent, LLMCall, Tokens, ToolCall, ToolDefinition, Trajectory
+from collector.trajectory import Trajectory
 
 LLM, TOOL = "llm", "tool"
 _CALL_KEYS = frozenset({"args", "arguments", "function"})
@@ -46,22 +46,23 @@ def build_trajectory(spans: Sequence[SpanRecord], version: int = 1) -> Trajector
     requests = [r for span in llm_spans for m in trace.messages(span, "out") for r in m.tool_calls]
     tool_calls = _tool_calls(trace, tool_spans, requests, offered)
     start, end = (root.start, root.end) if root.orphan else trace.bounds()
-    return Trajectory(
-        trace_id=_trace_id(spans), version=version, service_name=_service_name(trace),
-        agent=Agent(name=_agent_name(trace), version=_agent_version(trace)),
-        root_span_name=root.name, root_span_id=root.id, start_ns=start, end_ns=end,
-        duration_ms=max(0, end - start) / 1e6, status="error" if root.error else "ok",
-        error_type=as_text(root.attrs.get(C.ERROR_TYPE)) or _exception(root)[0],
-        user_id=_context(trace, C.USER_ID, C.METADATA_USER_ID),
-        session_id=_context(trace, C.SESSION_ID, C.METADATA_SESSION_ID),
-        input=_user_input(trace, llm_spans), output=_final_output(trace, llm_spans),
-        tokens=_tokens(llm_spans, llm_calls),
-        first_token_ms=next((c.first_token_ms for c in llm_calls if c.first_token_ms is not None), None),
-        llm_call_count=len(llm_calls), llm_calls=llm_calls,
-        tool_errors=sum(c.status == "error" for c in tool_calls), tool_calls=tool_calls,
-        tools_offered=[ToolDefinition(name=n, description=d, parameters=p) for n, (d, p) in offered.items()],
-        span_count=len(trace.spans), attributes={k: v for k, v in root.attrs.items() if isinstance(k, str)},
-    )
+    # Validated once, nested dicts and all: a model per call would cost a Python __init__ each.
+    return Trajectory.model_validate({
+        "trace_id": _trace_id(spans), "version": version, "service_name": _service_name(trace),
+        "agent": {"name": _agent_name(trace), "version": _agent_version(trace)},
+        "root_span_name": root.name, "root_span_id": root.id, "start_ns": start, "end_ns": end,
+        "duration_ms": max(0, end - start) / 1e6, "status": "error" if root.error else "ok",
+        "error_type": as_text(root.attrs.get(C.ERROR_TYPE)) or _exception(root)[0],
+        "user_id": _context(trace, C.USER_ID, C.METADATA_USER_ID),
+        "session_id": _context(trace, C.SESSION_ID, C.METADATA_SESSION_ID),
+        "input": _user_input(trace, llm_spans), "output": _final_output(trace, llm_spans),
+        "tokens": _tokens(llm_spans, llm_calls),
+        "first_token_ms": next((c["first_token_ms"] for c in llm_calls if c["first_token_ms"] is not None), None),
+        "llm_call_count": len(llm_calls), "llm_calls": llm_calls,
+        "tool_errors": sum(c["status"] == "error" for c in tool_calls), "tool_calls": tool_calls,
+        "tools_offered": [{"name": n, "description": d, "parameters": p} for n, (d, p) in offered.items()],
+        "span_count": len(trace.spans), "attributes": {k: v for k, v in root.attrs.items() if isinstance(k, str)},
+    })
 
 
 @dataclass(slots=True)
@@ -286,25 +287,26 @@ def _role(span: _Span) -> str | None:
     return LLM if _member(attrs.get(C.TL_REQUEST_TYPE), C.TL_LLM_REQUEST_TYPES) else None
 
 
-def _llm_call(seq: int, span: _Span, trace: _Trace) -> LLMCall:
+def _llm_call(seq: int, span: _Span, trace: _Trace) -> dict[str, Any]:
+    """The fields of one `LLMCall`."""
     attrs = span.attrs
     outputs = trace.messages(span, "out")
-    return LLMCall(
-        seq=seq, name=span.name, model=_first_text(attrs, C.MODEL), provider=_first_text(attrs, C.PROVIDER),
-        input_tokens=_count(attrs, C.INPUT_TOKENS), output_tokens=_count(attrs, C.OUTPUT_TOKENS),
-        first_token_ms=_first_token_ms(span), finish_reasons=_finish_reasons(attrs, outputs),
-        requested_tools=[r.name for m in outputs for r in m.tool_calls],
-        status="error" if span.error else "ok", start_ns=span.start, end_ns=span.end,
-        duration_ms=span.duration_ms, span_id=span.id, parent_span_id=span.parent,
-    )
+    return {
+        "seq": seq, "name": span.name, "model": _first_text(attrs, C.MODEL),
+        "provider": _first_text(attrs, C.PROVIDER), "input_tokens": _count(attrs, C.INPUT_TOKENS),
+        "output_tokens": _count(attrs, C.OUTPUT_TOKENS), "first_token_ms": _first_token_ms(span),
+        "finish_reasons": _finish_reasons(attrs, outputs),
+        "requested_tools": [r.name for m in outputs for r in m.tool_calls],
+        "status": "error" if span.error else "ok", "start_ns": span.start, "end_ns": span.end,
+        "duration_ms": span.duration_ms, "span_id": span.id, "parent_span_id": span.parent,
+    }
 
 
-def _tokens(llm_spans: list[_Span], calls: list[LLMCall]) -> Tokens:
+def _tokens(llm_spans: list[_Span], calls: list[dict[str, Any]]) -> dict[str, int]:
     """Totals over LLM calls; a call's own total when reported, else its input + output."""
-    total = sum(_count(s.attrs, C.TOTAL_TOKENS) or c.input_tokens + c.output_tokens
-                for s, c in zip(llm_spans, calls))
-    return Tokens(input=sum(c.input_tokens for c in calls), output=sum(c.output_tokens for c in calls),
-                  total=total)
+    inputs, outputs = [c["input_tokens"] for c in calls], [c["output_tokens"] for c in calls]
+    total = sum(_count(s.attrs, C.TOTAL_TOKENS) or i + o for s, i, o in zip(llm_spans, inputs, outputs))
+    return {"input": sum(inputs), "output": sum(outputs), "total": total}
 
 
 def _first_token_ms(span: _Span) -> float | None:
@@ -370,14 +372,14 @@ def _span_definitions(span: _Span, trace: _Trace) -> list[_Definition]:
 
 
 def _tool_calls(trace: _Trace, spans: list[_Span], requests: list[ToolRequest],
-                offered: dict[str, tuple[str | None, dict | None]]) -> list[ToolCall]:
+                offered: dict[str, tuple[str | None, dict | None]]) -> list[dict[str, Any]]:
     pool = _Pool(requests)
     return [_tool_call(seq, span, trace, pool, offered) for seq, span in enumerate(spans, 1)]
 
 
 def _tool_call(seq: int, span: _Span, trace: _Trace, pool: _Pool,
-               offered: dict[str, tuple[str | None, dict | None]]) -> ToolCall:
-    """One executed tool call; what its span lacks (LangGraph records a single-argument call as a
+               offered: dict[str, tuple[str | None, dict | None]]) -> dict[str, Any]:
+    """The fields of one executed `ToolCall`; what its span lacks (LangGraph records a single-argument call as a
     bare string, and a failed call without output) comes from the matching model request and
     the framework's tool-result message."""
     attrs, name = span.attrs, _tool_name(span)
@@ -402,12 +404,13 @@ def _tool_call(seq: int, span: _Span, trace: _Trace, pool: _Pool,
     result = trace.decode(result)
     failed = _tool_failed(span) or bool(response and response.error)
     error_type, error = _tool_error(span, result) if failed else (None, None)
-    return ToolCall(
-        seq=seq, name=name, call_id=call_id, arguments=value, arguments_raw=raw,
-        arguments_valid_json=valid, result=result, status="error" if failed else "ok", error=error,
-        error_type=error_type, start_ns=span.start, end_ns=span.end, duration_ms=span.duration_ms,
-        span_id=span.id, parent_span_id=span.parent, offered=name in offered,
-    )
+    return {
+        "seq": seq, "name": name, "call_id": call_id, "arguments": value, "arguments_raw": raw,
+        "arguments_valid_json": valid, "result": result, "status": "error" if failed else "ok",
+        "error": error, "error_type": error_type, "start_ns": span.start, "end_ns": span.end,
+        "duration_ms": span.duration_ms, "span_id": span.id, "parent_span_id": span.parent,
+        "offered": name in offered,
+    }
 
 
 def _recorded_io(span: _Span, trace: _Trace, name: str,

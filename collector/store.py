@@ -229,6 +229,13 @@ class TrajectoryTables:
     def __len__(self) -> int:
         return self.traces.num_rows
 
+    def completed(self, at: dt.datetime) -> "TrajectoryTables":
+        """The same rows, stamped as completed at `at`."""
+        column = self.traces.schema.get_field_index("completed_at")
+        stamped = pa.array([at] * self.traces.num_rows, self.traces.schema.field(column).type)
+        return TrajectoryTables(self.traces.set_column(column, "completed_at", stamped),
+                                self.tool_calls, self.tool_definitions)
+
 
 def trajectory_tables(items: Iterable[Assembled], completed_at: dt.datetime) -> TrajectoryTables:
     """Pure: trajectories to table rows, so it can run in another process than the writer."""

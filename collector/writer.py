@@ -258,14 +258,18 @@ class StoreWriter:
             before = prior.get(tid)
             first = min(p.first_received_ns, before.first_received_ns) if before else p.first_received_ns
             jobs.append(Job(tid, before.version + 1 if before else 1, first, p.last_received_ns))
-        completed_at = dt.datetime(1970, 1, 1) + dt.timedelta(microseconds=self.clock() // 1000)
-        return _Dispatch(chunk, jobs, [t for t in ids if t in prior], spans, completed_at)
+        return _Dispatch(chunk, jobs, [t for t in ids if t in prior], spans, self._now())
+
+    def _now(self) -> dt.datetime:
+        return dt.datetime(1970, 1, 1) + dt.timedelta(microseconds=self.clock() // 1000)
 
     def _save(self, dispatch: _Dispatch) -> int:
         con = self.store.con
         try:
             con.execute("BEGIN")
-            n = self.store.save_tables(dispatch.result, dispatch.replaced)
+            # Completion time is the commit's, not the build's: rolling tasks read by it.
+            tables = dispatch.result.completed(self._now())
+            n = self.store.save_tables(tables, dispatch.replaced)
             con.execute("COMMIT")
         except Exception as exc:
             _rollback(con)
@@ -274,7 +278,7 @@ class StoreWriter:
             self.assembler.requeue(dispatch.chunk)
             return 0
         self.stats.trajectories += n
-        ids = dispatch.result.traces.column("trace_id").to_pylist()
+        ids = tables.traces.column("trace_id").to_pylist()
         self.assembler.mark_assembled(ids)
         for listener in self.on_trajectories:
             listener(ids)

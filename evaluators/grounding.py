@@ -60,64 +60,73 @@ class GroundingEvaluator(Evaluator):
     description = "Every argument value traced to the user input, an earlier result, the schema or the trace date."
 
     def evaluate(self, trajectory: Trajectory, context: EvalContext) -> EvalResult:
-        view = text_of(trajectory)
-        schemas = ToolSchemas(trajectory, context)
-        dates = trace_dates(trajectory)
-        per_call, judged = [], []
-        for position, (c, arguments) in enumerate(zip(trajectory.tool_calls, view.arguments)):
+        judge = _Judge(trajectory, context)
+        per_call, bad, total = [], [], 0
+        for position, (c, arguments) in enumerate(zip(trajectory.tool_calls, judge.view.arguments)):
             if arguments is None:
                 per_call.append({"seq": c.seq, "tool": c.name, "skipped": "arguments not parsed"})
                 continue
-            facts = schema_facts(schemas.get(c))
-            found = [self._leaf(view, position, c, argument, facts.of(argument.path), dates) for argument in arguments]
-            judged += found
-            per_call.append({"seq": c.seq, "tool": c.name, "leaves": found})
-        if not judged:
+            facts = schema_facts(judge.schemas.get(c))
+            sources, problems = {}, []
+            for argument in arguments:
+                label, source = judge(position, argument, facts.of(argument.path))
+                if label == "grounded":
+                    sources[path_text(argument.path)] = source
+                else:
+                    problems.append({"seq": c.seq, "tool": c.name, "path": path_text(argument.path),
+                                     "value": argument.value, "label": label, "why": source})
+            total += len(arguments)
+            bad += problems
+            per_call.append({"seq": c.seq, "tool": c.name, "grounded": sources, "problems": problems})
+        if not total:
             return self.not_applicable("no argument values to ground", calls=per_call)
-        bad = [f for f in judged if f["label"] != "grounded"]
-        score = 1 - len(bad) / len(judged)
-        details: dict[str, Any] = {"calls": per_call, "leaves": len(judged), "grounded": len(judged) - len(bad)}
+        score = 1 - len(bad) / total
+        details: dict[str, Any] = {"calls": per_call, "leaves": total, "grounded": total - len(bad)}
         if not bad:
             return self.result(score=score, label="pass", passed=True, details=details,
-                               reason=f"all {len(judged)} argument value(s) grounded")
+                               reason=f"all {total} argument value(s) grounded")
         labels = [label for label in SEVERITY if any(f["label"] == label for f in bad)]
         worst = next(f for f in bad if f["label"] == labels[0])
         more = f" (+{len(bad) - 1} more)" if len(bad) > 1 else ""
+        reason = f"{call_ref(worst['seq'], worst['tool'], worst['path'], worst['value'])}: {worst['label']}: {worst['why']}"
         return self.result(score=score, label=labels[0], labels=labels, passed=False, details=details,
-                           evidence=sorted({f["seq"] for f in bad}), reason=_reason(worst) + more)
+                           evidence=sorted({f["seq"] for f in bad}), reason=reason + more)
 
-    @staticmethod
-    def _leaf(view: TrajectoryText, position: int, c: ToolCall, argument: Argument, facts: ArgumentFacts,
-              dates: set[dt.date]) -> dict[str, Any]:
-        """One value's verdict: label and source (the reason is written for the reported one only)."""
-        path, value, v, units = argument
-        leaf: dict[str, Any] = {"seq": c.seq, "tool": c.name, "path": path_text(path), "value": value, "label": "grounded"}
-        if isinstance(value, str) and (phrase := relative_date_phrase(value)) and as_date(value) is None:
+
+class _Judge:
+    """Grounds the argument values of one trajectory: (label, source) for grounded values,
+    (label, why) for the others."""
+
+    def __init__(self, trajectory: Trajectory, context: EvalContext):
+        self.trajectory = trajectory
+        self.view = text_of(trajectory)
+        self.schemas = ToolSchemas(trajectory, context)
+        self._dates: set[dt.date] | None = None
+
+    @property
+    def dates(self) -> set[dt.date]:
+        if self._dates is None:
+            self._dates = trace_dates(self.trajectory)
+        return self._dates
+
+    def __call__(self, position: int, argument: Argument, facts: ArgumentFacts) -> tuple[str, str]:
+        path, value, text, units = argument
+        is_text = type(value) is str
+        day = as_date(value) if is_text else None
+        if is_text and day is None and (phrase := relative_date_phrase(value)):
             key = next((p for p in reversed(path) if isinstance(p, str)), "")
             if facts.wants_date or (not facts.declared and _DATE_KEY.search(key)):
-                leaf.update(label="relative_date", phrase=phrase, key=key or "the value")
-                return leaf
-        if v in facts.allowed:
-            leaf["source"] = "schema"
-        elif isinstance(value, str) and as_date(value) in dates:
-            leaf["source"] = "trace date"
-        elif any(map(view.in_user, units)):
-            leaf["source"] = "user input"
-        else:
-            earlier, later = sources(view, position, argument)
-            if earlier is not None:
-                leaf["source"] = f"call {earlier}"
-            elif later is not None:
-                leaf.update(label="future_ref", source=f"call {later}")
-            else:
-                leaf["label"] = "ungrounded_value"
-        return leaf
-
-
-def _reason(leaf: dict[str, Any]) -> str:
-    ref = call_ref(leaf["seq"], leaf["tool"], leaf["path"], leaf["value"])
-    if leaf["label"] == "relative_date":
-        return f"{ref}: relative_date: {leaf['phrase']!r} where {leaf['key']} expects an absolute date"
-    if leaf["label"] == "future_ref":
-        return f"{ref}: future_ref: the value only appears in the result of later {leaf['source']}"
-    return f"{ref}: ungrounded_value: not in the user input or any earlier tool result"
+                return "relative_date", f"{phrase!r} where {key or 'the value'} expects an absolute date"
+        if text in facts.allowed:
+            return "grounded", "schema"
+        if day is not None and day in self.dates:
+            return "grounded", "trace date"
+        view = self.view
+        if any(map(view.in_user, units)):
+            return "grounded", "user input"
+        earlier, later = sources(view, position, argument)
+        if earlier is not None:
+            return "grounded", f"call {earlier}"
+        if later is not None:
+            return "future_ref", f"the value only appears in the result of later call {later}"
+        return "ungrounded_value", "not in the user input or any earlier tool result"

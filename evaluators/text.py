@@ -45,6 +45,7 @@ _ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 _YEAR = re.compile(r"\d{4}")
 _YEAR_SEPARATOR = re.compile(r"\d{4}\s*[-/.年]")
 _MONTH_NAME = re.compile(r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)")
+_DATE_HINT = re.compile(_YEAR_SEPARATOR.pattern + "|" + _MONTH_NAME.pattern)
 
 
 def _iso(year: str, month: int, day: str) -> str:
@@ -56,7 +57,7 @@ def _fold(text: str) -> str:
 
 
 def _iso_dates(folded: str) -> str:
-    if _YEAR.search(folded) is None:  # every recognised date form has a four-digit year
+    if _DATE_HINT.search(folded) is None:  # a year with a separator after it, or a month's name
         return folded
     if _YEAR_SEPARATOR.search(folded):
         folded = _NUMERIC_DATE.sub(lambda m: _iso(m[1], int(m[2]), m[3]) + " ", folded)
@@ -102,9 +103,12 @@ def value_norm(value: Any) -> str:
 
 def scalar_text(value: Any) -> str:
     """A JSON scalar as text: 18.0 -> "18", True -> "true"."""
-    if isinstance(value, bool):
+    kind = type(value)
+    if kind is str:
+        return value
+    if kind is bool:
         return "true" if value else "false"
-    if isinstance(value, float) and value.is_integer():
+    if kind is float and value.is_integer():
         return str(int(value))
     return str(value)
 
@@ -131,6 +135,7 @@ def has_cjk(text: str) -> bool:
 # --- values inside JSON ------------------------------------------------------------------------
 
 Path = tuple[str | int, ...]
+_CONTAINERS = frozenset({dict, list, tuple})
 
 
 def leaves(value: Any, path: Path = ()) -> list[tuple[Path, Any]]:
@@ -141,12 +146,13 @@ def leaves(value: Any, path: Path = ()) -> list[tuple[Path, Any]]:
 
 
 def _collect(value: Any, path: Path, out: list) -> None:
-    items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list | tuple) else None
+    kind = type(value)
+    items = value.items() if kind is dict else enumerate(value) if kind is list or kind is tuple else None
     if items is None:
         out.append((path, value))
         return
     for key, item in items:
-        if isinstance(item, dict | list | tuple):
+        if type(item) in _CONTAINERS:
             _collect(item, (*path, key), out)
         else:
             out.append(((*path, key), item))
@@ -154,13 +160,14 @@ def _collect(value: Any, path: Path, out: list) -> None:
 
 def scalars(value: Any) -> list[Any]:
     """Every scalar inside a parsed JSON value (no paths: the fast form)."""
-    if isinstance(value, dict):
+    kind = type(value)
+    if kind is dict:
         value = value.values()
-    elif not isinstance(value, list | tuple):
+    elif kind is not list and kind is not tuple:
         return [value]
     out: list[Any] = []
     for item in value:
-        if isinstance(item, dict | list | tuple):
+        if type(item) in _CONTAINERS:
             out += scalars(item)
         else:
             out.append(item)

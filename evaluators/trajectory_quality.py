@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from functools import lru_cache
 from typing import Any
 
 from collector.trajectory import ToolCall, Trajectory
@@ -49,7 +50,12 @@ _WRITES = frozenset(terms(
 
 def execution_label(call: ToolCall) -> str | None:
     """The kind of tool error (rate_limit, auth, not_found, timeout, server, validation), from its text."""
-    text = " ".join(filter(None, (call.error_type, call.error, None if call.error else str(call.result or ""))))
+    return _classify(" ".join(filter(None, (call.error_type, call.error, None if call.error else str(call.result or "")))))
+
+
+@lru_cache(maxsize=4096)
+def _classify(text: str) -> str | None:
+    """Cached: a service fails with the same few messages again and again."""
     return next((label for label, pattern in EXECUTION if pattern.search(text)), None)
 
 
@@ -239,15 +245,22 @@ def _depths(trajectory: Trajectory, stop_at: int) -> list[int]:
     """Each call's depth in the dependency graph: j depends on i when i failed before j started
     (a retry or a fallback), or when i's result holds a value of j's arguments (or a part of a
     composite one) that the user's input does not. Stops once a call is `stop_at` deep: the
-    depth can never exceed the rounds."""
+    depth can never exceed the rounds. Needs every call's timings."""
     calls = trajectory.tool_calls
     view = text_of(trajectory)
+    ends = [c.end_ns for c in calls]
+    failed = [c.status == "error" for c in calls]
     depth: list[int] = []
     for j, (c, arguments) in enumerate(zip(calls, view.arguments)):
-        fed = set().union(*(view.holders(u) for a in arguments or () for u in a.units if not view.in_user(u)))
-        parents = [depth[i] for i in range(j) if before(calls[i], c) and (calls[i].status == "error" or i in fed)]
-        depth.append(1 + max(parents, default=0))
-        if depth[-1] >= stop_at:
+        earlier = [i for i in range(j) if ends[i] <= c.start_ns]
+        deepest = max((depth[i] for i in earlier if failed[i]), default=0)
+        # only a result that would make j deeper is worth looking up
+        deeper = [i for i in earlier if not failed[i] and depth[i] > deepest]
+        if deeper and arguments:
+            fed = set().union(*(view.holders(u) for a in arguments for u in a.units if not view.in_user(u)))
+            deepest = max([deepest, *(depth[i] for i in deeper if i in fed)])
+        depth.append(deepest + 1)
+        if deepest + 1 >= stop_at:
             break
     return depth
 

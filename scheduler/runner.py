@@ -20,7 +20,7 @@ log = logging.getLogger(__name__)
 class TaskRunner:
     """`settle_s` keeps a rolling window's end behind trajectories still being committed."""
 
-    def __init__(self, ledger: Ledger, con: duckdb.DuckDBPyConnection, settle_s: float = 2.0,
+    def __init__(self, ledger: Ledger, con: duckdb.DuckDBPyConnection, settle_s: float = 1.0,
                  clock: Callable[[], dt.datetime] = utcnow):
         self.ledger, self._con, self.settle = ledger, con, dt.timedelta(seconds=settle_s)
         self.clock = clock

@@ -104,6 +104,7 @@ class DemoRun:
     server: EmbeddedServer
     sent: list[SentTrace] = field(default_factory=list)
     trajectories: dict[str, dict] = field(default_factory=dict)
+    runs: dict[str, str] = field(default_factory=dict)
 
 
 def send_traffic(run: DemoRun) -> None:
@@ -149,7 +150,78 @@ def show_trajectories(run: DemoRun) -> None:
         print_trajectory(run.trajectories[sent.trace_id])
 
 
-STEPS: list[Callable[[DemoRun], None]] = [send_traffic, await_trajectories, show_trajectories]
+RULES = ["tool_selection", "parameters", "grounding", "trajectory_quality", "safety"]
+DEMO_TASKS = {
+    "demo-backfill": {"window": {"mode": "backfill", "last": "1h"}},
+    "demo-patrol": {"window": {"mode": "rolling", "every": "day"}},
+}
+RUN_TIMEOUT_S = 120.0
+SETTLE_S = 1.2
+
+
+def create_tasks(run: DemoRun) -> None:
+    """A backfill task (runs at once) and a daily rolling task, run now on demand; both score 100 %."""
+    with httpx.Client(base_url=run.server.api, headers=run.server.headers(), timeout=60) as client:
+        for name, extra in DEMO_TASKS.items():
+            client.delete(f"/api/tasks/{name}")  # a rerun of the demo on the same file starts over
+            doc = {"name": name, "sampling": {"ratio": 1.0, "max_items": 50}, "evaluators": RULES, **extra}
+            if extra["window"]["mode"] == "rolling":
+                doc["window"]["start"] = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(time.time() - 3600))
+            resp = client.post("/api/tasks", json=doc)
+            if resp.status_code != 201:
+                raise DemoError(f"creating task {name} answered {resp.status_code}: {resp.text}")
+            created = resp.json()["run"]
+            if created is None:
+                time.sleep(SETTLE_S)  # a rolling window ends a settle margin before now
+                created = client.post(f"/api/tasks/{name}/run").json()
+            run.runs[name] = created["run_id"]
+            console.print(f"[green]✓[/green] task {name} ({extra['window']['mode']}): run {created['run_id']} "
+                          f"selected {created['selected']} of {created['candidates']} traces", highlight=False)
+
+
+def await_evaluations(run: DemoRun) -> None:
+    """The server's evaluator workers score the selected items; wait until every run is done."""
+    columns = (SpinnerColumn(), TextColumn("evaluating"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
+    deadline = time.monotonic() + RUN_TIMEOUT_S
+    with httpx.Client(base_url=run.server.api, headers=run.server.headers(), timeout=10) as client, \
+            Progress(*columns, console=console, transient=True) as progress:
+        bar = progress.add_task("evaluate", total=None)
+        while True:
+            run.server.check_alive()
+            manifests = [client.get(f"/api/runs/{run_id}").json() for run_id in run.runs.values()]
+            items = [i for m in manifests for i in m["items"]]
+            progress.update(bar, total=len(items), completed=sum(i["state"] in ("done", "failed") for i in items))
+            if all(m["state"] == "done" for m in manifests):
+                break
+            if time.monotonic() > deadline:
+                raise DemoError(f"evaluation runs not done within {RUN_TIMEOUT_S:.0f}s")
+            time.sleep(0.2)
+    console.print(f"[green]✓[/green] {len(items)} items evaluated", highlight=False)
+
+
+def show_scores(run: DemoRun) -> None:
+    """The scene score with its short-board flags, then the worst traces and why."""
+    from tracepatrol.cli_results import print_card
+
+    with httpx.Client(base_url=run.server.api, headers=run.server.headers(), timeout=30) as client:
+        scores = client.get("/api/tasks/demo-backfill/scores", params={"scene": "customer_service"}).json()
+        results = client.get(f"/api/runs/{run.runs['demo-backfill']}/results").json()
+    console.rule("[bold]scores: demo-backfill, scene customer_service[/bold]")
+    print_card(scores["card"])
+    worst: dict[str, list[dict]] = {}
+    for r in results:
+        if r["score"] is not None and not r["passed"]:
+            worst.setdefault(r["trace_id"], []).append(r)
+    scenario = {s.trace_id: s.scenario for s in run.sent}
+    console.rule("[bold]worst traces[/bold]")
+    for trace_id, failed in sorted(worst.items(), key=lambda kv: sum(r["score"] for r in kv[1]) - len(kv[1])):
+        console.print(f"[bold]{scenario.get(trace_id, trace_id)}[/bold] {trace_id}", highlight=False)
+        for r in sorted(failed, key=lambda r: r["score"]):
+            console.print(f"  {r['evaluator']:<19} {r['score']:.2f}  {r['label']:<24} {r['reason']}", highlight=False)
+
+
+STEPS: list[Callable[[DemoRun], None]] = [send_traffic, await_trajectories, show_trajectories, create_tasks,
+                                          await_evaluations, show_scores]
 
 
 def run_demo(db: Path) -> int:

@@ -84,12 +84,12 @@ def test_rolling_runs_never_take_a_trace_twice_and_miss_none(server):
     assert post(server, "/api/tasks", rolling).status_code == 201
     first_batch = send(server.otlp_http, [TraceSpec() for _ in range(7)])
     wait_traces(server, 7)
-    time.sleep(2.5)  # past the runner's settle margin
+    time.sleep(1.2)  # past the runner's settle margin
     run1 = post(server, "/api/tasks/patrol/run").json()
     assert selected_ids(run1) == set(first_batch)
     second_batch = send(server.otlp_http, [TraceSpec() for _ in range(6)])
     wait_traces(server, 13)
-    time.sleep(2.5)
+    time.sleep(1.2)
     run2 = post(server, "/api/tasks/patrol/run").json()
     assert selected_ids(run2) == set(second_batch)
     assert run2["window_start"] == run1["window_end"]
