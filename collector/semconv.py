@@ -175,11 +175,10 @@ class _Trace:
         return self._cache[slot]
 
     def indexed(self, span: _Span, prefix: str) -> dict[int, dict[str, Any]]:
-        """Grouped per prefix on demand: the long prompt history is only read when needed, and a
-        prefix the span lacks (most spans have none) costs no scan of its attributes."""
-        if prefix not in self._cached(span, "prefixes", lambda: _indexed_prefixes(span.attrs)):
-            return {}
-        return self._cached(span, prefix, lambda: unflatten(span.attrs, prefix))
+        """Grouped per prefix on demand (the long prompt history is only read when needed), from
+        the span's indexed attributes alone: most spans have none, so most prefixes cost nothing."""
+        indexed = self._cached(span, "indexed", lambda: _indexed_attributes(span.attrs))
+        return self._cached(span, prefix, lambda: unflatten(indexed, prefix)) if indexed else {}
 
     def metadata(self, span: _Span) -> dict:
         value = self._cached(span, "metadata", lambda: self.json(span.attrs.get(C.METADATA)))
@@ -265,10 +264,9 @@ class _Pool:
         return found
 
 
-def _indexed_prefixes(attrs: dict) -> set[str]:
-    """The `C.INDEXED_PREFIXES` that some attribute key starts with, in one pass over the keys."""
-    return {prefix for key in attrs if isinstance(key, str) and key.startswith(C.INDEXED_PREFIXES)
-            for prefix in C.INDEXED_PREFIXES if key.startswith(prefix)}
+def _indexed_attributes(attrs: dict) -> dict[str, Any]:
+    """The attributes whose key starts with one of `C.INDEXED_PREFIXES`."""
+    return {k: v for k, v in attrs.items() if isinstance(k, str) and k.startswith(C.INDEXED_PREFIXES)}
 
 
 def _role(span: _Span) -> str | None:

@@ -48,10 +48,14 @@ def trace_dates(trajectory: Trajectory) -> set[dt.date]:
 
 def sources(view: TrajectoryText, position: int, argument: Argument) -> tuple[int | None, int | None]:
     """(seq of an earlier result holding the argument, else seq of a later one) for the call at `position`."""
+    holders = set().union(*map(view.holders, argument.units))
+    holders.discard(position)
+    if not holders:
+        return None, None
     calls = view.trajectory.tool_calls
-    holders = sorted(set().union(*map(view.holders, argument.units)) - {position})
-    earlier = next((calls[i].seq for i in holders if before(calls[i], calls[position])), None)
-    return earlier, (calls[holders[0]].seq if holders and earlier is None else None)
+    ordered = sorted(holders)
+    earlier = next((calls[i].seq for i in ordered if before(calls[i], calls[position])), None)
+    return earlier, (calls[ordered[0]].seq if earlier is None else None)
 
 
 class GroundingEvaluator(Evaluator):

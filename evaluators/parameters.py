@@ -120,9 +120,10 @@ def validate(schema: Schema, arguments: Any, arguments_key: bytes) -> dict[str, 
             label = label_of(error)
             if label not in found:
                 found[label] = _explain(error, label)
-        if len(_VERDICTS) >= 1 << 15:
-            _VERDICTS.clear()
-        _VERDICTS[key] = found
+        if len(arguments_key) <= 1024:  # big argument objects are not kept
+            if len(_VERDICTS) >= 1 << 15:
+                _VERDICTS.clear()
+            _VERDICTS[key] = found
     return found
 
 

@@ -18,8 +18,8 @@ import re
 import unicodedata
 from bisect import bisect_right
 from collections import Counter
-from collections.abc import Iterable, Iterator
-from functools import lru_cache
+from collections.abc import Callable, Iterable
+from functools import lru_cache, wraps
 from typing import Any, NamedTuple
 
 import orjson
@@ -29,6 +29,23 @@ from collector.trajectory import ToolCall, Trajectory
 _CJK = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 _HAS_CJK = re.compile(f"[{_CJK}]")
 _CJK_RUN = re.compile(f"[{_CJK}]+|[^{_CJK}]+")
+
+# --- caching -----------------------------------------------------------------------------------
+
+SHORT = 256  # longer texts are not cached: a cache of documents would hold gigabytes
+
+
+def cached_when_short(maxsize: int) -> Callable:
+    """lru_cache for a function of one text that leaves long texts uncached."""
+    def wrap(func: Callable) -> Callable:
+        cached = lru_cache(maxsize=maxsize)(func)
+
+        @wraps(func)
+        def call(text: str) -> Any:
+            return cached(text) if len(text) <= SHORT else func(text)
+        return call
+    return wrap
+
 
 # --- normalisation -----------------------------------------------------------------------------
 
@@ -72,7 +89,7 @@ def canonical_dates(text: str) -> str:
     return _iso_dates(_fold(text))
 
 
-@lru_cache(maxsize=1 << 16)
+@cached_when_short(1 << 16)
 def norm(text: str) -> str:
     """Casefolded, NFKC, dates as YYYY-MM-DD, no thousands separators or trailing decimal
     zeros, punctuation as single spaces, stripped. Cached: the same strings recur across calls
@@ -113,7 +130,7 @@ def scalar_text(value: Any) -> str:
     return str(value)
 
 
-@lru_cache(maxsize=1 << 14)
+@cached_when_short(1 << 14)
 def as_date(value: str) -> dt.date | None:
     """The date a string denotes when it is exactly a date (any recognised form), else None."""
     if len(value) > 40 or _YEAR.search(value) is None:
@@ -233,7 +250,7 @@ def _stem(word: str) -> str:
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 
 
-@lru_cache(maxsize=1 << 14)
+@cached_when_short(1 << 14)
 def terms(text: str) -> tuple[str, ...]:
     """Index terms: normalised words without stop words, stemmed; CJK runs as bigrams."""
     out: list[str] = []
@@ -371,7 +388,7 @@ def _relative_candidate(text: str) -> str | None:
     return None
 
 
-@lru_cache(maxsize=1 << 14)
+@cached_when_short(1 << 14)
 def relative_date_phrase(text: str) -> str | None:
     """The first relative-date expression in `text` ("tomorrow", "下周一"), else None."""
     folded = _relative_candidate(text)
@@ -439,13 +456,24 @@ class Argument(NamedTuple):
     text: str
     units: tuple[str, ...]
 
-    @classmethod
-    def of(cls, path: Path, value: Any) -> Argument | None:
-        text = value_norm(value)
-        if not text:
-            return None
-        parts = anchors(value, text) if isinstance(value, str) else ()
-        return cls(path, value, text, (text, *parts))
+    @staticmethod
+    def of(path: Path, value: Any) -> Argument | None:
+        """The argument, or None when nothing of it survives normalisation. Cached: agents send
+        the same values (cities, ids, enum members) under the same names again and again."""
+        if type(value) is str and len(value) > SHORT:
+            return _make_argument(path, str, value)
+        return _argument(path, type(value), value)
+
+
+def _make_argument(path: Path, _kind: type, value: Any) -> Argument | None:  # the type keeps 1 and 1.0 apart
+    text = value_norm(value)
+    if not text:
+        return None
+    parts = anchors(value, text) if isinstance(value, str) else ()
+    return Argument(path, value, text, (text, *parts))
+
+
+_argument = lru_cache(maxsize=1 << 16)(_make_argument)
 
 
 def canonical_arguments(call: ToolCall) -> bytes:

@@ -10,13 +10,12 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from functools import lru_cache
 from typing import Any
 
 from collector.trajectory import ToolCall, Trajectory
 from evaluators.base import EvalContext, EvalResult, Evaluator
 from evaluators.grounding import before
-from evaluators.text import terms, text_of
+from evaluators.text import cached_when_short, terms, text_of
 
 PARTS = ("loops", "recovery", "efficiency", "parallelism", "termination")
 # Label precedence inside a part when two score the same.
@@ -53,7 +52,7 @@ def execution_label(call: ToolCall) -> str | None:
     return _classify(" ".join(filter(None, (call.error_type, call.error, None if call.error else str(call.result or "")))))
 
 
-@lru_cache(maxsize=4096)
+@cached_when_short(4096)
 def _classify(text: str) -> str | None:
     """Cached: a service fails with the same few messages again and again."""
     return next((label for label, pattern in EXECUTION if pattern.search(text)), None)

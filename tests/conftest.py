@@ -12,7 +12,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from tests.chat_server import chat  # noqa: E402,F401  (a fixture: a local chat-completions server)
+pytest_plugins = ["tests.chat_server"]  # the `chat` fixture: a local chat-completions server
 
 FIXTURES = Path(__file__).parent / "fixtures"
 

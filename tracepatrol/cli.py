@@ -3,21 +3,16 @@ from __future__ import annotations
 
 import json
 import logging
-import os
 import sys
 from pathlib import Path
 
 import click
-import httpx
-from rich.console import Console
 from rich.table import Table
 
+from tracepatrol.cli_results import compare, evaluate, results, score
+from tracepatrol.cli_tasks import annotate, task
+from tracepatrol.client import api_get, api_options, console, err
 from tracepatrol.settings import SettingsError, load_settings
-
-console = Console()
-err = Console(stderr=True)
-
-DEFAULT_API = "http://127.0.0.1:4320"
 
 
 @click.group()
@@ -56,44 +51,13 @@ def serve(db, host, otlp_http_port, otlp_grpc_port, api_port, decision_wait, api
         sys.exit(1)
 
 
-def _api_options(f):
-    f = click.option("--api", "api_url", default=lambda: os.environ.get("TRACEPATROL_API", DEFAULT_API),
-                     show_default="$TRACEPATROL_API or " + DEFAULT_API, help="server REST API URL")(f)
-    f = click.option("--api-key", default=lambda: os.environ.get("TRACEPATROL_API_KEY"), help="API key")(f)
-    return f
-
-
-def api_call(api_url: str, api_key: str | None, method: str, path: str, json_body=None,
-             content: bytes | None = None, **params):
-    """Call the server's REST API; any failure exits 1 with the server's message."""
-    headers = {"Authorization": f"Bearer {api_key}"} if api_key else {}
-    try:
-        resp = httpx.request(method, api_url.rstrip("/") + path, json=json_body, content=content, headers=headers,
-                             timeout=120, params={k: v for k, v in params.items() if v is not None})
-    except httpx.HTTPError as exc:
-        err.print(f"[red]error:[/red] cannot reach the tracepatrol server at {api_url}: {exc}", highlight=False)
-        sys.exit(1)
-    if resp.status_code >= 400:
-        try:
-            detail = resp.json().get("detail", resp.text)
-        except ValueError:
-            detail = resp.text
-        err.print(f"[red]error:[/red] {resp.status_code}: {detail}", highlight=False)
-        sys.exit(1)
-    return resp.json() if resp.content else None
-
-
-def api_get(api_url: str, api_key: str | None, path: str, **params):
-    return api_call(api_url, api_key, "GET", path, **params)
-
-
 @main.group()
 def traces() -> None:
     """Inspect stored trajectories (talks to a running server)."""
 
 
 @traces.command("list")
-@_api_options
+@api_options
 @click.option("--status", type=click.Choice(["ok", "error"]))
 @click.option("--user-id")
 @click.option("--since", help="ISO 8601 start time")
@@ -113,7 +77,7 @@ def traces_list(api_url, api_key, status, user_id, since, limit, as_json) -> Non
 
 
 @traces.command("show")
-@_api_options
+@api_options
 @click.argument("trace_id")
 @click.option("--json", "as_json", is_flag=True, help="print the trajectory JSON")
 def traces_show(api_url, api_key, trace_id, as_json) -> None:
@@ -157,5 +121,5 @@ def demo(db: Path) -> None:
     sys.exit(run_demo(db))
 
 
-from tracepatrol import cli_tasks  # noqa: E402,F401  (registers the task commands)
-from tracepatrol import cli_results  # noqa: E402,F401  (registers the result commands)
+for command in (task, annotate, results, score, compare, evaluate):
+    main.add_command(command)

@@ -11,7 +11,7 @@ from pydantic import ValidationError
 from rich.progress import Progress
 from rich.table import Table
 
-from tracepatrol.cli import _api_options, api_call, console, err, main
+from tracepatrol.client import api_call, api_options, console, err
 
 
 def _fmt(value) -> str:
@@ -34,8 +34,8 @@ def print_card(card: dict, title: str = "") -> None:
         console.print(f"  {rule['rule']}: {rule['reason']}", highlight=False)
 
 
-@main.command()
-@_api_options
+@click.command()
+@api_options
 @click.argument("run_id")
 @click.option("--json", "as_json", is_flag=True)
 def results(api_url, api_key, run_id, as_json) -> None:
@@ -51,8 +51,8 @@ def results(api_url, api_key, run_id, as_json) -> None:
     console.print(table)
 
 
-@main.command()
-@_api_options
+@click.command()
+@api_options
 @click.option("--task", "task_id", help="score a task's results on the server")
 @click.option("--dimensions", "dimensions_file", type=click.Path(exists=True, dir_okay=False, path_type=Path),
               help="offline: a JSON/YAML mapping of dimension scores (0–1)")
@@ -104,8 +104,8 @@ def _offline_card(path: Path, scene: str) -> dict:
     return weighted_total(doc, profile).model_dump()
 
 
-@main.command()
-@_api_options
+@click.command()
+@api_options
 @click.option("--task", "task_id", required=True)
 @click.argument("version_a")
 @click.argument("version_b")
@@ -129,7 +129,7 @@ def compare(api_url, api_key, task_id, version_a, version_b, as_json) -> None:
             console.print(f"{summary['label']} {scene}: {_fmt(card['final_total'])}{flag}", highlight=False)
 
 
-@main.command()
+@click.command()
 @click.option("--file", "files", multiple=True, required=True, type=click.Path(exists=True, dir_okay=False, path_type=Path),
               help="a trajectory in the API's JSON shape (repeatable)")
 @click.option("--reference", type=click.Path(exists=True, dir_okay=False, path_type=Path),

@@ -9,7 +9,7 @@ import click
 import yaml
 from rich.table import Table
 
-from tracepatrol.cli import _api_options, api_call, console, err, main
+from tracepatrol.client import api_call, api_options, console, err
 
 
 def _print(data, as_json: bool) -> bool:
@@ -29,13 +29,13 @@ def print_run(run: dict) -> None:
         console.print(f"    {item['trace_id']} v{item['version']}  {item['state']}", highlight=False)
 
 
-@main.group()
+@click.group()
 def task() -> None:
     """Evaluation tasks: which traces to sample, how many, how often (talks to a running server)."""
 
 
 @task.command("create")
-@_api_options
+@api_options
 @click.option("--preset", help="start from config/presets/NAME.yaml")
 @click.option("--file", "file_", type=click.Path(exists=True, dir_okay=False, path_type=Path), help="a task YAML/JSON file")
 @click.option("--set", "assignments", multiple=True, metavar="KEY=VALUE", help="override a field, e.g. sampling.ratio=0.1")
@@ -73,7 +73,7 @@ def _load(path: Path) -> dict:
 
 
 @task.command("list")
-@_api_options
+@api_options
 @click.option("--json", "as_json", is_flag=True)
 def task_list(api_url, api_key, as_json) -> None:
     tasks = api_call(api_url, api_key, "GET", "/api/tasks")
@@ -91,14 +91,14 @@ def task_list(api_url, api_key, as_json) -> None:
 
 
 @task.command("show")
-@_api_options
+@api_options
 @click.argument("task_id")
 def task_show(api_url, api_key, task_id) -> None:
     _print(api_call(api_url, api_key, "GET", f"/api/tasks/{task_id}"), True)
 
 
 @task.command("preview")
-@_api_options
+@api_options
 @click.option("--preset")
 @click.option("--file", "file_", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--set", "assignments", multiple=True, metavar="KEY=VALUE")
@@ -114,7 +114,7 @@ def task_preview(api_url, api_key, preset, file_, assignments, as_json) -> None:
 
 
 @task.command("run")
-@_api_options
+@api_options
 @click.argument("task_id")
 @click.option("--json", "as_json", is_flag=True)
 def task_run(api_url, api_key, task_id, as_json) -> None:
@@ -124,7 +124,7 @@ def task_run(api_url, api_key, task_id, as_json) -> None:
 
 
 @task.command("runs")
-@_api_options
+@api_options
 @click.argument("task_id")
 @click.option("--json", "as_json", is_flag=True)
 def task_runs(api_url, api_key, task_id, as_json) -> None:
@@ -140,7 +140,7 @@ def task_runs(api_url, api_key, task_id, as_json) -> None:
 
 def _state_command(verb: str):
     @task.command(verb)
-    @_api_options
+    @api_options
     @click.argument("task_id")
     def command(api_url, api_key, task_id) -> None:
         out = api_call(api_url, api_key, "POST", f"/api/tasks/{task_id}/{verb}")
@@ -155,15 +155,15 @@ task_resume = _state_command("resume")
 
 
 @task.command("delete")
-@_api_options
+@api_options
 @click.argument("task_id")
 def task_delete(api_url, api_key, task_id) -> None:
     api_call(api_url, api_key, "DELETE", f"/api/tasks/{task_id}")
     console.print(f"deleted task {task_id}")
 
 
-@main.command()
-@_api_options
+@click.command()
+@api_options
 @click.argument("trace_id", required=False)
 @click.option("--status", help="reviewed, flagged, approved, … (lower_snake_case)")
 @click.option("--label")

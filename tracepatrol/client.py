@@ -1,0 +1,45 @@
+"""What every CLI command that talks to a running server shares: options, calls, consoles."""
+from __future__ import annotations
+
+import os
+import sys
+
+import click
+import httpx
+from rich.console import Console
+
+console = Console()
+err = Console(stderr=True)
+
+DEFAULT_API = "http://127.0.0.1:4320"
+
+
+def api_options(f):
+    f = click.option("--api", "api_url", default=lambda: os.environ.get("TRACEPATROL_API", DEFAULT_API),
+                     show_default="$TRACEPATROL_API or " + DEFAULT_API, help="server REST API URL")(f)
+    f = click.option("--api-key", default=lambda: os.environ.get("TRACEPATROL_API_KEY"), help="API key")(f)
+    return f
+
+
+def api_call(api_url: str, api_key: str | None, method: str, path: str, json_body=None,
+             content: bytes | None = None, **params):
+    """Call the server's REST API; any failure exits 1 with the server's message."""
+    headers = {"Authorization": f"Bearer {api_key}"} if api_key else {}
+    try:
+        resp = httpx.request(method, api_url.rstrip("/") + path, json=json_body, content=content, headers=headers,
+                             timeout=120, params={k: v for k, v in params.items() if v is not None})
+    except httpx.HTTPError as exc:
+        err.print(f"[red]error:[/red] cannot reach the tracepatrol server at {api_url}: {exc}", highlight=False)
+        sys.exit(1)
+    if resp.status_code >= 400:
+        try:
+            detail = resp.json().get("detail", resp.text)
+        except ValueError:
+            detail = resp.text
+        err.print(f"[red]error:[/red] {resp.status_code}: {detail}", highlight=False)
+        sys.exit(1)
+    return resp.json() if resp.content else None
+
+
+def api_get(api_url: str, api_key: str | None, path: str, **params):
+    return api_call(api_url, api_key, "GET", path, **params)
