@@ -78,4 +78,6 @@ def test_scores_and_version_comparison_through_the_server(server):
     assert scores["versions"]["1.0.0"]["card"]["final_total"] > scores["versions"]["2.0.0"]["card"]["final_total"]
     res = cli("results", run["run_id"], "--api", server.api)
     assert res.returncode == 0 and "wrong_tool" in res.stdout
+    rerun = json.loads(cli("task", "run", "versions", "--json", "--api", server.api).stdout)
+    assert rerun["state"] == "done" and rerun["already_taken"] == len(sent) and rerun["selected"] == 0
     assert "no evaluated traces of agent version '9.9'" in cli("compare", "--task", "versions", "1.0.0", "9.9", "--api", server.api).stderr

@@ -3,10 +3,12 @@ from __future__ import annotations
 
 import json
 import sys
+import time
 from pathlib import Path
 
 import click
 import yaml
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
 from tracepatrol.client import api_call, api_options, console, err
@@ -26,7 +28,8 @@ def print_run(run: dict) -> None:
         f"  candidates {run['candidates']}  sampled out {run['sampled_out']}  capped {run['capped']}  "
         f"already taken {run['already_taken']}  selected {run['selected']}", highlight=False)
     for item in run.get("items", [])[:20]:
-        console.print(f"    {item['trace_id']} v{item['version']}  {item['state']}", highlight=False)
+        reason = f"  {item['reason']}" if item.get("reason") else ""
+        console.print(f"    {item['trace_id']} v{item['version']}  {item['state']}{reason}", highlight=False)
 
 
 @click.group()
@@ -116,11 +119,29 @@ def task_preview(api_url, api_key, preset, file_, assignments, as_json) -> None:
 @task.command("run")
 @api_options
 @click.argument("task_id")
+@click.option("--wait/--no-wait", default=True, show_default=True, help="follow the evaluation until done")
 @click.option("--json", "as_json", is_flag=True)
-def task_run(api_url, api_key, task_id, as_json) -> None:
+def task_run(api_url, api_key, task_id, wait, as_json) -> None:
+    """Run a task now: select, then (with --wait) follow its evaluation with a progress bar."""
     run = api_call(api_url, api_key, "POST", f"/api/tasks/{task_id}/run")
+    if wait and run["state"] != "done":
+        run = follow(api_url, api_key, run["run_id"])
     if not _print(run, as_json):
         print_run(run)
+
+
+def follow(api_url: str, api_key: str | None, run_id: str) -> dict:
+    """Poll a run until every item is done or failed, showing progress on stderr."""
+    with Progress(SpinnerColumn(), TextColumn("evaluating {task.fields[run]}"), BarColumn(), MofNCompleteColumn(),
+                  TimeElapsedColumn(), console=err, transient=True) as progress:
+        bar = progress.add_task("run", total=None, run=run_id)
+        while True:
+            run = api_call(api_url, api_key, "GET", f"/api/runs/{run_id}")
+            finished = sum(i["state"] in ("done", "failed") for i in run["items"])
+            progress.update(bar, total=len(run["items"]), completed=finished)
+            if run["state"] in ("done", "failed"):
+                return run
+            time.sleep(0.5)
 
 
 @task.command("runs")
