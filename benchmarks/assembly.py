@@ -1,6 +1,7 @@
 """Time trajectory assembly (`collector.assembly.build_tables`) per span, part by part.
 
-    .venv/bin/python benchmarks/assembly.py [--batches 16] [--fixture-repeats 20] [--rounds 3] [--profile]
+    .venv/bin/python benchmarks/assembly.py [--batches 16] [--fixture-repeats 20] [--rounds 5] [--chunk N]
+                                            [--profile]
 
 Inputs are built first and not timed: `benchmarks/ingest.py`'s batches (64 traces of 8 GenAI
 spans each) and the captured framework fixtures (tests/fixtures/*/S*/*.pb), each fixture copied
@@ -8,6 +9,9 @@ under fresh trace ids. Both are decoded as the collector does and laid out as
 `TraceStore.load_span_table` returns them. Each part (records_by_trace, build_trajectory,
 trajectory_tables) and the whole `build_tables` are then timed in this one process with
 `time.process_time`, the best of `--rounds`. The target is 45 µs per span for build_tables.
+build_tables is timed once more with the garbage collector disabled: it creates no reference
+cycles, so the collector's passes over its growing heap are pure overhead. With `--chunk N` it is
+called per N traces (each with only their spans, as the writer loads them) instead of once.
 `--profile` prints the cProfile top 30 (by own time) of one build_tables over all inputs.
 """
 from __future__ import annotations
@@ -15,6 +19,7 @@ from __future__ import annotations
 import argparse
 import cProfile
 import datetime as dt
+import gc
 import pstats
 import sys
 import time
@@ -28,7 +33,7 @@ from rich.table import Table
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "benchmarks"))
+sys.path.append(str(ROOT / "benchmarks"))  # last: benchmarks/sampler.py must not shadow sampler/
 
 from collector.assembly import Job, build_tables  # noqa: E402
 from collector.decode import parse_protobuf, to_batch  # noqa: E402
@@ -65,25 +70,51 @@ def _jobs(spans: pa.Table) -> list[Job]:
     return [Job(tid, 1, 0, 0) for tid in pc.unique(spans.column("trace_id")).to_pylist()]
 
 
-def _best(fn: Callable[[], object], rounds: int) -> tuple[float, object]:
+def _best(fn: Callable[[], object], rounds: int, collect: bool = True) -> tuple[float, object]:
+    """Best process time of `rounds` calls, each from a collected heap, and the last result.
+    Garbage collection is part of the cost unless `collect` is false."""
     best, result = float("inf"), None
     for _ in range(rounds):
+        result = None
+        gc.collect()
+        if not collect:
+            gc.disable()
         t0 = time.process_time()
         result = fn()
         best = min(best, time.process_time() - t0)
+        gc.enable()
     return best, result
 
 
-def measure(spans: pa.Table, rounds: int) -> dict[str, float]:
+def _chunks(spans: pa.Table, jobs: list[Job], size: int) -> list[tuple[pa.Table, list[Job]]]:
+    """(spans, jobs) of every `size` traces; all in one when `size` is 0."""
+    if not size:
+        return [(spans, jobs)]
+    out = []
+    for i in range(0, len(jobs), size):
+        chunk = jobs[i:i + size]
+        ids = pa.array([j.trace_id for j in chunk], pa.string())
+        out.append((spans.filter(pc.is_in(spans.column("trace_id"), ids)), chunk))
+    return out
+
+
+def measure(spans: pa.Table, rounds: int, chunk: int) -> dict[str, float]:
     """Seconds per part (best of `rounds`) over all spans of `spans`."""
     jobs = _jobs(spans)
+    times = _parts(spans, jobs, rounds)  # its results are freed: build_tables runs on a worker's heap
+    chunks = _chunks(spans, jobs, chunk)
+    run = lambda: [build_tables(s, j, build_trajectory, COMPLETED_AT) for s, j in chunks]  # noqa: E731
+    times["build_tables"], _ = _best(run, rounds)
+    times["build_tables, gc disabled"], _ = _best(run, rounds, collect=False)  # it makes no cycles
+    return times
+
+
+def _parts(spans: pa.Table, jobs: list[Job], rounds: int) -> dict[str, float]:
     t_records, records = _best(lambda: records_by_trace(spans), rounds)
     t_build, built = _best(lambda: [build_trajectory(records[j.trace_id], j.version) for j in jobs], rounds)
     items = [Assembled(t, frozenset(r.name for r in records[t.trace_id]), 0, 0) for t in built]
     t_tables, _ = _best(lambda: trajectory_tables(items, COMPLETED_AT), rounds)
-    t_total, _ = _best(lambda: build_tables(spans, jobs, build_trajectory, COMPLETED_AT), rounds)
-    return {"records_by_trace": t_records, "build_trajectory": t_build,
-            "trajectory_tables": t_tables, "build_tables": t_total}
+    return {"records_by_trace": t_records, "build_trajectory": t_build, "trajectory_tables": t_tables}
 
 
 def report(console: Console, title: str, spans: int, times: dict[str, float]) -> None:
@@ -92,7 +123,7 @@ def report(console: Console, title: str, spans: int, times: dict[str, float]) ->
         table.add_column(column, justify="left" if column == "part" else "right")
     for part, seconds in times.items():
         us = seconds / spans * 1e6
-        style = ("green" if us <= TARGET_US else "red") if part == "build_tables" else None
+        style = ("green" if us <= TARGET_US else "red") if part.startswith("build_tables") else None
         table.add_row(part, f"{us:.1f}", f"{spans / seconds:,.0f}" if seconds else "∞", style=style)
     console.print(table)
 
@@ -109,7 +140,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--batches", type=int, default=16, help="ingest benchmark batches of 512 spans")
     parser.add_argument("--fixture-repeats", type=int, default=20, help="copies of every fixture trace")
-    parser.add_argument("--rounds", type=int, default=3, help="timed rounds per part; the best counts")
+    parser.add_argument("--rounds", type=int, default=5, help="timed rounds per part; the best counts")
+    parser.add_argument("--chunk", type=int, default=0, help="traces per build_tables call (0: all in one)")
     parser.add_argument("--profile", action="store_true", help="print a cProfile top 30 instead of timing")
     args = parser.parse_args()
     console = Console()
@@ -119,7 +151,7 @@ def main() -> None:
         profile(console, pa.concat_tables(inputs.values()))
         return
     for title, spans in inputs.items():
-        report(console, title, spans.num_rows, measure(spans, args.rounds))
+        report(console, title, spans.num_rows, measure(spans, args.rounds, args.chunk))
 
 
 if __name__ == "__main__":

@@ -98,7 +98,8 @@ def parse_messages(value: Any) -> list[Message]:
         value = value["messages"]
     if not isinstance(value, list):
         return []
-    if value and all(isinstance(item, list) and not (item and isinstance(item[0], str)) for item in value):
+    if value and isinstance(value[0], list) and all(
+            isinstance(item, list) and not (item and isinstance(item[0], str)) for item in value):
         value = value[0]  # LangChain LLM inputs are batches: [[messages of prompt 0], ...]
     return [m for m in map(to_message, value) if m is not None]
 
@@ -144,8 +145,9 @@ def _langchain_body(obj: dict) -> dict:
 def _role(body: dict) -> str | None:
     for key in ("role", "type"):
         value = body.get(key)
-        if isinstance(value, str) and value in _ROLES:
-            return _ROLES[value]
+        role = _ROLES.get(value) if isinstance(value, str) else None
+        if role is not None:
+            return role
     return None
 
 

@@ -21,6 +21,7 @@ from collector.span import STATUS_ERROR, SpanRecord
 from collector.trajectory import Trajectory
 
 LLM, TOOL = "llm", "tool"
+_INF = float("inf")
 _CALL_KEYS = frozenset({"args", "arguments", "function"})
 _Definition = tuple[str, str | None, dict | None]
 
@@ -87,14 +88,15 @@ class _Span:
         span_id = getattr(record, "span_id", None)
         if not isinstance(span_id, str) or not span_id:
             return None
-        parent = getattr(record, "parent_span_id", None)
+        parent, name = getattr(record, "parent_span_id", None), getattr(record, "name", "")
+        message = getattr(record, "status_message", "")
         attrs, events = getattr(record, "attributes", None), getattr(record, "events", None)
         resource = getattr(record, "resource", None)
         return cls(
             span_id, parent if isinstance(parent, str) and parent else None,
-            _str_or(getattr(record, "name", ""), ""), _nanos(getattr(record, "start_ns", 0)),
+            name if isinstance(name, str) else "", _nanos(getattr(record, "start_ns", 0)),
             _nanos(getattr(record, "end_ns", 0)), getattr(record, "status_code", 0) == STATUS_ERROR,
-            _str_or(getattr(record, "status_message", ""), ""),
+            message if isinstance(message, str) else "",
             attrs if isinstance(attrs, dict) else {}, events if isinstance(events, list) else [],
             resource if isinstance(resource, dict) else {}, as_text(getattr(record, "service_name", None)),
         )
@@ -170,9 +172,10 @@ class _Trace:
 
     def _cached(self, span: _Span, key: str, compute: Callable[[], Any]) -> Any:
         slot = (span.id, key)
-        if slot not in self._cache:
-            self._cache[slot] = compute()
-        return self._cache[slot]
+        found = self._cache.get(slot, MISSING)
+        if found is MISSING:
+            found = self._cache[slot] = compute()
+        return found
 
     def indexed(self, span: _Span, prefix: str) -> dict[int, dict[str, Any]]:
         """Grouped per prefix on demand (the long prompt history is only read when needed), from
@@ -352,16 +355,18 @@ def _span_definitions(span: _Span, trace: _Trace) -> list[_Definition]:
     """Tool definitions one span records. A tool span's own name and description only fill in
     descriptions: counting it as offered would hide a hallucinated tool."""
     attrs, role = span.attrs, trace.roles[span.id]
-    found = [d for key in (C.TOOL_DEFINITIONS, C.PYDANTIC_REQUEST_PARAMETERS, C.STRANDS_AGENT_TOOLS)
-             if key in attrs for d in trace.definitions(attrs[key])]
+    found: list[_Definition] = []
+    for key in (C.TOOL_DEFINITIONS, C.PYDANTIC_REQUEST_PARAMETERS, C.STRANDS_AGENT_TOOLS):
+        if key in attrs:
+            found += trace.definitions(attrs[key])
     if role == LLM:
         schemas = [trace.json(f.get(C.OI_TOOL_SCHEMA)) for f in trace.indexed(span, C.OI_TOOLS).values()]
-        found += [d for d in map(tool_definition, (s for s in schemas if isinstance(s, dict))) if d]
-        found += [d for d in map(tool_definition, trace.indexed(span, C.TL_FUNCTIONS).values()) if d]
+        found += filter(None, map(tool_definition, [s for s in schemas if isinstance(s, dict)]))
+        found += filter(None, map(tool_definition, trace.indexed(span, C.TL_FUNCTIONS).values()))
         if not schemas and C.OI_INVOCATION_PARAMETERS in attrs:
             found += trace.definitions(attrs[C.OI_INVOCATION_PARAMETERS])
     elif role == TOOL:
-        schema = trace.json(next((attrs[k] for k in C.TOOL_SCHEMA if k in attrs), None))
+        schema = trace.json(_first_present(attrs, C.TOOL_SCHEMA, None))
         full = isinstance(schema, dict) and ("function" in schema or "parameters" in schema)
         own = tool_definition(schema) if full else None
         found.append(own or (_tool_name(span), _first_text(attrs, C.TOOL_DESCRIPTION),
@@ -377,9 +382,9 @@ def _tool_calls(trace: _Trace, spans: list[_Span], requests: list[ToolRequest],
 
 def _tool_call(seq: int, span: _Span, trace: _Trace, pool: _Pool,
                offered: dict[str, tuple[str | None, dict | None]]) -> dict[str, Any]:
-    """The fields of one executed `ToolCall`; what its span lacks (LangGraph records a single-argument call as a
-    bare string, and a failed call without output) comes from the matching model request and
-    the framework's tool-result message."""
+    """The fields of one executed `ToolCall`; what its span lacks (LangGraph records a
+    single-argument call as a bare string, and a failed call without output) comes from the
+    matching model request and the framework's tool-result message."""
     attrs, name = span.attrs, _tool_name(span)
     arguments, result, response = _recorded_io(span, trace, name, offered)
     call_id = _first_ident(attrs, C.TOOL_CALL_ID) or (response.id if response else None)
@@ -415,8 +420,8 @@ def _recorded_io(span: _Span, trace: _Trace, name: str,
                  offered: dict[str, tuple[str | None, dict | None]]) -> tuple[Any, Any, ToolResponse | None]:
     """(arguments, result, LangChain tool message) as the span's attributes record them."""
     attrs = span.attrs
-    arguments = next((attrs[k] for k in C.TOOL_ARGUMENTS if k in attrs), MISSING)
-    result = next((attrs[k] for k in C.TOOL_RESULT if k in attrs), MISSING)
+    arguments = _first_present(attrs, C.TOOL_ARGUMENTS, MISSING)
+    result = _first_present(attrs, C.TOOL_RESULT, MISSING)
     response = None
     if arguments is MISSING and C.OI_INPUT in attrs:
         arguments = attrs[C.OI_INPUT]
@@ -461,7 +466,7 @@ def _tool_failed(span: _Span) -> bool:
     attrs = span.attrs
     level = attrs.get(C.LOGFIRE_LEVEL)
     return (span.error or C.ERROR_TYPE in attrs or attrs.get(C.TOOL_STATUS) == "error"
-            or any(k in attrs for k in C.TOOL_FAILURE_MARKERS)
+            or not attrs.keys().isdisjoint(C.TOOL_FAILURE_MARKERS)
             or (isinstance(level, int) and level >= C.LOGFIRE_ERROR_LEVEL))
 
 
@@ -579,8 +584,20 @@ def _member(value: Any, names: frozenset[str]) -> bool:
     return isinstance(value, str) and value in names
 
 
+def _first_present(attrs: dict, keys: tuple[str, ...], default: Any) -> Any:
+    """The value of the first of `keys` that `attrs` has, else `default`."""
+    for key in keys:
+        if key in attrs:
+            return attrs[key]
+    return default
+
+
 def _first_text(attrs: dict, keys: tuple[str, ...]) -> str | None:
-    return next((attrs[k] for k in keys if isinstance(attrs.get(k), str) and attrs[k]), None)
+    for key in keys:
+        value = attrs.get(key)
+        if isinstance(value, str) and value:
+            return value
+    return None
 
 
 def _first_ident(attrs: dict, keys: tuple[str, ...]) -> str | None:
@@ -604,10 +621,10 @@ def _count(attrs: dict, keys: tuple[str, ...]) -> int:
 
 
 def _number(value: Any) -> float | None:
-    if isinstance(value, bool):
+    if value is None or isinstance(value, bool):
         return None
     if isinstance(value, (int, float)):
-        return float(value) if value == value and abs(value) != float("inf") else None
+        return float(value) if value == value and abs(value) != _INF else None
     if isinstance(value, str):
         parsed = loads(value.strip())
         return _number(parsed) if parsed is not MISSING and not isinstance(parsed, str) else None
@@ -616,7 +633,3 @@ def _number(value: Any) -> float | None:
 
 def _nanos(value: Any) -> int:
     return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else 0
-
-
-def _str_or(value: Any, default: str) -> str:
-    return value if isinstance(value, str) else default

@@ -5,6 +5,7 @@ always be rebuilt from the `spans` table alone.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any
 
@@ -48,22 +49,25 @@ class SpanRecord:
     @classmethod
     def from_row(cls, row: dict[str, Any]) -> "SpanRecord":
         """Build from a `spans` row (JSON columns still text)."""
-        return cls.from_values(*map(row.__getitem__, RECORD_FIELDS))
+        return cls.from_columns([[row[name]] for name in RECORD_FIELDS])[0]
 
     @classmethod
-    def from_values(cls, trace_id: str, span_id: str, parent_span_id: str | None, name: str, kind: int,
-                    start_ns: int, end_ns: int, status_code: int, status_message: str | None,
-                    attributes: str | None, events: str | None, resource: str | None,
-                    scope_name: str | None, service_name: str | None) -> "SpanRecord":
-        """Build from a `spans` row's values in `RECORD_FIELDS` order, as read column by column."""
-        return cls(trace_id, span_id, parent_span_id or None, name, kind, start_ns, end_ns, status_code,
-                   status_message or "", _loads(attributes, {}), _loads(events, []), _loads(resource, {}),
-                   scope_name or "", service_name)
+    def from_columns(cls, columns: Sequence[list]) -> list["SpanRecord"]:
+        """Build from a `spans` table's columns in `RECORD_FIELDS` order (JSON columns still text),
+        converting column by column: a batch costs less than its rows one by one."""
+        (trace_id, span_id, parent_span_id, name, kind, start_ns, end_ns, status_code, status_message,
+         attributes, events, resource, scope_name, service_name) = columns
+        return list(map(
+            cls, trace_id, span_id, [p or None for p in parent_span_id], name, kind, start_ns, end_ns,
+            status_code, [m or "" for m in status_message], [_loads(t, dict) for t in attributes],
+            [_loads(t, list) for t in events], [_loads(t, dict) for t in resource], [s or "" for s in scope_name],
+            service_name,
+        ))
 
 
 # The `spans` columns a record reads, in field order.
 RECORD_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(SpanRecord))
 
 
-def _loads(text: str | None, empty: Any) -> Any:
-    return orjson.loads(text) if text else empty
+def _loads(text: str | None, empty: type) -> Any:
+    return orjson.loads(text) if text else empty()

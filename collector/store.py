@@ -13,6 +13,7 @@ import duckdb
 import orjson
 import pyarrow as pa
 import pyarrow.compute as pc
+from pydantic import BaseModel
 
 from collector.span import RECORD_FIELDS, SpanRecord
 from collector.trajectory import Trajectory
@@ -212,9 +213,8 @@ _RECORD_COLUMNS = ("trace_id", "span_id", "parent_span_id", "name", "kind", "sta
 def records_by_trace(table: pa.Table) -> dict[str, list[SpanRecord]]:
     """Span records grouped by trace, from `load_span_table`'s Arrow table."""
     out: dict[str, list[SpanRecord]] = {}
-    columns = [table.column(name).to_pylist() for name in RECORD_FIELDS]  # no dict per row
-    for values in zip(*columns):
-        out.setdefault(values[0], []).append(SpanRecord.from_values(*values))
+    for record in SpanRecord.from_columns([table.column(name).to_pylist() for name in RECORD_FIELDS]):
+        out.setdefault(record.trace_id, []).append(record)
     return out
 
 
@@ -272,7 +272,21 @@ _TOOL_DEF_COLUMNS = ("trace_id", "name", "description", "parameters")
 
 
 class _Rows:
-    """Row-wise appends, column-wise Arrow table out."""
+    """Row-wise appends, column-wise Arrow table out.
+
+    Columns are typed by name, text unless listed: inferring a type from Python values costs
+    pyarrow more than the conversion itself, and leaves a column of only None untyped.
+    """
+
+    TYPES: dict[str, pa.DataType] = {
+        **dict.fromkeys(("version", "seq", "input_tokens", "output_tokens", "total_tokens", "llm_calls",
+                         "tool_call_count", "tool_errors", "span_count", "first_received_ns",
+                         "last_received_ns"), pa.int64()),
+        **dict.fromkeys(("start_time", "end_time", "completed_at"), pa.timestamp("us")),
+        **dict.fromkeys(("duration_ms", "first_token_ms"), pa.float64()),
+        **dict.fromkeys(("tool_names", "span_names"), pa.list_(pa.string())),
+        "offered": pa.bool_(),
+    }
 
     def __init__(self, columns: Sequence[str]):
         self.columns = tuple(columns)
@@ -282,9 +296,9 @@ class _Rows:
         self.data.append(values)
 
     def table(self) -> pa.Table:
-        if not self.data:
-            return pa.table({c: [] for c in self.columns})
-        return pa.table(dict(zip(self.columns, map(list, zip(*self.data)))))
+        values = zip(*self.data) if self.data else [()] * len(self.columns)
+        return pa.table({name: pa.array(column, self.TYPES.get(name, pa.string()))
+                         for name, column in zip(self.columns, values)})
 
 
 class _TraceRows(_Rows):
@@ -305,13 +319,22 @@ class _TraceRows(_Rows):
             t.input, t.output, t.tokens.input, t.tokens.output, t.tokens.total, t.first_token_ms,
             t.llm_call_count, len(t.tool_calls), t.tool_errors, t.span_count,
             sorted({c.name for c in t.tool_calls}), sorted(item.span_names),
-            _json(t.attributes), t.model_dump_json(), completed_at, item.first_received_ns, item.last_received_ns,
+            _json(t.attributes), self.document(t), completed_at, item.first_received_ns, item.last_received_ns,
         )
 
-    def table(self) -> pa.Table:
-        table = super().table()
-        # Lists of strings must stay typed even when every list in the batch is empty.
-        for name in ("tool_names", "span_names"):
-            idx = table.schema.get_field_index(name)
-            table = table.set_column(idx, name, pa.array(table.column(name).to_pylist(), pa.list_(pa.string())))
-        return table
+    @staticmethod
+    def document(trajectory: Trajectory) -> str:
+        """`trajectory.model_dump_json()` in a third of the time: orjson writes these plain models
+        (no aliases, extras or custom serializers; fields in order, numbers and strings alike) to
+        the same bytes. Values orjson refuses (an integer past 64 bits) are left to pydantic."""
+        try:
+            return orjson.dumps(trajectory, default=_TraceRows._fields).decode()
+        except orjson.JSONEncodeError:
+            return trajectory.model_dump_json()
+
+    @staticmethod
+    def _fields(value: object) -> dict:
+        """A nested model as orjson should write it: its fields."""
+        if isinstance(value, BaseModel):
+            return value.__dict__
+        raise TypeError(f"{type(value).__name__} is not JSON serializable")

@@ -18,7 +18,7 @@ from collector.trajectory import ToolCall, Trajectory
 from evaluators.base import EvalContext, EvalResult, Evaluator
 from evaluators.schemas import ArgumentFacts, ToolSchemas, schema_facts
 from evaluators.text import (
-    Argument, TrajectoryText, as_date, call_ref, path_text, relative_date_phrase, resolve_relative_dates, text_of,
+    Argument, TrajectoryText, as_date, call_ref, relative_date_phrase, resolve_relative_dates, text_of,
 )
 
 SEVERITY = ("ungrounded_value", "future_ref", "relative_date")
@@ -75,9 +75,9 @@ class GroundingEvaluator(Evaluator):
             for argument in arguments:
                 label, source = judge(position, argument, facts.of(argument.path))
                 if label == "grounded":
-                    sources[path_text(argument.path)] = source
+                    sources[argument.where] = source
                 else:
-                    problems.append({"seq": c.seq, "tool": c.name, "path": path_text(argument.path),
+                    problems.append({"seq": c.seq, "tool": c.name, "path": argument.where,
                                      "value": argument.value, "label": label, "why": source})
             total += len(arguments)
             bad += problems
@@ -92,7 +92,8 @@ class GroundingEvaluator(Evaluator):
         labels = [label for label in SEVERITY if any(f["label"] == label for f in bad)]
         worst = next(f for f in bad if f["label"] == labels[0])
         more = f" (+{len(bad) - 1} more)" if len(bad) > 1 else ""
-        reason = f"{call_ref(worst['seq'], worst['tool'], worst['path'], worst['value'])}: {worst['label']}: {worst['why']}"
+        ref = call_ref(worst["seq"], worst["tool"], worst["path"], worst["value"])
+        reason = f"{ref}: {worst['label']}: {worst['why']}"
         return self.result(score=score, label=labels[0], labels=labels, passed=False, details=details,
                            evidence=sorted({f["seq"] for f in bad}), reason=reason + more)
 
@@ -114,20 +115,19 @@ class _Judge:
         return self._dates
 
     def __call__(self, position: int, argument: Argument, facts: ArgumentFacts) -> tuple[str, str]:
-        path, value, text, units = argument
+        path, _, value, text, units = argument
         is_text = type(value) is str
-        day = as_date(value) if is_text else None
-        if is_text and day is None and (phrase := relative_date_phrase(value)):
+        if is_text and (facts.wants_date or not facts.declared) and (phrase := relative_date_phrase(value)):
             key = next((p for p in reversed(path) if isinstance(p, str)), "")
-            if facts.wants_date or (not facts.declared and _DATE_KEY.search(key)):
+            if (facts.wants_date or _DATE_KEY.search(key)) and as_date(value) is None:
                 return "relative_date", f"{phrase!r} where {key or 'the value'} expects an absolute date"
         if text in facts.allowed:
             return "grounded", "schema"
-        if day is not None and day in self.dates:
-            return "grounded", "trace date"
         view = self.view
         if any(map(view.in_user, units)):
             return "grounded", "user input"
+        if is_text and (day := as_date(value)) is not None and day in self.dates:
+            return "grounded", "trace date"
         earlier, later = sources(view, position, argument)
         if earlier is not None:
             return "grounded", f"call {earlier}"

@@ -10,16 +10,18 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from collections.abc import Iterable
 from typing import Any
 from urllib.parse import urlsplit
 
+import orjson
 from jsonschema import Draft202012Validator, FormatChecker
 from jsonschema.exceptions import ValidationError, best_match
 
 from collector.trajectory import ToolCall, Trajectory
 from evaluators.base import EvalContext, EvalResult, Evaluator
 from evaluators.schemas import Schema, ToolSchemas, date_pattern, schema_key, wants_date_description
-from evaluators.text import call_ref, path_text, short, text_of
+from evaluators.text import call_ref, path_text, short
 
 CASCADE = ("invalid_json", "hallucinated_tool", "missing_required", "unexpected_param", "type_error",
            "enum_error", "format_error", "constraint_error")
@@ -44,7 +46,8 @@ _SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*")
 def _is_date_time(instance: object) -> bool:
     if not isinstance(instance, str):
         return True
-    return bool(_DATE_TIME.fullmatch(instance) and dt.datetime.fromisoformat(instance.upper().replace("Z", "+00:00")))
+    return bool(_DATE_TIME.fullmatch(instance)
+                and dt.datetime.fromisoformat(instance.upper().replace("Z", "+00:00")))
 
 
 @FORMATS.checks("time", raises=ValueError)
@@ -60,10 +63,11 @@ def _is_uri(instance: object) -> bool:
     if not isinstance(instance, str):
         return True
     parts = urlsplit(instance)
-    return bool(_SCHEME.fullmatch(parts.scheme) and (parts.netloc or parts.path) and not any(c.isspace() for c in instance))
+    return bool(_SCHEME.fullmatch(parts.scheme) and (parts.netloc or parts.path)
+                and not any(c.isspace() for c in instance))
 
 
-# --- validators, one per distinct schema --------------------------------------------------------
+# --- the schema as its author means it ----------------------------------------------------------
 
 _SCHEMA_MAPS = ("properties", "patternProperties", "$defs", "definitions", "dependentSchemas")
 _SCHEMA_LISTS = ("prefixItems", "anyOf", "oneOf", "allOf")
@@ -93,38 +97,66 @@ def strict(schema: Any) -> Any:
     return out
 
 
-_VALIDATORS: dict[bytes, Draft202012Validator] = {}
-# Verdicts by (schema, arguments): agents send the same arguments again and again (retries, loops,
-# popular values), and validation is most of this evaluator's cost.
-_VERDICTS: dict[tuple[bytes, bytes], dict[str, tuple]] = {}
+# --- validation, split so that verdicts can be reused ----------------------------------------------
+
+Found = dict[str, tuple]  # label -> (path of the offending argument or None, its value, why)
 
 
-def validator_for(schema: Schema) -> Draft202012Validator:
-    """The (cached) validator for `schema`, keyed by content."""
+class Checker:
+    """One schema's validation, split so that jsonschema's verdicts can be reused.
+
+    `properties` is a conjunction of one validation per declared property, so the arguments are
+    checked by a shell (the schema with each property's subschema replaced by `true`: required,
+    additionalProperties and the rest still apply) and each present property by its own subschema,
+    whose errors are remembered per value: agents send the same cities, ids and dates again and
+    again, and validation is most of this evaluator's cost. A schema with references is checked
+    whole, as a subschema cannot resolve them alone.
+    """
+
+    def __init__(self, schema: Schema, key: bytes):
+        checked = strict(schema)
+        properties = checked.get("properties")
+        self.parts: dict[str, Draft202012Validator] = {}
+        if isinstance(properties, dict) and b'"$' not in key and b'"definitions"' not in key:
+            self.parts = {name: Draft202012Validator(sub, format_checker=FORMATS) for name, sub in properties.items()}
+            checked = {**checked, "properties": dict.fromkeys(properties, True)}
+        self.whole = Draft202012Validator(checked, format_checker=FORMATS)
+        self._seen: dict[tuple, Found] = {}
+
+    def errors(self, arguments: Any) -> Found:
+        """The first error of each label; {} when the arguments are valid."""
+        found = _first_of_each(self.whole.iter_errors(arguments), ())
+        if self.parts and isinstance(arguments, dict):
+            for name, value in arguments.items():
+                if name in self.parts:
+                    for label, explained in self._part(name, value).items():
+                        found.setdefault(label, explained)
+        return found
+
+    def _part(self, name: str, value: Any) -> Found:
+        key = (name, type(value), value) if isinstance(value, str | int | float | None) else \
+            (name, list, orjson.dumps(value, option=orjson.OPT_SORT_KEYS))
+        found = self._seen.get(key)
+        if found is None:
+            found = _first_of_each(self.parts[name].iter_errors(value), (name,))
+            if len(self._seen) >= 1 << 14:
+                self._seen.clear()
+            self._seen[key] = found
+        return found
+
+
+_CHECKERS: dict[bytes, Checker] = {}
+
+
+def checker_for(schema: Schema) -> Checker:
+    """The (cached) checker for `schema`, keyed by content."""
     key = schema_key(schema)
-    validator = _VALIDATORS.get(key)
-    if validator is None:
-        if len(_VALIDATORS) >= 4096:
-            _VALIDATORS.clear()
-        validator = _VALIDATORS[key] = Draft202012Validator(strict(schema), format_checker=FORMATS)
-    return validator
-
-
-def validate(schema: Schema, arguments: Any, arguments_key: bytes) -> dict[str, tuple]:
-    """label -> (path or None, value, why) for the first error of each label; {} when valid."""
-    key = (schema_key(schema), arguments_key)
-    found = _VERDICTS.get(key)
-    if found is None:
-        found = {}
-        for error in validator_for(schema).iter_errors(arguments):
-            label = label_of(error)
-            if label not in found:
-                found[label] = _explain(error, label)
-        if len(arguments_key) <= 1024:  # big argument objects are not kept
-            if len(_VERDICTS) >= 1 << 15:
-                _VERDICTS.clear()
-            _VERDICTS[key] = found
-    return found
+    checker = _CHECKERS.get(key)
+    if checker is None:
+        if len(_CHECKERS) >= 4096:
+            _CHECKERS.clear()
+        checker = _CHECKERS[key] = Checker(schema, key)
+    return checker
 
 
 # --- error -> label and explanation -----------------------------------------------------------
@@ -137,29 +169,40 @@ def label_of(error: ValidationError) -> str:
     return _KEYWORD_LABELS.get(str(error.validator), "constraint_error")
 
 
-def _explain(error: ValidationError, label: str) -> tuple[tuple | None, Any, str]:
-    """(path of the offending argument or None, its value, why) for one error."""
+def _first_of_each(errors: Iterable[ValidationError], prefix: tuple) -> Found:
+    found: Found = {}
+    for error in errors:
+        label = label_of(error)
+        if label not in found:
+            found[label] = _explain(error, label, prefix)
+    return found
+
+
+def _explain(error: ValidationError, label: str, prefix: tuple) -> tuple[tuple | None, Any, str]:
+    """(path of the offending argument or None, its value, why) for one error; `prefix` is the
+    path of the value the error's validator was given."""
     if error.validator in ("anyOf", "oneOf") and error.context:
-        return _explain(best_match(error.context), label)
-    path, value = tuple(error.absolute_path), error.instance
+        return _explain(best_match(error.context), label, prefix)
+    path, value, expected = (*prefix, *error.absolute_path), error.instance, error.validator_value
     where = path_text(path)
     if label == "missing_required":
-        missing = [p for p in error.validator_value if isinstance(error.instance, dict) and p not in error.instance]
+        missing = [p for p in expected if isinstance(value, dict) and p not in value]
         names = ", ".join(path_text((*path, m)) for m in missing) or where
         return None, None, f"{names} {'is' if len(missing) < 2 else 'are'} required"
     if label == "unexpected_param" and isinstance(value, dict):
-        declared = error.schema.get("properties") or {}
-        extra = [k for k in value if k not in declared][:3]
+        extra = [k for k in value if k not in (error.schema.get("properties") or {})][:3]
         if extra:
-            return (*path, extra[0]), value[extra[0]], f"{', '.join(path_text((*path, k)) for k in extra)} not a parameter"
+            names = ", ".join(path_text((*path, k)) for k in extra)
+            return (*path, extra[0]), value[extra[0]], f"{names} not a parameter"
     if label == "type_error":
-        return path, value, f"{where} expects {error.validator_value if isinstance(error.validator_value, str) else ' or '.join(error.validator_value)}"
+        return path, value, f"{where} expects {expected if isinstance(expected, str) else ' or '.join(expected)}"
     if label == "enum_error":
-        allowed = [error.validator_value] if error.validator == "const" else list(error.validator_value)
+        allowed = [expected] if error.validator == "const" else list(expected)
         return path, value, f"{where} expects one of {short(allowed, 60)}"
     if label == "format_error":
-        fmt = "date" if error.validator == "pattern" else error.validator_value
-        return path, value, f"{where} expects " + {"date": "YYYY-MM-DD", "date-time": "an RFC 3339 date-time"}.get(fmt, f"format {fmt}")
+        fmt = "date" if error.validator == "pattern" else expected
+        wanted = {"date": "YYYY-MM-DD", "date-time": "an RFC 3339 date-time"}.get(fmt, f"format {fmt}")
+        return path, value, f"{where} expects {wanted}"
     return path, value, f"{where}: {error.message[:80]}"
 
 
@@ -172,7 +215,7 @@ class ParametersEvaluator(Evaluator):
 
     def evaluate(self, trajectory: Trajectory, context: EvalContext) -> EvalResult:
         schemas = ToolSchemas(trajectory, context)
-        checks = [self._check(call, key, schemas) for call, key in zip(trajectory.tool_calls, text_of(trajectory).keys)]
+        checks = [self._check(call, schemas) for call in trajectory.tool_calls]
         counted = [c for c in checks if c["label"] not in ("no_schema", "no_arguments")]
         if not counted:
             return self.not_applicable(
@@ -180,38 +223,45 @@ class ParametersEvaluator(Evaluator):
                 calls=checks)
         failed = [c for c in counted if c["label"] != "pass"]
         score = (len(counted) - len(failed)) / len(counted)
-        labels = sorted({c["label"] for c in failed}, key=CASCADE.index)
         skipped = len(checks) - len(counted)
-        details = {"calls": checks, "checked": len(counted), "valid": len(counted) - len(failed), "no_schema": skipped}
+        details = {"calls": checks, "checked": len(counted), "valid": len(counted) - len(failed),
+                   "no_schema": skipped}
         if not failed:
             extra = f" ({skipped} without a schema)" if skipped else ""
             return self.result(score=score, label="pass", passed=True, details=details,
                                reason=f"{len(counted)} call(s) valid against their schemas{extra}")
         worst = min(failed, key=lambda c: CASCADE.index(c["label"]))
         more = f" (+{len(failed) - 1} more invalid)" if len(failed) > 1 else ""
-        return self.result(score=score, label=worst["label"], labels=labels, passed=False, details=details,
+        return self.result(score=score, label=worst["label"], passed=False, details=details,
+                           labels=sorted({c["label"] for c in failed}, key=CASCADE.index),
                            evidence=[c["seq"] for c in failed], reason=worst["reason"] + more)
 
-    def _check(self, call: ToolCall, key: bytes, schemas: ToolSchemas) -> dict[str, Any]:
+    @staticmethod
+    def _check(call: ToolCall, schemas: ToolSchemas) -> dict[str, Any]:
         """One call's verdict: label (first hit), every label found, and the reason."""
-        verdict: dict[str, Any] = {"seq": call.seq, "tool": call.name}
+        seq, name = call.seq, call.name
         if not call.arguments_valid_json:
             raw = call.arguments_raw if call.arguments_raw is not None else call.arguments
-            why = f"{call_ref(call.seq, call.name)}: invalid_json: arguments {short(raw)} are not valid JSON"
-            return verdict | {"label": "invalid_json", "labels": ["invalid_json"], "reason": why}
-        if schemas.known() and not schemas.exists(call.name):
-            why = f"{call_ref(call.seq, call.name)}: hallucinated_tool: no tool of that name is offered or registered"
-            return verdict | {"label": "hallucinated_tool", "labels": ["hallucinated_tool"], "reason": why}
+            return _verdict(seq, name, "invalid_json",
+                            f"{call_ref(seq, name)}: invalid_json: arguments {short(raw)} are not valid JSON")
+        if schemas.known() and not schemas.exists(name):
+            return _verdict(seq, name, "hallucinated_tool",
+                            f"{call_ref(seq, name)}: hallucinated_tool: no tool of that name is offered or registered")
         schema = schemas.get(call)
         if schema is None:
-            return verdict | {"label": "no_schema", "labels": [], "reason": "no schema"}
+            return _verdict(seq, name, "no_schema", "no schema")
         if call.arguments is None:
-            return verdict | {"label": "no_arguments", "labels": [], "reason": "arguments not recorded"}
-        found = validate(schema, call.arguments, key)
+            return _verdict(seq, name, "no_arguments", "arguments not recorded")
+        found = checker_for(schema).errors(call.arguments)
         if not found:
-            return verdict | {"label": "pass", "labels": [], "reason": "valid"}
+            return _verdict(seq, name, "pass", "valid")
         labels = sorted(found, key=CASCADE.index)
         path, value, why = found[labels[0]]
-        ref = call_ref(call.seq, call.name, path, value) if path is not None else call_ref(call.seq, call.name)
-        return verdict | {"label": labels[0], "labels": labels, "reason": f"{ref}: {labels[0]}: {why}",
-                          "errors": {label: found[label][2] for label in labels}}
+        ref = call_ref(seq, name, path, value) if path is not None else call_ref(seq, name)
+        return _verdict(seq, name, labels[0], f"{ref}: {labels[0]}: {why}", labels,
+                        errors={label: found[label][2] for label in labels})
+
+
+def _verdict(seq: int, tool: str, label: str, reason: str, labels: list[str] | None = None, **extra: Any) -> dict:
+    failures = labels if labels is not None else [label] if label in CASCADE else []
+    return {"seq": seq, "tool": tool, "label": label, "labels": failures, "reason": reason, **extra}

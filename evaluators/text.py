@@ -3,11 +3,14 @@
 - `norm`: the one normalisation for comparing values (BFCL-style: case, width, whitespace,
   punctuation, number forms "18.0" = "18" and "1,130" = "1130", date forms "2026/12/1",
   "2026年12月1日", "Dec 1, 2026" = "2026-12-01").
-- `Haystack`: "does this value occur in that text?" on normalised text, token-bounded.
-- `leaves`: the scalar values inside a parsed JSON value.
+- `Haystack` / `Segments`: "does this value occur in that text?" on normalised text, token-bounded.
+- `leaves` / `scalars`: the scalar values inside a parsed JSON value.
 - `terms` + `BM25`: lexical relevance; CJK is segmented as character bigrams because no Chinese
   segmenter is installed (jieba is not), and bigrams are what BM25 over Chinese does without one.
 - relative dates: "tomorrow", "明天", "下周一", "next Monday" found and resolved against a date.
+- `text_of`: one trajectory's values normalised once, for all the evaluators run on it.
+
+Everything here is called for every value of every trajectory, hence the caches and fast paths.
 """
 from __future__ import annotations
 
@@ -52,7 +55,8 @@ def cached_when_short(maxsize: int) -> Callable:
 _MONTHS = {m: i for i, m in enumerate(
     ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"), 1)}
 _MONTH = r"(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?"
-_NUMERIC_DATE = re.compile(r"(?<!\d)(\d{4})\s*[-/.年]\s*(\d{1,2})\s*[-/.月]\s*(\d{1,2})(?!\d)\s*[日号]?(?:t(?=\d))?")
+_NUMERIC_DATE = re.compile(
+    r"(?<!\d)(\d{4})\s*[-/.年]\s*(\d{1,2})\s*[-/.月]\s*(\d{1,2})(?!\d)\s*[日号]?(?:t(?=\d))?")
 _MONTH_DAY_YEAR = re.compile(_MONTH + r"\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})\b")
 _DAY_MONTH_YEAR = re.compile(r"\b(\d{1,2})(?:st|nd|rd|th)?\s+" + _MONTH + r",?\s+(\d{4})\b")
 _THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")
@@ -105,8 +109,10 @@ def norm(text: str) -> str:
 
 
 def value_norm(value: Any) -> str:
-    """norm(scalar_text(value)), with numbers (the commonest scalars) done directly."""
+    """norm(scalar_text(value)), with numbers and plain words (the commonest scalars) done directly."""
     kind = type(value)
+    if kind is str:
+        return value.lower() if value.isascii() and value.isalnum() else norm(value)
     if kind is int:
         return str(value) if value >= 0 else str(-value)
     if kind is float and math.isfinite(value):
@@ -210,7 +216,8 @@ def value_texts(value: Any) -> list[str]:
 def path_text(path: Path) -> str:
     if len(path) == 1 and isinstance(path[0], str):
         return path[0]
-    return ".".join(str(p) if isinstance(p, str) else f"[{p}]" for p in path).replace(".[", "[") or "value"
+    """("passengers", 0, "name") -> "passengers[0].name"."""
+    return ".".join(p if isinstance(p, str) else f"[{p}]" for p in path).replace(".[", "[") or "value"
 
 
 # --- matching ----------------------------------------------------------------------------------
@@ -373,19 +380,20 @@ _RELATIVE = re.compile(
     + "|".join(_WEEKDAYS_EN) + r")|in\s+\d+\s+days?|\d+\s+days?\s+(?:later|from\s+now|ago))\b"
     r"|大后天|今天|今日|今晚|明天|明日|明早|明晚|后天|昨天|昨日|前天|\d+天[后前]"
     r"|(?:下下?|这|本|上)?(?:个)?(?:周|星期|礼拜)[一二三四五六日天]|(?:下|这|本|上)(?:个)?(?:周|星期|月|礼拜)末?")
-_RELATIVE_HINTS = ("to", "tmr", "day", "week", "month", "year")  # every English form holds one
-_RELATIVE_HINTS_CJK = frozenset("天日晚早周期拜月")  # and every Chinese form one of these
+# Every English form holds one of these words, every Chinese form one of these characters.
+_RELATIVE_HINTS = ("day", "tonight", "tomorrow", "tmr", "week", "month", "year")
+_RELATIVE_HINTS_CJK = frozenset("天日晚早周期拜月")
 _EN_WEEKDAY = re.compile(r"\b(this|next|coming)\s+(" + "|".join(_WEEKDAYS_EN) + r")\b")
 _ZH_WEEKDAY = re.compile(r"(下下|下|这|本)?(?:个)?(?:周|星期|礼拜)([一二三四五六日天])")
 _IN_DAYS = re.compile(r"\bin\s+(\d+)\s+days?\b|\b(\d+)\s+days?\s+(?:later|from\s+now)\b|(\d+)天后")
 
 
 def _relative_candidate(text: str) -> str | None:
-    """`text` folded when it may hold a relative-date expression (each contains one of the hints), else None."""
+    """`text` folded when it may hold a relative-date expression, else None (the regex is slow)."""
     folded = _fold(text)
-    if any(h in folded for h in _RELATIVE_HINTS) or (not folded.isascii() and not _RELATIVE_HINTS_CJK.isdisjoint(folded)):
+    if any(h in folded for h in _RELATIVE_HINTS):
         return folded
-    return None
+    return folded if not folded.isascii() and not _RELATIVE_HINTS_CJK.isdisjoint(folded) else None
 
 
 @cached_when_short(1 << 14)
@@ -452,6 +460,7 @@ class Argument(NamedTuple):
     the whole value, or any informative part when it is composite (free text, an expression)."""
 
     path: Path
+    where: str  # the path as text
     value: Any
     text: str
     units: tuple[str, ...]
@@ -465,19 +474,36 @@ class Argument(NamedTuple):
         return _argument(path, type(value), value)
 
 
-def _make_argument(path: Path, _kind: type, value: Any) -> Argument | None:  # the type keeps 1 and 1.0 apart
+def _make_argument(path: Path, _kind: type, value: Any) -> Argument | None:
+    """`_kind` is only part of the cache key: it keeps 1, 1.0 and True apart."""
     text = value_norm(value)
     if not text:
         return None
     parts = anchors(value, text) if isinstance(value, str) else ()
-    return Argument(path, value, text, (text, *parts))
+    return Argument(path, path_text(path), value, text, (text, *parts))
 
 
 _argument = lru_cache(maxsize=1 << 16)(_make_argument)
+_ARGUMENTS: dict[bytes, list[Argument]] = {}
+
+
+def _arguments(key: bytes, arguments: Any) -> list[Argument]:
+    """A call's argument values (bools and nulls are no values), remembered by the arguments' JSON:
+    retries, loops and popular requests send the very same arguments again."""
+    found = _ARGUMENTS.get(key)
+    if found is None:
+        found = [a for path, value in leaves(arguments) if value is not None and type(value) is not bool
+                 and (a := Argument.of(path, value)) is not None]
+        if len(key) <= SHORT:
+            if len(_ARGUMENTS) >= 1 << 14:
+                _ARGUMENTS.clear()
+            _ARGUMENTS[key] = found
+    return found
 
 
 def canonical_arguments(call: ToolCall) -> bytes:
-    """A call's arguments as JSON with sorted keys (the raw text when not JSON): equal for identical calls."""
+    """A call's arguments as JSON with sorted keys (the raw text when not JSON): equal for
+    identical calls."""
     if not call.arguments_valid_json:
         return str(call.arguments_raw or call.arguments).encode()
     try:
@@ -495,13 +521,11 @@ class TrajectoryText:
         self.trajectory = trajectory
         self.user = Haystack([norm(trajectory.input)] if trajectory.input else [])
         self.results = Segments(value_texts(c.result) for c in trajectory.tool_calls)
-        # None where the arguments are not parsed JSON (or not recorded); bools and nulls are no values
-        self.arguments: list[list[Argument] | None] = [
-            [a for path, value in leaves(c.arguments)
-             if value is not None and not isinstance(value, bool) and (a := Argument.of(path, value)) is not None]
-            if c.arguments_valid_json and c.arguments is not None else None
-            for c in trajectory.tool_calls]
         self.keys = [canonical_arguments(c) for c in trajectory.tool_calls]
+        # None where the arguments are not parsed JSON (or not recorded)
+        self.arguments: list[list[Argument] | None] = [
+            _arguments(key, c.arguments) if c.arguments_valid_json and c.arguments is not None else None
+            for c, key in zip(trajectory.tool_calls, self.keys)]
         self._in_user: dict[str, bool] = {}
         self._holders: dict[str, set[int]] = {}
 

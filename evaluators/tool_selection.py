@@ -59,12 +59,13 @@ class ToolSelectionEvaluator(Evaluator):
         index = {name: i for i, name in enumerate(names)}
         verdicts: list[dict[str, Any]] = []
         for c in calls:
-            if c.name not in index:
-                suggestion = nearest(c.name, names)
-                verdicts.append({"seq": c.seq, "tool": c.name, "label": "hallucinated_tool", "nearest": suggestion,
-                                 "reason": f"{call_ref(c.seq, c.name)}: hallucinated_tool: not offered; nearest offered is {suggestion!r}"})
-            else:
+            if c.name in index:
                 verdicts.append({"seq": c.seq, "tool": c.name, "label": "pass"})
+                continue
+            suggestion = nearest(c.name, names)
+            verdicts.append({"seq": c.seq, "tool": c.name, "label": "hallucinated_tool", "nearest": suggestion,
+                             "reason": f"{call_ref(c.seq, c.name)}: hallucinated_tool: not offered; "
+                                       f"nearest offered is {suggestion!r}"})
         relevance = self._relevance(trajectory, index, verdicts) if trajectory.input else None
         flagged = [v for v in verdicts if v["label"] != "pass"]
         details: dict[str, Any] = {"calls": verdicts, "relevance": relevance}

@@ -25,7 +25,8 @@ _ORDER = ("failing_call_loop", "repeated_identical_call", "cyclic_pattern", "sil
 EXECUTION = (  # first match wins
     ("rate_limit", re.compile(r"\b429\b|rate[ _-]?limit|too many requests|throttl|quota exceeded", re.I)),
     ("auth", re.compile(r"\b40[13]\b|unauthori[sz]ed|forbidden|permission denied|access denied|"
-                        r"\bauth(?:entication|orization)?\b|invalid (?:api[ _-]?)?(?:key|token)|token expired", re.I)),
+                        r"\bauth(?:entication|orization)?\b|invalid (?:api[ _-]?)?(?:key|token)|token expired",
+                        re.I)),
     ("not_found", re.compile(r"\b404\b|not[ _-]?found|no such", re.I)),
     ("timeout", re.compile(r"timed?[ _-]?out|deadline exceeded|\b40[8]\b|\b504\b", re.I)),
     ("server", re.compile(r"\b5\d\d\b|server error|service unavailable|bad gateway|internal error|"
@@ -49,7 +50,8 @@ _WRITES = frozenset(terms(
 
 def execution_label(call: ToolCall) -> str | None:
     """The kind of tool error (rate_limit, auth, not_found, timeout, server, validation), from its text."""
-    return _classify(" ".join(filter(None, (call.error_type, call.error, None if call.error else str(call.result or "")))))
+    text = (call.error_type, call.error, None if call.error else str(call.result or ""))
+    return _classify(" ".join(filter(None, text)))
 
 
 @cached_when_short(4096)
@@ -75,7 +77,8 @@ class _Run:
         self.kinds = {i: execution_label(c) for i, c in enumerate(self.calls) if c.status == "error"}
 
 
-def _part(score: float, label: str = "pass", reason: str = "", evidence: list[int] | None = None, **extra: Any) -> dict:
+def _part(score: float, label: str = "pass", reason: str = "", evidence: list[int] | None = None,
+          **extra: Any) -> dict:
     """One part's (or one failed call's) verdict; `labels` are its failure labels."""
     labels = [label] if score < 1 else []
     return {"score": score, "label": label, "labels": labels, "reason": reason, "evidence": evidence or [], **extra}
@@ -124,7 +127,8 @@ class TrajectoryQualityEvaluator(Evaluator):
         if count >= 3:
             seqs = [c.seq for c, k in zip(calls, keys) if k == key]
             found.append(_part(0.0 if count >= 6 else 0.5, "repeated_identical_call",
-                               f"calls {_seqs(seqs)} {key[0]}: repeated_identical_call: the same call {count} times", seqs))
+                               f"calls {_seqs(seqs)} {key[0]}: repeated_identical_call: the same call {count} times",
+                               seqs))
         pairs = [i for i in range(1, len(calls))
                  if keys[i] == keys[i - 1] and calls[i].status == calls[i - 1].status == "error"]
         if pairs:
@@ -141,7 +145,8 @@ class TrajectoryQualityEvaluator(Evaluator):
                                                       f"{len(seqs) // period} times", seqs))
         if not found:
             return _part(1.0, reason="no loops")
-        return _worst(found) | {"labels": _labels(found), "evidence": sorted({s for p in found for s in p["evidence"]})}
+        evidence = sorted({s for p in found for s in p["evidence"]})
+        return _worst(found) | {"labels": _labels(found), "evidence": evidence}
 
     def _recovery(self, run: _Run) -> dict:
         if not run.kinds:
@@ -171,7 +176,8 @@ class TrajectoryQualityEvaluator(Evaluator):
                          retry_seqs, seq=seq)
         if retries == 1:
             if kind in TRANSIENT:
-                return _part(1.0, "recovered", f"{ref}: one identical retry after a transient error ({kind})", seq=seq)
+                return _part(1.0, "recovered", f"{ref}: one identical retry after a transient error ({kind})",
+                             seq=seq)
             return _part(0.5, "blind_retry", f"{ref}: blind_retry: identical retry after a non-transient error "
                                              f"({kind or 'unclassified'})", retry_seqs, seq=seq)
         if later:
@@ -196,7 +202,8 @@ class TrajectoryQualityEvaluator(Evaluator):
             return _part(1.0, reason="no call repeats an earlier successful one")
         seqs = [c.seq for c in redundant]
         return _part(1 - len(redundant) / len(run.calls), "redundant_calls",
-                     f"calls {_seqs(seqs)} {redundant[0].name}: redundant_calls: repeat(s) an earlier successful call", seqs)
+                     f"calls {_seqs(seqs)} {redundant[0].name}: redundant_calls: repeat(s) an earlier successful call",
+                     seqs)
 
     @staticmethod
     def _parallelism(run: _Run) -> dict:
@@ -211,9 +218,11 @@ class TrajectoryQualityEvaluator(Evaluator):
         extra = {"depth": deepest, "rounds": rounds}
         if deepest >= rounds:
             return _part(1.0, reason=f"{rounds} round(s) for dependency depth {deepest}", **extra)
-        waited = [c.seq for c, d in zip(calls, depth) if round_of[c.seq] > d]  # depth is complete: never reached rounds
+        # depth is complete here (no call reached `rounds`): a call in a later round than its depth waited
+        waited = [c.seq for c, d in zip(calls, depth) if round_of[c.seq] > d]
         return _part(deepest / rounds, "serial_waste", f"calls {_seqs(waited)}: serial_waste: {rounds} sequential "
-                                                       f"rounds where the dependencies need {deepest}", waited, **extra)
+                                                       f"rounds where the dependencies need {deepest}",
+                     waited, **extra)
 
     @staticmethod
     def _termination(run: _Run) -> dict:
@@ -251,13 +260,17 @@ def _depths(trajectory: Trajectory, stop_at: int) -> list[int]:
     failed = [c.status == "error" for c in calls]
     depth: list[int] = []
     for j, (c, arguments) in enumerate(zip(calls, view.arguments)):
-        earlier = [i for i in range(j) if ends[i] <= c.start_ns]
-        deepest = max((depth[i] for i in earlier if failed[i]), default=0)
-        # only a result that would make j deeper is worth looking up
-        deeper = [i for i in earlier if not failed[i] and depth[i] > deepest]
-        if deeper and arguments:
-            fed = set().union(*(view.holders(u) for a in arguments for u in a.units if not view.in_user(u)))
-            deepest = max([deepest, *(depth[i] for i in deeper if i in fed)])
+        deepest, candidates = 0, []
+        for i in range(j):
+            if ends[i] <= c.start_ns:
+                if failed[i]:
+                    deepest = max(deepest, depth[i])
+                else:
+                    candidates.append(i)
+        candidates = [i for i in candidates if depth[i] > deepest]  # only these could make j deeper
+        if candidates and arguments:
+            fed = set().union(*[view.holders(u) for a in arguments for u in a.units if not view.in_user(u)])
+            deepest = max([deepest, *(depth[i] for i in candidates if i in fed)])
         depth.append(deepest + 1)
         if deepest + 1 >= stop_at:
             break
@@ -266,6 +279,8 @@ def _depths(trajectory: Trajectory, stop_at: int) -> list[int]:
 
 def _cycle(names: list[str]) -> tuple[int, list[int]] | None:
     """(period, positions) of a name cycle of period 2 or 3 seen three times in a row, else None."""
+    if len(names) < 6:
+        return None
     for period in (2, 3):
         run = 0
         for k in range(period, len(names)):

@@ -2,16 +2,19 @@
 the conventions the captures do not cover."""
 from __future__ import annotations
 
+import datetime as dt
 import json
 from pathlib import Path
 from typing import Any
 
+import pyarrow as pa
 import pytest
 
 from collector.decode import parse_protobuf, to_batch
 from collector.semconv import build_trajectory
 from collector.span import SPAN_COLUMNS, SpanRecord
-from collector.trajectory import Trajectory
+from collector.store import Assembled, records_by_trace, trajectory_tables
+from collector.trajectory import LLMCall, ToolCall, Trajectory
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 MANIFEST = json.loads((FIXTURES / "MANIFEST.json").read_text())
@@ -507,3 +510,25 @@ def test_garbage_span_fields_never_raise(field):
         record = span("s", "chat", attrs={"gen_ai.operation.name": "chat"})
         setattr(record, field, value)
         assert build_trajectory([record, span("t", "x", "s")]).span_count == 2
+
+
+# --- stored rows (collector.store): what the assembler writes beside each trajectory -------
+
+def test_records_by_trace_reads_columns_as_from_row_reads_rows():
+    for case in MANIFEST["cases"]:
+        table = pa.concat_tables(to_batch(parse_protobuf((FIXTURES / name).read_bytes()), received_ns=0).to_arrow()
+                                 for name in case["files"])
+        assert records_by_trace(table) == {case["trace_id"]: [SpanRecord.from_row(row) for row in table.to_pylist()]}
+
+
+def test_stored_trajectory_document_is_pydantics_json():
+    edge = Trajectory(
+        trace_id=TRACE, first_token_ms=float("nan"), duration_ms=float("inf"),
+        attributes={"nan": float("nan"), "text": "\x00\x1f\x7f é 漢 😀 \u2028 \"q\" \\",
+                    "numbers": [1e16, 1e-7, -2**63]},
+        llm_calls=[LLMCall(seq=1, name="chat", start_ns=2**70)],  # past 64 bits: orjson refuses, pydantic writes
+        tool_calls=[ToolCall(seq=1, name="f", arguments={"x": [None, True]}, result={"y": 0.1 + 0.2})],
+    )
+    trajectories = [build_trajectory(load_case(case)) for case in MANIFEST["cases"]] + [edge]
+    tables = trajectory_tables([Assembled(t, frozenset(), 0, 0) for t in trajectories], dt.datetime(2024, 1, 1))
+    assert tables.traces.column("trajectory").to_pylist() == [t.model_dump_json() for t in trajectories]

@@ -1,5 +1,5 @@
-"""Fixture trajectories from tests/fixtures (captured framework traces) and a small builder for
-hand-made ones, shared by the evaluator tests."""
+"""Fixture trajectories from tests/fixtures (captured framework traces, built once) and a small
+builder for hand-made ones, shared by the evaluator tests."""
 from __future__ import annotations
 
 import json
@@ -7,13 +7,10 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from collector.decode import parse_protobuf, to_batch
 from collector.semconv import build_trajectory
 from collector.span import SPAN_COLUMNS, SpanRecord
 from collector.trajectory import ToolCall, ToolDefinition, Trajectory
-from evaluators.base import EvalContext
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 MANIFEST = json.loads((FIXTURES / "MANIFEST.json").read_text())
@@ -42,16 +39,6 @@ def fixture_trajectory(index: int) -> Trajectory:
         columns = [batch.columns[c] for c in SPAN_COLUMNS]
         records += [SpanRecord.from_row(dict(zip(SPAN_COLUMNS, row))) for row in zip(*columns)]
     return build_trajectory(records)
-
-
-@pytest.fixture(params=range(len(CASES)), ids=CASE_IDS)
-def fixture_case(request) -> tuple[dict, Trajectory]:
-    return CASES[request.param], fixture_trajectory(request.param)
-
-
-@pytest.fixture
-def context() -> EvalContext:
-    return EvalContext()
 
 
 def call(seq: int, name: str, arguments: Any = None, result: Any = None, *, error: str | None = None,

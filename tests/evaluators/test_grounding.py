@@ -1,0 +1,132 @@
+"""grounding: where every argument value comes from, after normalisation; relative dates;
+values seen only later; dates computed from the trace's own start."""
+from __future__ import annotations
+
+import pytest
+
+from collector.trajectory import ToolDefinition
+from evaluators.base import EvalContext
+from evaluators.grounding import GroundingEvaluator
+
+from .conftest import FLIGHTS, WEATHER, call, trajectory
+
+# T0 (conftest) is 2026-11-29T23:08:36Z: the local date is the 29th or the 30th, tomorrow the 30th or 1 Dec.
+BOOK = ToolDefinition(name="book", parameters={"type": "object", "properties": {
+    "date": {"type": "string", "format": "date"}, "note": {"type": "string"},
+    "seat": {"type": "string", "enum": ["aisle", "window"]}, "meal": {"type": "string", "default": "none"},
+    "price": {"type": "number"}, "flight_id": {"type": "string"}}})
+
+
+def ground(*calls, request="hello", offered=(BOOK, FLIGHTS, WEATHER)):
+    return GroundingEvaluator().evaluate(trajectory(*calls, input=request, offered=offered), EvalContext())
+
+
+def leaves(result, seq=1):
+    call_details = next(c for c in result.details["calls"] if c["seq"] == seq)
+    return {**call_details["grounded"], **{p["path"]: p["label"] for p in call_details["problems"]}}
+
+
+def test_values_from_the_user_input_after_normalisation():
+    result = ground(call(1, "search_flights", {"from_city": "beijing", "to_city": "SHANGHAI", "date": "2026-12-01"}),
+                    request="Fly me from Beijing to Shanghai on 2026/12/1, please.")
+    assert (result.score, result.label, result.passed) == (1.0, "pass", True)
+    assert leaves(result) == {"from_city": "user input", "to_city": "user input", "date": "user input"}
+
+
+@pytest.mark.parametrize("request_text, value", [
+    ("Book it for 18 dollars", 18.0), ("Book it for 18.0 dollars", 18), ("price 1,130 CNY", 1130),
+    ("on 2026年12月1日", "2026-12-01"), ("on Dec 1, 2026", "2026-12-01"), ("订单号 ORD-42 的航班", "ord 42"),
+    ("token is tok-bob-1c9e.", "tok-bob-1c9e"),
+])
+def test_number_date_and_punctuation_forms(request_text, value):
+    key = "price" if isinstance(value, int | float) else "note"
+    assert ground(call(1, "book", {key: value}), request=request_text).label == "pass"
+
+
+def test_values_from_an_earlier_result_at_any_depth():
+    login = call(1, "login", {"user": "alice"}, {"session": {"tokens": [{"value": "tok-alice-7f3a"}]}})
+    search = call(2, "search_flights", {"token": "tok-alice-7f3a"}, {"flights": [{"flight_id": "MU5101"}]})
+    pay = call(3, "pay", {"token": "tok-alice-7f3a", "flight_id": "MU5101"})
+    result = ground(login, search, pay, request="I'm alice; book a flight")
+    assert result.label == "pass"
+    assert leaves(result, 3) == {"token": "call 1", "flight_id": "call 2"}
+
+
+def test_schema_enum_and_default_and_todays_date():
+    result = ground(call(1, "book", {"seat": "window", "meal": "none", "date": "2026-11-30"}))
+    assert leaves(result) == {"seat": "schema", "meal": "schema", "date": "trace date"}
+
+
+def test_tomorrow_written_absolutely_is_grounded_and_relative_words_resolve():
+    assert ground(call(1, "book", {"date": "2026-12-01"}), request="book for tomorrow").label == "pass"
+    # 下周一: Monday of the week after 2026-11-30 (a Monday) is 2026-12-07
+    assert ground(call(1, "book", {"date": "2026-12-07"}), request="下周一出发").label == "pass"
+    assert ground(call(1, "book", {"date": "2026-12-02"}), request="后天出发").label == "pass"
+    assert ground(call(1, "book", {"date": "2026-12-25"}), request="book for tomorrow").label == "ungrounded_value"
+
+
+@pytest.mark.parametrize("word", ["tomorrow", "明天", "后天", "下周一", "next Monday", "today", "this Friday", "3天后"])
+def test_relative_date_where_the_schema_wants_an_absolute_date(word):
+    result = ground(call(1, "book", {"date": word}), request=f"book it {word}")
+    assert (result.label, result.score, result.evidence) == ("relative_date", 0.0, [1])
+    assert result.reason.startswith(f"call 1 book(date={word!r}): relative_date:")
+
+
+def test_relative_date_by_pattern_or_description_not_in_free_text():
+    assert ground(call(1, "search_flights", {"date": "tomorrow"}), request="tomorrow").label == "relative_date"
+    described = ToolDefinition(name="t", parameters={"type": "object", "properties": {
+        "when": {"type": "string", "description": "Day of travel, YYYY-MM-DD"}}})
+    assert ground(call(1, "t", {"when": "明天"}), request="明天", offered=(described,)).label == "relative_date"
+    # a note may say "tomorrow": that is the user's word, not a date field
+    assert ground(call(1, "book", {"note": "deliver tomorrow"}), request="deliver tomorrow").label == "pass"
+    # no schema: a key named like a date is taken as wanting one
+    assert ground(call(1, "free", {"start_date": "tomorrow"}), request="tomorrow", offered=()).label == "relative_date"
+
+
+def test_future_ref_and_ungrounded():
+    first = call(1, "pay", {"flight_id": "MU5101"})
+    second = call(2, "search_flights", {"to_city": "Tokyo"}, {"flights": [{"flight_id": "MU5101"}]})
+    result = ground(first, second, request="fly to Tokyo")
+    assert (result.label, result.evidence) == ("future_ref", [1])
+    assert "only appears in the result of later call 2" in result.reason
+    result = ground(call(1, "search_flights", {"from_city": "Beijing", "to_city": "Tokyo"}), request="fly to Tokyo")
+    assert (result.label, result.score) == ("ungrounded_value", 0.5)
+    assert result.reason == ("call 1 search_flights(from_city='Beijing'): ungrounded_value: "
+                             "not in the user input or any earlier tool result")
+
+
+def test_a_concurrent_call_is_not_earlier():
+    a = call(1, "get_weather", {"city": "Oslo"}, {"city": "Oslo", "code": "OSL-7"}, start=0, end=100)
+    b = call(2, "book", {"note": "OSL-7"}, start=10, end=50)
+    assert ground(a, b, request="Oslo").label == "future_ref"
+
+
+def test_composite_values_need_one_anchor():
+    weather = call(1, "get_weather", {"city": "Beijing"}, {"temp_c": 18, "aqi": 42})
+    calc = call(2, "calculator", {"expr": "100 - abs(18 - 15) * 4 - 42 / 3"})
+    result = ground(weather, calc, request="Is Beijing good for a run?")
+    assert result.label == "pass" and leaves(result, 2) == {"expr": "call 1"}
+    invented = call(2, "calculator", {"expr": "7 * 9 + 1000"})
+    assert ground(weather, invented, request="Is Beijing good for a run?").label == "ungrounded_value"
+    # an identifier with punctuation is one value, not three words
+    assert ground(call(1, "pay", {"token": "tok-alice-7f3a"}), request="I'm alice").label == "ungrounded_value"
+
+
+def test_chinese_substrings():
+    result = ground(call(1, "get_weather", {"city": "北京"}), request="帮我查一下北京明天的天气")
+    assert result.label == "pass"
+    assert ground(call(1, "get_weather", {"city": "上海"}), request="帮我查一下北京的天气").label == "ungrounded_value"
+
+
+def test_worst_label_and_all_labels():
+    result = ground(call(1, "search_flights", {"from_city": "Beijing", "to_city": "Tokyo", "date": "tomorrow"}),
+                    request="Find me a flight to Tokyo tomorrow.")
+    assert (result.label, result.labels) == ("ungrounded_value", ["ungrounded_value", "relative_date"])
+    assert result.score == pytest.approx(1 / 3)
+
+
+def test_booleans_nulls_and_unparsed_arguments_are_not_values():
+    result = ground(call(1, "book", {"flag": True, "none": None}))
+    assert result.score is None and result.label == "not_applicable"
+    bad = call(1, "book", "{oops", arguments_valid_json=False, arguments_raw="{oops")
+    assert ground(bad).score is None

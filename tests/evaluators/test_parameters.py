@@ -1,0 +1,162 @@
+"""parameters: the first-hit cascade, each label, the format checks, schemas from the trace or
+the registry, and the registry loader."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from collector.trajectory import ToolDefinition
+from evaluators.base import EvalContext
+from evaluators.parameters import ParametersEvaluator
+from evaluators.schemas import load_tool_schemas
+
+from .conftest import DATE_PATTERN, FLIGHTS, WEATHER, call, trajectory
+
+CONFIG_TOOLS = Path(__file__).resolve().parents[2] / "config" / "tools"
+
+
+def tool(**properties) -> ToolDefinition:
+    return ToolDefinition(name="t", description="A tool.",
+                          parameters={"type": "object", "properties": properties, "required": list(properties)})
+
+
+def check(definition: ToolDefinition, arguments, context: EvalContext | None = None, **extra):
+    t = trajectory(call(1, definition.name, arguments, **extra), offered=(definition,))
+    return ParametersEvaluator().evaluate(t, context or EvalContext())
+
+
+def test_valid_call_passes():
+    result = check(FLIGHTS, {"from_city": "Beijing", "to_city": "Tokyo", "date": "2026-12-01"})
+    assert (result.score, result.label, result.passed, result.labels) == (1.0, "pass", True, [])
+    assert result.dimension == "tool_use"
+
+
+def test_invalid_json_comes_first():
+    result = check(WEATHER, "{city: Oslo", arguments_valid_json=False, arguments_raw="{city: Oslo")
+    assert (result.label, result.score, result.evidence) == ("invalid_json", 0.0, [1])
+    assert result.reason.startswith("call 1 get_weather(…): invalid_json")
+
+
+def test_hallucinated_tool_needs_a_known_tool_list():
+    t = trajectory(call(1, "get_wether", {"city": "Oslo"}), offered=(WEATHER,))
+    assert ParametersEvaluator().evaluate(t, EvalContext()).label == "hallucinated_tool"
+    # nothing offered nor registered: the name cannot be judged, and nothing else can
+    bare = trajectory(call(1, "get_wether", {"city": "Oslo"}))
+    result = ParametersEvaluator().evaluate(bare, EvalContext())
+    assert result.score is None and result.label == "not_applicable"
+
+
+def test_missing_required_wins_over_later_labels():
+    result = check(FLIGHTS, {"from_city": 5, "date": "tomorrow"})
+    assert result.label == "missing_required"
+    assert result.details["calls"][0]["labels"] == ["missing_required", "type_error", "format_error"]
+    assert result.reason == "call 1 search_flights(…): missing_required: to_city is required"
+
+
+def test_unexpected_param_when_the_schema_is_silent_about_extras():
+    result = check(WEATHER, {"city": "Oslo", "units": "metric"})
+    assert result.label == "unexpected_param"
+    assert result.reason == "call 1 get_weather(units='metric'): unexpected_param: units not a parameter"
+    open_schema = ToolDefinition(name="t", parameters={"type": "object", "properties": {"a": {"type": "string"}},
+                                                       "additionalProperties": True})
+    assert check(open_schema, {"a": "x", "b": 1}).label == "pass"
+
+
+@pytest.mark.parametrize("kind, value, ok", [
+    ("integer", 3, True), ("integer", 3.0, True), ("integer", True, False), ("integer", "3", False),
+    ("number", 3, True), ("number", 2.5, True), ("number", False, False),
+    ("boolean", True, True), ("boolean", 1, False), ("string", 7, False), ("array", [1], True),
+])
+def test_types_int_is_a_number_and_bool_is_not_an_int(kind, value, ok):
+    result = check(tool(x={"type": kind}), {"x": value})
+    assert result.label == ("pass" if ok else "type_error"), result.reason
+
+
+def test_type_error_reason_names_the_value():
+    result = check(tool(nights={"type": "integer"}), {"nights": "3"})
+    assert result.reason == "call 1 t(nights='3'): type_error: nights expects integer"
+
+
+def test_enum_and_const():
+    assert check(tool(unit={"enum": ["c", "f"]}), {"unit": "k"}).label == "enum_error"
+    assert check(tool(v={"const": 1}), {"v": 2}).label == "enum_error"
+    result = check(tool(unit={"type": "string", "enum": ["c", "f"]}), {"unit": "k"})
+    assert result.reason == "call 1 t(unit='k'): enum_error: unit expects one of ['c', 'f']"
+
+
+@pytest.mark.parametrize("fmt, good, bad", [
+    ("date", "2026-12-01", "2026-13-01"),
+    ("date", "2026-02-28", "tomorrow"),
+    ("date-time", "2026-12-01T08:00:00Z", "2026-12-01 08:00"),
+    ("date-time", "2026-12-01T08:00:00.5+08:00", "2026-12-01"),
+    ("time", "08:30", "25:00"),
+    ("time", "08:30:15+08:00", "8.30am"),
+    ("email", "alice@example.com", "alice.example.com"),
+    ("uri", "https://example.com/a?b=1", "not a uri"),
+    ("uuid", "123e4567-e89b-12d3-a456-426614174000", "123e4567"),
+])
+def test_formats(fmt, good, bad):
+    definition = tool(v={"type": "string", "format": fmt})
+    assert check(definition, {"v": good}).label == "pass"
+    assert check(definition, {"v": bad}).label == "format_error"
+
+
+def test_a_date_pattern_or_description_is_a_date_format():
+    assert check(tool(d={"type": "string", "pattern": DATE_PATTERN}), {"d": "明天"}).label == "format_error"
+    assert check(tool(d={"type": "string", "pattern": "^[0-9]{4}/[0-9]{1,2}/[0-9]{1,2}$"}), {"d": "x"}).label == "format_error"
+    described = tool(d={"type": "string", "description": "Departure date in YYYY-MM-DD format"})
+    result = check(described, {"d": "tomorrow"})
+    assert result.reason == "call 1 t(d='tomorrow'): format_error: d expects YYYY-MM-DD"
+    assert check(described, {"d": "2026-12-01"}).label == "pass"
+
+
+def test_other_constraints():
+    assert check(tool(code={"type": "string", "pattern": "^[A-Z]{3}$"}), {"code": "usd"}).label == "constraint_error"
+    assert check(tool(n={"type": "integer", "minimum": 1}), {"n": 0}).label == "constraint_error"
+    assert check(tool(s={"type": "string", "maxLength": 3}), {"s": "abcd"}).label == "constraint_error"
+    assert check(tool(a={"type": "array", "minItems": 1}), {"a": []}).label == "constraint_error"
+
+
+def test_nested_objects_and_optional_anyof():
+    definition = tool(p={"type": "object", "properties": {"age": {"anyOf": [{"type": "integer"}, {"type": "null"}]}},
+                         "required": ["age"]})
+    assert check(definition, {"p": {"age": None}}).label == "pass"
+    result = check(definition, {"p": {"age": "x"}})
+    assert result.label == "type_error" and "p.age" in result.reason
+    assert check(definition, {"p": {"age": 3, "extra": 1}}).label == "unexpected_param"
+
+
+def test_score_counts_only_calls_with_a_schema():
+    t = trajectory(call(1, "get_weather", {"city": "Oslo"}), call(2, "get_weather", {}),
+                   call(3, "mystery", {"x": 1}), offered=(WEATHER, ToolDefinition(name="mystery")))
+    result = ParametersEvaluator().evaluate(t, EvalContext())
+    assert result.score == 0.5 and result.evidence == [2]
+    assert result.details["no_schema"] == 1
+    assert [c["label"] for c in result.details["calls"]] == ["pass", "missing_required", "no_schema"]
+
+
+def test_registry_schema_when_the_trace_recorded_none():
+    t = trajectory(call(1, "report", {"format": "docx"}))
+    context = EvalContext(tool_schemas=load_tool_schemas(CONFIG_TOOLS))
+    result = ParametersEvaluator().evaluate(t, context)
+    assert result.label == "enum_error"
+    assert ParametersEvaluator().evaluate(trajectory(call(1, "nope", {})), context).label == "hallucinated_tool"
+
+
+def test_registry_loader(tmp_path):
+    schemas = load_tool_schemas(CONFIG_TOOLS)
+    assert {"get_weather", "search_flights", "login", "pay", "search", "calculator", "report"} <= set(schemas)
+    assert schemas["search_flights"]["properties"]["date"]["pattern"] == DATE_PATTERN
+    (tmp_path / "a.yaml").write_text("name: x\nparameters: {type: object}\n")
+    (tmp_path / "b.yaml").write_text("- name: x\n")
+    with pytest.raises(ValueError, match="defined twice"):
+        load_tool_schemas(tmp_path)
+    (tmp_path / "b.yaml").write_text("- description: no name\n")
+    with pytest.raises(ValueError, match="needs a `name`"):
+        load_tool_schemas(tmp_path)
+
+
+def test_no_calls_is_not_applicable():
+    result = ParametersEvaluator().evaluate(trajectory(offered=(WEATHER,)), EvalContext())
+    assert result.score is None and result.reason == "no tool calls"

@@ -1,0 +1,86 @@
+"""tool_selection: made-up names, and a tool the request does not match while an offered one does
+(BM25 over names, descriptions and parameter names; Chinese as character bigrams)."""
+from __future__ import annotations
+
+from collector.trajectory import ToolDefinition
+from evaluators.base import EvalContext
+from evaluators.text import BM25, terms
+from evaluators.tool_selection import ToolSelectionEvaluator
+
+from .conftest import FLIGHTS, WEATHER, call, trajectory
+
+CALCULATOR = ToolDefinition(name="calculator", description="Evaluate an arithmetic expression.",
+                            parameters={"type": "object", "properties": {"expr": {"type": "string"}}})
+BACKUP = ToolDefinition(name="get_weather_backup", description="Get the current weather from the backup service.")
+ZH_WEATHER = ToolDefinition(name="query_weather", description="查询城市天气预报")
+ZH_FLIGHTS = ToolDefinition(name="query_flights", description="查询航班和机票价格")
+OFFERED = (WEATHER, BACKUP, FLIGHTS, CALCULATOR)
+
+
+def judge(request: str | None, *names: str, offered=OFFERED):
+    calls = [call(i, name, {}) for i, name in enumerate(names, 1)]
+    return ToolSelectionEvaluator().evaluate(trajectory(*calls, input=request, offered=offered), EvalContext())
+
+
+def test_the_right_tool_passes():
+    result = judge("Find me flight tickets from Beijing to Shanghai", "search_flights")
+    assert (result.score, result.label, result.passed) == (1.0, "pass", True)
+    assert result.details["relevance"]["search_flights"] > result.details["relevance"]["get_weather"]
+
+
+def test_wrong_tool_names_the_better_one():
+    result = judge("Find me flight tickets from Beijing to Shanghai on 2026-12-01.", "get_weather")
+    assert (result.label, result.score, result.evidence) == ("wrong_tool", 0.0, [1])
+    assert "call 1 get_weather(…): wrong_tool: the request matches 'search_flights'" in result.reason
+
+
+def test_wrong_tool_in_chinese():
+    offered = (ZH_WEATHER, ZH_FLIGHTS)
+    assert judge("帮我查一下明天北京到上海的机票", "query_weather", offered=offered).label == "wrong_tool"
+    assert judge("帮我查一下明天北京到上海的机票", "query_flights", offered=offered).label == "pass"
+    assert judge("北京明天天气怎么样", "query_weather", offered=offered).label == "pass"
+
+
+def test_a_chain_step_or_a_backup_is_not_a_wrong_tool():
+    # the calculator matches no word of the request, but no uncalled tool matches what is left either
+    result = judge("Check Beijing weather and compute whether it is suitable for a run", "get_weather", "calculator")
+    assert result.label == "pass"
+    assert judge("What's the weather in Guangzhou?", "get_weather", "get_weather_backup").label == "pass"
+
+
+def test_score_is_the_share_of_calls_not_flagged():
+    result = judge("Find flight tickets to Tokyo and evaluate the expression 3*420", "search_flights", "get_weather")
+    assert (result.score, result.evidence) == (0.5, [2])
+    assert "matches 'calculator'" in result.reason
+    # an extra call whose place no offered tool claims is not a wrong choice (unnecessary, at most)
+    assert judge("Find me flight tickets to Tokyo", "search_flights", "get_weather").label == "pass"
+
+
+def test_hallucinated_tool_gives_the_nearest_offered_name():
+    result = judge("Weather in Oslo?", "get_wether")
+    assert (result.label, result.labels) == ("hallucinated_tool", ["hallucinated_tool"])
+    assert result.details["calls"][0]["nearest"] == "get_weather"
+    assert result.reason == "call 1 get_wether(…): hallucinated_tool: not offered; nearest offered is 'get_weather'"
+
+
+def test_hallucinated_is_worse_than_wrong():
+    result = judge("Find me flight tickets to Tokyo", "get_weather", "book_flight")
+    assert result.label == "hallucinated_tool" and result.labels == ["hallucinated_tool", "wrong_tool"]
+
+
+def test_without_user_input_only_names_are_checked():
+    result = judge(None, "get_weather")
+    assert result.label == "pass" and "names only" in result.reason
+
+
+def test_not_applicable_without_offered_tools_or_calls():
+    assert judge("x", "get_weather", offered=()).score is None
+    assert judge("x").score is None
+
+
+def test_bm25_prefers_rare_terms_and_cjk_bigrams():
+    docs = [terms("search flights flight tickets"), terms("get weather for a city"), terms("查询航班机票")]
+    bm25 = BM25(docs)
+    assert bm25.score(terms("flight"), 0) > 0 == bm25.score(terms("flight"), 1)
+    assert bm25.score(terms("明天的机票"), 2) > 0
+    assert terms("searchFlights booking") == ("search", "flight", "book")

@@ -1,0 +1,160 @@
+"""trajectory_quality: loops, recovery, efficiency, parallelism and termination, part by part."""
+from __future__ import annotations
+
+import pytest
+
+from evaluators.base import EvalContext
+from evaluators.trajectory_quality import TrajectoryQualityEvaluator
+
+from .conftest import call, trajectory
+
+ARGS = {"base": "USD", "quote": "CNY"}
+
+
+def quality(*calls, output="The rate is 7.1.", request="USD to CNY?"):
+    return TrajectoryQualityEvaluator().evaluate(trajectory(*calls, input=request, output=output), EvalContext())
+
+
+def rate(seq, error=None, args=ARGS, **timing):
+    return call(seq, "get_exchange_rate", args, f"Error: {error}" if error else {"rate": 7.1}, error=error, **timing)
+
+
+def test_a_healthy_chain_passes():
+    result = quality(rate(1))
+    assert (result.score, result.label, result.passed, result.dimension) == (1.0, "pass", True, "task_planning")
+    assert result.details["recovery"]["score"] is None  # no failure: nothing to recover from
+    assert result.details["parallelism"]["score"] is None  # one call
+
+
+@pytest.mark.parametrize("n, score", [(2, 1.0), (3, 0.5), (5, 0.5), (6, 0.0)])
+def test_repeated_identical_calls(n, score):
+    result = quality(*(rate(i) for i in range(1, n + 1)))
+    loops = result.details["loops"]
+    assert loops["score"] == score
+    if score < 1:
+        assert loops["label"] == "repeated_identical_call" and "repeated_identical_call" in result.labels
+
+
+def test_the_same_failing_call_twice_in_a_row():
+    result = quality(rate(1, "HTTP 503"), rate(2, "HTTP 503"), output="Sorry, the service keeps failing.")
+    assert (result.label, result.score) == ("failing_call_loop", 0.0)
+    assert result.evidence == [1, 2] and "server" in result.labels
+
+
+def test_cyclic_pattern():
+    calls = [call(i, name, {"i": i}) for i, name in enumerate(["search", "open"] * 3, 1)]
+    result = quality(*calls)
+    assert (result.details["loops"]["label"], result.details["loops"]["score"]) == ("cyclic_pattern", 0.5)
+    assert result.details["loops"]["evidence"] == [1, 2, 3, 4, 5, 6]
+    # the same name with new arguments each time (paging) is no cycle
+    assert quality(*(call(i, "search", {"page": i}) for i in range(1, 7))).details["loops"]["score"] == 1.0
+
+
+@pytest.mark.parametrize("second, how", [
+    (call(2, "get_exchange_rate", {"base": "USD", "quote": "CNH"}, {"rate": 7.2}), "changed the arguments"),
+    (call(2, "get_exchange_rate_backup", ARGS, {"rate": 7.1}), "switched to get_exchange_rate_backup"),
+])
+def test_changed_retry_or_another_tool_recovers(second, how):
+    result = quality(rate(1, "400 Bad Request"), second)
+    recovery = result.details["recovery"]
+    assert (recovery["label"], recovery["score"]) == ("recovered", 1.0)
+    assert recovery["calls"][0]["reason"].endswith(how)
+    assert result.label == "pass" and result.labels == ["validation"]
+
+
+@pytest.mark.parametrize("output, how", [
+    ("Sorry, the exchange-rate service is unavailable right now.", "reported the failure"),
+    ("Which currency pair do you mean?", "asked the user"),
+    ("汇率服务暂时不可用，请稍后再试。", "reported the failure"),
+])
+def test_an_honest_answer_or_a_question_recovers(output, how):
+    recovery = quality(rate(1, "HTTP 503"), output=output).details["recovery"]
+    assert recovery["score"] == 1.0 and recovery["calls"][0]["reason"].endswith(how + " in the final answer")
+
+
+@pytest.mark.parametrize("error, score, label", [
+    ("429 Too Many Requests", 1.0, "rate_limit"), ("HTTP 503 Service Unavailable", 1.0, "server"),
+    ("request timed out after 10s", 1.0, "timeout"), ("404 Not Found", 0.5, "not_found"),
+    ("401 Unauthorized", 0.5, "auth"), ("ValidationError: bad date", 0.5, "validation"),
+])
+def test_one_identical_retry_transient_versus_4xx(error, score, label):
+    result = quality(rate(1, error), rate(2))
+    assert result.details["recovery"]["score"] == score
+    assert result.details["execution"] == {1: label} and label in result.labels
+    if score < 1:
+        assert result.details["recovery"]["label"] == "blind_retry"
+
+
+def test_two_identical_retries_are_blind():
+    result = quality(rate(1, "HTTP 503"), rate(2, "HTTP 503"), rate(3), output="7.1")
+    recovery = result.details["recovery"]
+    assert (recovery["label"], recovery["score"]) == ("blind_retry", 0.0)
+    assert recovery["calls"][0]["reason"] == "call 1 get_exchange_rate: blind_retry: retried 2 times with identical arguments"
+
+
+def test_silent_failure():
+    result = quality(rate(1, "HTTP 500"), output="The rate is 7.1 CNY per USD.")
+    assert (result.label, result.score, result.evidence) == ("silent_failure", 0.0, [1])
+
+
+def test_no_recovery_and_no_final_answer():
+    result = quality(rate(1, "HTTP 500"), output=None)
+    assert result.details["recovery"]["label"] == "no_recovery"
+    assert result.details["termination"]["label"] == "no_final_answer"
+    assert {"no_recovery", "no_final_answer"} <= set(result.labels) and result.score == 0.0
+
+
+def test_redundant_calls_repeat_an_earlier_success():
+    result = quality(rate(1), call(2, "convert", {"amount": 5}), rate(3))
+    efficiency = result.details["efficiency"]
+    assert (efficiency["label"], efficiency["evidence"]) == ("redundant_calls", [3])
+    assert efficiency["score"] == pytest.approx(2 / 3)
+    # repeating a failed call is the recovery part's business, not redundancy
+    assert quality(rate(1, "HTTP 503"), rate(2)).details["efficiency"]["score"] == 1.0
+
+
+def test_parallel_calls_share_a_round():
+    a = call(1, "get_weather", {"city": "Oslo"}, {"temp": 3}, start=0, end=100)
+    b = call(2, "get_weather", {"city": "Rome"}, {"temp": 18}, start=5, end=90)
+    parallelism = quality(a, b, request="Oslo or Rome?").details["parallelism"]
+    assert (parallelism["rounds"], parallelism["depth"], parallelism["score"]) == (1, 1, 1.0)
+
+
+def test_independent_calls_in_sequence_waste_rounds():
+    a = call(1, "get_weather", {"city": "Oslo"}, {"temp": 3})
+    b = call(2, "get_weather", {"city": "Rome"}, {"temp": 18})
+    c = call(3, "get_weather", {"city": "Paris"}, {"temp": 12})
+    result = quality(a, b, c, request="Oslo, Rome or Paris?")
+    parallelism = result.details["parallelism"]
+    assert (parallelism["rounds"], parallelism["depth"]) == (3, 1)
+    assert (parallelism["label"], parallelism["score"]) == ("serial_waste", pytest.approx(1 / 3))
+    assert parallelism["evidence"] == [2, 3] and result.label == "serial_waste"
+
+
+def test_dependent_calls_in_sequence_are_not_waste():
+    login = call(1, "login", {"user": "alice"}, {"token": "tok-9"})
+    search = call(2, "search", {"token": "tok-9"}, {"id": "MU5101"})
+    pay = call(3, "pay", {"token": "tok-9", "flight_id": "MU5101"}, {"status": "paid"})
+    result = quality(login, search, pay, request="I'm alice, book it", output="Booked.")
+    assert result.details["parallelism"]["score"] == 1.0 and result.label == "pass"
+    # a value the user gave is no dependency, even when an earlier result repeats it
+    echo = call(2, "get_weather", {"city": "Oslo"}, {"temp": 3})
+    first = call(1, "get_weather_backup", {"city": "Rome"}, {"note": "also Oslo"})
+    assert quality(first, echo, request="Rome and Oslo").details["parallelism"]["label"] == "serial_waste"
+
+
+def test_unverified_success_when_the_last_write_failed():
+    pay = call(2, "pay_order", {"id": "A1"}, error="HTTP 502 Bad Gateway")
+    result = quality(call(1, "get_order", {"id": "A1"}, {"id": "A1"}), pay, output="Your order is paid.")
+    assert result.details["termination"]["label"] == "unverified_success"
+    assert {"unverified_success", "silent_failure"} <= set(result.labels)
+
+
+def test_execution_labels_alone_do_not_fail():
+    result = quality(rate(1, "request timed out"), call(2, "get_exchange_rate_backup", ARGS, {"rate": 7.1}))
+    assert (result.label, result.passed, result.labels, result.score) == ("pass", True, ["timeout"], 1.0)
+
+
+def test_no_calls_is_not_applicable():
+    result = quality()
+    assert result.score is None and result.reason == "no tool calls"
