@@ -100,6 +100,10 @@ def strict(schema: Any) -> Any:
 # --- validation, split so that verdicts can be reused ----------------------------------------------
 
 Found = dict[str, tuple]  # label -> (path of the offending argument or None, its value, why)
+# Object keywords whose verdict depends only on which keys are present (annotations aside).
+_KEY_KEYWORDS = frozenset({"type", "properties", "required", "additionalProperties", "dependentRequired",
+                           "minProperties", "maxProperties", "title", "description", "$comment", "default",
+                           "examples", "$schema"})
 
 
 class Checker:
@@ -109,8 +113,9 @@ class Checker:
     checked by a shell (the schema with each property's subschema replaced by `true`: required,
     additionalProperties and the rest still apply) and each present property by its own subschema,
     whose errors are remembered per value: agents send the same cities, ids and dates again and
-    again, and validation is most of this evaluator's cost. A schema with references is checked
-    whole, as a subschema cannot resolve them alone.
+    again, and validation is most of this evaluator's cost. When the shell only constrains which
+    keys are present, the key sets it accepted are remembered too. A schema with references is
+    checked whole, as a subschema cannot resolve them alone.
     """
 
     def __init__(self, schema: Schema, key: bytes):
@@ -121,11 +126,19 @@ class Checker:
             self.parts = {name: Draft202012Validator(sub, format_checker=FORMATS) for name, sub in properties.items()}
             checked = {**checked, "properties": dict.fromkeys(properties, True)}
         self.whole = Draft202012Validator(checked, format_checker=FORMATS)
+        self._keys_only = bool(self.parts) and set(checked) <= _KEY_KEYWORDS and checked.get("type", "object") == "object" \
+            and isinstance(checked.get("additionalProperties", True), bool)
+        self._valid_keys: set[frozenset] = set()
         self._seen: dict[tuple, Found] = {}
 
     def errors(self, arguments: Any) -> Found:
         """The first error of each label; {} when the arguments are valid."""
-        found = _first_of_each(self.whole.iter_errors(arguments), ())
+        if self._keys_only and isinstance(arguments, dict) and frozenset(arguments) in self._valid_keys:
+            found: Found = {}
+        else:
+            found = _first_of_each(self.whole.iter_errors(arguments), ())
+            if self._keys_only and not found and len(self._valid_keys) < 4096:
+                self._valid_keys.add(frozenset(arguments))
         if self.parts and isinstance(arguments, dict):
             for name, value in arguments.items():
                 if name in self.parts:

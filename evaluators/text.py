@@ -2,7 +2,7 @@
 
 - `norm`: the one normalisation for comparing values (BFCL-style: case, width, whitespace,
   punctuation, number forms "18.0" = "18" and "1,130" = "1130", date forms "2026/12/1",
-  "2026年12月1日", "Dec 1, 2026" = "2026-12-01").
+  "2026年12月1日", "Dec 1, 2026" = "2026-12-01"; "住3晚" is the words 住, 3, 晚).
 - `Haystack` / `Segments`: "does this value occur in that text?" on normalised text, token-bounded.
 - `leaves` / `scalars`: the scalar values inside a parsed JSON value.
 - `terms` + `BM25`: lexical relevance; CJK is segmented as character bigrams because no Chinese
@@ -32,6 +32,7 @@ from collector.trajectory import ToolCall, Trajectory
 _CJK = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 _HAS_CJK = re.compile(f"[{_CJK}]")
 _CJK_RUN = re.compile(f"[{_CJK}]+|[^{_CJK}]+")
+_SCRIPT_CHANGE = re.compile(f"(?<=[{_CJK}])(?=[0-9a-z])|(?<=[0-9a-z])(?=[{_CJK}])")
 
 # --- caching -----------------------------------------------------------------------------------
 
@@ -66,7 +67,6 @@ _ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 _YEAR = re.compile(r"\d{4}")
 _YEAR_SEPARATOR = re.compile(r"\d{4}\s*[-/.年]")
 _MONTH_NAME = re.compile(r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)")
-_DATE_HINT = re.compile(_YEAR_SEPARATOR.pattern + "|" + _MONTH_NAME.pattern)
 
 
 def _iso(year: str, month: int, day: str) -> str:
@@ -78,7 +78,7 @@ def _fold(text: str) -> str:
 
 
 def _iso_dates(folded: str) -> str:
-    if _DATE_HINT.search(folded) is None:  # a year with a separator after it, or a month's name
+    if _YEAR.search(folded) is None:  # every recognised date form has a four-digit year
         return folded
     if _YEAR_SEPARATOR.search(folded):
         folded = _NUMERIC_DATE.sub(lambda m: _iso(m[1], int(m[2]), m[3]) + " ", folded)
@@ -93,14 +93,12 @@ def canonical_dates(text: str) -> str:
     return _iso_dates(_fold(text))
 
 
-@cached_when_short(1 << 16)
-def norm(text: str) -> str:
-    """Casefolded, NFKC, dates as YYYY-MM-DD, no thousands separators or trailing decimal
-    zeros, punctuation as single spaces, stripped. Cached: the same strings recur across calls
-    and evaluators."""
+def _norm(text: str) -> str:
     if text.isascii() and text.isalnum():
         return text.lower()
     text = _iso_dates(_fold(text))
+    if not text.isascii():  # "住3晚" holds the number 3: a script change is a word boundary
+        text = _SCRIPT_CHANGE.sub(" ", text)
     if "," in text:
         text = _THOUSANDS.sub("", text)
     if "." in text:
@@ -108,11 +106,23 @@ def norm(text: str) -> str:
     return " ".join(_PUNCT.sub(" ", text).split())
 
 
+_norm_cached = lru_cache(maxsize=1 << 16)(_norm)
+
+
+def norm(text: str) -> str:
+    """Casefolded, NFKC, dates as YYYY-MM-DD, no thousands separators or trailing decimal
+    zeros, punctuation as single spaces, stripped. Cached (short texts): the same strings recur
+    across calls and evaluators."""
+    return _norm_cached(text) if len(text) <= SHORT else _norm(text)
+
+
 def value_norm(value: Any) -> str:
     """norm(scalar_text(value)), with numbers and plain words (the commonest scalars) done directly."""
     kind = type(value)
     if kind is str:
-        return value.lower() if value.isascii() and value.isalnum() else norm(value)
+        if value.isascii() and value.isalnum():
+            return value.lower()
+        return _norm_cached(value) if len(value) <= SHORT else _norm(value)
     if kind is int:
         return str(value) if value >= 0 else str(-value)
     if kind is float and math.isfinite(value):
@@ -239,6 +249,7 @@ def _bigrams(run: str) -> list[str]:
             if run[i] not in _STOP_CJK and run[i + 1] not in _STOP_CJK]
 
 
+@lru_cache(maxsize=1 << 14)
 def _stem(word: str) -> str:
     """A light English suffix stripper: enough for flights/flight, booking/book, rates/rate."""
     if len(word) > 5 and word.endswith("ing"):
@@ -254,22 +265,18 @@ def _stem(word: str) -> str:
     return word
 
 
-_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
-
-
 @cached_when_short(1 << 14)
 def terms(text: str) -> tuple[str, ...]:
     """Index terms: normalised words without stop words, stemmed; CJK runs as bigrams."""
+    words = norm(text).split()
+    if text.isascii():
+        return tuple(_stem(w) for w in words if w not in _STOPWORDS and not (len(w) == 1 and w.isalpha()))
     out: list[str] = []
-    for word in norm(_CAMEL.sub(" ", text)).split():
-        if not has_cjk(word):
-            if word not in _STOPWORDS and not (len(word) == 1 and word.isalpha()):
-                out.append(_stem(word))
-            continue
+    for word in words:
         for run in _CJK_RUN.findall(word):
             if has_cjk(run):
                 out += _bigrams(run)
-            elif run not in _STOPWORDS:
+            elif run not in _STOPWORDS and not (len(run) == 1 and run.isalpha()):
                 out.append(_stem(run))
     return tuple(out)
 
@@ -343,26 +350,28 @@ def _needle(value: str) -> str:
 # --- BM25 --------------------------------------------------------------------------------------
 
 class BM25:
-    """Okapi BM25 over a handful of short documents (the tools a trace offered)."""
+    """Okapi BM25 over a handful of short documents (the tools a trace offered). Each term's
+    weight in each document is computed once, so scoring a query is one lookup per query term."""
 
     def __init__(self, documents: list[tuple[str, ...]], k1: float = 1.2, b: float = 0.75):
-        self.docs = [Counter(d) for d in documents]
-        self.lengths = [len(d) for d in documents]
-        avg = (sum(self.lengths) / len(documents)) if documents else 0.0
-        self.norms = [k1 * (1 - b + b * (n / avg if avg else 0.0)) for n in self.lengths]
-        df = Counter(t for d in self.docs for t in d)
-        n = len(documents)
-        self.idf = {t: math.log((n - f + 0.5) / (f + 0.5) + 1.0) for t, f in df.items()}
-        self.k1 = k1
+        self.size = len(documents)
+        counts = [Counter(d) for d in documents]
+        avg = (sum(map(len, documents)) / self.size) if documents else 0.0
+        df = Counter(t for c in counts for t in c)
+        self.weights: dict[str, list[tuple[int, float]]] = {}
+        for index, (doc, c) in enumerate(zip(documents, counts)):
+            norm_k = k1 * (1 - b + b * (len(doc) / avg if avg else 0.0))
+            for term, tf in c.items():
+                idf = math.log((self.size - df[term] + 0.5) / (df[term] + 0.5) + 1.0)
+                self.weights.setdefault(term, []).append((index, idf * tf * (k1 + 1) / (tf + norm_k)))
 
-    def score(self, query: Iterable[str], index: int) -> float:
-        doc, k = self.docs[index], self.norms[index]
-        total = 0.0
+    def scores(self, query: Iterable[str]) -> list[float]:
+        """Each document's score for the query (a set of terms)."""
+        out = [0.0] * self.size
         for term in query:
-            tf = doc.get(term)
-            if tf:
-                total += self.idf[term] * tf * (self.k1 + 1) / (tf + k)
-        return total
+            for index, weight in self.weights.get(term, ()):
+                out[index] += weight
+        return out
 
 
 # --- relative dates ----------------------------------------------------------------------------

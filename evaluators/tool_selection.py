@@ -9,6 +9,7 @@ tool (a backup service) is not mistaken for a better choice.
 """
 from __future__ import annotations
 
+import re
 from difflib import SequenceMatcher
 from functools import lru_cache
 from typing import Any
@@ -22,9 +23,13 @@ NEAR_ZERO = 0.25  # a called tool scoring at most this share of the better tool'
 MIN_BETTER = 0.5  # and the better tool matching the request at least this much (one rare word)
 
 
+_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
+
+
 @lru_cache(maxsize=4096)
 def _document(name: str, description: str, parameters: tuple[str, ...]) -> tuple[str, ...]:
-    return terms(name) * NAME_WEIGHT + terms(" ".join((description, *parameters)))
+    words = _CAMEL.sub(" ", " ".join(parameters))  # searchFlights -> search Flights
+    return terms(_CAMEL.sub(" ", name)) * NAME_WEIGHT + terms(f"{description} {words}")
 
 
 def document(tool: ToolDefinition) -> tuple[str, ...]:
@@ -82,13 +87,14 @@ class ToolSelectionEvaluator(Evaluator):
 
     def _relevance(self, trajectory: Trajectory, index: dict[str, int], verdicts: list[dict]) -> dict[str, float]:
         """Marks wrong_tool calls in `verdicts`; returns each offered tool's BM25 score."""
-        docs = tuple(document(t) for t in trajectory.tools_offered)
+        offered = trajectory.tools_offered
+        docs = tuple(document(t) for t in offered)
         bm25 = ranker(docs)
         query = set(terms(trajectory.input or ""))
-        scores = {name: bm25.score(query, i) for name, i in index.items()}
+        scores = {t.name: score for t, score in zip(offered, bm25.scores(query))}
         called = {v["tool"] for v in verdicts if v["tool"] in index}
         uncovered = query.difference(*(docs[index[name]] for name in called))
-        better = {name: bm25.score(uncovered, i) for name, i in index.items() if name not in called}
+        better = {t.name: score for t, score in zip(offered, bm25.scores(uncovered)) if t.name not in called}
         best = max(better, key=better.__getitem__, default=None)
         if best is None or better[best] < MIN_BETTER:
             return scores

@@ -36,7 +36,7 @@ def test_values_from_the_user_input_after_normalisation():
 @pytest.mark.parametrize("request_text, value", [
     ("Book it for 18 dollars", 18.0), ("Book it for 18.0 dollars", 18), ("price 1,130 CNY", 1130),
     ("on 2026年12月1日", "2026-12-01"), ("on Dec 1, 2026", "2026-12-01"), ("订单号 ORD-42 的航班", "ord 42"),
-    ("token is tok-bob-1c9e.", "tok-bob-1c9e"),
+    ("token is tok-bob-1c9e.", "tok-bob-1c9e"), ("酒店住3晚", 3), ("住３晚", 3.0),
 ])
 def test_number_date_and_punctuation_forms(request_text, value):
     key = "price" if isinstance(value, int | float) else "note"
