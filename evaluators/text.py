@@ -32,7 +32,10 @@ from collector.trajectory import ToolCall, Trajectory
 _CJK = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 _HAS_CJK = re.compile(f"[{_CJK}]")
 _CJK_RUN = re.compile(f"[{_CJK}]+|[^{_CJK}]+")
-_SCRIPT_CHANGE = re.compile(f"(?<=[{_CJK}])(?=[0-9a-z])|(?<=[0-9a-z])(?=[{_CJK}])")
+# A word: a CJK run, or a run of other letters and digits (no underscore).
+_WORD = re.compile(f"[{_CJK}]+|[^\\W_{_CJK}]+")
+_ASCII_PUNCT = str.maketrans({c: " " for c in map(chr, range(128)) if not c.isalnum()})
+_FULL_WIDTH = {code: code - 0xFEE0 for code in range(0xFF01, 0xFF5F)} | {0x3000: 0x20}
 
 # --- caching -----------------------------------------------------------------------------------
 
@@ -62,9 +65,8 @@ _MONTH_DAY_YEAR = re.compile(_MONTH + r"\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})
 _DAY_MONTH_YEAR = re.compile(r"\b(\d{1,2})(?:st|nd|rd|th)?\s+" + _MONTH + r",?\s+(\d{4})\b")
 _THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")
 _TRAILING_ZEROS = re.compile(r"(\d)\.(\d*?)0+(?!\d)")
-_PUNCT = re.compile(r"[\W_]+")
 _ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
-_YEAR = re.compile(r"\d{4}")
+_YEAR = re.compile(r"[0-9]{4}")  # in folded text, where every digit is ASCII
 _YEAR_SEPARATOR = re.compile(r"\d{4}\s*[-/.年]")
 _MONTH_NAME = re.compile(r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)")
 
@@ -74,7 +76,13 @@ def _iso(year: str, month: int, day: str) -> str:
 
 
 def _fold(text: str) -> str:
-    return text.lower() if text.isascii() else unicodedata.normalize("NFKC", text).casefold()
+    """Casefolded NFKC; full-width forms are mapped first, so most Chinese text needs no NFKC pass."""
+    if text.isascii():
+        return text.lower()
+    text = text.translate(_FULL_WIDTH)
+    if not unicodedata.is_normalized("NFKC", text):
+        text = unicodedata.normalize("NFKC", text)
+    return text.casefold()
 
 
 def _iso_dates(folded: str) -> str:
@@ -94,16 +102,19 @@ def canonical_dates(text: str) -> str:
 
 
 def _norm(text: str) -> str:
-    if text.isascii() and text.isalnum():
+    ascii_only = text.isascii()
+    if ascii_only and text.isalnum():
         return text.lower()
-    text = _iso_dates(_fold(text))
-    if not text.isascii():  # "住3晚" holds the number 3: a script change is a word boundary
-        text = _SCRIPT_CHANGE.sub(" ", text)
-    if "," in text:
-        text = _THOUSANDS.sub("", text)
-    if "." in text:
-        text = _TRAILING_ZEROS.sub(lambda m: m[1] + ("." + m[2] if m[2] else ""), text)
-    return " ".join(_PUNCT.sub(" ", text).split())
+    text = _fold(text)
+    if any(d in text for d in "0123456789"):  # dates and number forms all have digits (a fast test)
+        text = _iso_dates(text)
+        if "," in text:
+            text = _THOUSANDS.sub("", text)
+        if "." in text:
+            text = _TRAILING_ZEROS.sub(lambda m: m[1] + ("." + m[2] if m[2] else ""), text)
+    if ascii_only:
+        return " ".join(text.translate(_ASCII_PUNCT).split())
+    return " ".join(_WORD.findall(text))  # "住3晚" holds the number 3: a change of script ends a word
 
 
 _norm_cached = lru_cache(maxsize=1 << 16)(_norm)
@@ -149,7 +160,7 @@ def scalar_text(value: Any) -> str:
 @cached_when_short(1 << 14)
 def as_date(value: str) -> dt.date | None:
     """The date a string denotes when it is exactly a date (any recognised form), else None."""
-    if len(value) > 40 or _YEAR.search(value) is None:
+    if len(value) > 40 or not any(d in value for d in "0123456789０１２３４５６７８９"):
         return None
     text = canonical_dates(value).strip()
     match = _ISO_DATE.match(text)

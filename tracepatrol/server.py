@@ -65,7 +65,8 @@ class TracepatrolServer:
 
     def start(self) -> None:
         s, c = self.settings, self.settings.collector
-        self.db = duckdb.connect(str(s.db), config={"memory_limit": s.duckdb_memory_limit})
+        self.db = duckdb.connect(str(s.db), config={"memory_limit": s.duckdb_memory_limit,
+                                                    "checkpoint_threshold": s.duckdb_checkpoint_threshold})
         self.stats = IngestStats()
         self.assembler = Assembler(c.decision_wait, c.max_trace_wait)
         self.queue = IngestQueue(c.queue_max_spans, c.retry_after_s,

@@ -21,6 +21,8 @@ class Settings(BaseSettings):
     log_level: str = Field("info", pattern="^(debug|info|warning|error)$")
     duckdb_memory_limit: str = Field("512MB", pattern=r"^\d+(\.\d+)?\s*(KB|MB|GB|KiB|MiB|GiB)$",
                                      description="DuckDB buffer pool limit; bounds the server's memory")
+    duckdb_checkpoint_threshold: str = Field("512MB", pattern=r"^\d+(\.\d+)?\s*(KB|MB|GB|KiB|MiB|GiB)$",
+                                             description="WAL size that triggers a checkpoint; larger = fewer ingest stalls")
     collector: CollectorSettings = Field(default_factory=CollectorSettings)
     evaluators: EvaluatorSettings = Field(default_factory=EvaluatorSettings)
 
