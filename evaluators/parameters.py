@@ -21,7 +21,7 @@ from jsonschema.exceptions import ValidationError, best_match
 from collector.trajectory import ToolCall, Trajectory
 from evaluators.base import EvalContext, EvalResult, Evaluator
 from evaluators.schemas import Schema, ToolSchemas, date_pattern, schema_key, wants_date_description
-from evaluators.text import call_ref, path_text, short
+from evaluators.text import SHORT, call_ref, path_text, short
 
 CASCADE = ("invalid_json", "hallucinated_tool", "missing_required", "unexpected_param", "type_error",
            "enum_error", "format_error", "constraint_error")
@@ -147,14 +147,15 @@ class Checker:
         return found
 
     def _part(self, name: str, value: Any) -> Found:
-        key = (name, type(value), value) if isinstance(value, str | int | float | None) else \
-            (name, list, orjson.dumps(value, option=orjson.OPT_SORT_KEYS))
+        scalar = isinstance(value, str | int | float | None)
+        key = (name, type(value), value) if scalar else (name, list, orjson.dumps(value, option=orjson.OPT_SORT_KEYS))
         found = self._seen.get(key)
         if found is None:
             found = _first_of_each(self.parts[name].iter_errors(value), (name,))
-            if len(self._seen) >= 1 << 14:
-                self._seen.clear()
-            self._seen[key] = found
+            if len(key[2]) <= SHORT if isinstance(key[2], str | bytes) else True:  # big values are not kept
+                if len(self._seen) >= 1 << 14:
+                    self._seen.clear()
+                self._seen[key] = found
         return found
 
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-from pathlib import Path
 from typing import Any
 
 import pyarrow as pa
@@ -12,25 +11,15 @@ import pytest
 
 from collector.decode import parse_protobuf, to_batch
 from collector.semconv import build_trajectory
-from collector.span import SPAN_COLUMNS, SpanRecord
+from collector.span import SpanRecord
 from collector.store import Assembled, records_by_trace, trajectory_tables
 from collector.trajectory import LLMCall, ToolCall, Trajectory
+from tests.fixture_traces import FIXTURES, MANIFEST, load_case
 
-FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
-MANIFEST = json.loads((FIXTURES / "MANIFEST.json").read_text())
 DATE_PATTERN = r"^\d{4}-\d{2}-\d{2}$"
 TRACE = "0af7651916cd43dd8448eb211c80319c"
 T0 = 1_700_000_000_000_000_000
 MS = 1_000_000
-
-
-def load_case(case: dict) -> list[SpanRecord]:
-    records = []
-    for name in case["files"]:
-        batch = to_batch(parse_protobuf((FIXTURES / name).read_bytes()), received_ns=0)
-        columns = [batch.columns[c] for c in SPAN_COLUMNS]
-        records += [SpanRecord.from_row(dict(zip(SPAN_COLUMNS, row))) for row in zip(*columns)]
-    return records
 
 
 @pytest.fixture(scope="module", params=MANIFEST["cases"], ids=lambda c: f"{c['framework']}/{c['scenario']}")
