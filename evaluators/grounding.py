@@ -28,7 +28,8 @@ _ZONES = (dt.timedelta(hours=-12), dt.timedelta(hours=14))
 
 
 def before(earlier: ToolCall, later: ToolCall) -> bool:
-    """Whether `earlier`'s result could be read when `later` started (by time; by seq without timings)."""
+    """Whether `earlier`'s result could be read when `later` started (by time; by seq without
+    timings)."""
     if earlier.end_ns and later.start_ns:
         return earlier.end_ns <= later.start_ns
     return earlier.seq < later.seq
@@ -47,7 +48,8 @@ def trace_dates(trajectory: Trajectory) -> set[dt.date]:
 
 
 def sources(view: TrajectoryText, position: int, argument: Argument) -> tuple[int | None, int | None]:
-    """(seq of an earlier result holding the argument, else seq of a later one) for the call at `position`."""
+    """(seq of an earlier result holding the argument, else seq of a later one) for the call at
+    `position`."""
     holders = set().union(*map(view.holders, argument.units))
     holders.discard(position)
     if not holders:
@@ -71,17 +73,17 @@ class GroundingEvaluator(Evaluator):
                 per_call.append({"seq": c.seq, "tool": c.name, "skipped": "arguments not parsed"})
                 continue
             facts = schema_facts(judge.schemas.get(c))
-            sources, problems = {}, []
+            grounded, problems = {}, []
             for argument in arguments:
                 label, source = judge(position, argument, facts.of(argument.path))
                 if label == "grounded":
-                    sources[argument.where] = source
+                    grounded[argument.where] = source
                 else:
                     problems.append({"seq": c.seq, "tool": c.name, "path": argument.where,
                                      "value": argument.value, "label": label, "why": source})
             total += len(arguments)
             bad += problems
-            per_call.append({"seq": c.seq, "tool": c.name, "grounded": sources, "problems": problems})
+            per_call.append({"seq": c.seq, "tool": c.name, "grounded": grounded, "problems": problems})
         if not total:
             return self.not_applicable("no argument values to ground", calls=per_call)
         score = 1 - len(bad) / total

@@ -126,8 +126,9 @@ class Checker:
             self.parts = {name: Draft202012Validator(sub, format_checker=FORMATS) for name, sub in properties.items()}
             checked = {**checked, "properties": dict.fromkeys(properties, True)}
         self.whole = Draft202012Validator(checked, format_checker=FORMATS)
-        self._keys_only = bool(self.parts) and set(checked) <= _KEY_KEYWORDS and checked.get("type", "object") == "object" \
-            and isinstance(checked.get("additionalProperties", True), bool)
+        self._keys_only = (bool(self.parts) and set(checked) <= _KEY_KEYWORDS
+                           and checked.get("type", "object") == "object"
+                           and isinstance(checked.get("additionalProperties", True), bool))
         self._valid_keys: set[frozenset] = set()
         self._seen: dict[tuple, Found] = {}
 
@@ -148,11 +149,12 @@ class Checker:
 
     def _part(self, name: str, value: Any) -> Found:
         scalar = isinstance(value, str | int | float | None)
-        key = (name, type(value), value) if scalar else (name, list, orjson.dumps(value, option=orjson.OPT_SORT_KEYS))
+        kept = value if scalar else orjson.dumps(value, option=orjson.OPT_SORT_KEYS)
+        key = (name, type(value).__name__, kept)  # a type's name, not the type: the key stays untracked by GC
         found = self._seen.get(key)
         if found is None:
             found = _first_of_each(self.parts[name].iter_errors(value), (name,))
-            if len(key[2]) <= SHORT if isinstance(key[2], str | bytes) else True:  # big values are not kept
+            if not isinstance(kept, str | bytes) or len(kept) <= SHORT:  # big values are not kept
                 if len(self._seen) >= 1 << 14:
                     self._seen.clear()
                 self._seen[key] = found

@@ -67,8 +67,7 @@ _THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")
 _TRAILING_ZEROS = re.compile(r"(\d)\.(\d*?)0+(?!\d)")
 _ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 _YEAR = re.compile(r"[0-9]{4}")  # in folded text, where every digit is ASCII
-_YEAR_SEPARATOR = re.compile(r"\d{4}\s*[-/.年]")
-_MONTH_NAME = re.compile(r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)")
+_DATE_HINT = re.compile(r"\d{4}\s*[-/.年]|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)")
 
 
 def _iso(year: str, month: int, day: str) -> str:
@@ -86,14 +85,12 @@ def _fold(text: str) -> str:
 
 
 def _iso_dates(folded: str) -> str:
-    if _YEAR.search(folded) is None:  # every recognised date form has a four-digit year
+    # every recognised date form has a four-digit year, and a separator after it or a month's name
+    if _YEAR.search(folded) is None or _DATE_HINT.search(folded) is None:
         return folded
-    if _YEAR_SEPARATOR.search(folded):
-        folded = _NUMERIC_DATE.sub(lambda m: _iso(m[1], int(m[2]), m[3]) + " ", folded)
-    if _MONTH_NAME.search(folded):
-        folded = _MONTH_DAY_YEAR.sub(lambda m: _iso(m[3], _MONTHS[m[1]], m[2]), folded)
-        folded = _DAY_MONTH_YEAR.sub(lambda m: _iso(m[3], _MONTHS[m[2]], m[1]), folded)
-    return folded
+    folded = _NUMERIC_DATE.sub(lambda m: _iso(m[1], int(m[2]), m[3]) + " ", folded)
+    folded = _MONTH_DAY_YEAR.sub(lambda m: _iso(m[3], _MONTHS[m[1]], m[2]), folded)
+    return _DAY_MONTH_YEAR.sub(lambda m: _iso(m[3], _MONTHS[m[2]], m[1]), folded)
 
 
 def canonical_dates(text: str) -> str:
@@ -131,9 +128,7 @@ def value_norm(value: Any) -> str:
     """norm(scalar_text(value)), with numbers and plain words (the commonest scalars) done directly."""
     kind = type(value)
     if kind is str:
-        if value.isascii() and value.isalnum():
-            return value.lower()
-        return _norm_cached(value) if len(value) <= SHORT else _norm(value)
+        return value.lower() if value.isascii() and value.isalnum() else norm(value)
     if kind is int:
         return str(value) if value >= 0 else str(-value)
     if kind is float and math.isfinite(value):
@@ -490,12 +485,12 @@ class Argument(NamedTuple):
         """The argument, or None when nothing of it survives normalisation. Cached: agents send
         the same values (cities, ids, enum members) under the same names again and again."""
         if type(value) is str and len(value) > SHORT:
-            return _make_argument(path, str, value)
-        return _argument(path, type(value), value)
+            return _make_argument(path, "str", value)
+        return _argument(path, type(value).__name__, value)
 
 
-def _make_argument(path: Path, _kind: type, value: Any) -> Argument | None:
-    """`_kind` is only part of the cache key: it keeps 1, 1.0 and True apart."""
+def _make_argument(path: Path, _kind: str, value: Any) -> Argument | None:
+    """`_kind` (the type's name) is only part of the cache key: it keeps 1, 1.0 and True apart."""
     text = value_norm(value)
     if not text:
         return None

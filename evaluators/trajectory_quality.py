@@ -49,7 +49,8 @@ _WRITES = frozenset(terms(
 
 
 def execution_label(call: ToolCall) -> str | None:
-    """The kind of tool error (rate_limit, auth, not_found, timeout, server, validation), from its text."""
+    """The kind of tool error (rate_limit, auth, not_found, timeout, server, validation), read
+    from its text."""
     text = (call.error_type, call.error, None if call.error else str(call.result or ""))
     return _classify(" ".join(filter(None, text)))
 
@@ -89,6 +90,7 @@ def _skip(reason: str) -> dict:
 
 
 def _worst(found: list[dict]) -> dict:
+    """The lowest-scoring verdict; on a tie, the label listed first in _ORDER."""
     return min(found, key=lambda p: (p["score"], _ORDER.index(p["label"]) if p["label"] in _ORDER else len(_ORDER)))
 
 

@@ -21,8 +21,9 @@ T0 = 1_795_993_716_000_000_000  # 2026-11-29T23:08:36Z
 MS = 1_000_000
 
 DATE_PATTERN = r"^\d{4}-\d{2}-\d{2}$"
-WEATHER = ToolDefinition(name="get_weather", description="Get the current weather for a city.",
-                         parameters={"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]})
+WEATHER = ToolDefinition(
+    name="get_weather", description="Get the current weather for a city.",
+    parameters={"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]})
 FLIGHTS = ToolDefinition(
     name="search_flights", description="Search flights between two cities on a date.",
     parameters={"type": "object", "properties": {

@@ -2,11 +2,14 @@
 values seen only later; dates computed from the trace's own start."""
 from __future__ import annotations
 
+import datetime as dt
+
 import pytest
 
 from collector.trajectory import ToolDefinition
 from evaluators.base import EvalContext
 from evaluators.grounding import GroundingEvaluator
+from evaluators.text import norm, relative_date_phrase, resolve_relative_dates, text_of
 
 from .conftest import FLIGHTS, WEATHER, call, trajectory
 
@@ -130,3 +133,30 @@ def test_booleans_nulls_and_unparsed_arguments_are_not_values():
     assert result.score is None and result.label == "not_applicable"
     bad = call(1, "book", "{oops", arguments_valid_json=False, arguments_raw="{oops")
     assert ground(bad).score is None
+
+
+@pytest.mark.parametrize("raw, normalised", [
+    ("Beijing", "beijing"), ("  New   York! ", "new york"), ("18.0", "18"), ("18.50", "18 5"), ("1,130 CNY", "1130 cny"),
+    ("2026/12/1", "2026 12 01"), ("2026年12月1日", "2026 12 01"), ("Dec 1, 2026", "2026 12 01"),
+    ("1st December 2026", "2026 12 01"), ("ＴＯＫＹＯ　２０２６", "tokyo 2026"), ("住3晚", "住 3 晚"), ("a_b-c", "a b c"),
+])
+def test_norm(raw, normalised):
+    assert norm(raw) == normalised
+
+
+def test_relative_dates_resolve_from_the_trace_day():
+    monday = dt.date(2026, 11, 30)
+    assert resolve_relative_dates("tomorrow", [monday]) == {dt.date(2026, 12, 1)}
+    assert resolve_relative_dates("后天", [monday]) == {dt.date(2026, 12, 2)}
+    assert resolve_relative_dates("下周五", [monday]) == {dt.date(2026, 12, 11)}
+    assert resolve_relative_dates("next Friday", [monday]) == {dt.date(2026, 12, 4), dt.date(2026, 12, 11)}
+    assert resolve_relative_dates("in 3 days", [monday]) == {dt.date(2026, 12, 3)}
+    assert resolve_relative_dates("on 2026-12-01", [monday]) == set()
+    assert relative_date_phrase("2026-12-01") is None and relative_date_phrase("Tomorrow morning") == "tomorrow"
+
+
+def test_one_view_per_trajectory_for_all_evaluators():
+    t = trajectory(call(1, "get_weather", {"city": "Oslo"}, {"temp": 3}), input="Oslo")
+    assert text_of(t) is text_of(t)
+    assert text_of(t) is not text_of(t.model_copy(deep=True))
+    assert [a.text for a in text_of(t).arguments[0]] == ["oslo"] and text_of(t).in_user("oslo")

@@ -9,7 +9,7 @@ import pytest
 from collector.trajectory import ToolDefinition
 from evaluators.base import EvalContext
 from evaluators.parameters import ParametersEvaluator
-from evaluators.schemas import load_tool_schemas
+from evaluators.schemas import date_pattern, load_tool_schemas
 
 from .conftest import DATE_PATTERN, FLIGHTS, WEATHER, call, trajectory
 
@@ -104,7 +104,8 @@ def test_formats(fmt, good, bad):
 
 def test_a_date_pattern_or_description_is_a_date_format():
     assert check(tool(d={"type": "string", "pattern": DATE_PATTERN}), {"d": "明天"}).label == "format_error"
-    assert check(tool(d={"type": "string", "pattern": "^[0-9]{4}/[0-9]{1,2}/[0-9]{1,2}$"}), {"d": "x"}).label == "format_error"
+    slashed = tool(d={"type": "string", "pattern": "^[0-9]{4}/[0-9]{1,2}/[0-9]{1,2}$"})
+    assert check(slashed, {"d": "x"}).label == "format_error"
     described = tool(d={"type": "string", "description": "Departure date in YYYY-MM-DD format"})
     result = check(described, {"d": "tomorrow"})
     assert result.reason == "call 1 t(d='tomorrow'): format_error: d expects YYYY-MM-DD"
@@ -160,3 +161,32 @@ def test_registry_loader(tmp_path):
 def test_no_calls_is_not_applicable():
     result = ParametersEvaluator().evaluate(trajectory(offered=(WEATHER,)), EvalContext())
     assert result.score is None and result.reason == "no tool calls"
+
+
+def test_schemas_with_references_are_checked_whole():
+    schema = {"type": "object", "$defs": {"Pax": {"type": "object", "properties": {"age": {"type": "integer"}},
+                                                  "required": ["age"]}},
+              "properties": {"pax": {"type": "array", "items": {"$ref": "#/$defs/Pax"}}}, "required": ["pax"]}
+    definition = ToolDefinition(name="t", parameters=schema)
+    assert check(definition, {"pax": [{"age": 3}]}).label == "pass"
+    result = check(definition, {"pax": [{"age": "3"}]})
+    assert result.label == "type_error" and "pax[0].age" in result.reason
+    assert check(definition, {"pax": [{}]}).reason == "call 1 t(…): missing_required: pax[0].age is required"
+
+
+def test_remembered_verdicts_match_fresh_ones():
+    definition = tool(n={"type": "integer", "minimum": 1}, s={"type": "string", "format": "email"})
+    first = [check(definition, args).labels for args in ({"n": 0, "s": "a@b.co"}, {"n": 2, "s": "x"})]
+    again = [check(definition, args).labels for args in ({"n": 0, "s": "a@b.co"}, {"n": 2, "s": "x"})]
+    assert first == again == [["constraint_error"], ["format_error"]]
+    # the same key set, valid once, still fails on a missing or an extra key
+    assert check(definition, {"n": 2}).label == "missing_required"
+    assert check(definition, {"n": 2, "s": "a@b.co", "x": 1}).label == "unexpected_param"
+
+
+@pytest.mark.parametrize("pattern, is_date", [
+    (DATE_PATTERN, True), (r"^\d{4}/\d{1,2}/\d{1,2}$", True), (r"^[0-9]{4}-[0-9]{2}-[0-9]{2}T", True),
+    (r"^[A-Z]{3}$", False), (r"^\d{3}-\d{4}-\d{4}$", False), (r"^\d{2}:\d{2}$", False),
+])
+def test_date_patterns(pattern, is_date):
+    assert date_pattern(pattern) is is_date

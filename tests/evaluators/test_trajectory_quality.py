@@ -89,7 +89,8 @@ def test_two_identical_retries_are_blind():
     result = quality(rate(1, "HTTP 503"), rate(2, "HTTP 503"), rate(3), output="7.1")
     recovery = result.details["recovery"]
     assert (recovery["label"], recovery["score"]) == ("blind_retry", 0.0)
-    assert recovery["calls"][0]["reason"] == "call 1 get_exchange_rate: blind_retry: retried 2 times with identical arguments"
+    assert recovery["calls"][0]["reason"] == ("call 1 get_exchange_rate: blind_retry: "
+                                              "retried 2 times with identical arguments")
 
 
 def test_silent_failure():
