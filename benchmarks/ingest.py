@@ -289,10 +289,24 @@ class ServerUnderTest:
         return [ln for ln in lines if any(w in ln for w in ("ERROR", "WARNING", "Traceback", "Error"))]
 
 
-def stored_spans(api: str, headers: dict) -> int:
+def server_stats(api: str, headers: dict) -> dict:
     import httpx
 
-    return httpx.get(api + "/api/stats", headers=headers, timeout=30).json()["spans"]
+    return httpx.get(api + "/api/stats", headers=headers, timeout=30).json()
+
+
+def stored_spans(api: str, headers: dict) -> int:
+    return server_stats(api, headers)["spans"]
+
+
+def wait_until_assembled(api: str, headers: dict, timeout: float = 600) -> tuple[int, float]:
+    """Poll until no trace waits for assembly; (trajectories stored, seconds waited)."""
+    t0 = time.time()
+    stats = server_stats(api, headers)
+    while stats["pending_traces"] and time.time() - t0 < timeout:
+        time.sleep(0.2)
+        stats = server_stats(api, headers)
+    return stats["traces"], time.time() - t0
 
 
 def wait_until_stored(api: str, headers: dict, expected: int, timeout: float = 300) -> tuple[int, float]:
@@ -363,6 +377,8 @@ def _load(url: str, api: str | None, headers: dict, args: argparse.Namespace, re
         span_time = max(r["last_ack"] for r in results) - min(r["started"] for r in results) + waited
         report.update(stored_spans=count - baseline, stored_wait_s=round(waited, 3),
                       stored_spans_per_s=round((count - baseline) / span_time))
+        traces, assembled_wait = wait_until_assembled(api, headers)
+        report.update(trajectories=traces, assembled_wait_s=round(assembled_wait, 2))
 
 
 def _decode_figures(report: dict, bodies: list[bytes]) -> None:
@@ -416,6 +432,8 @@ def print_table(report: dict) -> None:
         table.add_row("stored spans/s", f"{r['stored_spans_per_s']:,}", "≥ 15,000",
                       mark(r["stored_spans_per_s"] >= TARGETS["stored_spans_per_s"]))
         table.add_row("time until all acknowledged are stored", f"{r['stored_wait_s']:.2f} s", "", "")
+        table.add_row("trajectories assembled / time until the last one",
+                      f"{r['trajectories']:,} / {r['assembled_wait_s']:.1f} s", "", "")
     table.add_row("export latency p50", f"{r['p50_latency_s'] * 1000:.0f} ms", "", "")
     table.add_row("export latency p99", f"{r['p99_latency_s'] * 1000:.0f} ms", "< 1 s",
                   mark(r["p99_latency_s"] < TARGETS["p99_latency_s"]))
@@ -440,7 +458,7 @@ def print_table(report: dict) -> None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seconds", type=float, default=30.0, help="sending time [30]")
-    parser.add_argument("--senders", type=int, default=2, help="sender processes [2]")
+    parser.add_argument("--senders", type=int, default=3, help="sender processes, each one export in flight [3]")
     parser.add_argument("--target", help="OTLP/HTTP URL of a running server (default: start one here)")
     parser.add_argument("--api", help="REST API URL of the --target server, for the stored-span figures")
     parser.add_argument("--api-key", help="Bearer key of the --target server")

@@ -132,6 +132,10 @@ class StoreWriter:
         self._inflight: list[_Dispatch] = []
         self.on_trajectories: list[Callable[[list[str]], None]] = []
 
+    def __len__(self) -> int:
+        """Traces waiting for a trajectory: pending, or being built right now."""
+        return len(self.assembler) + sum(len(d.jobs) for d in self._inflight)
+
     def start(self) -> None:
         if self._thread:
             return

@@ -70,7 +70,7 @@ class TracepatrolServer:
         self.stats = IngestStats()
         self.assembler = Assembler(c.decision_wait, c.max_trace_wait)
         self.queue = IngestQueue(c.queue_max_spans, c.retry_after_s,
-                                 backlog=lambda: len(self.assembler) >= c.max_pending_traces)
+                                 backlog=lambda: self.writer is not None and len(self.writer) >= c.max_pending_traces)
         self.store = TraceStore(self.db.cursor())
         self.writer = StoreWriter(self.store, self.queue, self.assembler, build_trajectory, self.stats,
                                   max_commit_spans=c.max_commit_spans, assembly_workers=c.assembly_workers)
@@ -88,7 +88,7 @@ class TracepatrolServer:
             receiver, s.host, c.otlp_grpc_port, c.max_request_bytes, s.api_key, c.grpc_workers)
         apps = {
             "otlp_http": (build_otlp_http(receiver, c.max_request_bytes, s.api_key), c.otlp_http_port),
-            "api": (build_api(self.db, self.stats, self.queue, self.assembler, s.api_key, self.tasks,
+            "api": (build_api(self.db, self.stats, self.queue, self.writer, s.api_key, self.tasks,
                               self.results, s.evaluators.weights_dirs), s.api_port),
         }
         for name, (app, port) in apps.items():
