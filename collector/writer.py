@@ -229,15 +229,16 @@ class StoreWriter:
         for dispatch in list(self._inflight):
             if not (wait or dispatch.future.done()):
                 continue
-            self._inflight.remove(dispatch)
             try:
                 dispatch.result = dispatch.future.result()
             except Exception as exc:  # a broken pool: rebuild later, in a fresh pool
                 log.error("trajectory build of %d traces failed, will retry: %s", len(dispatch.chunk), exc)
+                self._inflight.remove(dispatch)
                 self.assembler.requeue(dispatch.chunk)
                 self._restart_pool()
                 continue
             self._save(dispatch)
+            self._inflight.remove(dispatch)  # only now, so the traces never look done before they are
 
     def _restart_pool(self) -> None:
         if self._pool is not None:
