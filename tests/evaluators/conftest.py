@@ -2,20 +2,10 @@
 builder for hand-made ones, shared by the evaluator tests."""
 from __future__ import annotations
 
-import json
-from functools import cache
-from pathlib import Path
 from typing import Any
 
-from collector.decode import parse_protobuf, to_batch
-from collector.semconv import build_trajectory
-from collector.span import SPAN_COLUMNS, SpanRecord
 from collector.trajectory import ToolCall, ToolDefinition, Trajectory
 
-FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
-MANIFEST = json.loads((FIXTURES / "MANIFEST.json").read_text())
-CASES = MANIFEST["cases"]
-CASE_IDS = [f"{c['framework']}/{c['scenario']}" for c in CASES]
 
 T0 = 1_795_993_716_000_000_000  # 2026-11-29T23:08:36Z
 MS = 1_000_000
@@ -30,16 +20,6 @@ FLIGHTS = ToolDefinition(
         "from_city": {"type": "string"}, "to_city": {"type": "string"},
         "date": {"type": "string", "pattern": DATE_PATTERN, "description": "Departure date, YYYY-MM-DD"}},
         "required": ["from_city", "to_city", "date"]})
-
-
-@cache
-def fixture_trajectory(index: int) -> Trajectory:
-    records = []
-    for name in CASES[index]["files"]:
-        batch = to_batch(parse_protobuf((FIXTURES / name).read_bytes()), received_ns=0)
-        columns = [batch.columns[c] for c in SPAN_COLUMNS]
-        records += [SpanRecord.from_row(dict(zip(SPAN_COLUMNS, row))) for row in zip(*columns)]
-    return build_trajectory(records)
 
 
 def call(seq: int, name: str, arguments: Any = None, result: Any = None, *, error: str | None = None,

@@ -10,7 +10,8 @@ from collector.trajectory import ToolDefinition, Trajectory
 from evaluators.base import DIMENSIONS, EvalContext, Evaluator
 from evaluators.registry import BUILTIN, DEFAULT_SET, get
 
-from .conftest import CASE_IDS, CASES, call, fixture_trajectory, trajectory
+from tests.fixture_traces import CASE_IDS, CASES, trajectory_at as fixture_trajectory
+from .conftest import call, trajectory
 
 # Every label of EVALUATORS.md: the failure-mode list (tool-error kinds included) and grounding's future_ref.
 LABELS = {

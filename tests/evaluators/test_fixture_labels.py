@@ -7,7 +7,7 @@ import pytest
 from evaluators.base import EvalContext
 from evaluators.registry import DEFAULT_SET, get
 
-from .conftest import CASE_IDS, CASES, fixture_trajectory
+from tests.fixture_traces import CASE_IDS, CASES, trajectory_at as fixture_trajectory
 
 # The label groups a clean case must not get (EVALUATORS.md); execution labels may appear.
 FAILURES = {
