@@ -25,8 +25,6 @@ class EvaluatorSettings(BaseModel):
         """A task's per-evaluator options over the server-wide LLM judge settings."""
         options = {k: dict(v) for k, v in task_options.items()}
         if self.llm_judge is not None:
-            base = self.llm_judge.model_dump(exclude_none=True)
-            if self.llm_judge.api_key is not None:
-                base["api_key"] = self.llm_judge.api_key.get_secret_value()
+            base = self.llm_judge.model_dump(exclude_unset=True)  # an explicit null (no rate limit) stays
             options["llm_judge"] = {**base, **options.get("llm_judge", {})}
         return options

@@ -17,13 +17,16 @@ def loaded(tmp_path_factory):
     from tests.conftest import make_server
 
     srv = make_server(tmp_path_factory.mktemp("fixtures"), "--decision-wait", "0.3").start()
-    for case in CASES:
-        for name in case["files"]:
-            body = (FIXTURES / name).read_bytes()
-            resp = httpx.post(srv.otlp_http, content=body, headers={"Content-Type": "application/x-protobuf"}, timeout=30)
-            assert resp.status_code == 200, (name, resp.content)
-    yield srv
-    srv.stop()
+    try:
+        for case in CASES:
+            for name in case["files"]:
+                body = (FIXTURES / name).read_bytes()
+                resp = httpx.post(srv.otlp_http, content=body, headers={"Content-Type": "application/x-protobuf"},
+                                  timeout=30)
+                assert resp.status_code == 200, (name, resp.content)
+        yield srv
+    finally:
+        srv.stop()
 
 
 @pytest.mark.parametrize("case", CASES, ids=[f"{c['framework']}-{c['scenario']}" for c in CASES])

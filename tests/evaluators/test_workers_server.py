@@ -64,11 +64,13 @@ def task(name: str, evaluators: list[str], **extra) -> dict:
 @pytest.fixture(scope="module")
 def scored(tmp_path_factory):
     srv = make_server(tmp_path_factory.mktemp("scored"), "--decision-wait", "0.3").start()
-    post_fixtures(srv)
-    wait_assembled(srv, len(MANIFEST["cases"]))
-    run = wait_run_done(srv, create(srv, task("fixtures", RULES))["run_id"])
-    yield srv, run
-    srv.stop()
+    try:
+        post_fixtures(srv)
+        wait_assembled(srv, len(MANIFEST["cases"]))
+        run = wait_run_done(srv, create(srv, task("fixtures", RULES))["run_id"])
+        yield srv, run
+    finally:
+        srv.stop()
 
 
 @pytest.mark.parametrize("case", MANIFEST["cases"], ids=[f"{c['framework']}-{c['scenario']}" for c in MANIFEST["cases"]])
