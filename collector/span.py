@@ -39,10 +39,6 @@ class SpanRecord:
     service_name: str | None = None
 
     @property
-    def is_error(self) -> bool:
-        return self.status_code == STATUS_ERROR
-
-    @property
     def duration_ms(self) -> float:
         return max(0, self.end_ns - self.start_ns) / 1e6
 

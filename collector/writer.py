@@ -130,7 +130,6 @@ class StoreWriter:
         self._thread: threading.Thread | None = None
         self._pool: ProcessPoolExecutor | None = None
         self._inflight: list[_Dispatch] = []
-        self.on_trajectories: list[Callable[[list[str]], None]] = []
 
     def __len__(self) -> int:
         """Traces waiting for a trajectory: pending, or being built right now."""
@@ -283,10 +282,7 @@ class StoreWriter:
             self.assembler.requeue(dispatch.chunk)
             return 0
         self.stats.trajectories += n
-        ids = tables.traces.column("trace_id").to_pylist()
-        self.assembler.mark_assembled(ids)
-        for listener in self.on_trajectories:
-            listener(ids)
+        self.assembler.mark_assembled(tables.traces.column("trace_id").to_pylist())
         return n
 
 
