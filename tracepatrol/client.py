@@ -9,7 +9,7 @@ import httpx
 from rich.console import Console
 
 console = Console()
-err = Console(stderr=True)
+err = Console(stderr=True, soft_wrap=True)  # messages stay whole lines, whatever the width
 
 DEFAULT_API = "http://127.0.0.1:4320"
 

@@ -24,7 +24,7 @@ from tracepatrol.demo_agent import ALL, ExportFailed, SentTrace, run_scenarios
 from tracepatrol.settings import SettingsError, load_settings
 
 console = Console()
-err = Console(stderr=True)
+err = Console(stderr=True, soft_wrap=True)  # messages stay whole lines, whatever the width
 
 DECISION_WAIT_S = 1.0
 ASSEMBLY_TIMEOUT_S = 60.0
