@@ -17,6 +17,8 @@ from scheduler.service import TaskService
 from evaluators.results import ResultStore
 from tracepatrol.api_results import build_router as build_result_router
 from tracepatrol.api_tasks import build_router as build_task_router
+from tracepatrol.export import build_export_router
+from tracepatrol.metrics import build_metrics_router
 
 
 class ORJSONResponse(JSONResponse):
@@ -57,6 +59,9 @@ def build_api(db: duckdb.DuckDBPyConnection, stats: IngestStats, queue: IngestQu
     app = FastAPI(title="tracepatrol", version="0.1.0", default_response_class=ORJSONResponse)
     app.state.db, app.state.api_key, app.state.tasks = db, api_key, tasks
     app.state.results, app.state.weights_dirs = results, list(weights_dirs)
+    app.state.stats, app.state.queue = stats, queue
+    app.include_router(build_metrics_router(secured))
+    app.include_router(build_export_router(secured))
     if tasks is not None:
         app.include_router(build_task_router(secured))
     if results is not None:

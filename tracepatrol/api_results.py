@@ -5,7 +5,8 @@ from typing import Any
 
 from fastapi import APIRouter, HTTPException, Query, Request
 
-from evaluators.aggregate import compare, task_scores
+from evaluators.aggregate import compare, evaluator_summary, task_scores
+from evaluators.estimates import population_estimate
 from evaluators.results import ResultStore
 from evaluators.weights import get_profile, load_profiles
 
@@ -31,6 +32,19 @@ def build_router(secured: list) -> APIRouter:
         if request.app.state.tasks.ledger.run(run_id) is None:
             raise HTTPException(404, f"no run {run_id!r}")
         return _results(request).query("WHERE run_id = ?", [run_id])
+
+    @router.get("/api/runs/{run_id}/summary")
+    def run_summary(request: Request, run_id: str) -> dict[str, Any]:
+        """Per evaluator: the sample's pass rate with its Wilson interval, extrapolated to every
+        trace the run's filters matched (a 5 % sample says what it implies for all of them)."""
+        run = request.app.state.tasks.ledger.run(run_id)
+        if run is None:
+            raise HTTPException(404, f"no run {run_id!r}")
+        summary = evaluator_summary(_results(request).query("WHERE run_id = ?", [run_id]))
+        for stats in summary.values():
+            passed = round((stats["pass_rate"] or 0) * stats["applicable"])
+            stats["population"] = population_estimate(passed, stats["applicable"], run["candidates"])
+        return {"run_id": run_id, "candidates": run["candidates"], "ratio": run["ratio"], "evaluators": summary}
 
     @router.get("/api/traces/{trace_id}/evaluations")
     def trace_evaluations(request: Request, trace_id: str) -> list[dict[str, Any]]:

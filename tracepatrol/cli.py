@@ -9,6 +9,7 @@ from pathlib import Path
 import click
 from rich.table import Table
 
+from tracepatrol.cli_export import export
 from tracepatrol.cli_results import compare, evaluate, results, score
 from tracepatrol.cli_tasks import annotate, task
 from tracepatrol.client import api_get, api_options, console, err
@@ -121,5 +122,5 @@ def demo(db: Path) -> None:
     sys.exit(run_demo(db))
 
 
-for command in (task, annotate, results, score, compare, evaluate):
+for command in (task, annotate, results, score, compare, evaluate, export):
     main.add_command(command)

@@ -97,6 +97,24 @@ def test_run_manifest_items_and_scores(scored):
     assert 0 < card["final_total"] <= 1
     assert scores["evaluators"]["tool_selection"]["labels"]["wrong_tool"] == 3
     assert srv.get("/api/tasks/fixtures/scores", scene="nope").status_code == 422
+    summary = srv.get(f"/api/runs/{run['run_id']}/summary").json()
+    selection = summary["evaluators"]["tool_selection"]["population"]
+    assert selection["evaluated"] == len(MANIFEST["cases"]) and selection["candidates"] == run["candidates"]
+    assert selection["pass_rate_low"] <= selection["pass_rate"] <= selection["pass_rate_high"]
+
+
+def test_metrics_match_the_database(scored):
+    from prometheus_client.parser import text_string_to_metric_families
+
+    srv, run = scored
+    text = httpx.get(srv.api + "/metrics", timeout=30).text
+    samples = {(s.name, tuple(sorted(s.labels.items()))): s.value
+               for family in text_string_to_metric_families(text) for s in family.samples}
+    stats = srv.get("/api/stats").json()
+    assert samples[("tracepatrol_spans_stored_total", ())] == stats["stored_spans"] == stats["spans"]
+    assert samples[("tracepatrol_trajectories_total", ())] == stats["traces"]
+    done = samples[("tracepatrol_run_items", (("state", "done"), ("task", "fixtures")))]
+    assert done == len(MANIFEST["cases"])
 
 
 def judge_config(tmp_path, url: str, **judge) -> str:

@@ -1,0 +1,126 @@
+"""`GET /metrics` in the Prometheus text format, computed at scrape time.
+
+Every scrape builds a fresh `CollectorRegistry` holding one `TracepatrolCollector`, which reads
+the ingest counters (`app.state.stats`, an `IngestStats`), the ingest queue depth
+(`app.state.queue`, an `IngestQueue`) and counts from DuckDB through its own cursor of
+`app.state.db`. There is no global metric state. Tables that do not exist (a component not
+enabled) simply contribute no series.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from fastapi import APIRouter, Request
+from fastapi.responses import Response
+from prometheus_client import CollectorRegistry, generate_latest
+from prometheus_client.exposition import CONTENT_TYPE_PLAIN_0_0_4
+from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, Metric
+from prometheus_client.registry import Collector
+
+PREFIX = "tracepatrol_"
+
+# Per task, the latest run (by start, falling back to result time) that has results.
+_LATEST_MEAN_SQL = """
+WITH runs AS (
+    SELECT e.task_id, e.run_id, max(coalesce(t.started_at, e.created_at)) AS latest_at
+    FROM eval_results e LEFT JOIN task_runs t ON t.run_id = e.run_id
+    WHERE e.run_id IS NOT NULL GROUP BY e.task_id, e.run_id
+), latest AS (
+    SELECT task_id, run_id FROM runs
+    QUALIFY row_number() OVER (PARTITION BY task_id ORDER BY latest_at DESC, run_id DESC) = 1
+)
+SELECT e.task_id, e.evaluator, avg(e.score) FROM eval_results e JOIN latest l
+    ON e.task_id = l.task_id AND e.run_id = l.run_id
+WHERE e.score IS NOT NULL GROUP BY e.task_id, e.evaluator ORDER BY 1, 2
+"""
+# Without task_runs (scheduler absent) the latest run is the one with the newest result.
+_LATEST_MEAN_SQL_NO_RUNS = _LATEST_MEAN_SQL.replace(
+    "LEFT JOIN task_runs t ON t.run_id = e.run_id", "").replace("coalesce(t.started_at, e.created_at)", "e.created_at")
+
+
+class TracepatrolCollector(Collector):
+    """Reads the server's state when `collect()` runs (at scrape time)."""
+
+    def __init__(self, db, stats=None, queue=None):
+        self.db, self.stats, self.queue = db, stats, queue
+
+    def collect(self) -> Iterator[Metric]:
+        yield from self._ingest()
+        if self.db is None:
+            return
+        cur = self.db.cursor()
+        try:
+            tables = {r[0] for r in cur.execute(
+                "SELECT table_name FROM duckdb_tables() WHERE schema_name = 'main' AND NOT temporary").fetchall()}
+            yield from self._database(cur, tables)
+        finally:
+            cur.close()
+
+    def _ingest(self) -> Iterator[Metric]:
+        s = self.stats
+        if s is not None:
+            for name, attr, doc in (
+                ("spans_received", "received_spans", "Spans received by the OTLP receivers."),
+                ("spans_stored", "stored_spans", "Spans committed to the store (new, not duplicates)."),
+                ("spans_rejected", "rejected_spans", "Spans rejected (invalid, or refused while the queue was full)."),
+                ("spans_duplicate", "duplicate_spans", "Spans received again and skipped as duplicates."),
+            ):
+                yield CounterMetricFamily(PREFIX + name, doc, value=getattr(s, attr))
+        if self.queue is not None:
+            yield GaugeMetricFamily(PREFIX + "ingest_queue_spans", "Spans waiting in the ingest queue.",
+                                    value=self.queue.depth)
+
+    def _database(self, cur, tables: set[str]) -> Iterator[Metric]:
+        if "traces" in tables:
+            (n,) = cur.execute("SELECT count(*) FROM traces").fetchone()
+            yield CounterMetricFamily(PREFIX + "trajectories", "Trajectories assembled and stored.", value=n)
+        if "task_runs" in tables:
+            # Per-state counts move between states, so these are gauges despite the _total name.
+            g = GaugeMetricFamily(PREFIX + "task_runs_total", "Task runs by task and state.",
+                                  labels=["task", "state"])
+            for task, state, n in cur.execute(
+                    "SELECT task_id, state, count(*) FROM task_runs GROUP BY ALL ORDER BY 1, 2").fetchall():
+                g.add_metric([task, state], n)
+            yield g
+        if "run_items" in tables:
+            g = GaugeMetricFamily(PREFIX + "run_items", "Selected run items by task and state "
+                                  "(pending, running, done, failed).", labels=["task", "state"])
+            for task, state, n in cur.execute(
+                    "SELECT task_id, state, count(*) FROM run_items GROUP BY ALL ORDER BY 1, 2").fetchall():
+                g.add_metric([task, state], n)
+            yield g
+        if "eval_results" in tables:
+            sql = _LATEST_MEAN_SQL if "task_runs" in tables else _LATEST_MEAN_SQL_NO_RUNS
+            g = GaugeMetricFamily(PREFIX + "latest_run_mean_score",
+                                  "Mean score of the latest run with results, per task and evaluator.",
+                                  labels=["task", "evaluator"])
+            for task, evaluator, mean in cur.execute(sql).fetchall():
+                g.add_metric([task, evaluator], mean)
+            yield g
+            c = CounterMetricFamily(PREFIX + "evaluation_labels", "Stored evaluation results by (worst) label.",
+                                    labels=["task", "evaluator", "label"])
+            for task, evaluator, label, n in cur.execute(
+                    "SELECT task_id, evaluator, label, count(*) FROM eval_results GROUP BY ALL ORDER BY 1, 2, 3"
+            ).fetchall():
+                c.add_metric([task, evaluator, label], n)
+            yield c
+
+
+def render_metrics(db, stats=None, queue=None) -> bytes:
+    """The exposition text (format 0.0.4) for one scrape, from a fresh registry."""
+    registry = CollectorRegistry(auto_describe=False)
+    registry.register(TracepatrolCollector(db, stats, queue))
+    return generate_latest(registry)
+
+
+def build_metrics_router(secured: list) -> APIRouter:
+    router = APIRouter(dependencies=secured, tags=["metrics"])
+
+    @router.get("/metrics", response_class=Response)
+    def metrics(request: Request) -> Response:
+        state = request.app.state
+        body = render_metrics(getattr(state, "db", None), getattr(state, "stats", None),
+                              getattr(state, "queue", None))
+        return Response(body, media_type=CONTENT_TYPE_PLAIN_0_0_4)
+
+    return router
