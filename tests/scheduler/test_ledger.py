@@ -116,3 +116,22 @@ def test_overrides_and_presets():
     assert spec.window.end - spec.window.start == dt.timedelta(days=90)
     with pytest.raises(TaskError, match="sampling.ratio"):
         task_from_request({"preset": "slow-tasks", "set": ["sampling.ratio=2"]})
+
+
+def test_interrupted_items_are_retried_then_failed_past_the_attempt_limit(env):
+    con, ledger, runner, clock = env
+    seed_traces(con, 2, T0 - dt.timedelta(minutes=5))
+    ledger.create_task(validate_task({"name": "w", "window": {"mode": "backfill", "last": "1h"},
+                                      "sampling": {"ratio": 1, "max_items": 10}, "evaluators": ["safety"]}))
+    run = runner.run_now("w")
+    claimed = ledger.claim("worker-a", 10)
+    assert [i.attempts for i in claimed] == [1, 1] and claimed[0].evaluators == ("safety",)
+    assert ledger.requeue_interrupted(max_attempts=3) == (2, 0)  # "crash": both back to pending
+    ledger.claim("worker-b", 1)  # second attempt of one item, then another crash
+    assert ledger.requeue_interrupted(max_attempts=2) == (0, 1)  # the running one is at its limit
+    items = {i["state"]: i for i in ledger.run(run["run_id"])["items"]}
+    assert items["failed"]["reason"] == "interrupted 2 times (attempt limit 2)"
+    retry = ledger.claim("worker-c", 10)
+    assert len(retry) == 1 and retry[0].attempts == 2
+    ledger.finish(retry[0], True, None)
+    assert ledger.run(run["run_id"])["state"] == "done"
