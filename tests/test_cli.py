@@ -40,3 +40,15 @@ def test_missing_config_file(tmp_path):
 def test_cli_reports_an_unreachable_server():
     res = run("traces", "list", "--api", "http://127.0.0.1:9")
     assert res.returncode == 1 and "cannot reach" in res.stderr
+
+
+def test_a_second_server_on_the_same_file_is_refused_with_a_message(tmp_path):
+    from tests.conftest import make_server
+
+    first = make_server(tmp_path).start()
+    try:
+        res = run("serve", "--db", str(first.db), "--otlp-http-port", "0", "--otlp-grpc-port", "0", "--api-port", "0")
+        assert res.returncode == 1
+        assert "cannot start" in res.stderr and "lock" in res.stderr.lower()
+    finally:
+        first.stop()

@@ -43,11 +43,14 @@ def serve(db, host, otlp_http_port, otlp_grpc_port, api_port, decision_wait, api
         err.print(f"[red]error:[/red] {exc}", highlight=False)
         sys.exit(2)
     logging.basicConfig(level=settings.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    import duckdb
+
+    from collector.store import SchemaError
     from tracepatrol.server import run
 
     try:
         run(settings, on_ready=lambda banner: print(banner, flush=True))
-    except OSError as exc:
+    except (OSError, duckdb.Error, SchemaError) as exc:  # port taken, file locked or newer schema
         err.print(f"[red]error:[/red] cannot start: {exc}", highlight=False)
         sys.exit(1)
 
