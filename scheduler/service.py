@@ -80,6 +80,11 @@ class TaskService:
         self._unschedule(task_id)
         self.ledger.delete_task(task_id)
 
+    def every(self, seconds: float, fn, job_id: str) -> None:
+        """Run a maintenance job (retention…) on the same scheduler, never two at once."""
+        if self._scheduler is not None:
+            self._scheduler.add_job(fn, "interval", seconds=seconds, id=job_id, replace_existing=True, name=job_id)
+
     def next_run_time(self, task_id: str) -> dt.datetime | None:
         job = self._scheduler.get_job(task_id) if self._scheduler else None
         return job.next_run_time if job else None

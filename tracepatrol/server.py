@@ -19,6 +19,7 @@ from collector.decode import Limits
 from collector.otlp_grpc import start_server as start_grpc
 from collector.otlp_http import build_app as build_otlp_http
 from collector.receiver import TraceReceiver
+from collector.retention import apply_retention
 from collector.semconv import build_trajectory
 from collector.store import TraceStore
 from collector.writer import IngestQueue, IngestStats, StoreWriter
@@ -81,6 +82,7 @@ class TracepatrolServer:
         self.tasks = TaskService(self.ledger, TaskRunner(self.ledger, self.db))
         self.tasks.runner.on_selected.append(self.workers.wake)
         self.tasks.start()
+        self.tasks.every(s.retention.delta("every").total_seconds(), self._retention, "retention")
         if s.evaluators.workers:
             self.workers.start()
         receiver = TraceReceiver(self.queue, self.stats, Limits(c.max_attribute_length, c.max_attributes_per_span))
@@ -98,6 +100,19 @@ class TracepatrolServer:
             config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off",
                                     timeout_graceful_shutdown=10)
             self._servers.append(_Uvicorn(config))
+
+    def _retention(self) -> None:
+        """Delete what expired, on its own cursor so ingest is never blocked for long."""
+        cur = self.db.cursor()
+        try:
+            deleted = apply_retention(cur, self.settings.retention)
+        except Exception:  # the next run tries again; ingest goes on either way
+            log.exception("retention failed")
+            return
+        finally:
+            cur.close()
+        if any(deleted.values()):
+            log.info("retention deleted %s", deleted)
 
     def banner(self) -> str:
         h, p = self.settings.host, self.ports

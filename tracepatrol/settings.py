@@ -8,6 +8,7 @@ from pydantic import Field, ValidationError
 from pydantic_settings import BaseSettings, SettingsConfigDict, YamlConfigSettingsSource
 
 from collector.config import CollectorSettings
+from collector.retention import RetentionSettings
 from evaluators.config import EvaluatorSettings
 
 
@@ -25,6 +26,7 @@ class Settings(BaseSettings):
                                              description="WAL size that triggers a checkpoint; larger = fewer ingest stalls")
     collector: CollectorSettings = Field(default_factory=CollectorSettings)
     evaluators: EvaluatorSettings = Field(default_factory=EvaluatorSettings)
+    retention: RetentionSettings = Field(default_factory=RetentionSettings)
 
 
 class SettingsError(ValueError):

@@ -157,3 +157,27 @@ def test_eval_results_are_optional(tmp_path):
     TraceStore(con)
     out = apply_retention(con.cursor(), RetentionSettings(), NOW)
     assert out == {"spans": 0, "traces": 0, "tool_calls": 0, "tool_definitions": 0}
+
+
+def test_the_server_runs_retention_on_its_schedule(tmp_path):
+    import time as clock
+
+    from tests.conftest import make_server
+    from tests.otel_traffic import TraceSpec, send
+
+    cfg = tmp_path / "retention.yaml"
+    cfg.write_text("retention: {spans: 1h, traces: 1h, results: 1h, every: 1s}\n")
+    srv = make_server(tmp_path, "--decision-wait", "0.3", "--config", str(cfg)).start()
+    try:
+        old = send(srv.otlp_http, [TraceSpec(age_s=7200) for _ in range(3)])
+        new = send(srv.otlp_http, [TraceSpec() for _ in range(2)])
+        for trace_id in new:
+            srv.wait_for_trace(trace_id)
+        deadline = clock.monotonic() + 30
+        while clock.monotonic() < deadline and srv.get("/api/stats").json()["traces"] != 2:
+            clock.sleep(0.2)
+        stats = srv.get("/api/stats").json()
+        assert stats["traces"] == 2 and stats["spans"] == 2 * 3
+        assert all(srv.get(f"/api/traces/{t}").status_code == 404 for t in old)
+    finally:
+        srv.stop()
