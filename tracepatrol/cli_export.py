@@ -11,7 +11,7 @@ import click
 import duckdb
 import httpx
 
-from tracepatrol.client import api_options, console, err
+from tracepatrol.client import api_options, auth_headers, console, err, exit_on_error, unreachable
 from tracepatrol.export import FORMATS, TABLES, ExportError, export_table, format_for
 
 
@@ -68,7 +68,6 @@ def _from_db(db: Path, table: str, since: dt.datetime | None, fmt: str, out: Pat
 
 
 def _from_api(api_url: str, api_key: str | None, table: str, since: dt.datetime | None, fmt: str, out: Path) -> int:
-    headers = {"Authorization": f"Bearer {api_key}"} if api_key else {}
     params = {"format": fmt}
     if since is not None:
         params["since"] = since.isoformat()
@@ -77,22 +76,16 @@ def _from_api(api_url: str, api_key: str | None, table: str, since: dt.datetime 
     tmp = Path(tmp_name)
     try:
         with os.fdopen(fd, "wb") as f, httpx.stream("GET", api_url.rstrip("/") + f"/api/export/{table}",
-                                                    params=params, headers=headers, timeout=600) as resp:
+                                                    params=params, headers=auth_headers(api_key), timeout=600) as resp:
             if resp.status_code >= 400:
                 resp.read()
-                try:
-                    detail = resp.json().get("detail", resp.text)
-                except ValueError:
-                    detail = resp.text
-                err.print(f"[red]error:[/red] {resp.status_code}: {detail}", highlight=False)
-                sys.exit(1)
+                exit_on_error(resp)
             for chunk in resp.iter_bytes():
                 f.write(chunk)
             rows = int(resp.headers.get("x-tracepatrol-rows", "0"))
         os.replace(tmp, out)
     except httpx.HTTPError as exc:
-        err.print(f"[red]error:[/red] cannot reach the tracepatrol server at {api_url}: {exc}", highlight=False)
-        sys.exit(1)
+        unreachable(api_url, exc)
     finally:
         tmp.unlink(missing_ok=True)
     return rows

@@ -24,21 +24,35 @@ def api_options(f):
 def api_call(api_url: str, api_key: str | None, method: str, path: str, json_body=None,
              content: bytes | None = None, **params):
     """Call the server's REST API; any failure exits 1 with the server's message."""
-    headers = {"Authorization": f"Bearer {api_key}"} if api_key else {}
     try:
-        resp = httpx.request(method, api_url.rstrip("/") + path, json=json_body, content=content, headers=headers,
-                             timeout=120, params={k: v for k, v in params.items() if v is not None})
+        resp = httpx.request(method, api_url.rstrip("/") + path, json=json_body, content=content,
+                             headers=auth_headers(api_key), timeout=120,
+                             params={k: v for k, v in params.items() if v is not None})
     except httpx.HTTPError as exc:
-        err.print(f"[red]error:[/red] cannot reach the tracepatrol server at {api_url}: {exc}", highlight=False)
-        sys.exit(1)
-    if resp.status_code >= 400:
-        try:
-            detail = resp.json().get("detail", resp.text)
-        except ValueError:
-            detail = resp.text
-        err.print(f"[red]error:[/red] {resp.status_code}: {detail}", highlight=False)
-        sys.exit(1)
+        unreachable(api_url, exc)
+    exit_on_error(resp)
     return resp.json() if resp.content else None
+
+
+def auth_headers(api_key: str | None) -> dict[str, str]:
+    return {"Authorization": f"Bearer {api_key}"} if api_key else {}
+
+
+def unreachable(api_url: str, exc: Exception):
+    err.print(f"[red]error:[/red] cannot reach the tracepatrol server at {api_url}: {exc}", highlight=False)
+    sys.exit(1)
+
+
+def exit_on_error(resp: httpx.Response) -> None:
+    """An error answer exits 1 with the server's own message (FastAPI's `detail` when present)."""
+    if resp.status_code < 400:
+        return
+    try:
+        detail = resp.json().get("detail", resp.text)
+    except ValueError:
+        detail = resp.text
+    err.print(f"[red]error:[/red] {resp.status_code}: {detail}", highlight=False)
+    sys.exit(1)
 
 
 def api_get(api_url: str, api_key: str | None, path: str, **params):
