@@ -66,8 +66,12 @@ class TraceServiceHandler:
 
 
 def start_server(receiver: TraceReceiver, host: str, port: int, max_request_bytes: int,
-                 api_key: str | None, workers: int = 16) -> tuple[grpc.Server, int]:
-    """Start the gRPC server; returns it and the bound port (useful when `port` is 0)."""
+                 api_key: str | None, workers: int = 16,
+                 credentials: grpc.ServerCredentials | None = None) -> tuple[grpc.Server, int]:
+    """Start the gRPC server; returns it and the bound port (useful when `port` is 0).
+
+    With `credentials` (e.g. `grpc.ssl_server_credentials(...)`) the port serves TLS only.
+    """
     server = grpc.server(
         futures.ThreadPoolExecutor(max_workers=workers, thread_name_prefix="otlp-grpc"),
         options=[("grpc.max_receive_message_length", max_request_bytes),
@@ -77,7 +81,8 @@ def start_server(receiver: TraceReceiver, host: str, port: int, max_request_byte
     server.add_generic_rpc_handlers((grpc.method_handlers_generic_handler(SERVICE, {
         "Export": grpc.unary_unary_rpc_method_handler(handler.export),
     }),))
-    bound = server.add_insecure_port(f"{host}:{port}")
+    address = f"{host}:{port}"
+    bound = server.add_secure_port(address, credentials) if credentials else server.add_insecure_port(address)
     if not bound:
         raise OSError(f"cannot bind OTLP/gRPC to {host}:{port}")
     server.start()

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import signal
 import socket
+import ssl
 import subprocess
 import sys
 import time
@@ -33,10 +34,12 @@ class ServerProcess:
     api_key: str | None = None
     proc: subprocess.Popen | None = None
     log: Path | None = None
+    scheme: str = "http"  # "https" when the server runs with a `tls:` section
+    verify: ssl.SSLContext | bool = True  # httpx `verify` for the API: a context trusting the test CA (+ client cert for mTLS)
 
     @property
     def otlp_http(self) -> str:
-        return f"http://127.0.0.1:{self.http_port}/v1/traces"
+        return f"{self.scheme}://127.0.0.1:{self.http_port}/v1/traces"
 
     @property
     def otlp_grpc(self) -> str:
@@ -44,7 +47,7 @@ class ServerProcess:
 
     @property
     def api(self) -> str:
-        return f"http://127.0.0.1:{self.api_port}"
+        return f"{self.scheme}://127.0.0.1:{self.api_port}"
 
     def headers(self) -> dict[str, str]:
         return {"Authorization": f"Bearer {self.api_key}"} if self.api_key else {}
@@ -62,7 +65,7 @@ class ServerProcess:
             if self.proc.poll() is not None:
                 raise RuntimeError(f"server exited with {self.proc.returncode}:\n{self.log.read_text()}")
             try:
-                if httpx.get(self.api + "/healthz", timeout=1).status_code == 200:
+                if httpx.get(self.api + "/healthz", timeout=1, verify=self.verify).status_code == 200:
                     return self
             except httpx.HTTPError:
                 pass
@@ -80,7 +83,7 @@ class ServerProcess:
         return self.proc.returncode if self.proc else 0
 
     def get(self, path: str, **params) -> httpx.Response:
-        return httpx.get(self.api + path, params=params, headers=self.headers(), timeout=30)
+        return httpx.get(self.api + path, params=params, headers=self.headers(), timeout=30, verify=self.verify)
 
     def wait_for_trace(self, trace_id: str, timeout: float = 30, min_version: int = 1) -> dict:
         deadline = time.monotonic() + timeout

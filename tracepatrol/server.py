@@ -87,18 +87,20 @@ class TracepatrolServer:
             self.workers.start()
         receiver = TraceReceiver(self.queue, self.stats, Limits(c.max_attribute_length, c.max_attributes_per_span))
         self._grpc, self.ports["otlp_grpc"] = start_grpc(
-            receiver, s.host, c.otlp_grpc_port, c.max_request_bytes, s.api_key, c.grpc_workers)
+            receiver, s.host, c.otlp_grpc_port, c.max_request_bytes, s.api_key, c.grpc_workers,
+            credentials=s.tls.grpc_credentials() if s.tls else None)
         apps = {
             "otlp_http": (build_otlp_http(receiver, c.max_request_bytes, s.api_key), c.otlp_http_port),
             "api": (build_api(self.db, self.stats, self.queue, self.writer, s.api_key, self.tasks,
                               self.results, s.evaluators.weights_dirs), s.api_port),
         }
+        tls = s.tls.uvicorn_kwargs() if s.tls else {}
         for name, (app, port) in apps.items():
             sock = _bind(s.host, port)
             self._sockets.append(sock)
             self.ports[name] = sock.getsockname()[1]
             config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off",
-                                    timeout_graceful_shutdown=10)
+                                    timeout_graceful_shutdown=10, **tls)
             self._servers.append(_Uvicorn(config))
 
     def _retention(self) -> None:
@@ -115,9 +117,11 @@ class TracepatrolServer:
             log.info("retention deleted %s", deleted)
 
     def banner(self) -> str:
-        h, p = self.settings.host, self.ports
-        return (f"tracepatrol serving  OTLP/HTTP http://{h}:{p['otlp_http']}/v1/traces  "
-                f"OTLP/gRPC {h}:{p['otlp_grpc']}  API http://{h}:{p['api']}  db {self.settings.db}")
+        h, p, tls = self.settings.host, self.ports, self.settings.tls
+        scheme = "https" if tls else "http"
+        grpc_mode = (" (mTLS)" if tls.client_ca_file else " (TLS)") if tls else ""
+        return (f"tracepatrol serving  OTLP/HTTP {scheme}://{h}:{p['otlp_http']}/v1/traces  "
+                f"OTLP/gRPC {h}:{p['otlp_grpc']}{grpc_mode}  API {scheme}://{h}:{p['api']}  db {self.settings.db}")
 
     async def serve(self) -> None:
         loop = asyncio.get_running_loop()

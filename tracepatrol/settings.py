@@ -10,6 +10,7 @@ from pydantic_settings import BaseSettings, SettingsConfigDict, YamlConfigSettin
 from collector.config import CollectorSettings
 from collector.retention import RetentionSettings
 from evaluators.config import EvaluatorSettings
+from tracepatrol.tls import TLSSettings
 
 
 class Settings(BaseSettings):
@@ -27,6 +28,7 @@ class Settings(BaseSettings):
     collector: CollectorSettings = Field(default_factory=CollectorSettings)
     evaluators: EvaluatorSettings = Field(default_factory=EvaluatorSettings)
     retention: RetentionSettings = Field(default_factory=RetentionSettings)
+    tls: TLSSettings | None = Field(None, description="serve every listener over TLS (see tracepatrol/tls.py)")
 
 
 class SettingsError(ValueError):
