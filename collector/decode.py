@@ -19,6 +19,8 @@ from opentelemetry.proto.collector.trace.v1.trace_service_pb2 import ExportTrace
 from collector.span import SPAN_COLUMNS
 
 MAX_NESTING = 32
+# Set on a span whose attributes were cut to the limits: how many values or attributes were cut.
+TRUNCATED_ATTRIBUTE = "tracepatrol.truncated"
 _ERRORS_KEPT = 5
 
 
@@ -154,6 +156,7 @@ def to_batch(request: ExportTraceServiceRequest, received_ns: int, limits: Limit
                     batch.reject(f"span {sid.hex()}: parent_span_id must be empty or 8 bytes, got {len(pid)}")
                     continue
                 try:
+                    truncated_before = conv.truncated
                     span_attrs = conv.attributes(span.attributes)
                     events = [
                         {"name": e.name, "time_unix_nano": e.time_unix_nano,
@@ -165,6 +168,8 @@ def to_batch(request: ExportTraceServiceRequest, received_ns: int, limits: Limit
                          "attributes": conv.attributes(ln.attributes)}
                         for ln in span.links
                     ]
+                    if conv.truncated != truncated_before:  # recorded on the span, never silent
+                        span_attrs[TRUNCATED_ATTRIBUTE] = conv.truncated - truncated_before
                     attrs_json = orjson.dumps(span_attrs).decode()
                     events_json = orjson.dumps(events).decode() if events else None
                     links_json = orjson.dumps(links).decode() if links else None

@@ -42,6 +42,7 @@ class TraceReceiver:
         """Decode and enqueue; raises QueueFull when the queue is at its bound."""
         batch = to_batch(request, time.time_ns(), self.limits)
         self.stats.rejected_spans += batch.rejected
+        self.stats.truncated_values += batch.truncated
         if not len(batch):
             return Accepted(batch, None)
         future = self.queue.submit(batch)

@@ -64,6 +64,8 @@ class TracepatrolCollector(Collector):
                 ("spans_stored", "stored_spans", "Spans committed to the store (new, not duplicates)."),
                 ("spans_rejected", "rejected_spans", "Spans rejected (invalid, or refused while the queue was full)."),
                 ("spans_duplicate", "duplicate_spans", "Spans received again and skipped as duplicates."),
+                ("attribute_values_truncated", "truncated_values",
+                 "Attribute values or attributes cut to the configured limits (recorded on each span)."),
             ):
                 yield CounterMetricFamily(PREFIX + name, doc, value=getattr(s, attr))
         if self.queue is not None:

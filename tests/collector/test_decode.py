@@ -6,7 +6,7 @@ import json
 import pytest
 from opentelemetry.proto.collector.trace.v1.trace_service_pb2 import ExportTraceServiceRequest
 
-from collector.decode import DecodeError, Limits, MAX_NESTING, parse_json, parse_protobuf, to_batch
+from collector.decode import MAX_NESTING, TRUNCATED_ATTRIBUTE, DecodeError, Limits, parse_json, parse_protobuf, to_batch
 from collector.span import SPAN_COLUMNS, SpanRecord
 from tests.otlp_payloads import json_request, request_with_spans
 
@@ -86,9 +86,10 @@ def test_limits_truncate_values_and_attribute_counts_and_record_it():
         span.attributes.add(key=f"k{i}").value.int_value = i
     batch = to_batch(req, 0, Limits(max_attribute_length=100, max_attributes=10))
     attrs = json.loads(rows(batch)[0]["attributes"])
-    assert len(attrs) == 10
+    assert len(attrs) == 10 + 1  # the limit, plus the record of what was cut
     assert len(attrs["big"]) == 100
     assert batch.truncated == 1 + 12
+    assert attrs[TRUNCATED_ATTRIBUTE] == 13
 
 
 def test_too_deep_nesting_rejects_only_that_span():
