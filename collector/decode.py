@@ -250,7 +250,12 @@ class _Converter:
         if which == "kvlist_value":
             return {kv.key: self.value(kv.value, depth + 1) for kv in v.kvlist_value.values}
         if which == "bytes_value":
-            return base64.b64encode(v.bytes_value).decode()
+            b = v.bytes_value
+            keep = self.limits.max_attribute_length // 4 * 3  # base64 of `keep` bytes fits the length limit
+            if len(b) > keep:
+                self.truncated += 1
+                b = b[:keep]
+            return base64.b64encode(b).decode()
         return None
 
 
