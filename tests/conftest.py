@@ -1,6 +1,7 @@
 """Shared fixtures: a real `tracepatrol serve` process on free ports with its own DuckDB file."""
 from __future__ import annotations
 
+import random
 import signal
 import socket
 import ssl
@@ -18,10 +19,23 @@ pytest_plugins = ["tests.chat_server"]  # the `chat` fixture: a local chat-compl
 FIXTURES = Path(__file__).parent / "fixtures"
 
 
+_PORTS = range(20000, 32000)  # below Linux's ephemeral range, so client sockets never take them meanwhile
+
+
 def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+    """A listenable port outside the ephemeral range; start() retries if another test took it anyway."""
+    while True:
+        port = random.choice(_PORTS)
+        with socket.socket() as s:
+            try:
+                s.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+            return port
+
+
+class PortTaken(RuntimeError):
+    """Another process bound one of the chosen ports between choosing and listening."""
 
 
 @dataclass
@@ -52,18 +66,31 @@ class ServerProcess:
     def headers(self) -> dict[str, str]:
         return {"Authorization": f"Bearer {self.api_key}"} if self.api_key else {}
 
-    def start(self, timeout: float = 30) -> "ServerProcess":
+    def start(self, timeout: float = 30, attempts: int = 3) -> "ServerProcess":
+        for attempt in range(attempts):
+            try:
+                return self._start(timeout)
+            except PortTaken:
+                if attempt == attempts - 1:
+                    raise
+                self.http_port, self.grpc_port, self.api_port = free_port(), free_port(), free_port()
+        raise AssertionError("unreachable")
+
+    def _start(self, timeout: float) -> "ServerProcess":
         args = [sys.executable, "-m", "tracepatrol", "serve", "--db", str(self.db),
                 "--otlp-http-port", str(self.http_port), "--otlp-grpc-port", str(self.grpc_port),
                 "--api-port", str(self.api_port), *self.extra_args]
         if self.api_key:
             args += ["--api-key", self.api_key]
         self.log = self.db.with_suffix(".log")
+        offset = self.log.stat().st_size if self.log.exists() else 0
         self.proc = subprocess.Popen(args, stdout=self.log.open("ab"), stderr=subprocess.STDOUT)
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
-                raise RuntimeError(f"server exited with {self.proc.returncode}:\n{self.log.read_text()}")
+                log = self.log.read_text()
+                error = PortTaken if "Address already in use" in log[offset:] else RuntimeError
+                raise error(f"server exited with {self.proc.returncode}:\n{log}")
             try:
                 if httpx.get(self.api + "/healthz", timeout=1, verify=self.verify).status_code == 200:
                     return self
