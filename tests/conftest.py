@@ -1,6 +1,7 @@
 """Shared fixtures: a real `tracepatrol serve` process on free ports with its own DuckDB file."""
 from __future__ import annotations
 
+import os
 import random
 import signal
 import socket
@@ -133,3 +134,26 @@ def server(tmp_path):
     srv = make_server(tmp_path, "--decision-wait", "0.3").start()
     yield srv
     srv.stop()
+
+
+def _service(env: str, what: str) -> str:
+    """A service started by scripts/test.sh: its address, or fail in CI / skip elsewhere."""
+    value = os.environ.get(env)
+    if not value:
+        message = f"{what} is not available (${env} unset; `bash scripts/test.sh` sets it up)"
+        if os.environ.get("CI") == "true":
+            pytest.fail(message)
+        pytest.skip(message)
+    return value
+
+
+@pytest.fixture(scope="session")
+def kafka_bootstrap() -> str:
+    """bootstrap.servers of the single-node broker started by scripts/kafka.sh."""
+    return _service("TRACEPATROL_KAFKA", "the Kafka broker")
+
+
+@pytest.fixture(scope="session")
+def chromium_path() -> str:
+    """Debian's Chromium binary, installed by scripts/test.sh."""
+    return _service("TRACEPATROL_CHROMIUM", "Chromium")
