@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from collector.decode import Limits
+
 
 class CollectorSettings(BaseModel):
     model_config = ConfigDict(extra="forbid")
@@ -20,3 +22,7 @@ class CollectorSettings(BaseModel):
     grpc_workers: int = Field(16, ge=1, le=256)
     assembly_workers: int = Field(1, ge=0, le=64, description="processes building trajectories (0: in the writer thread)")
     max_pending_traces: int = Field(200_000, ge=1000, description="traces awaiting assembly before receivers answer 429")
+
+    def limits(self) -> Limits:
+        """What every decoding path (receivers, Kafka ingest) applies to each span."""
+        return Limits(self.max_attribute_length, self.max_attributes_per_span)

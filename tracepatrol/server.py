@@ -15,7 +15,6 @@ import duckdb
 import uvicorn
 
 from collector.assembler import Assembler
-from collector.decode import Limits
 from collector.otlp_grpc import start_server as start_grpc
 from collector.otlp_http import build_app as build_otlp_http
 from collector.receiver import TraceReceiver
@@ -85,7 +84,7 @@ class TracepatrolServer:
         self.tasks.every(s.retention.delta("every").total_seconds(), self._retention, "retention")
         if s.evaluators.workers:
             self.workers.start()
-        receiver = TraceReceiver(self.queue, self.stats, Limits(c.max_attribute_length, c.max_attributes_per_span))
+        receiver = TraceReceiver(self.queue, self.stats, c.limits())
         self._grpc, self.ports["otlp_grpc"] = start_grpc(
             receiver, s.host, c.otlp_grpc_port, c.max_request_bytes, s.api_key, c.grpc_workers,
             credentials=s.tls.grpc_credentials() if s.tls else None)
