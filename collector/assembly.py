@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 import pyarrow as pa
 
+from collector.decode import REDACTED_ATTRIBUTE
 from collector.span import SpanRecord
 from collector.store import Assembled, TrajectoryTables, records_by_trace, trajectory_tables
 from collector.trajectory import Trajectory
@@ -58,6 +59,19 @@ def _build_tables(spans: pa.Table, jobs: Sequence[Job], build: BuildFn, complete
         except Exception:  # a mapping bug must not block the other traces of the chunk
             log.exception("cannot build trajectory %s; its spans stay stored", job.trace_id)
             continue
+        redacted = _redactions(spans_of)
+        if redacted:  # the trace's total, so evaluators and the API see masks anywhere in it
+            trajectory.attributes[REDACTED_ATTRIBUTE] = redacted
         built.append(Assembled(trajectory, frozenset(r.name for r in spans_of),
-                               job.first_received_ns, job.last_received_ns))
+                               job.first_received_ns, job.last_received_ns, redacted))
     return trajectory_tables(built, completed_at)
+
+
+def _redactions(spans: Sequence[SpanRecord]) -> int:
+    """Masks made in a trace's spans, as the decoder recorded them on each span."""
+    total = 0
+    for span in spans:
+        n = span.attributes.get(REDACTED_ATTRIBUTE)
+        if isinstance(n, int):
+            total += n
+    return total

@@ -4,6 +4,7 @@ from __future__ import annotations
 from pydantic import BaseModel, ConfigDict, Field
 
 from collector.decode import Limits
+from collector.redaction import RedactionSettings
 
 
 class CollectorSettings(BaseModel):
@@ -22,7 +23,8 @@ class CollectorSettings(BaseModel):
     grpc_workers: int = Field(16, ge=1, le=256)
     assembly_workers: int = Field(1, ge=0, le=64, description="processes building trajectories (0: in the writer thread)")
     max_pending_traces: int = Field(200_000, ge=1000, description="traces awaiting assembly before receivers answer 429")
+    redaction: RedactionSettings = Field(default_factory=RedactionSettings, description="mask personal data before storage")
 
     def limits(self) -> Limits:
         """What every decoding path (receivers, Kafka ingest) applies to each span."""
-        return Limits(self.max_attribute_length, self.max_attributes_per_span)
+        return Limits(self.max_attribute_length, self.max_attributes_per_span, self.redaction.redactor())

@@ -16,11 +16,14 @@ from google.protobuf import json_format
 from google.protobuf.message import DecodeError as _ProtoDecodeError
 from opentelemetry.proto.collector.trace.v1.trace_service_pb2 import ExportTraceServiceRequest
 
+from collector.redaction import Redactor
 from collector.span import SPAN_COLUMNS
 
 MAX_NESTING = 32
 # Set on a span whose attributes were cut to the limits: how many values or attributes were cut.
 TRUNCATED_ATTRIBUTE = "tracepatrol.truncated"
+# Set on a span whose strings had personal data masked (collector.redaction): how many masks.
+REDACTED_ATTRIBUTE = "tracepatrol.redacted"
 _ERRORS_KEPT = 5
 
 
@@ -30,10 +33,12 @@ class DecodeError(ValueError):
 
 @dataclass(frozen=True)
 class Limits:
-    """Per-span limits; values past them are truncated and the truncation recorded."""
+    """Per-span limits; values past them are truncated and the truncation recorded. With a
+    `redactor`, string values and status messages are masked before they are stored."""
 
     max_attribute_length: int = 64 * 1024
     max_attributes: int = 1024
+    redactor: Redactor | None = None
 
 
 @dataclass
@@ -44,6 +49,7 @@ class SpanBatch:
     rejected: int = 0
     errors: list[str] = field(default_factory=list)
     truncated: int = 0
+    redacted: int = 0
 
     def __len__(self) -> int:
         return len(self.columns["span_id"])
@@ -156,7 +162,7 @@ def to_batch(request: ExportTraceServiceRequest, received_ns: int, limits: Limit
                     batch.reject(f"span {sid.hex()}: parent_span_id must be empty or 8 bytes, got {len(pid)}")
                     continue
                 try:
-                    truncated_before = conv.truncated
+                    truncated_before, redacted_before = conv.truncated, conv.redacted
                     span_attrs = conv.attributes(span.attributes)
                     events = [
                         {"name": e.name, "time_unix_nano": e.time_unix_nano,
@@ -168,8 +174,11 @@ def to_batch(request: ExportTraceServiceRequest, received_ns: int, limits: Limit
                          "attributes": conv.attributes(ln.attributes)}
                         for ln in span.links
                     ]
+                    status_message = conv.text(span.status.message) if span.status.message else None
                     if conv.truncated != truncated_before:  # recorded on the span, never silent
                         span_attrs[TRUNCATED_ATTRIBUTE] = conv.truncated - truncated_before
+                    if conv.redacted != redacted_before:
+                        span_attrs[REDACTED_ATTRIBUTE] = conv.redacted - redacted_before
                     attrs_json = orjson.dumps(span_attrs).decode()
                     events_json = orjson.dumps(events).decode() if events else None
                     links_json = orjson.dumps(links).decode() if links else None
@@ -184,7 +193,7 @@ def to_batch(request: ExportTraceServiceRequest, received_ns: int, limits: Limit
                 starts.append(_clamp_ns(span.start_time_unix_nano))
                 ends.append(_clamp_ns(span.end_time_unix_nano))
                 codes.append(span.status.code)
-                messages.append(span.status.message or None)
+                messages.append(status_message)
                 attrs_col.append(attrs_json)
                 events_col.append(events_json)
                 links_col.append(links_json)
@@ -195,7 +204,7 @@ def to_batch(request: ExportTraceServiceRequest, received_ns: int, limits: Limit
                 states.append(span.trace_state or None)
                 flags.append(span.flags)
                 received.append(received_ns)
-    batch.truncated = conv.truncated
+    batch.truncated, batch.redacted = conv.truncated, conv.redacted
     return batch
 
 
@@ -214,11 +223,26 @@ class _InvalidValue(ValueError):
 class _Converter:
     """AnyValue/KeyValue to plain JSON-able Python, within the configured limits."""
 
-    __slots__ = ("limits", "truncated")
+    __slots__ = ("limits", "truncated", "redacted", "_redact")
 
     def __init__(self, limits: Limits):
         self.limits = limits
-        self.truncated = 0
+        self.truncated = self.redacted = 0
+        self._redact = limits.redactor.redact if limits.redactor is not None else None
+
+    def text(self, s: str) -> str:
+        """A string within the length limit, masked: cut first (a huge value costs no regex time),
+        cut again if the masks made it longer."""
+        limit = self.limits.max_attribute_length
+        if len(s) > limit:
+            self.truncated += 1
+            s = s[:limit]
+        if self._redact is not None:
+            s, n = self._redact(s)
+            if n:
+                self.redacted += n
+                s = s[:limit]
+        return s
 
     def attributes(self, kvs) -> dict[str, Any]:
         limit = self.limits.max_attributes
@@ -231,11 +255,7 @@ class _Converter:
     def value(self, v, depth: int) -> Any:
         which = v.WhichOneof("value")
         if which == "string_value":
-            s = v.string_value
-            if len(s) > self.limits.max_attribute_length:
-                self.truncated += 1
-                return s[: self.limits.max_attribute_length]
-            return s
+            return self.text(v.string_value)
         if which == "int_value":
             return v.int_value
         if which == "double_value":

@@ -6,7 +6,8 @@ This module owns their DDL and every write to them. Writes come from one thread 
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterable, Sequence
+import logging
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 import duckdb
@@ -18,8 +19,9 @@ from pydantic import BaseModel
 from collector.span import RECORD_FIELDS, SpanRecord
 from collector.trajectory import Trajectory
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 COMPONENT = "collector"
+log = logging.getLogger(__name__)
 
 _DDL = """
 CREATE TABLE IF NOT EXISTS schema_versions (component VARCHAR PRIMARY KEY, version INTEGER NOT NULL);
@@ -42,7 +44,8 @@ CREATE TABLE IF NOT EXISTS traces (
     tool_names VARCHAR[], span_names VARCHAR[],
     attributes JSON, trajectory JSON,
     completed_at TIMESTAMP NOT NULL,
-    first_received_ns BIGINT, last_received_ns BIGINT
+    first_received_ns BIGINT, last_received_ns BIGINT,
+    redacted INTEGER DEFAULT 0
 );
 CREATE TABLE IF NOT EXISTS tool_calls (
     trace_id VARCHAR NOT NULL, version INTEGER, seq INTEGER, name VARCHAR, call_id VARCHAR,
@@ -60,8 +63,16 @@ class SchemaError(RuntimeError):
     """The database was written by a newer tracepatrol, or cannot be migrated."""
 
 
-def ensure_schema(con: duckdb.DuckDBPyConnection, component: str, version: int, ddl: str) -> None:
-    """Create a component's tables; refuse a database whose schema is newer than this code."""
+# Steps that bring a database from version N (the key) to N + 1, run in order at start-up.
+_MIGRATIONS: dict[int, str] = {
+    1: "ALTER TABLE traces ADD COLUMN redacted INTEGER DEFAULT 0",
+}
+
+
+def ensure_schema(con: duckdb.DuckDBPyConnection, component: str, version: int, ddl: str,
+                  migrations: Mapping[int, str] | None = None) -> None:
+    """Create a component's tables, migrating an older database step by step (in one transaction);
+    refuse a database whose schema is newer than this code."""
     con.execute("CREATE TABLE IF NOT EXISTS schema_versions (component VARCHAR PRIMARY KEY, version INTEGER NOT NULL)")
     row = con.execute("SELECT version FROM schema_versions WHERE component = ?", [component]).fetchone()
     if row and row[0] > version:
@@ -69,8 +80,27 @@ def ensure_schema(con: duckdb.DuckDBPyConnection, component: str, version: int, 
             f"database schema for {component!r} is version {row[0]}, newer than this tracepatrol "
             f"supports ({version}); upgrade tracepatrol or use another --db file"
         )
+    if row and row[0] < version:
+        _migrate(con, component, row[0], version, migrations or {})
     con.execute(ddl)
     con.execute("INSERT OR REPLACE INTO schema_versions VALUES (?, ?)", [component, version])
+
+
+def _migrate(con: duckdb.DuckDBPyConnection, component: str, old: int, new: int, migrations: Mapping[int, str]) -> None:
+    missing = [v for v in range(old, new) if v not in migrations]
+    if missing:
+        raise SchemaError(f"database schema for {component!r} is version {old}; this tracepatrol ({new}) "
+                          f"cannot migrate it (no step from version {missing[0]})")
+    con.execute("BEGIN")
+    try:
+        for v in range(old, new):
+            con.execute(migrations[v])
+        con.execute("UPDATE schema_versions SET version = ? WHERE component = ?", [new, component])
+        con.execute("COMMIT")
+    except duckdb.Error as exc:
+        con.execute("ROLLBACK")
+        raise SchemaError(f"migrating the {component!r} schema from version {old} to {new} failed: {exc}") from None
+    log.info("migrated the %s schema from version %d to %d", component, old, new)
 
 
 def _ts(ns: int) -> dt.datetime | None:
@@ -91,6 +121,7 @@ class Assembled:
     span_names: frozenset[str]
     first_received_ns: int
     last_received_ns: int
+    redacted: int = 0  # personal-data masks in the trace's spans (collector.redaction)
 
 
 @dataclass(frozen=True)
@@ -104,7 +135,7 @@ class TraceStore:
 
     def __init__(self, con: duckdb.DuckDBPyConnection):
         self.con = con
-        ensure_schema(con, COMPONENT, SCHEMA_VERSION, _DDL)
+        ensure_schema(con, COMPONENT, SCHEMA_VERSION, _DDL, _MIGRATIONS)
 
     # -- spans -------------------------------------------------------------------------------
     def append_spans(self, batch: pa.Table) -> int:
@@ -281,7 +312,7 @@ class _Rows:
     TYPES: dict[str, pa.DataType] = {
         **dict.fromkeys(("version", "seq", "input_tokens", "output_tokens", "total_tokens", "llm_calls",
                          "tool_call_count", "tool_errors", "span_count", "first_received_ns",
-                         "last_received_ns"), pa.int64()),
+                         "last_received_ns", "redacted"), pa.int64()),
         **dict.fromkeys(("start_time", "end_time", "completed_at"), pa.timestamp("us")),
         **dict.fromkeys(("duration_ms", "first_token_ms"), pa.float64()),
         **dict.fromkeys(("tool_names", "span_names"), pa.list_(pa.string())),
@@ -308,7 +339,7 @@ class _TraceRows(_Rows):
             "start_time", "end_time", "duration_ms", "status", "error_type", "user_id", "session_id",
             "input", "output", "input_tokens", "output_tokens", "total_tokens", "first_token_ms",
             "llm_calls", "tool_call_count", "tool_errors", "span_count", "tool_names", "span_names",
-            "attributes", "trajectory", "completed_at", "first_received_ns", "last_received_ns",
+            "attributes", "trajectory", "completed_at", "first_received_ns", "last_received_ns", "redacted",
         ))
 
     def add(self, item: Assembled, completed_at: dt.datetime) -> None:
@@ -320,6 +351,7 @@ class _TraceRows(_Rows):
             t.llm_call_count, len(t.tool_calls), t.tool_errors, t.span_count,
             sorted({c.name for c in t.tool_calls}), sorted(item.span_names),
             _json(t.attributes), self.document(t), completed_at, item.first_received_ns, item.last_received_ns,
+            item.redacted,
         )
 
     @staticmethod
