@@ -17,6 +17,7 @@ from scheduler.service import TaskService
 from evaluators.results import ResultStore
 from tracepatrol.api_results import build_router as build_result_router
 from tracepatrol.api_tasks import build_router as build_task_router
+from tracepatrol.dashboard import build_router as build_dashboard_router
 from tracepatrol.export import build_export_router
 from tracepatrol.metrics import build_metrics_router
 
@@ -62,6 +63,7 @@ def build_api(db: duckdb.DuckDBPyConnection, stats: IngestStats, queue: IngestQu
     app.state.stats, app.state.queue = stats, queue
     app.include_router(build_metrics_router(secured))
     app.include_router(build_export_router(secured))
+    app.include_router(build_dashboard_router(secured))
     if tasks is not None:
         app.include_router(build_task_router(secured))
     if results is not None:

@@ -1,0 +1,303 @@
+"""The dashboard: server-rendered pages on the API port, charts drawn offline.
+
+Pages (`/dashboard/…`) render `templates/*.html` with autoescaping; figures come from
+`tracepatrol.charts`, data from `tracepatrol.analysis`. plotly.min.js is served from the
+installed plotly package, so a browser without internet access draws every chart.
+
+Access: with an API key configured, every page and static file needs either the usual
+`Authorization: Bearer <key>` header or the session cookie that the login form sets after
+checking the key in constant time. The cookie holds an HMAC of the key, never the key itself,
+and is HttpOnly and SameSite=Strict. The health report is also served here
+(`/dashboard/report`, and `/api/report` for the CLI, Bearer only).
+"""
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import hmac
+import urllib.parse
+from collections.abc import Callable
+from functools import cache
+from pathlib import Path
+from typing import Any, Literal
+
+import orjson
+from fastapi import APIRouter, Depends, HTTPException, Query, Request
+from fastapi.responses import FileResponse, HTMLResponse, RedirectResponse, Response
+from fastapi.routing import APIRoute
+from jinja2 import Environment, PackageLoader, select_autoescape
+
+from collector.auth import bearer_ok
+from evaluators.weights import get_profile, load_profiles
+from tracepatrol import analysis, charts
+
+ROOT = "/dashboard"
+STATIC = Path(__file__).resolve().parent / "static"
+STATIC_FILES = {"plotly.min.js": charts.PLOTLY_JS, "charts.js": STATIC / "charts.js",
+                "dashboard.css": STATIC / "dashboard.css"}
+SESSION_COOKIE = "tracepatrol_session"
+DEFAULT_SCENE = "customer_service"
+HEADERS = {
+    "Content-Security-Policy": "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+                               "img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; form-action 'self'",
+    "X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer", "Cache-Control": "no-store",
+}
+
+
+def _json(value: Any, **kwargs: Any) -> str:
+    option = orjson.OPT_INDENT_2 if kwargs.get("indent") else 0
+    return orjson.dumps(value, default=str, option=option | orjson.OPT_NON_STR_KEYS).decode()
+
+
+@cache
+def environment() -> Environment:
+    env = Environment(loader=PackageLoader("tracepatrol", "templates"), autoescape=select_autoescape(["html"]),
+                      trim_blocks=True, lstrip_blocks=True)
+    env.policies["json.dumps_function"] = _json
+    return env
+
+
+def render(template: str, **context: Any) -> str:
+    return environment().get_template(template).render(root=ROOT, static=ROOT + "/static", **context)
+
+
+# -- access ------------------------------------------------------------------------------------
+def session_token(api_key: str) -> str:
+    """What the session cookie holds: derived from the key, so the cookie never reveals it."""
+    return hmac.new(api_key.encode(), b"tracepatrol dashboard session v1", hashlib.sha256).hexdigest()
+
+
+def allowed(request: Request) -> bool:
+    key = request.app.state.api_key
+    if not key:
+        return True
+    if request.headers.get("authorization"):
+        return bearer_ok(request.headers["authorization"], key)
+    cookie = request.cookies.get(SESSION_COOKIE, "")
+    return hmac.compare_digest(cookie.encode(), session_token(key).encode())
+
+
+class LoginRequired(Exception):
+    pass
+
+
+def _guard(request: Request) -> None:
+    if not allowed(request):
+        raise LoginRequired()
+
+
+class PageRoute(APIRoute):
+    """Answers a missing key with the login form (401) and an unknown id with a 404 page."""
+
+    def get_route_handler(self) -> Callable:
+        handler = super().get_route_handler()
+
+        async def page(request: Request) -> Response:
+            try:
+                return await handler(request)
+            except LoginRequired:
+                if request.url.path.startswith(ROOT + "/static/"):
+                    return Response("missing or invalid API key", 401, media_type="text/plain")
+                target = request.url.path + (f"?{request.url.query}" if request.url.query else "")
+                return _page("login.html", 401, title="log in", next=target, message=None)
+            except analysis.NotFound as exc:
+                return _page("error.html", 404, title="not found", heading="Not found", message=str(exc))
+        return page
+
+
+def _page(template: str, status: int = 200, **context: Any) -> HTMLResponse:
+    return HTMLResponse(render(template, **context), status, headers=HEADERS)
+
+
+def _safe_next(target: str | None) -> str:
+    """Only a dashboard path: the login form never redirects elsewhere."""
+    if target and target.startswith(ROOT) and not target.startswith("//") and "\\" not in target:
+        return target
+    return ROOT + "/"
+
+
+def _cursor(request: Request):
+    cur = request.app.state.db.cursor()
+    try:
+        yield cur
+    finally:
+        cur.close()
+
+
+# -- page contexts (pure functions of a cursor, shared with tests) -----------------------------
+def overview_context(cur) -> dict[str, Any]:
+    traffic = analysis.traffic(cur)
+    return {"traffic": traffic, "figs": charts.traffic_figures(traffic), "recent": analysis.recent_traces(cur, 50)}
+
+
+def task_context(cur, task_id: str, run_id: str | None) -> dict[str, Any]:
+    task = analysis.task(cur, task_id)
+    runs = analysis.task_runs(cur, task_id)
+    run = None
+    if run_id is not None:
+        run = analysis.run(cur, run_id)
+        if run["task_id"] != task_id:
+            raise analysis.NotFound(f"run {run_id!r} is not a run of task {task_id!r}")
+    elif runs:
+        run = analysis.run(cur, runs[0]["run_id"])
+    summary, verdicts = {}, {}
+    if run is not None:
+        rows = analysis.run_results(cur, task_id, [run["run_id"]])
+        summary = analysis.summary(rows, run["candidates"])
+        for r in rows:
+            if r["score"] is not None:
+                failed = verdicts.get(r["trace_id"]) == "failed" or not r["passed"]
+                verdicts[r["trace_id"]] = "failed" if failed else "passed"
+    figs = {"pass_rate": charts.pass_rate_figure(analysis.pass_rates_over_time(cur, task_id)),
+            "items": charts.item_states_figure(runs)}
+    return {"task": task, "runs": runs, "run": run, "summary": summary, "verdicts": verdicts, "figs": figs}
+
+
+def trace_context(cur, trace_id: str) -> dict[str, Any]:
+    traj = analysis.trace(cur, trace_id)
+    evaluations = analysis.results(cur, "WHERE trace_id = ?", [traj["trace_id"]], order="task_id, version, evaluator")
+    citations: dict[int, list[dict]] = {}
+    for r in evaluations:
+        if r["version"] == traj["version"] and r["passed"] is False:
+            for seq in r["evidence"] or []:
+                citations.setdefault(seq, []).append(r)
+    steps = sorted([("llm", c) for c in traj.get("llm_calls", [])] + [("tool", c) for c in traj.get("tool_calls", [])],
+                   key=lambda s: (s[1].get("start_ns") or 0, s[0] == "tool", s[1]["seq"]))
+    return {"traj": traj, "evaluations": evaluations, "citations": citations, "steps": steps,
+            "figs": {"timeline": charts.timeline_figure(traj, set(citations))}}
+
+
+def analysis_context(cur, task_id: str | None, scene: str, weights_dirs=()) -> dict[str, Any]:
+    tasks = analysis.tasks(cur)
+    profiles = load_profiles(*weights_dirs)
+    if scene not in profiles:
+        raise analysis.NotFound(f"unknown scene {scene!r}; valid: {', '.join(sorted(profiles))}")
+    if task_id is None and tasks:
+        task_id = next((t["task_id"] for t in reversed(tasks) if t["latest_run"]), tasks[-1]["task_id"])
+    ctx: dict[str, Any] = {"tasks": tasks, "task_id": task_id, "scene": scene, "scenes": sorted(profiles),
+                           "clusters": None, "scores": None, "regressions": []}
+    if task_id is not None:
+        analysis.task(cur, task_id)
+        rows = analysis.run_results(cur, task_id)
+        ctx["clusters"] = analysis.failure_clusters(cur, rows)
+        ctx["scores"] = analysis.radar(rows, profiles[scene])
+        ctx["regressions"] = analysis.regressions(rows, profiles.values())
+    ctx["bottleneck"] = analysis.bottleneck(cur, task_id)
+    figs = {"bottleneck": charts.bottleneck_figure(ctx["bottleneck"])}
+    if ctx["clusters"] is not None:
+        figs |= charts.cluster_figures(ctx["clusters"]) | {"radar": charts.radar_figure(ctx["scores"])}
+    ctx["figs"] = figs
+    return ctx
+
+
+# -- router ------------------------------------------------------------------------------------
+def build_router(secured: list) -> APIRouter:
+    """The dashboard pages and `/api/report`; `secured` guards the JSON API like every other."""
+    router = APIRouter(route_class=PageRoute, include_in_schema=False)
+    guarded = [Depends(_guard)]
+
+    def pages(path: str):
+        return router.get(path, response_class=HTMLResponse, dependencies=guarded)
+
+    @pages(ROOT)
+    def redirect_root() -> Response:
+        return RedirectResponse(ROOT + "/", 307)
+
+    @pages(ROOT + "/")
+    def overview(request: Request, cur=Depends(_cursor)) -> Response:
+        return _page("overview.html", title="overview", charts=True, logged_in=_cookie(request),
+                     **overview_context(cur))
+
+    @pages(ROOT + "/tasks")
+    def tasks_page(request: Request, cur=Depends(_cursor)) -> Response:
+        return _page("tasks.html", title="tasks", tasks=analysis.tasks(cur), logged_in=_cookie(request))
+
+    @pages(ROOT + "/tasks/{task_id}")
+    def task_page(request: Request, task_id: str, run: str | None = None, cur=Depends(_cursor)) -> Response:
+        return _page("task.html", title=f"task {task_id}", charts=True, logged_in=_cookie(request),
+                     **task_context(cur, task_id, run))
+
+    @pages(ROOT + "/traces/{trace_id}")
+    def trace_page(request: Request, trace_id: str, cur=Depends(_cursor)) -> Response:
+        return _page("trace.html", title=f"trace {trace_id}", charts=True, logged_in=_cookie(request),
+                     **trace_context(cur, trace_id))
+
+    @pages(ROOT + "/analysis")
+    def analysis_page(request: Request, task: str | None = None, scene: str = DEFAULT_SCENE,
+                      cur=Depends(_cursor)) -> Response:
+        return _page("analysis.html", title="analysis", charts=True, logged_in=_cookie(request),
+                     **analysis_context(cur, task or None, scene, request.app.state.weights_dirs))
+
+    @pages(ROOT + "/report")
+    def report_page(request: Request, task: str, run: str | None = None, day: dt.date | None = None,
+                    format: Literal["html", "md", "json"] = "html", scene: str = DEFAULT_SCENE,
+                    cur=Depends(_cursor)) -> Response:
+        return _report(request, cur, task, run, day, format, scene)
+
+    @router.get(ROOT + "/static/{name}", dependencies=guarded)
+    def static(name: str) -> Response:
+        path = STATIC_FILES.get(name)
+        if path is None:
+            raise analysis.NotFound(f"no static file {name!r}")
+        return FileResponse(path, headers={"Cache-Control": "private, max-age=3600", "X-Content-Type-Options": "nosniff"})
+
+    @router.get(ROOT + "/login", response_class=HTMLResponse)
+    def login_form(request: Request, next: str | None = None) -> Response:
+        if not request.app.state.api_key:
+            return RedirectResponse(_safe_next(next), 303)
+        return _page("login.html", title="log in", next=_safe_next(next), message=None)
+
+    @router.post(ROOT + "/login", response_class=HTMLResponse)
+    async def login(request: Request) -> Response:
+        form = urllib.parse.parse_qs((await request.body())[:8192].decode("utf-8", "replace"))
+        key, target = (form.get("key") or [""])[0], _safe_next((form.get("next") or [None])[0])
+        api_key = request.app.state.api_key
+        if not api_key:
+            return RedirectResponse(target, 303)
+        if not hmac.compare_digest(key.encode(), api_key.encode()):
+            return _page("login.html", 401, title="log in", next=target, message="That is not this server's API key.")
+        resp = RedirectResponse(target, 303)
+        resp.set_cookie(SESSION_COOKIE, session_token(api_key), httponly=True, samesite="strict", path=ROOT,
+                        secure=request.url.scheme == "https")
+        return resp
+
+    @router.get(ROOT + "/logout")
+    def logout() -> Response:
+        resp = RedirectResponse(ROOT + "/login", 303)
+        resp.delete_cookie(SESSION_COOKIE, path=ROOT)
+        return resp
+
+    api = APIRouter(dependencies=secured, tags=["report"])
+
+    @api.get("/api/report", response_class=Response)
+    def report_api(request: Request, task: str, run: str | None = None,
+                   day: dt.date | None = Query(None, description="the runs started that day (UTC)"),
+                   format: Literal["html", "md", "json"] = "html", scene: str = DEFAULT_SCENE,
+                   cur=Depends(_cursor)) -> Response:
+        """The health report of a task's run, day, or latest run; 404 names what is unknown."""
+        try:
+            return _report(request, cur, task, run, day, format, scene)
+        except analysis.NotFound as exc:
+            raise HTTPException(404, str(exc)) from None
+
+    router.include_router(api)
+    return router
+
+
+def _cookie(request: Request) -> bool:
+    return bool(request.app.state.api_key and request.cookies.get(SESSION_COOKIE))
+
+
+def _report(request: Request, cur, task: str, run: str | None, day: dt.date | None, fmt: str, scene: str) -> Response:
+    from tracepatrol import report
+
+    if run is not None and day is not None:
+        raise analysis.NotFound("give a run or a day, not both")
+    try:
+        get_profile(scene, request.app.state.weights_dirs)
+    except LookupError as exc:
+        raise analysis.NotFound(str(exc)) from None
+    base = str(request.base_url).rstrip("/") + ROOT
+    data = report.build(cur, task, run_id=run, day=day, scene=scene, weights_dirs=request.app.state.weights_dirs,
+                        dashboard_url=base)
+    return Response(report.render(data, fmt), media_type=report.MEDIA_TYPES[fmt])

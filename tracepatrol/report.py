@@ -1,0 +1,240 @@
+"""The health report of an evaluation task: one run, one day's runs, or the latest run.
+
+`build()` gathers everything from `tracepatrol.analysis` into one plain dict; `render()` writes
+it as a self-contained HTML file (plotly.min.js and the figures inline, so it opens offline),
+as Markdown, or as JSON. All three carry the same content:
+
+- what was sampled and why: the task's window, filters, ratio and cap; each run's manifest
+  (candidates the filters matched, sampled out, capped, already taken, selected, item states);
+- scores against the previous period (the day before, or the run before): per evaluator the pass
+  rate with its Wilson interval, extrapolated to the matched population; per dimension the change
+  with Welch's t-test;
+- the worst traces with their reasons, failure clusters, the per-tool bottleneck, the radar and
+  the version-against-version table with short-board flags.
+"""
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable, Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+import orjson
+
+from evaluators.aggregate import trace_dimensions
+from evaluators.scoring import compare_versions
+from evaluators.weights import get_profile, load_profiles
+from tracepatrol import analysis, charts
+
+FORMATS = ("html", "md", "json")
+MEDIA_TYPES = {"html": "text/html; charset=utf-8", "md": "text/markdown; charset=utf-8",
+               "json": "application/json"}
+Progress = Callable[[str], None]
+
+
+def _scope(cur, task_id: str, run_id: str | None, day: dt.date | None) -> tuple[dict, dict | None]:
+    """(current, previous): each {description, run_ids}; previous is None when there is none."""
+    all_runs = analysis.task_runs(cur, task_id)  # newest first
+    if run_id is not None:
+        run = analysis.run(cur, run_id)
+        if run["task_id"] != task_id:
+            raise analysis.NotFound(f"run {run_id!r} belongs to task {run['task_id']!r}, not {task_id!r}")
+        older = [r for r in all_runs if r["started_at"] < run["started_at"] and r["results"]]
+        prev = {"description": f"the previous run {older[0]['run_id']}", "run_ids": [older[0]["run_id"]]} if older else None
+        return {"description": f"run {run_id}", "run_ids": [run_id]}, prev
+    if day is not None:
+        start = dt.datetime.combine(day, dt.time())
+        ids = analysis.runs_in(cur, task_id, start, start + dt.timedelta(days=1))
+        if not ids:
+            days = sorted({r["started_at"].date().isoformat() for r in all_runs}, reverse=True)
+            raise analysis.NotFound(f"task {task_id!r} has no run started on {day.isoformat()} (UTC); "
+                                    f"days with runs: {', '.join(days[:10]) or 'none'}")
+        before = analysis.runs_in(cur, task_id, start - dt.timedelta(days=1), start)
+        prev = {"description": f"the day before ({(day - dt.timedelta(days=1)).isoformat()})", "run_ids": before}
+        return {"description": f"runs started on {day.isoformat()} (UTC)", "run_ids": ids}, prev if before else None
+    with_results = [r for r in all_runs if r["results"]] or all_runs
+    if not with_results:
+        raise analysis.NotFound(f"task {task_id!r} has no run yet")
+    latest = with_results[0]
+    current = {"description": f"the latest run {latest['run_id']}", "run_ids": [latest["run_id"]]}
+    prev = {"description": f"the previous run {with_results[1]['run_id']}",
+            "run_ids": [with_results[1]["run_id"]]} if len(with_results) > 1 else None
+    return current, prev
+
+
+def build(cur, task_id: str, run_id: str | None = None, day: dt.date | None = None, scene: str = "customer_service",
+          weights_dirs: Sequence[Path] = (), dashboard_url: str | None = None,
+          progress: Progress = lambda step: None) -> dict[str, Any]:
+    """Everything the report shows, as plain data (NotFound names an unknown task, run or day)."""
+    progress("reading the task and its runs")
+    task = analysis.task(cur, task_id)
+    current, previous = _scope(cur, task_id, run_id, day)
+    profile = get_profile(scene, weights_dirs)
+    profiles = list(load_profiles(*weights_dirs).values())
+    runs = [analysis.run(cur, r) for r in current["run_ids"]]
+    candidates = sum(r["candidates"] or 0 for r in runs)
+    selected = sum(r["selected"] or 0 for r in runs)
+    progress("scoring")
+    rows = analysis.run_results(cur, task_id, current["run_ids"])
+    data: dict[str, Any] = {
+        "generated_at": dt.datetime.now(dt.timezone.utc).replace(tzinfo=None, microsecond=0),
+        "task": task, "scope": current, "scene": scene, "dashboard_url": dashboard_url,
+        "runs": [{k: v for k, v in r.items() if k != "items"} for r in runs],
+        "sampled": {"candidates": candidates, "selected": selected, "fraction": selected / candidates if candidates else None},
+        "summary": analysis.summary(rows, candidates), "scores": analysis.radar(rows, profile),
+        "previous": None, "change": None,
+    }
+    if previous is not None:
+        prev_rows = analysis.run_results(cur, task_id, previous["run_ids"])
+        prev_runs = [analysis.run(cur, r) for r in previous["run_ids"]]
+        data["previous"] = {**previous, "summary": analysis.summary(prev_rows, sum(r["candidates"] or 0 for r in prev_runs)),
+                            "card": analysis.radar(prev_rows, profile)["card"]}
+        data["change"] = compare_versions(_flat(prev_rows), _flat(rows), [profile],
+                                          labels=("previous", "current")).model_dump()
+    progress("clustering failures")
+    data["worst"] = analysis.worst_traces(rows, 10)
+    data["clusters"] = analysis.failure_clusters(cur, rows)
+    data["bottleneck"] = analysis.bottleneck(cur, task_id, current["run_ids"])
+    data["regressions"] = analysis.regressions(rows, profiles)
+    last_start = max(r["started_at"] for r in runs)
+    trend = [p for p in analysis.pass_rates_over_time(cur, task_id) if p["started_at"] <= last_start]
+    progress("drawing charts")
+    data["charts"] = {"radar": charts.radar_figure(data["scores"]), "bottleneck": charts.bottleneck_figure(data["bottleneck"]),
+                      "pass_rate": charts.pass_rate_figure(trend) if len({p["run_id"] for p in trend}) > 1 else None,
+                      **charts.cluster_figures(data["clusters"])}
+    return data
+
+
+def _flat(rows: Sequence[dict]) -> list[dict]:
+    """Per-trace dimension scores over every agent version."""
+    return [s for per in trace_dimensions(rows).values() for s in per]
+
+
+# -- rendering ---------------------------------------------------------------------------------
+def render(data: dict[str, Any], fmt: str) -> str:
+    if fmt == "html":
+        return render_html(data)
+    if fmt == "md":
+        return render_md(data)
+    if fmt == "json":
+        return render_json(data)
+    raise ValueError(f"format must be one of {', '.join(FORMATS)}, not {fmt!r}")
+
+
+def render_html(data: dict[str, Any]) -> str:
+    from markupsafe import Markup
+
+    from tracepatrol.dashboard import STATIC, render as render_template
+
+    # Files of this package (not data), inserted verbatim so the report needs nothing else.
+    assets = {"plotly": Markup(charts.plotly_js()), "charts": Markup((STATIC / "charts.js").read_text(encoding="utf-8")),
+              "css": Markup((STATIC / "dashboard.css").read_text(encoding="utf-8"))}
+    return render_template("report.html", title=f"health report {data['task']['task_id']}", inline=True, charts=True,
+                           assets=assets, r=data)
+
+
+def render_json(data: dict[str, Any]) -> str:
+    body = {k: v for k, v in data.items() if k != "charts"}
+    return orjson.dumps(body, default=str, option=orjson.OPT_INDENT_2 | orjson.OPT_NON_STR_KEYS).decode()
+
+
+def _pct(v: float | None) -> str:
+    return "—" if v is None else f"{v:.1%}"
+
+
+def _num(v: float | None, fmt: str = "{:.2f}") -> str:
+    return "—" if v is None else fmt.format(v)
+
+
+def _cell(value: Any) -> str:
+    return str(value if value is not None else "—").replace("|", "\\|").replace("\n", " ")
+
+
+def _table(header: Sequence[str], rows: Iterable[Sequence[Any]]) -> list[str]:
+    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+    lines += ["| " + " | ".join(_cell(c) for c in row) + " |" for row in rows]
+    return lines + [""]
+
+
+def render_md(data: dict[str, Any]) -> str:
+    task, spec, prev = data["task"], data["task"]["spec"], data["previous"]
+    out = [f"# Health report: task {task['task_id']}", "",
+           f"{data['scope']['description']} · generated {data['generated_at']} UTC · scene {data['scene']}", "",
+           "## What was sampled and why", "",
+           f"- window: `{orjson.dumps(spec['window']).decode()}`",
+           f"- filters ({spec['match']}): " + (", ".join(f"`{f['field']} {f['op']} {orjson.dumps(f.get('value')).decode()}`"
+                                                     for f in spec["filters"]) or "none (all traffic)"),
+           f"- sampling: ratio {_pct(spec['sampling']['ratio'])}, at most {spec['sampling']['max_items']} items per run",
+           f"- evaluators: {', '.join(spec.get('evaluators') or ['default set'])}",
+           f"- {data['sampled']['selected']} traces selected of {data['sampled']['candidates']} that matched the filters", ""]
+    out += _table(["run", "trigger", "state", "window (UTC)", "candidates", "sampled out", "capped", "already taken",
+                   "selected", "items"],
+                  [(r["run_id"], r["trigger"], r["state"], f"{r['window_start'] or '…'} → {r['window_end']}",
+                    r["candidates"], r["sampled_out"], r["capped"], r["already_taken"], r["selected"],
+                    ", ".join(f"{s} {n}" for s, n in r["item_states"].items() if n)) for r in data["runs"]])
+    out += [f"## Scores{' against ' + prev['description'] if prev else ''}", ""]
+    rows = []
+    for name, s in data["summary"].items():
+        p, before = s["population"], (prev["summary"].get(name) if prev else None)
+        ci = f"{_pct(p['pass_rate_low'])} – {_pct(p['pass_rate_high'])}" if p["pass_rate_low"] is not None else "—"
+        pop = (f"{p['failing']:.1f} of {p['candidates']} ({p['failing_low']:.1f} – {p['failing_high']:.1f})"
+               if p["failing"] is not None else "—")
+        change = (f"{(s['pass_rate'] - before['pass_rate']) * 100:+.1f} pt"
+                  if before and before["pass_rate"] is not None and s["pass_rate"] is not None else "—")
+        rows.append((name, s["applicable"], _pct(s["pass_rate"]), ci, pop, _pct(before["pass_rate"]) if before else "—",
+                     change, ", ".join(f"{k} {v}" for k, v in s["labels"].items())))
+    out += _table(["evaluator", "applicable", "pass rate", "95% CI", "failing in population (est.)", "previous",
+                   "change", "labels"], rows)
+    card = data["scores"]["card"]
+    out += [f"Scene score {_pct(card['final_total'])}" + (f" (previous {_pct(prev['card']['final_total'])})" if prev else "")
+            + (" — NOT RECOMMENDED" if card["not_recommended"] else ""), ""]
+    if data["change"]:
+        out += _table(["dimension", "previous", "now", "change", "p (Welch)", "beyond noise"],
+                      [(c["dimension"], _pct(c["mean_a"]), _pct(c["mean_b"]),
+                        "—" if c["change"] is None else f"{c['change'] * 100:+.1f} pt", _num(c["p_value"], "{:.3g}"),
+                        ("regression" if c["change"] < 0 else "improvement") if c["significant"] else "no")
+                       for c in data["change"]["changes"]])
+    out += ["## Worst traces", ""]
+    out += _table(["trace", "agent version", "failures", "mean score", "why"],
+                  [(t["trace_id"], t["agent_version"], t["failures"], _num(t["mean_score"]),
+                    "; ".join(f"{r['evaluator']} {_num(r['score'])} {r['label']}: {r['reason']}"
+                              + (f" (steps {', '.join(map(str, r['evidence']))})" if r["evidence"] else "")
+                              for r in t["results"])) for t in data["worst"]])
+    cl = data["clusters"]
+    out += ["## Failure modes", "",
+            f"{cl['failed_traces']} of {cl['evaluated_traces']} evaluated traces failed at least one evaluator "
+            f"({cl['failing_results']} failing results).", ""]
+    out += _table(["evaluator", "label", "traces", "share", "results", "examples"],
+                  [(c["evaluator"], c["label"], c["traces"], _pct(c["share"]), c["results"], ", ".join(c["examples"]))
+                   for c in cl["by_label"]])
+    out += _table(["step", "tool at that step", "label", "failing results"],
+                  [(p["step"], p["tool"], p["label"], p["results"]) for p in cl["by_position"]])
+    b = data["bottleneck"]
+    out += ["## Per-tool bottleneck", "",
+            f"A trace fails when {b['failure']}; baseline {b['baseline']['failed']} of {b['baseline']['traces']} "
+            f"({_pct(b['baseline']['rate'])}).", ""]
+    out += _table(["tool", "traces calling", "P(fail | called)", "traces with an erroring call", "P(fail | call errored)",
+                   "lift", "calls", "errors", "p50 ms", "p95 ms"],
+                  [(t["tool"], t["traces_called"], _pct(t["p_fail_called"]), t["traces_errored"],
+                    _pct(t["p_fail_errored"]), _num(t["lift"], "{:.2f}×"), t["calls"], t["errors"],
+                    _num(t["p50_ms"], "{:.1f}"), _num(t["p95_ms"], "{:.1f}")) for t in b["tools"]])
+    scores = data["scores"]
+    dims = list(scores["card"]["dimensions"])
+    out += ["## Capability radar", ""]
+    out += _table(["agent version", "traces", *dims, "total", "short board"],
+                  [(v, s["traces"], *(_pct(s["card"]["dimensions"][d]) if s["card"]["dimensions"][d] is not None
+                                      else "n/m" for d in dims), _pct(s["card"]["final_total"]),
+                    ", ".join(r["rule"] for r in s["card"]["rules"]) + (" NOT RECOMMENDED" if s["card"]["not_recommended"] else ""))
+                   for v, s in scores["versions"].items()])
+    out += ["## Agent versions", ""]
+    for cmp in data["regressions"]:
+        out += [f"### {cmp['a']['label']} → {cmp['b']['label']}"
+                + (f" — regressions: {', '.join(cmp['regressions'])}" if cmp["regressions"] else ""), ""]
+        out += _table(["dimension", cmp["a"]["label"], cmp["b"]["label"], "change", "p (Welch)", "beyond noise"],
+                      [(c["dimension"], _pct(c["mean_a"]), _pct(c["mean_b"]),
+                        "—" if c["change"] is None else f"{c['change'] * 100:+.1f} pt", _num(c["p_value"], "{:.3g}"),
+                        ("regression" if c["change"] < 0 else "improvement") if c["significant"] else "no")
+                       for c in cmp["changes"]])
+    if not data["regressions"]:
+        out += ["Fewer than two agent versions have results: nothing to compare.", ""]
+    return "\n".join(out)
