@@ -10,6 +10,7 @@ import click
 from rich.table import Table
 
 from tracepatrol.cli_export import export
+from tracepatrol.cli_report import report
 from tracepatrol.cli_results import compare, evaluate, results, score
 from tracepatrol.cli_tasks import annotate, task
 from tracepatrol.client import api_get, api_options, console, err
@@ -127,3 +128,4 @@ def demo(db: Path) -> None:
 
 for command in (task, annotate, results, score, compare, evaluate, export):
     main.add_command(command)
+main.add_command(report)
