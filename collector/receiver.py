@@ -1,13 +1,15 @@
-"""What both OTLP receivers share: decode, hand the batch to the queue, build the response.
+"""What both OTLP receivers share: decode, hand the batch to the sink, build the response.
 
 Receivers stay thin (the Collector's rule): they map errors to their protocol's status and
-acknowledge only once the store has committed.
+acknowledge only once the sink made the spans durable: committed to DuckDB by the embedded
+`IngestQueue`, or acknowledged by Kafka (`collector.kafka_sink.KafkaSink`).
 """
 from __future__ import annotations
 
 import time
 from concurrent.futures import Future
 from dataclasses import dataclass
+from typing import Protocol
 
 from opentelemetry.proto.collector.trace.v1.trace_service_pb2 import (
     ExportTraceServiceRequest,
@@ -18,9 +20,25 @@ from collector.decode import Limits, SpanBatch, to_batch
 from collector.writer import IngestQueue, IngestStats
 
 
+class Sink(Protocol):
+    def submit(self, batch: SpanBatch, request: ExportTraceServiceRequest) -> Future:
+        """Take accepted spans; the Future resolves once they are durable, or fails with
+        StorageUnavailable. Raises QueueFull at once when the sink cannot take more now."""
+
+
+class QueueSink:
+    """The embedded sink: the store writer's bounded queue."""
+
+    def __init__(self, queue: IngestQueue):
+        self.queue = queue
+
+    def submit(self, batch: SpanBatch, request: ExportTraceServiceRequest) -> Future:
+        return self.queue.submit(batch)
+
+
 @dataclass
 class Accepted:
-    """A decoded request: `future` resolves when its spans are committed (None when empty)."""
+    """A decoded request: `future` resolves when its spans are durable (None when empty)."""
 
     batch: SpanBatch
     future: Future | None
@@ -34,17 +52,19 @@ class Accepted:
 
 
 class TraceReceiver:
-    def __init__(self, queue: IngestQueue, stats: IngestStats, limits: Limits, ack_timeout_s: float = 60.0):
-        self.queue, self.stats, self.limits = queue, stats, limits
+    def __init__(self, sink: Sink | IngestQueue, stats: IngestStats, limits: Limits, ack_timeout_s: float = 60.0):
+        self.queue = sink if isinstance(sink, IngestQueue) else None  # the embedded queue, when it is the sink
+        self.sink = QueueSink(sink) if self.queue is not None else sink
+        self.stats, self.limits = stats, limits
         self.ack_timeout_s = ack_timeout_s
 
     def accept(self, request: ExportTraceServiceRequest) -> Accepted:
-        """Decode and enqueue; raises QueueFull when the queue is at its bound."""
+        """Decode and hand on; raises QueueFull when the sink is at its bound."""
         batch = to_batch(request, time.time_ns(), self.limits)
         self.stats.rejected_spans += batch.rejected
         self.stats.truncated_values += batch.truncated
         if not len(batch):
             return Accepted(batch, None)
-        future = self.queue.submit(batch)
+        future = self.sink.submit(batch, request)
         self.stats.received_spans += len(batch)
         return Accepted(batch, future)

@@ -50,6 +50,7 @@ class IngestStats:
     trajectories: int = 0
     commit_failures: int = 0
     throttled_requests: int = 0
+    malformed_messages: int = 0  # Kafka span messages that could not be decoded (skipped)
 
 
 @dataclass

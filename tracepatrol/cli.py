@@ -11,6 +11,7 @@ from rich.table import Table
 
 from tracepatrol.cli_export import export
 from tracepatrol.cli_report import report
+from tracepatrol.cli_kafka import collect, ingest, kafka_option, run_role, worker
 from tracepatrol.cli_results import compare, evaluate, results, score
 from tracepatrol.cli_tasks import annotate, task
 from tracepatrol.client import api_get, api_options, console, err
@@ -32,28 +33,21 @@ def main() -> None:
 @click.option("--decision-wait", type=float, help="seconds of quiet before a trace is assembled [10]")
 @click.option("--api-key", help="require Authorization: Bearer <key> on every endpoint but /healthz")
 @click.option("--config", "config_file", type=click.Path(path_type=Path), help="YAML settings file")
-def serve(db, host, otlp_http_port, otlp_grpc_port, api_port, decision_wait, api_key, config_file) -> None:
+@kafka_option
+def serve(db, host, otlp_http_port, otlp_grpc_port, api_port, decision_wait, api_key, config_file, bootstrap) -> None:
     """Run the receivers, the store writer and the REST API in one process."""
     try:
         settings = load_settings(
             config_file, db=db, host=host, api_port=api_port, api_key=api_key,
             collector={"otlp_http_port": otlp_http_port, "otlp_grpc_port": otlp_grpc_port,
                        "decision_wait": decision_wait},
+            kafka={"bootstrap": bootstrap},
         )
     except SettingsError as exc:
         err.print(f"[red]error:[/red] {exc}", highlight=False)
         sys.exit(2)
     logging.basicConfig(level=settings.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    import duckdb
-
-    from collector.store import SchemaError
-    from tracepatrol.server import run
-
-    try:
-        run(settings, on_ready=lambda banner: print(banner, flush=True))
-    except (OSError, duckdb.Error, SchemaError) as exc:  # port taken, file locked or newer schema
-        err.print(f"[red]error:[/red] cannot start: {exc}", highlight=False)
-        sys.exit(1)
+    run_role(settings, "serve")  # exit 1 when a port is taken, the file locked, the broker unreachable
 
 
 @main.group()
@@ -129,3 +123,5 @@ def demo(db: Path) -> None:
 for command in (task, annotate, results, score, compare, evaluate, export):
     main.add_command(command)
 main.add_command(report)
+for command in (collect, ingest, worker):
+    main.add_command(command)

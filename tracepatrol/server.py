@@ -1,7 +1,12 @@
-"""Wires the embedded server: one DuckDB file, the store writer, OTLP receivers, the REST API.
+"""Wires the server: one DuckDB file, the store writer, OTLP receivers, the REST API.
 
 Lifecycle is start() / serve() / stop(); stop() is safe twice or before start. Listeners are
 bound in start() so port 0 resolves to a real port before anything is printed.
+
+Roles (see docs/scale-out.md): `serve` is everything in one process; with Kafka settings its
+receivers publish to Kafka and its store consumes from it. `collect` is receivers → Kafka only
+(no database); `ingest` is the store process: Kafka → DuckDB, tasks, API, and either in-process
+evaluator threads or, with `kafka.workers`, a dispatcher for `tracepatrol worker` processes.
 """
 from __future__ import annotations
 
@@ -15,15 +20,19 @@ import duckdb
 import uvicorn
 
 from collector.assembler import Assembler
+from collector.kafka_client import AckedProducer, check_reachable, ensure_topics
+from collector.kafka_ingest import KafkaIngest
+from collector.kafka_sink import KafkaSink
 from collector.otlp_grpc import start_server as start_grpc
 from collector.otlp_http import build_app as build_otlp_http
-from collector.receiver import TraceReceiver
+from collector.receiver import QueueSink, TraceReceiver
 from collector.retention import apply_retention
 from collector.semconv import build_trajectory
 from collector.store import TraceStore
 from collector.writer import IngestQueue, IngestStats, StoreWriter
 from evaluators.results import ResultStore
 from evaluators.worker import WorkerPool
+from scheduler.kafka_dispatch import ResultConsumer, WorkDispatcher
 from scheduler.ledger import Ledger
 from scheduler.workers import build_workers
 from scheduler.runner import TaskRunner
@@ -51,9 +60,16 @@ def _bind(host: str, port: int) -> socket.socket:
     return sock
 
 
+ROLES = ("serve", "collect", "ingest")
+
+
 class TracepatrolServer:
-    def __init__(self, settings: Settings):
-        self.settings = settings
+    def __init__(self, settings: Settings, role: str = "serve"):
+        if role not in ROLES:
+            raise ValueError(f"unknown role {role!r}; use one of {', '.join(ROLES)}")
+        if role != "serve" and settings.kafka is None:
+            raise ValueError(f"`{role}` needs Kafka: pass --kafka BOOTSTRAP or set kafka.bootstrap")
+        self.settings, self.role = settings, role
         self.db: duckdb.DuckDBPyConnection | None = None
         self.ports: dict[str, int] = {}
         self._servers: list[_Uvicorn] = []
@@ -62,12 +78,37 @@ class TracepatrolServer:
         self.writer: StoreWriter | None = None
         self.tasks: TaskService | None = None
         self.workers: WorkerPool | None = None
+        self.producer: AckedProducer | None = None
+        self._loops: list = []  # Kafka consumers and the dispatcher, stopped before the writer
 
     def start(self) -> None:
-        s, c = self.settings, self.settings.collector
+        s, k = self.settings, self.settings.kafka
+        self.stats = IngestStats()
+        if k is not None:
+            check_reachable(k)
+            topics = [k.topic] + ([k.work_topic, k.results_topic] if k.workers and self.role != "collect" else [])
+            ensure_topics(k, topics)
+            self.producer = AckedProducer(k)
+            self.producer.start()
+        apps = {}
+        if self.role != "collect":
+            apps["api"] = (self._start_store(), s.api_port)
+        if self.role != "ingest":
+            apps["otlp_http"] = (self._start_receivers(), self.settings.collector.otlp_http_port)
+        tls = s.tls.uvicorn_kwargs() if s.tls else {}
+        for name, (app, port) in apps.items():
+            sock = _bind(s.host, port)
+            self._sockets.append(sock)
+            self.ports[name] = sock.getsockname()[1]
+            config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off",
+                                    timeout_graceful_shutdown=10, **tls)
+            self._servers.append(_Uvicorn(config))
+
+    def _start_store(self):
+        """The database, the writer, tasks and evaluation; returns the API app."""
+        s, c, k = self.settings, self.settings.collector, self.settings.kafka
         self.db = duckdb.connect(str(s.db), config={"memory_limit": s.duckdb_memory_limit,
                                                     "checkpoint_threshold": s.duckdb_checkpoint_threshold})
-        self.stats = IngestStats()
         self.assembler = Assembler(c.decision_wait, c.max_trace_wait)
         self.queue = IngestQueue(c.queue_max_spans, c.retry_after_s,
                                  backlog=lambda: self.writer is not None and len(self.writer) >= c.max_pending_traces)
@@ -82,25 +123,28 @@ class TracepatrolServer:
         self.tasks.runner.on_selected.append(self.workers.wake)
         self.tasks.start()
         self.tasks.every(s.retention.delta("every").total_seconds(), self._retention, "retention")
-        if s.evaluators.workers:
+        if k is not None and k.workers:
+            dispatcher = WorkDispatcher(k, self.ledger, self.db, self.producer)
+            self.tasks.runner.on_selected.append(dispatcher.wake)
+            self._loops += [dispatcher, ResultConsumer(k, self.ledger, self.results)]
+        elif s.evaluators.workers:
             self.workers.start()
-        receiver = TraceReceiver(self.queue, self.stats, c.limits())
+        if k is not None:
+            self._loops.insert(0, KafkaIngest(k, self.queue, self.stats, c.limits()))
+        for loop in self._loops:
+            loop.start()
+        return build_api(self.db, self.stats, self.queue, self.writer, s.api_key, self.tasks,
+                         self.results, s.evaluators.weights_dirs)
+
+    def _start_receivers(self):
+        """OTLP/gRPC started, OTLP/HTTP returned as an app; spans go to Kafka when configured."""
+        s, c, k = self.settings, self.settings.collector, self.settings.kafka
+        sink = KafkaSink(k, self.producer, c.retry_after_s) if k is not None else QueueSink(self.queue)
+        receiver = TraceReceiver(sink, self.stats, c.limits())
         self._grpc, self.ports["otlp_grpc"] = start_grpc(
             receiver, s.host, c.otlp_grpc_port, c.max_request_bytes, s.api_key, c.grpc_workers,
             credentials=s.tls.grpc_credentials() if s.tls else None)
-        apps = {
-            "otlp_http": (build_otlp_http(receiver, c.max_request_bytes, s.api_key), c.otlp_http_port),
-            "api": (build_api(self.db, self.stats, self.queue, self.writer, s.api_key, self.tasks,
-                              self.results, s.evaluators.weights_dirs), s.api_port),
-        }
-        tls = s.tls.uvicorn_kwargs() if s.tls else {}
-        for name, (app, port) in apps.items():
-            sock = _bind(s.host, port)
-            self._sockets.append(sock)
-            self.ports[name] = sock.getsockname()[1]
-            config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off",
-                                    timeout_graceful_shutdown=10, **tls)
-            self._servers.append(_Uvicorn(config))
+        return build_otlp_http(receiver, c.max_request_bytes, s.api_key)
 
     def _retention(self) -> None:
         """Delete what expired, on its own cursor so ingest is never blocked for long."""
@@ -116,11 +160,18 @@ class TracepatrolServer:
             log.info("retention deleted %s", deleted)
 
     def banner(self) -> str:
-        h, p, tls = self.settings.host, self.ports, self.settings.tls
+        h, p, tls, k = self.settings.host, self.ports, self.settings.tls, self.settings.kafka
         scheme = "https" if tls else "http"
         grpc_mode = (" (mTLS)" if tls.client_ca_file else " (TLS)") if tls else ""
-        return (f"tracepatrol serving  OTLP/HTTP {scheme}://{h}:{p['otlp_http']}/v1/traces  "
-                f"OTLP/gRPC {h}:{p['otlp_grpc']}{grpc_mode}  API {scheme}://{h}:{p['api']}  db {self.settings.db}")
+        parts = [{"serve": "tracepatrol serving", "collect": "tracepatrol collecting",
+                  "ingest": "tracepatrol ingesting"}[self.role]]
+        if "otlp_http" in p:
+            parts += [f"OTLP/HTTP {scheme}://{h}:{p['otlp_http']}/v1/traces", f"OTLP/gRPC {h}:{p['otlp_grpc']}{grpc_mode}"]
+        if k is not None:
+            parts.append(f"Kafka {k.bootstrap} topic {k.topic}" + (f" group {k.group}" if self.role != "collect" else ""))
+        if "api" in p:
+            parts += [f"API {scheme}://{h}:{p['api']}", f"db {self.settings.db}"]
+        return "  ".join(parts)
 
     async def serve(self) -> None:
         loop = asyncio.get_running_loop()
@@ -138,6 +189,9 @@ class TracepatrolServer:
         if self._grpc is not None:
             self._grpc.stop(grace=5).wait()
             self._grpc = None
+        for loop in self._loops:
+            loop.shutdown()
+        self._loops = []
         if self.tasks is not None:
             self.tasks.shutdown()
             self.tasks = None
@@ -147,6 +201,9 @@ class TracepatrolServer:
         if self.writer is not None:
             self.writer.shutdown()
             self.writer = None
+        if self.producer is not None:
+            self.producer.shutdown()
+            self.producer = None
         for sock in self._sockets:
             with contextlib.suppress(OSError):
                 sock.close()
@@ -166,9 +223,9 @@ def _loop_factory():
     return uvloop.new_event_loop
 
 
-def run(settings: Settings, on_ready=print) -> None:
+def run(settings: Settings, on_ready=print, role: str = "serve") -> None:
     """Blocking: start, serve until SIGINT/SIGTERM, stop."""
-    server = TracepatrolServer(settings)
+    server = TracepatrolServer(settings, role)
     try:
         server.start()
         on_ready(server.banner())

@@ -1,0 +1,77 @@
+"""Span messages as the OpenTelemetry Collector's Kafka exporter writes them. Pure functions.
+
+Out: `otlp_proto` (a serialized ExportTraceServiceRequest, the same wire layout as TracesData),
+one message per trace keyed by the lowercase hex trace id, like `partition_traces_by_id: true`,
+so a trace stays in one partition. In: `otlp_proto` or `otlp_json`, keyed or not.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from opentelemetry.proto.collector.trace.v1.trace_service_pb2 import ExportTraceServiceRequest
+
+from collector.decode import DecodeError, parse_json, parse_protobuf
+
+_Span = tuple[object, object, object]  # (ResourceSpans, ScopeSpans, Span) of the incoming request
+
+
+def split_by_trace(request: ExportTraceServiceRequest, max_bytes: int) -> list[tuple[bytes, bytes]]:
+    """(key, value) messages: one per trace, or several when a trace exceeds `max_bytes`.
+
+    Spans whose trace id is not 16 non-zero bytes have no key and are left out (the receiver
+    already reported them rejected).
+    """
+    by_trace: dict[bytes, list[_Span]] = {}
+    for rs in request.resource_spans:
+        for ss in rs.scope_spans:
+            for span in ss.spans:
+                tid = span.trace_id
+                if len(tid) == 16 and any(tid):
+                    by_trace.setdefault(tid, []).append((rs, ss, span))
+    messages = []
+    for tid, spans in by_trace.items():
+        key = tid.hex().encode()
+        messages += [(key, value) for value in _fit(spans, max_bytes)]
+    return messages
+
+
+def _fit(spans: list[_Span], max_bytes: int) -> Iterable[bytes]:
+    value = _regroup(spans).SerializeToString()
+    if len(value) <= max_bytes or len(spans) == 1:  # one span past the limit is the broker's to refuse
+        yield value
+        return
+    half = len(spans) // 2
+    yield from _fit(spans[:half], max_bytes)
+    yield from _fit(spans[half:], max_bytes)
+
+
+def _regroup(spans: list[_Span]) -> ExportTraceServiceRequest:
+    """A request holding these spans under copies of their own resource and scope."""
+    out = ExportTraceServiceRequest()
+    resources: dict[int, object] = {}
+    scopes: dict[int, object] = {}
+    for rs, ss, span in spans:
+        target = scopes.get(id(ss))
+        if target is None:
+            r = resources.get(id(rs))
+            if r is None:
+                r = resources[id(rs)] = out.resource_spans.add(schema_url=rs.schema_url)
+                r.resource.CopyFrom(rs.resource)
+            target = scopes[id(ss)] = r.scope_spans.add(schema_url=ss.schema_url)
+            target.scope.CopyFrom(ss.scope)
+        target.spans.append(span)
+    return out
+
+
+def decode_message(value: bytes | None, encoding: str = "auto") -> ExportTraceServiceRequest:
+    """A span message in `otlp_proto` or `otlp_json` ("auto": JSON when it starts with `{`).
+
+    Raises DecodeError for anything else; an empty value (a tombstone) is an empty request.
+    """
+    if not value:
+        return ExportTraceServiceRequest()
+    if encoding == "otlp_json" or (encoding == "auto" and value.lstrip()[:1] == b"{"):
+        return parse_json(value)
+    if encoding in ("otlp_proto", "auto"):
+        return parse_protobuf(value)
+    raise DecodeError(f"unknown span encoding {encoding!r}; use otlp_proto, otlp_json or auto")

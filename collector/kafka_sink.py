@@ -1,0 +1,28 @@
+"""The collector's Kafka sink: accepted requests published per trace, acknowledged by the broker.
+
+The receivers answer the sender only when this sink's Future resolves, i.e. after acks=all for
+every message of the request; a broker failure is 503 / UNAVAILABLE, a full producer 429.
+"""
+from __future__ import annotations
+
+from concurrent.futures import Future
+
+from opentelemetry.proto.collector.trace.v1.trace_service_pb2 import ExportTraceServiceRequest
+
+from collector.decode import SpanBatch
+from collector.kafka_client import AckedProducer, ProducerFull
+from collector.kafka_config import KafkaSettings
+from collector.kafka_encoding import split_by_trace
+from collector.writer import QueueFull
+
+
+class KafkaSink:
+    def __init__(self, settings: KafkaSettings, producer: AckedProducer, retry_after_s: int = 1):
+        self.settings, self.producer, self.retry_after_s = settings, producer, retry_after_s
+
+    def submit(self, batch: SpanBatch, request: ExportTraceServiceRequest) -> Future:
+        messages = split_by_trace(request, self.settings.max_message_bytes)
+        try:
+            return self.producer.send(self.settings.topic, messages)
+        except ProducerFull:
+            raise QueueFull(self.retry_after_s) from None

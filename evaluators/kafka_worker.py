@@ -1,0 +1,175 @@
+"""Evaluator workers on Kafka: a consumer group on the work topic, results to the results topic.
+
+A work message carries the item, the task's evaluator options and the trajectory, so a worker
+needs no database; its own EvaluatorSettings supply tool schemas, golden cases and the LLM
+judge (secrets never travel through Kafka). A worker commits a work message's offset only after
+the broker acknowledged its result, so a worker killed mid-item leaves the item to another;
+a result produced twice is stored once (results are keyed by task, trace, version, evaluator).
+"""
+from __future__ import annotations
+
+import datetime as dt
+import logging
+import os
+import socket
+import threading
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import orjson
+from confluent_kafka import Consumer
+from pydantic import ValidationError
+
+from collector.kafka_client import AckedProducer, commit_after, ensure_topics, usable, where
+from collector.kafka_config import KafkaSettings
+from collector.trajectory import Trajectory
+from evaluators.base import EvalContext, EvalResult
+from evaluators.config import EvaluatorSettings
+from evaluators.datasets import load_cases
+from evaluators.results import Scored
+from evaluators.schemas import load_tool_schemas
+from evaluators.worker import Evaluations, WorkItem
+
+log = logging.getLogger(__name__)
+
+_ITEM_FIELDS = ("task_id", "trace_id", "version", "run_id", "evaluators", "options", "attempts")
+
+
+class MalformedMessage(ValueError):
+    """A work or result message that cannot be read; logged with where it was and skipped."""
+
+
+def item_key(item: WorkItem) -> bytes:
+    """Work and result messages of one item share this key, so they keep one partition and one result."""
+    return f"{item.task_id}/{item.trace_id}/{item.version}".encode()
+
+
+def encode_work(item: WorkItem, trajectory: Trajectory) -> bytes:
+    return orjson.dumps({"item": _item_doc(item), "trajectory": trajectory.model_dump(mode="json")})
+
+
+def decode_work(value: bytes) -> tuple[WorkItem, Trajectory]:
+    doc = _load(value)
+    try:
+        return _item(doc.get("item")), Trajectory.model_validate(doc.get("trajectory"))
+    except ValidationError as exc:
+        raise MalformedMessage(f"invalid trajectory in work message: {exc.errors()[0]['msg']}") from None
+
+
+@dataclass
+class ResultMessage:
+    item: WorkItem
+    ok: bool
+    reason: str | None
+    scored: list[Scored]
+    worker: str
+
+
+def encode_result(item: WorkItem, trajectory: Trajectory, results: Sequence[EvalResult], errors: Sequence[str],
+                  worker: str) -> bytes:
+    return orjson.dumps({
+        "item": _item_doc(item), "worker": worker, "ok": not errors, "reason": "; ".join(errors) or None,
+        "results": [r.model_dump(mode="json") for r in results],
+        "agent": {"name": trajectory.agent.name, "version": trajectory.agent.version},
+        "trace_start_ns": trajectory.start_ns or None,
+    })
+
+
+def decode_result(value: bytes) -> ResultMessage:
+    doc = _load(value)
+    item = _item(doc.get("item"))
+    agent = doc.get("agent") or {}
+    start_ns = doc.get("trace_start_ns")
+    start = dt.datetime(1970, 1, 1) + dt.timedelta(microseconds=start_ns // 1000) if start_ns else None
+    try:
+        scored = [Scored(item.task_id, item.trace_id, item.version, item.run_id, EvalResult.model_validate(r),
+                         agent.get("name"), agent.get("version"), start) for r in doc.get("results") or []]
+    except (ValidationError, TypeError) as exc:
+        raise MalformedMessage(f"invalid result in result message: {exc}") from None
+    return ResultMessage(item, bool(doc.get("ok")), doc.get("reason"), scored, str(doc.get("worker")))
+
+
+def _item_doc(item: WorkItem) -> dict[str, Any]:
+    return {f: getattr(item, f) for f in _ITEM_FIELDS}
+
+
+def _load(value: bytes | None) -> dict:
+    try:
+        doc = orjson.loads(value or b"")
+    except orjson.JSONDecodeError as exc:
+        raise MalformedMessage(f"not JSON: {exc}") from None
+    if not isinstance(doc, dict):
+        raise MalformedMessage("not a JSON object")
+    return doc
+
+
+def _item(doc: Any) -> WorkItem:
+    if not isinstance(doc, dict) or any(f not in doc for f in _ITEM_FIELDS):
+        raise MalformedMessage(f"the item needs the fields {', '.join(_ITEM_FIELDS)}")
+    try:
+        return WorkItem(str(doc["task_id"]), str(doc["trace_id"]), int(doc["version"]), str(doc["run_id"]),
+                        tuple(map(str, doc["evaluators"])), dict(doc["options"]), int(doc["attempts"]))
+    except (TypeError, ValueError) as exc:
+        raise MalformedMessage(f"invalid item: {exc}") from None
+
+
+def make_evaluations(settings: EvaluatorSettings) -> Evaluations:
+    """Evaluator contexts from this process's own files and LLM judge settings."""
+    tool_schemas = load_tool_schemas(settings.tools_dir) if settings.tools_dir.is_dir() else {}
+    cases = load_cases(*settings.datasets_dirs)
+    return Evaluations(lambda task_options: EvalContext(
+        tool_schemas=tool_schemas, golden_cases=cases, options=settings.options_for(task_options)))
+
+
+class KafkaWorker:
+    """One consumer in the worker group. run() blocks until stop() (from a signal handler or thread)."""
+
+    def __init__(self, kafka: KafkaSettings, evaluators: EvaluatorSettings, name: str | None = None):
+        self.kafka = kafka
+        self.evaluations = make_evaluations(evaluators)
+        self.name = name or f"{socket.gethostname()}-{os.getpid()}"
+        self.items_done = 0
+        self._stop = threading.Event()
+
+    def stop(self, *_: object) -> None:
+        self._stop.set()
+
+    def run(self) -> None:
+        ensure_topics(self.kafka, [self.kafka.work_topic, self.kafka.results_topic])
+        producer = AckedProducer(self.kafka)
+        producer.start()
+        consumer = Consumer({**self.kafka.consumer(self.kafka.worker_group), "client.id": f"worker-{self.name}"})
+        consumer.subscribe([self.kafka.work_topic], on_assign=self._assigned, on_revoke=self._revoked)
+        try:
+            while not self._stop.is_set():
+                messages = usable(consumer.consume(self.kafka.worker_batch, 0.5))
+                if messages:
+                    self._process(messages, producer)
+                    commit_after(consumer, messages)
+        finally:
+            consumer.close()
+            producer.shutdown()
+
+    def _process(self, messages, producer: AckedProducer) -> None:
+        """Evaluate, publish the results and wait for acks=all; raises if Kafka does not acknowledge."""
+        out = []
+        for msg in messages:
+            try:
+                item, trajectory = decode_work(msg.value())
+            except MalformedMessage as exc:
+                log.warning("skipping malformed work message %s: %s", where(msg), exc)
+                continue
+            outcome = self.evaluations.for_item(item).run(trajectory, item.evaluators)
+            out.append((item_key(item), encode_result(item, trajectory, outcome.results, outcome.errors, self.name)))
+        producer.send(self.kafka.results_topic, out).result()
+        self.items_done += len(out)
+        log.info("worker %s evaluated %d items (%s), %d in all", self.name, len(out),
+                 ", ".join(where(m) for m in messages), self.items_done)
+
+    def _assigned(self, consumer, partitions) -> None:
+        log.info("worker %s assigned %s", self.name, sorted(p.partition for p in partitions))
+
+    def _revoked(self, consumer, partitions) -> None:
+        log.info("worker %s revoked %s", self.name, sorted(p.partition for p in partitions))
+

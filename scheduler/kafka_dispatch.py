@@ -1,0 +1,91 @@
+"""The store process's side of Kafka workers: publish claimed items, write the results back.
+
+`WorkDispatcher` claims pending items from the ledger (as the in-process WorkerPool would) and
+publishes each with its trajectory to the work topic; an item stays `running` in the ledger
+until its result arrives, and a restart requeues it (the ledger's attempt limit applies).
+`ResultConsumer` reads the results topic, saves results (one per key) and finishes the items,
+committing offsets only after both, so a crash replays results, which are idempotent.
+"""
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+
+import duckdb
+from confluent_kafka import Consumer
+
+from collector.kafka_client import AckedProducer, KafkaLoop, commit_after, usable, where
+from collector.kafka_config import KafkaSettings
+from collector.store import read_trajectories
+from evaluators.kafka_worker import MalformedMessage, ResultMessage, decode_result, encode_work, item_key
+from evaluators.results import ResultStore
+from scheduler.ledger import Ledger
+
+log = logging.getLogger(__name__)
+
+_NOT_FOUND = "trajectory not found (deleted by retention?)"
+
+
+class WorkDispatcher(KafkaLoop):
+    name = "kafka-dispatch"
+
+    def __init__(self, kafka: KafkaSettings, ledger: Ledger, con: duckdb.DuckDBPyConnection,
+                 producer: AckedProducer, batch: int = 256, poll_s: float = 0.5):
+        super().__init__(poll_s)
+        self.kafka, self.ledger, self.con, self.producer, self.batch = kafka, ledger, con, producer, batch
+        self.published = 0
+
+    def step(self) -> bool:
+        items = self.ledger.claim("kafka", self.batch)
+        if not items:
+            return True
+        cur = self.con.cursor()
+        try:
+            trajectories = read_trajectories(cur, sorted({i.trace_id for i in items}))
+        finally:
+            cur.close()
+        messages = []
+        for item in items:
+            traj = trajectories.get(item.trace_id)
+            if traj is None:
+                self.ledger.finish(item, False, _NOT_FOUND)
+            else:
+                messages.append((item_key(item), encode_work(item, traj)))
+        if self._until_done(f"publishing {len(messages)} work items",
+                            lambda: self.producer.send(self.kafka.work_topic, messages).result()):
+            self.published += len(messages)
+        return False
+
+
+class ResultConsumer(KafkaLoop):
+    name = "kafka-results"
+
+    def __init__(self, kafka: KafkaSettings, ledger: Ledger, results: ResultStore, retry_s: float = 0.5):
+        super().__init__(retry_s)
+        self.kafka, self.ledger, self.results = kafka, ledger, results
+        self.items_finished = 0
+        self._consumer = Consumer(kafka.consumer(kafka.results_group))
+        self._consumer.subscribe([kafka.results_topic])
+
+    def step(self) -> bool:
+        messages = usable(self._consumer.consume(500, 0.5))
+        if not messages:
+            return False  # consume() already waited
+        decoded: list[ResultMessage] = []
+        for msg in messages:
+            try:
+                decoded.append(decode_result(msg.value()))
+            except MalformedMessage as exc:
+                log.warning("skipping malformed result message %s: %s", where(msg), exc)
+        if self._until_done(f"storing {len(decoded)} results", lambda: self._store(decoded)):
+            commit_after(self._consumer, messages)
+        return False
+
+    def _store(self, decoded: Sequence[ResultMessage]) -> None:
+        self.results.save([s for r in decoded for s in r.scored])
+        for r in decoded:
+            self.ledger.finish(r.item, r.ok, r.reason)
+        self.items_finished += len(decoded)
+
+    def close(self) -> None:
+        self._consumer.close()

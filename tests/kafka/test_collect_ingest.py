@@ -1,0 +1,60 @@
+"""OTLP → two collectors → Kafka → ingest → DuckDB, through the real SDK exporters and broker."""
+from __future__ import annotations
+
+import httpx
+from confluent_kafka import Consumer
+from confluent_kafka.admin import AdminClient, NewTopic
+
+from google.rpc.status_pb2 import Status
+
+from collector.decode import parse_protobuf
+
+from tests.kafka.conftest import wait_for
+from tests.otel_traffic import TraceSpec, send
+from tests.otlp_payloads import request_with_spans
+
+
+def test_two_collectors_store_every_acknowledged_span_once(cluster):
+    a, b = cluster.collect("collect-a").start(), cluster.collect("collect-b").start()
+    ingest = cluster.ingest().start()
+    ids = send(a.otlp_http, [TraceSpec(user_id="via-a") for _ in range(30)])
+    ids += send(b.otlp_http, [TraceSpec(user_id="via-b", failed=True) for _ in range(30)])
+    spans = 3 * len(ids)  # root, chat and tool span per trace (tests/otel_traffic.py)
+    wait_for("every trace assembled", lambda: ingest.stats()["traces"] == len(ids))
+    assert ingest.stats()["spans"] == spans
+    trace = ingest.get(f"/api/traces/{ids[-1]}").json()
+    assert trace["status"] == "error" and trace["user_id"] == "via-b"
+
+    ingest.stop()
+    assert cluster.query("SELECT count(*), count(DISTINCT (trace_id, span_id)) FROM spans") == [(spans, spans)]
+    assert cluster.query("SELECT count(*) FROM traces") == [(len(ids),)]
+    assert sorted(r[0] for r in cluster.query("SELECT trace_id FROM traces")) == sorted(ids)
+
+
+def test_collector_acknowledges_only_what_kafka_acknowledged(cluster):
+    """The broker refuses messages over the topic's max.message.bytes: the sender gets 503, not 200."""
+    admin = AdminClient({"bootstrap.servers": cluster.bootstrap})
+    topic = NewTopic(cluster.kafka["topic"], num_partitions=1, replication_factor=1, config={"max.message.bytes": "2048"})
+    admin.create_topics([topic])[cluster.kafka["topic"]].result(30)
+    collector = cluster.collect().start()
+    big, _ = request_with_spans(40)
+    small, small_id = request_with_spans(2)
+    headers = {"Content-Type": "application/x-protobuf"}
+
+    refused = httpx.post(collector.otlp_http, content=big.SerializeToString(), headers=headers, timeout=60)
+    assert refused.status_code == 503, refused.text
+    assert Status.FromString(refused.content).message.startswith(f"Kafka at {cluster.bootstrap} did not acknowledge")
+    assert refused.headers["Retry-After"]
+    ok = httpx.post(collector.otlp_http, content=small.SerializeToString(), headers=headers, timeout=60)
+    assert ok.status_code == 200, ok.text
+
+    consumer = Consumer({"bootstrap.servers": cluster.bootstrap, "group.id": cluster.kafka["group"],
+                         "auto.offset.reset": "earliest"})
+    consumer.subscribe([cluster.kafka["topic"]])
+    try:
+        msg = wait_for("the acknowledged message", lambda: consumer.poll(0.5))
+        assert msg.key() == small_id.encode()
+        assert parse_protobuf(msg.value()) == small
+        assert consumer.poll(2) is None  # nothing of the refused request got through
+    finally:
+        consumer.close()
