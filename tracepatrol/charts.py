@@ -100,15 +100,21 @@ def item_states_figure(runs: Sequence[Mapping[str, Any]]) -> Figure:
 def radar_figure(scores: Mapping[str, Any]) -> Figure:
     """The six dimensions per agent version (a gap where a dimension was not measured)."""
     fig = go.Figure()
-    theta = [*DIMENSIONS, DIMENSIONS[0]]
+    measured = [d for d in DIMENSIONS if any(v["card"]["dimensions"].get(d) is not None
+                                             for v in scores["versions"].values())]
+    dims = measured if len(measured) >= 3 else list(DIMENSIONS)  # an axis per measured dimension
+    theta = [*dims, dims[0]]
     for version, v in scores["versions"].items():
         dims = v["card"]["dimensions"]
         r = [dims.get(d) for d in theta]
         total = v["card"]["final_total"]
         fig.add_scatterpolar(r=r, theta=theta, name=f"{version} ({'—' if total is None else f'{total:.0%}'})",
                              fill="toself", opacity=0.6, connectgaps=False)
-    fig.update_layout(_layout(f"six dimensions per agent version (scene {scores['scene']})", height=420,
-                              polar=dict(radialaxis=dict(range=[0, 1], tickformat=".0%"))))
+    missing = [d for d in DIMENSIONS if d not in dims]
+    title = f"dimensions per agent version (scene {scores['scene']})" + (
+        f"; not measured: {', '.join(missing)}" if missing else "")
+    fig.update_layout(_layout(title, height=420, polar=dict(
+        radialaxis=dict(range=[0, 1], tickformat=".0%", angle=90, tickfont=dict(size=9)))))
     return _dict(fig)
 
 

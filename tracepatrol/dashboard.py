@@ -160,7 +160,9 @@ def trace_context(cur, trace_id: str) -> dict[str, Any]:
     for r in evaluations:
         if r["version"] == traj["version"] and r["passed"] is False:
             for seq in r["evidence"] or []:
-                citations.setdefault(seq, []).append(r)
+                cited = citations.setdefault(seq, [])
+                if all((c["evaluator"], c["label"]) != (r["evaluator"], r["label"]) for c in cited):
+                    cited.append(r)  # once per verdict, however many tasks reached it
     steps = sorted([("llm", c) for c in traj.get("llm_calls", [])] + [("tool", c) for c in traj.get("tool_calls", [])],
                    key=lambda s: (s[1].get("start_ns") or 0, s[0] == "tool", s[1]["seq"]))
     return {"traj": traj, "evaluations": evaluations, "citations": citations, "steps": steps,

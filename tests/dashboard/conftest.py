@@ -1,0 +1,48 @@
+"""One server with the fixture traffic and two finished runs, and one headless Chromium, per session."""
+from __future__ import annotations
+
+from urllib.parse import urlsplit
+
+import pytest
+
+from tests.dashboard.traffic import start_loaded
+
+LAUNCH_ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+               "--disable-background-networking"]
+
+
+@pytest.fixture(scope="session")
+def loaded(tmp_path_factory):
+    srv, runs = start_loaded(tmp_path_factory.mktemp("dashboard"))
+    yield srv, runs
+    srv.stop()
+
+
+@pytest.fixture(scope="session")
+def browser(chromium_path):
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=chromium_path, args=LAUNCH_ARGS)
+        yield b
+        b.close()
+
+
+class Watched:
+    """A page whose console errors, page errors and off-machine requests are recorded."""
+
+    def __init__(self, context):
+        self.page = context.new_page()
+        self.errors: list[str] = []
+        self.blocked: list[str] = []
+        self.page.on("console", lambda m: self.errors.append(f"console: {m.text}") if m.type == "error" else None)
+        self.page.on("pageerror", lambda e: self.errors.append(f"pageerror: {e}"))
+        self.page.route("**/*", self._route)
+
+    def _route(self, route) -> None:
+        url = urlsplit(route.request.url)
+        if url.scheme in ("file", "data") or url.hostname == "127.0.0.1":
+            route.continue_()
+        else:
+            self.blocked.append(route.request.url)
+            route.abort()

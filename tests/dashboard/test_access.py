@@ -1,0 +1,62 @@
+"""With an API key, every dashboard page and static file refuses a request without it; the Bearer
+header or the login form's session cookie opens them, a forged cookie does not."""
+from __future__ import annotations
+
+import httpx
+import pytest
+
+from tests.dashboard.traffic import API_KEY, TASK
+
+PAGES = ["/dashboard/", "/dashboard/tasks", f"/dashboard/tasks/{TASK}", "/dashboard/analysis",
+         f"/dashboard/report?task={TASK}&format=md"]
+STATIC = ["/dashboard/static/plotly.min.js", "/dashboard/static/charts.js", "/dashboard/static/dashboard.css"]
+
+
+@pytest.fixture(scope="module")
+def urls(loaded):
+    srv, _ = loaded
+    trace_id = srv.get("/api/traces", limit=1).json()[0]["trace_id"]
+    return srv, [*PAGES, f"/dashboard/traces/{trace_id}"]
+
+
+def test_no_key_no_page(urls):
+    srv, pages = urls
+    for path in pages:
+        resp = httpx.get(srv.api + path, timeout=30)
+        assert resp.status_code == 401 and 'name="key"' in resp.text, path  # the login form, nothing else
+        assert "tracepatrol_session" not in resp.headers.get("set-cookie", "")
+    for path in STATIC:
+        assert httpx.get(srv.api + path, timeout=30).status_code == 401, path
+    forged = {"tracepatrol_session": "0" * 64}
+    assert httpx.get(srv.api + PAGES[0], cookies=forged, timeout=30).status_code == 401
+    assert httpx.get(srv.api + PAGES[0], headers={"Authorization": "Bearer wrong-key"}, timeout=30).status_code == 401
+    assert httpx.get(srv.api + "/api/report", params={"task": TASK}, timeout=30).status_code == 401
+
+
+def test_bearer_header_and_login_cookie(urls):
+    srv, pages = urls
+    for path in [*pages, *STATIC]:
+        resp = httpx.get(srv.api + path, headers=srv.headers(), timeout=30)
+        assert resp.status_code == 200, path
+    js = httpx.get(srv.api + STATIC[0], headers=srv.headers(), timeout=30)
+    assert js.headers["content-type"].startswith(("application/javascript", "text/javascript"))
+    assert b"plotly.js" in js.content[:200] and len(js.content) > 1_000_000
+    with httpx.Client(base_url=srv.api, timeout=30) as browser:
+        wrong = browser.post("/dashboard/login", data={"key": "nope", "next": "/dashboard/tasks"})
+        assert wrong.status_code == 401 and not browser.cookies
+        resp = browser.post("/dashboard/login", data={"key": API_KEY, "next": "https://elsewhere.example/"})
+        assert resp.status_code == 303 and resp.headers["location"] == "/dashboard/"  # never off-site
+        cookie = resp.headers["set-cookie"].lower()
+        assert "httponly" in cookie and "samesite=strict" in cookie and API_KEY.lower() not in cookie
+        for path in [*pages, *STATIC]:
+            assert browser.get(path).status_code == 200, path
+        assert browser.get("/api/traces").status_code == 401  # the cookie opens the dashboard only
+        browser.get("/dashboard/logout")
+        assert browser.get(PAGES[0]).status_code == 401
+
+
+def test_pages_carry_a_content_security_policy(urls):
+    srv, _ = urls
+    resp = httpx.get(srv.api + "/dashboard/", headers=srv.headers(), timeout=30)
+    assert "script-src 'self'" in resp.headers["content-security-policy"]
+    assert resp.headers["x-content-type-options"] == "nosniff"

@@ -1,0 +1,124 @@
+"""Headless Chromium loads every dashboard page of a real server, offline: it logs in with the form,
+each page draws its charts with the plotly.min.js the server ships, nothing is requested from
+anywhere but 127.0.0.1, no console error, screenshots that are not blank, numbers from the server."""
+from __future__ import annotations
+
+import pytest
+
+from tests.dashboard.conftest import Watched
+from tests.dashboard.png import distinct_colours
+from tests.dashboard.traffic import API_KEY, TASK
+
+pytestmark = pytest.mark.timeout(240)
+
+
+@pytest.fixture(scope="module")
+def session(browser, loaded):
+    """A browser context logged in through the login form (the session cookie)."""
+    srv, _ = loaded
+    context = browser.new_context(viewport={"width": 1200, "height": 800})
+    w = Watched(context)
+    resp = w.page.goto(srv.api + "/dashboard/tasks")
+    assert resp.status == 401 and w.page.locator("input[name=key]").count() == 1
+    w.page.fill("input[name=key]", "not-the-key")
+    w.page.click("button[type=submit]")
+    assert "not this server's API key" in w.page.content()
+    w.page.fill("input[name=key]", API_KEY)
+    with w.page.expect_navigation():
+        w.page.click("button[type=submit]")
+    assert w.page.url == srv.api + "/dashboard/tasks"  # back where the login started
+    assert any(c["name"] == "tracepatrol_session" and c["httpOnly"] for c in context.cookies())
+    yield srv, w
+    context.close()
+
+
+def visit(w: Watched, url: str):
+    """Load a page, wait until every chart is drawn; the page must be clean and not blank."""
+    w.errors.clear()
+    resp = w.page.goto(url)
+    assert resp.status == 200, (url, resp.status)
+    charts = w.page.locator(".chart").count()
+    if charts:
+        w.page.wait_for_function(
+            "n => document.querySelectorAll('.js-plotly-plot .main-svg').length >= n", arg=charts, timeout=30_000)
+        assert w.page.locator(".js-plotly-plot").count() == charts
+        assert w.page.locator(".chart .main-svg").first.bounding_box()["height"] > 100
+    assert not w.errors, (url, w.errors)
+    assert not w.blocked, (url, w.blocked)
+    assert distinct_colours(w.page.screenshot()) > 50, url
+    return w.page
+
+
+def test_overview(session):
+    srv, w = session
+    page = visit(w, srv.api + "/dashboard/")
+    stats = srv.get("/api/stats").json()
+    assert page.inner_text("#kpi-traces") == str(stats["traces"])
+    assert page.locator(".chart").count() == 4
+    versions = {r["agent_version"] for r in srv.get("/api/traces", limit=1000).json()}
+    table = page.inner_text("table.versions")
+    assert all(v in table for v in versions - {None}) and "(unversioned)" in table
+    assert page.locator("table.traces tr").count() - 1 == min(50, stats["traces"])
+    errors = [r for r in srv.get("/api/traces", status="error", limit=1000).json()]
+    assert page.locator("table.traces tr.bad").count() == len(errors) > 0
+
+
+def test_tasks_and_task_pages(session, loaded):
+    srv, w = session
+    _, runs = loaded
+    page = visit(w, srv.api + "/dashboard/tasks")
+    assert page.locator(f"a[href='/dashboard/tasks/{TASK}']").count() == 1
+    page = visit(w, srv.api + f"/dashboard/tasks/{TASK}")  # the latest run is shown
+    latest = srv.get(f"/api/runs/{runs[1]['run_id']}").json()
+    assert page.locator("table.items tr").count() - 1 == len(latest["items"]) == latest["selected"]
+    summary = srv.get(f"/api/runs/{runs[1]['run_id']}/summary").json()["evaluators"]
+    for name, stats in summary.items():
+        row = page.inner_text(f"table.summary tr[data-evaluator='{name}']")
+        assert f"{stats['pass_rate'] * 100:.1f}%" in row
+    page = visit(w, srv.api + f"/dashboard/tasks/{TASK}?run={runs[0]['run_id']}")
+    assert page.locator("table.items tr").count() - 1 == runs[0]["selected"]
+
+
+def test_trace_page_highlights_the_offending_steps(session, loaded):
+    srv, w = session
+    _, runs = loaded
+    results = srv.get(f"/api/runs/{runs[1]['run_id']}/results").json()
+    failed = next(r for r in results if r["passed"] is False and r["evidence"] and r["evaluator"] == "trajectory_quality")
+    trace_id = failed["trace_id"]
+    page = visit(w, srv.api + f"/dashboard/traces/{trace_id}")
+    traj = srv.get(f"/api/traces/{trace_id}").json()
+    evaluations = srv.get(f"/api/traces/{trace_id}/evaluations").json()
+    cited = {s for r in evaluations if r["passed"] is False for s in r["evidence"]}
+    shown = {int(s) for s in page.locator(".step.offending").evaluate_all("els => els.map(e => e.dataset.seq)")}
+    assert shown == cited and cited
+    assert page.locator(".step.tool").count() == len(traj["tool_calls"])
+    assert page.locator(".step.llm").count() == len(traj["llm_calls"])
+    assert page.locator("table.evaluations tr").count() - 1 == len(evaluations)
+    text = page.inner_text("main")
+    assert failed["reason"][:40] in text and failed["label"] in text
+    assert traj["tool_calls"][0]["name"] in text and str(traj["llm_calls"][0]["input_tokens"]) in text
+
+
+def test_analysis_page(session, loaded):
+    srv, w = session
+    page = visit(w, srv.api + f"/dashboard/analysis?task={TASK}")
+    assert page.locator(".chart").count() == 4  # clusters, positions, bottleneck, radar
+    results = [r for run in loaded[1] for r in srv.get(f"/api/runs/{run['run_id']}/results").json()]
+    labels = {r["label"] for r in results if r["passed"] is False}
+    shown = set(page.locator("table.clusters tr[data-label]").evaluate_all("els => els.map(e => e.dataset.label)"))
+    assert labels <= shown
+    tools = {c["name"] for r in srv.get("/api/traces", limit=1000).json()
+             for c in srv.get(f"/api/traces/{r['trace_id']}").json()["tool_calls"]}
+    assert set(page.locator("table.bottleneck tr[data-tool]").evaluate_all("els => els.map(e => e.dataset.tool)")) == tools
+    assert "1.0.0 → 2.0.0" in page.inner_text("main")
+    assert "tool_use" in page.inner_text("table.cards")
+
+
+def test_report_page_and_unknown_ids(session):
+    srv, w = session
+    page = visit(w, srv.api + f"/dashboard/report?task={TASK}")
+    assert page.locator("script[src]").count() == 0  # everything inline
+    resp = page.goto(srv.api + "/dashboard/traces/0123456789abcdef0123456789abcdef")
+    assert resp.status == 404 and "no trajectory for trace" in page.inner_text(".message")
+    resp = page.goto(srv.api + "/dashboard/tasks/no-such-task")
+    assert resp.status == 404 and "no task 'no-such-task'" in page.inner_text(".message")
