@@ -8,6 +8,7 @@ later stages (tasks, evaluations, a report) are added as further steps.
 from __future__ import annotations
 
 import asyncio
+import sys
 import threading
 import time
 from collections.abc import Callable
@@ -220,8 +221,33 @@ def show_scores(run: DemoRun) -> None:
             console.print(f"  {r['evaluator']:<19} {r['score']:.2f}  {r['label']:<24} {r['reason']}", highlight=False)
 
 
+REPORT_FILE = Path("tracepatrol-report.html")
+
+
+def write_report(run: DemoRun) -> None:
+    """The health report of the backfill run, one self-contained HTML file in the working directory."""
+    with console.status("writing the health report"), \
+            httpx.Client(base_url=run.server.api, headers=run.server.headers(), timeout=120) as client:
+        resp = client.get("/api/report", params={"task": "demo-backfill", "run": run.runs["demo-backfill"]})
+    if resp.status_code != 200:
+        raise DemoError(f"GET /api/report answered {resp.status_code}: {resp.text}")
+    REPORT_FILE.write_text(resp.text, encoding="utf-8")
+    console.print(f"[green]✓[/green] health report written to {REPORT_FILE.absolute()} "
+                  f"({len(resp.content) / 1e6:.1f} MB, opens offline)", highlight=False)
+
+
+def show_dashboard(run: DemoRun) -> None:
+    """At a terminal the demo server stays up for the dashboard until Enter; otherwise it says how."""
+    url = f"{run.server.api}/dashboard/"
+    if sys.stdin.isatty():
+        console.print(f"\nDashboard: [bold]{url}[/bold]  (press Enter to stop the demo server)", highlight=False)
+        sys.stdin.readline()
+    else:
+        console.print(f"\nDashboard (while the demo server ran): {url}", highlight=False)
+
+
 STEPS: list[Callable[[DemoRun], None]] = [send_traffic, await_trajectories, show_trajectories, create_tasks,
-                                          await_evaluations, show_scores]
+                                          await_evaluations, show_scores, write_report, show_dashboard]
 
 
 def run_demo(db: Path) -> int:
@@ -236,5 +262,6 @@ def run_demo(db: Path) -> int:
         err.print(f"[red]demo failed:[/red] {exc}", highlight=False)
         return 1
     console.print(f"\nDone. The trajectories are stored in {db}; run `tracepatrol serve --db {db}` "
-                  f"and `tracepatrol traces list` to look at them again.", highlight=False)
+                  f"and open http://127.0.0.1:4320/dashboard/ (or `tracepatrol traces list`) to look at them again.",
+                  highlight=False)
     return 0
