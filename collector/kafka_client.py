@@ -37,7 +37,7 @@ def check_reachable(settings: KafkaSettings) -> None:
         admin.list_topics(timeout=settings.connect_timeout_s)
     except KafkaException as exc:
         raise KafkaUnavailable(f"cannot reach Kafka at {settings.bootstrap} within "
-                               f"{settings.connect_timeout_s:g}s: {exc.args[0]}") from None
+                               f"{settings.connect_timeout_s:g}s: {exc.args[0].str()}") from None
 
 
 def ensure_topics(settings: KafkaSettings, topics: Sequence[str]) -> None:

@@ -114,11 +114,16 @@ class Cluster:
             producer.poll(0)
         assert producer.flush(30) == 0 and not errors, errors
 
-    def query(self, sql: str) -> list[tuple]:
+    def configure(self, kafka: dict | None = None, **sections) -> None:
+        """Rewrite the shared config file with more `kafka` settings and other sections."""
+        self.kafka.update(kafka or {})
+        self.config.write_text(json.dumps({"kafka": self.kafka, **sections}))
+
+    def query(self, sql: str, *params) -> list[tuple]:
         """Read the store's DuckDB file (the ingest process must be stopped)."""
         con = duckdb.connect(str(self.db), read_only=True)
         try:
-            return con.execute(sql).fetchall()
+            return con.execute(sql, list(params)).fetchall()
         finally:
             con.close()
 
@@ -129,9 +134,8 @@ def cluster(tmp_path, kafka_bootstrap):
     kafka = {"bootstrap": kafka_bootstrap, "topic": f"spans-{tag}", "group": f"ingest-{tag}", "partitions": 4,
              "work_topic": f"work-{tag}", "results_topic": f"results-{tag}", "worker_group": f"workers-{tag}",
              "results_group": f"results-{tag}", "session_timeout_ms": 6000, "connect_timeout_s": 10}
-    config = tmp_path / "tracepatrol.yaml"
-    config.write_text(json.dumps({"kafka": kafka}))
-    c = Cluster(tmp_path, kafka_bootstrap, config, kafka)
+    c = Cluster(tmp_path, kafka_bootstrap, tmp_path / "tracepatrol.yaml", kafka)
+    c.configure()
     yield c
     for proc in c.procs:
         proc.stop(signal.SIGKILL)

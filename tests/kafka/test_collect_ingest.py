@@ -1,6 +1,10 @@
 """OTLP → two collectors → Kafka → ingest → DuckDB, through the real SDK exporters and broker."""
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
+
 import httpx
 from confluent_kafka import Consumer
 from confluent_kafka.admin import AdminClient, NewTopic
@@ -9,6 +13,7 @@ from google.rpc.status_pb2 import Status
 
 from collector.decode import parse_protobuf
 
+from tests.conftest import free_port, make_server
 from tests.kafka.conftest import wait_for
 from tests.otel_traffic import TraceSpec, send
 from tests.otlp_payloads import request_with_spans
@@ -58,3 +63,28 @@ def test_collector_acknowledges_only_what_kafka_acknowledged(cluster):
         assert consumer.poll(2) is None  # nothing of the refused request got through
     finally:
         consumer.close()
+
+
+def test_serve_with_kafka_publishes_and_stores_in_one_process(cluster):
+    srv = make_server(cluster.tmp, "--decision-wait", "0.3", "--config", str(cluster.config)).start()
+    try:
+        ids = send(srv.otlp_http, [TraceSpec() for _ in range(5)])
+        for tid in ids:
+            assert srv.wait_for_trace(tid)["span_count"] == 3
+        assert "Kafka" in srv.log.read_text() and srv.get("/api/stats").json()["spans"] == 15
+    finally:
+        srv.stop()
+
+
+def test_unreachable_broker_stops_start_up_naming_the_address(tmp_path):
+    closed = free_port()
+    config = tmp_path / "k.yaml"
+    config.write_text(json.dumps({"kafka": {"bootstrap": f"127.0.0.1:{closed}", "connect_timeout_s": 1}}))
+    for command in (["collect"], ["ingest", "--db", str(tmp_path / "x.duckdb")], ["worker"]):
+        done = subprocess.run([sys.executable, "-m", "tracepatrol", *command, "--config", str(config)],
+                              capture_output=True, text=True, timeout=60)
+        assert done.returncode == 1, (command, done.stderr)
+        assert f"cannot reach Kafka at 127.0.0.1:{closed} within 1s" in done.stderr
+    done = subprocess.run([sys.executable, "-m", "tracepatrol", "ingest", "--kafka", "no-port"],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and "invalid setting kafka.bootstrap" in done.stderr

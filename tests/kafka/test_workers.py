@@ -1,0 +1,60 @@
+"""Two `tracepatrol worker` processes share a run's items; one is SIGKILLed mid-run."""
+from __future__ import annotations
+
+import ast
+import re
+import signal
+
+import httpx
+
+from collector.kafka_encoding import split_by_trace
+from tests.kafka.conftest import wait_for
+from tests.otlp_payloads import request_with_spans
+
+ITEMS = 40
+EVALUATORS = ["parameters", "llm_judge"]
+
+
+def owned(log: str) -> set[int]:
+    """The partitions a worker owns at the end of its log (incremental assign/revoke lines)."""
+    parts: set[int] = set()
+    for verb, listed in re.findall(r"worker \S+ (assigned|revoked) (\[[\d, ]*\])", log):
+        parts = parts | set(ast.literal_eval(listed)) if verb == "assigned" else parts - set(ast.literal_eval(listed))
+    return parts
+
+
+def test_a_worker_killed_mid_run_leaves_every_item_scored_exactly_once(cluster, chat):
+    chat.delay_s = 0.1  # each judge call takes a while, so the kill lands mid-run
+    cluster.configure({"workers": True, "worker_batch": 4}, evaluators={"llm_judge": {
+        "base_url": chat.url, "model": "judge-1", "max_retries": 0, "requests_per_minute": None}})
+    messages = []
+    for _ in range(ITEMS):
+        messages += split_by_trace(request_with_spans(3)[0], 1_000_000)
+    cluster.produce(messages)
+    ingest = cluster.ingest().start()
+    doomed, survivor = cluster.worker("doomed").start(), cluster.worker("survivor").start()
+    for w in (doomed, survivor):
+        wait_for(f"{w.args[-1]} in the group", lambda: "assigned [" in w.log.read_text().replace("assigned []", ""))
+    wait_for("trajectories", lambda: ingest.stats()["traces"] == ITEMS)
+
+    task = {"name": "judged", "window": {"mode": "backfill", "last": "1d"}, "sampling": {"ratio": 1.0, "max_items": 500},
+            "evaluators": EVALUATORS}
+    resp = httpx.post(f"http://127.0.0.1:{ingest.api_port}/api/tasks", json=task, timeout=60)
+    assert resp.status_code == 201, resp.text
+    run_id = resp.json()["run"]["run_id"]
+    wait_for("the doomed worker's first items", lambda: "evaluated" in doomed.log.read_text(), every=0.02)
+    assert doomed.stop(signal.SIGKILL) == -signal.SIGKILL
+
+    run = wait_for("the run to finish", lambda: (r := ingest.get(f"/api/runs/{run_id}").json())["state"] == "done" and r,
+                   timeout=90, every=0.2)
+    assert [i["state"] for i in run["items"]] == ["done"] * ITEMS
+    assert owned(doomed.log.read_text()), "the doomed worker owned no partition when it was killed"
+    assert owned(survivor.log.read_text()) == set(range(cluster.kafka["partitions"])), "no takeover"
+    assert len(chat.requests) >= ITEMS
+    ingest.stop()
+    task_id = run["task_id"]
+    assert cluster.query("SELECT count(*), count(DISTINCT (trace_id, evaluator)) FROM eval_results WHERE task_id = ?",
+                         task_id) == [(ITEMS * len(EVALUATORS), ITEMS * len(EVALUATORS))]
+    assert cluster.query("SELECT evaluator, count(*) FROM eval_results GROUP BY ALL ORDER BY 1") == \
+        [(e, ITEMS) for e in sorted(EVALUATORS)]
+    assert cluster.query("SELECT state, count(*) FROM run_items GROUP BY ALL") == [("done", ITEMS)]
