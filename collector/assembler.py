@@ -47,8 +47,10 @@ class Assembler:
             if parent is None:
                 p.root_seen = True
 
-    def restore(self, rows: Iterable[tuple[str, int, int, bool]], now_ns: int) -> None:
-        """Rebuild the index after a restart from the store's backlog query."""
+    def restore(self, rows: Iterable[tuple[str, int, int, bool]], now_ns: int, assembled: Iterable[str] = ()) -> None:
+        """Rebuild the index after a restart from the store's backlog query, and remember the traces
+        that already have a trajectory (oldest first): a late span of theirs needs no new root."""
+        self.mark_assembled(assembled)
         for tid, first, last, root_seen in rows:
             self.pending[tid] = Pending(first, last, min(first, now_ns), bool(root_seen))
 
@@ -65,10 +67,13 @@ class Assembler:
                     break
         for tid, _ in ready:
             del self.pending[tid]
+        # A span arriving while the trace is being built must not wait for a root it already has.
+        self.mark_assembled(tid for tid, p in ready if p.root_seen)
         return ready
 
     def mark_assembled(self, trace_ids: Iterable[str]) -> None:
-        """Remember traces that have a trajectory: a late span of theirs needs no new root."""
+        """Remember traces whose root is stored (being built, or built): a late span of theirs needs
+        no new root."""
         assembled = self._assembled
         for tid in trace_ids:
             assembled[tid] = None

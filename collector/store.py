@@ -221,6 +221,11 @@ class TraceStore:
         finally:
             self.con.unregister("_rows")
 
+    def recently_assembled(self, limit: int) -> list[str]:
+        """The `limit` traces assembled last, oldest first."""
+        rows = self.con.execute("SELECT trace_id FROM traces ORDER BY completed_at DESC LIMIT ?", [limit]).fetchall()
+        return [r[0] for r in reversed(rows)]
+
     def pending_since_restart(self) -> list[tuple[str, int, int, bool]]:
         """Traces with spans newer than their trajectory (or none yet): the assembler's backlog.
 

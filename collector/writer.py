@@ -18,7 +18,7 @@ from multiprocessing import get_context
 
 import pyarrow as pa
 
-from collector.assembler import Assembler, Pending
+from collector.assembler import RECENT, Assembler, Pending
 from collector.assembly import BuildFn, Job, build_tables
 from collector.decode import SpanBatch
 from collector.store import TraceStore, TrajectoryTables
@@ -140,7 +140,7 @@ class StoreWriter:
     def start(self) -> None:
         if self._thread:
             return
-        self.assembler.restore(self.store.pending_since_restart(), self.clock())
+        self.assembler.restore(self.store.pending_since_restart(), self.clock(), self.store.recently_assembled(RECENT))
         if self.assembly_workers:
             self._pool = ProcessPoolExecutor(self.assembly_workers, mp_context=get_context("spawn"))
         self._thread = threading.Thread(target=self._run, name="tracepatrol-store-writer", daemon=True)
