@@ -167,6 +167,7 @@ class WorkerPool:
                                  traj.agent.name, traj.agent.version, start) for r in outcome.results)
             verdicts.append((item, not outcome.errors, "; ".join(outcome.errors) or None))
         self.stats.results_written += self.results.save(scored)
+        for hook in getattr(self, "on_results", ()): hook(scored, trajectories)  # e.g. OTLP evaluation events
         for item, ok, reason in verdicts:
             self.source.finish(item, ok, reason)
             if ok:

@@ -1,0 +1,115 @@
+"""Evaluation results as OpenTelemetry `gen_ai.evaluation.result` events: evaluator workers score
+fixture trajectories and the exporter posts OTLP/HTTP logs to a real receiver on 127.0.0.1,
+which decodes them with the OTLP protobuf classes."""
+from __future__ import annotations
+
+import threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+import duckdb
+import pytest
+from opentelemetry.proto.collector.logs.v1.logs_service_pb2 import ExportLogsServiceRequest
+
+from evaluators.base import EvalContext
+from evaluators.results import ResultStore
+from evaluators.worker import Evaluations, WorkerPool, WorkItem
+from tests.fixture_traces import CASES, trajectory_at
+from tracepatrol.otel_export import EVENT, EvaluationExporter, EvaluationExportSettings
+
+RULES = ("tool_selection", "parameters", "trajectory_quality")
+
+
+class Receiver(BaseHTTPRequestHandler):
+    requests: list[tuple[dict, ExportLogsServiceRequest]] = []
+
+    def do_POST(self):  # noqa: N802 (http.server's naming)
+        body = self.rfile.read(int(self.headers["Content-Length"]))
+        Receiver.requests.append((dict(self.headers), ExportLogsServiceRequest.FromString(body)))
+        self.send_response(200)
+        self.send_header("Content-Type", "application/x-protobuf")
+        self.end_headers()
+
+    def log_message(self, *args):
+        pass
+
+
+@pytest.fixture()
+def receiver():
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Receiver)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    Receiver.requests = []
+    yield f"http://127.0.0.1:{server.server_address[1]}/v1/logs"
+    server.shutdown()
+
+
+class Items:
+    """A WorkSource over fixed items (the protocol's test double)."""
+
+    def __init__(self, items):
+        self.items, self.finished = list(items), []
+
+    def claim(self, worker, limit):
+        taken, self.items = self.items[:limit], self.items[limit:]
+        return taken
+
+    def finish(self, item, ok, reason):
+        self.finished.append((item, ok, reason))
+
+
+def _attrs(record) -> dict:
+    return {kv.key: getattr(kv.value, kv.value.WhichOneof("value")) for kv in record.attributes}
+
+
+def test_results_arrive_as_gen_ai_evaluation_result_events(receiver):
+    trajectories = {t.trace_id: t for t in (trajectory_at(i) for i in range(len(CASES)))}
+    source = Items(WorkItem("t", tid, 1, "run-1", RULES) for tid in trajectories)
+    con = duckdb.connect()
+    results = ResultStore(con)
+    pool = WorkerPool(source, lambda ids: {i: trajectories[i] for i in ids}, results,
+                      Evaluations(lambda options: EvalContext()), batch=8)
+    exporter = EvaluationExporter(EvaluationExportSettings(endpoint=receiver, headers={"Authorization": "Bearer k"}))
+    pool.on_results = [exporter]
+    assert pool.drain(60)
+    exporter.close()
+    stored = results.query()
+    assert len(stored) == len(trajectories) * len(RULES) == exporter.sent and exporter.failed == 0
+    assert len(Receiver.requests) == -(-len(trajectories) // 8)  # one request per batch
+    assert all(h["Authorization"] == "Bearer k" and h["Content-Type"] == "application/x-protobuf"
+               for h, _ in Receiver.requests)
+    events = {}
+    for _, req in Receiver.requests:
+        rl = req.resource_logs[0]
+        assert _attrs(rl.resource) == {"service.name": "tracepatrol"}
+        for record in rl.scope_logs[0].log_records:
+            a = _attrs(record)
+            events[(record.trace_id.hex(), a["gen_ai.evaluation.name"])] = (record, a)
+    assert len(events) == len(stored)
+    for row in stored:
+        record, a = events[(row["trace_id"], row["evaluator"])]
+        assert record.event_name == EVENT
+        assert record.span_id.hex() == trajectories[row["trace_id"]].root_span_id  # linked to the evaluated span
+        assert a["gen_ai.evaluation.score.label"] == row["label"]
+        assert a["gen_ai.evaluation.explanation"] == row["reason"] == record.body.string_value
+        if row["score"] is None:
+            assert "gen_ai.evaluation.score.value" not in a
+        else:
+            assert a["gen_ai.evaluation.score.value"] == pytest.approx(row["score"])
+        assert (a["tracepatrol.task_id"], a["tracepatrol.run_id"]) == ("t", "run-1")
+
+
+def test_an_unreachable_endpoint_is_counted_not_raised():
+    trajectory = trajectory_at(0)
+    source = Items([WorkItem("t", trajectory.trace_id, 1, "r", RULES)])
+    pool = WorkerPool(source, lambda ids: {trajectory.trace_id: trajectory}, ResultStore(duckdb.connect()),
+                      Evaluations(lambda options: EvalContext()))
+    exporter = EvaluationExporter(EvaluationExportSettings(endpoint="http://127.0.0.1:9/v1/logs", timeout_s=2))
+    pool.on_results = [exporter]
+    assert pool.drain(30)
+    assert exporter.failed == len(RULES) and exporter.sent == 0
+    assert source.finished[0][1] is True  # the item itself succeeded
+
+
+def test_settings_refuse_a_non_http_endpoint():
+    with pytest.raises(ValueError):
+        EvaluationExportSettings(endpoint="collector:4317")
