@@ -72,6 +72,7 @@ class AckLog:
     unacked: list[tuple[bytes, list[Key]]] = field(default_factory=list)  # to re-send, as an exporter retries
     statuses: Counter = field(default_factory=Counter)
     client: httpx.Client = field(default_factory=lambda: httpx.Client(timeout=30))
+    last: httpx.Response | None = None
 
     def post(self, spans, pad: int = 0) -> int:
         body = build_request(spans, pad).SerializeToString()
@@ -79,9 +80,9 @@ class AckLog:
 
     def post_body(self, body: bytes, span_keys: list[Key]) -> int:
         try:
-            resp = self.client.post(self.url, content=body,
-                                    headers={"Content-Type": "application/x-protobuf", **self.headers})
-            status = resp.status_code
+            self.last = self.client.post(self.url, content=body,
+                                         headers={"Content-Type": "application/x-protobuf", **self.headers})
+            status = self.last.status_code
         except httpx.TransportError:
             status = 0  # connection refused or reset: the server is gone
         self.statuses[status] += 1
