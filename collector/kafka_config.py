@@ -53,8 +53,3 @@ class KafkaSettings(BaseModel):
                               "heartbeat.interval.ms": max(500, self.session_timeout_ms // 5),
                               "partition.assignment.strategy": "cooperative-sticky"})
 
-
-def without_bare_address(env: dict[str, Any]) -> dict[str, Any]:
-    """Drop a bare TRACEPATROL_KAFKA=host:port: it names the test suite's broker (scripts/test.sh),
-    not a setting. Kafka mode is chosen with --kafka, a `kafka:` YAML section or TRACEPATROL_KAFKA__BOOTSTRAP."""
-    return {k: v for k, v in env.items() if not (k == "kafka" and isinstance(v, str))}

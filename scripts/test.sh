@@ -21,10 +21,10 @@ if ! command -v chromium >/dev/null 2>&1; then
          && $as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium >/dev/null 2>&1; }; } \
     || need "could not apt-get install chromium"
 fi
-if command -v chromium >/dev/null 2>&1; then export TRACEPATROL_CHROMIUM="$(command -v chromium)"; fi
+if command -v chromium >/dev/null 2>&1; then export TEST_CHROMIUM="$(command -v chromium)"; fi
 
 if bash scripts/kafka.sh start; then
-  export TRACEPATROL_KAFKA="127.0.0.1:${KAFKA_PORT:-19092}"
+  export TEST_KAFKA_BOOTSTRAP="127.0.0.1:${KAFKA_PORT:-19092}"
   trap 'bash scripts/kafka.sh stop >/dev/null 2>&1 || true' EXIT
 else
   need "could not start the Kafka broker (scripts/kafka.sh start)"

@@ -8,7 +8,7 @@ from pydantic import Field, ValidationError
 from pydantic_settings import BaseSettings, SettingsConfigDict, YamlConfigSettingsSource
 
 from collector.config import CollectorSettings
-from collector.kafka_config import KafkaSettings, without_bare_address
+from collector.kafka_config import KafkaSettings
 from collector.retention import RetentionSettings
 from evaluators.config import EvaluatorSettings
 from tracepatrol.tls import TLSSettings
@@ -45,7 +45,7 @@ def load_settings(config_file: Path | None = None, **overrides: Any) -> Settings
     class _FromFile(Settings):
         @classmethod
         def settings_customise_sources(cls, settings_cls, init_settings, env_settings, dotenv_settings, file_secret_settings):
-            sources = [init_settings, lambda: without_bare_address(env_settings())]
+            sources = [init_settings, env_settings]
             if config_file is not None:
                 sources.append(YamlConfigSettingsSource(settings_cls, yaml_file=config_file))
             return tuple(sources)
