@@ -150,10 +150,10 @@ def _service(env: str, what: str) -> str:
 @pytest.fixture(scope="session")
 def kafka_bootstrap() -> str:
     """bootstrap.servers of the single-node broker started by scripts/kafka.sh."""
-    return _service("TRACEPATROL_KAFKA", "the Kafka broker")
+    return _service("TEST_KAFKA_BOOTSTRAP", "the Kafka broker")
 
 
 @pytest.fixture(scope="session")
 def chromium_path() -> str:
     """Debian's Chromium binary, installed by scripts/test.sh."""
-    return _service("TRACEPATROL_CHROMIUM", "Chromium")
+    return _service("TEST_CHROMIUM", "Chromium")
