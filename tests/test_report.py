@@ -12,11 +12,16 @@ from collections import Counter
 import duckdb
 import pytest
 
-from tests.dashboard.conftest import LAUNCH_ARGS, Watched
+from tests.dashboard.conftest import Watched, chromium
 from tests.dashboard.png import distinct_colours
 from tests.dashboard.traffic import API_KEY, TASK, start_loaded
 
 pytestmark = pytest.mark.timeout(240)
+
+
+@pytest.fixture(scope="module")
+def browser(chromium_path):
+    yield from chromium(chromium_path)
 
 
 @pytest.fixture(scope="module")
@@ -43,18 +48,15 @@ def run_facts(srv, run_id: str) -> dict:
             "labels": Counter((r["evaluator"], label) for r in failing for label in r["labels"] or [r["label"]])}
 
 
-def test_html_report_opens_offline_with_its_charts(loaded, tmp_path, chromium_path):
-    from playwright.sync_api import sync_playwright
-
+def test_html_report_opens_offline_with_its_charts(loaded, tmp_path, browser):
     srv, runs = loaded
     out = tmp_path / "report.html"
     res = report(srv, "--out", str(out))
     assert res.returncode == 0, res.stderr
     assert f"wrote {out}" in res.stdout
     facts = run_facts(srv, runs[1]["run_id"])  # the latest run, against the one before
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=chromium_path, args=LAUNCH_ARGS)
-        context = browser.new_context(offline=True, viewport={"width": 1200, "height": 800})
+    context = browser.new_context(offline=True, viewport={"width": 1200, "height": 800})
+    try:
         w = Watched(context)
         w.page.goto(out.as_uri())
         charts = w.page.locator(".chart").count()
@@ -81,7 +83,8 @@ def test_html_report_opens_offline_with_its_charts(loaded, tmp_path, chromium_pa
         versions = {r["agent_version"] for r in facts["results"]}
         assert versions == {"2.0.0"} and "2.0.0" in page.inner_text("table.cards")
         assert "Fewer than two agent versions" in text  # this run saw one version
-        browser.close()
+    finally:
+        context.close()
 
 
 def test_markdown_and_json_carry_the_same_content(loaded, tmp_path):

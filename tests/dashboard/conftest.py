@@ -1,4 +1,4 @@
-"""One server with the fixture traffic and two finished runs, and one headless Chromium, per session."""
+"""One server with the fixture traffic and two finished runs per session; one headless Chromium per module."""
 from __future__ import annotations
 
 from urllib.parse import urlsplit
@@ -18,14 +18,20 @@ def loaded(tmp_path_factory):
     srv.stop()
 
 
-@pytest.fixture(scope="session")
-def browser(chromium_path):
+def chromium(chromium_path: str):
+    """A headless Chromium, closed afterwards. Module-scoped where used: Playwright's sync API keeps
+    an event loop on this thread while it runs, which later tests must not inherit."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
         b = p.chromium.launch(executable_path=chromium_path, args=LAUNCH_ARGS)
         yield b
         b.close()
+
+
+@pytest.fixture(scope="module")
+def browser(chromium_path):
+    yield from chromium(chromium_path)
 
 
 class Watched:
