@@ -24,12 +24,10 @@ from pydantic import ValidationError
 from collector.kafka_client import AckedProducer, commit_after, ensure_topics, usable, where
 from collector.kafka_config import KafkaSettings
 from collector.trajectory import Trajectory
-from evaluators.base import EvalContext, EvalResult
+from evaluators.base import EvalResult
 from evaluators.config import EvaluatorSettings
-from evaluators.datasets import load_cases
 from evaluators.results import Scored
-from evaluators.schemas import load_tool_schemas
-from evaluators.worker import Evaluations, WorkItem
+from evaluators.worker import WorkItem, make_evaluations
 
 log = logging.getLogger(__name__)
 
@@ -112,14 +110,6 @@ def _item(doc: Any) -> WorkItem:
                         tuple(map(str, doc["evaluators"])), dict(doc["options"]), int(doc["attempts"]))
     except (TypeError, ValueError) as exc:
         raise MalformedMessage(f"invalid item: {exc}") from None
-
-
-def make_evaluations(settings: EvaluatorSettings) -> Evaluations:
-    """Evaluator contexts from this process's own files and LLM judge settings."""
-    tool_schemas = load_tool_schemas(settings.tools_dir) if settings.tools_dir.is_dir() else {}
-    cases = load_cases(*settings.datasets_dirs)
-    return Evaluations(lambda task_options: EvalContext(
-        tool_schemas=tool_schemas, golden_cases=cases, options=settings.options_for(task_options)))
 
 
 class KafkaWorker:

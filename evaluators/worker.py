@@ -16,8 +16,11 @@ from typing import Protocol
 
 from collector.trajectory import Trajectory
 from evaluators.base import EvalContext, EvalResult, Evaluator
+from evaluators.config import EvaluatorSettings
+from evaluators.datasets import load_cases
 from evaluators.registry import get
 from evaluators.results import ResultStore, Scored
+from evaluators.schemas import load_tool_schemas
 
 log = logging.getLogger(__name__)
 
@@ -188,3 +191,11 @@ class WorkerPool:
 
 def _start(traj: Trajectory) -> dt.datetime | None:
     return dt.datetime(1970, 1, 1) + dt.timedelta(microseconds=traj.start_ns // 1000) if traj.start_ns else None
+
+
+def make_evaluations(settings: EvaluatorSettings) -> Evaluations:
+    """Evaluator contexts from this process's own files and LLM judge settings."""
+    tool_schemas = load_tool_schemas(settings.tools_dir) if settings.tools_dir.is_dir() else {}
+    cases = load_cases(*settings.datasets_dirs)
+    return Evaluations(lambda task_options: EvalContext(
+        tool_schemas=tool_schemas, golden_cases=cases, options=settings.options_for(task_options)))

@@ -6,12 +6,9 @@ import logging
 import duckdb
 
 from collector.store import read_trajectories
-from evaluators.base import EvalContext
 from evaluators.config import EvaluatorSettings
-from evaluators.datasets import load_cases
 from evaluators.results import ResultStore
-from evaluators.schemas import load_tool_schemas
-from evaluators.worker import Evaluations, WorkerPool
+from evaluators.worker import WorkerPool, make_evaluations
 from scheduler.ledger import Ledger
 
 log = logging.getLogger(__name__)
@@ -24,11 +21,6 @@ def build_workers(settings: EvaluatorSettings, ledger: Ledger, con: duckdb.DuckD
     if retried or failed:
         log.info("after restart: %d interrupted evaluation items requeued, %d failed past the attempt limit",
                  retried, failed)
-    tool_schemas = load_tool_schemas(settings.tools_dir) if settings.tools_dir.is_dir() else {}
-    cases = load_cases(*settings.datasets_dirs)
-
-    def make_context(task_options: dict) -> EvalContext:
-        return EvalContext(tool_schemas=tool_schemas, golden_cases=cases, options=settings.options_for(task_options))
 
     def load(trace_ids):
         cur = con.cursor()
@@ -37,4 +29,4 @@ def build_workers(settings: EvaluatorSettings, ledger: Ledger, con: duckdb.DuckD
         finally:
             cur.close()
 
-    return WorkerPool(ledger, load, results, Evaluations(make_context), size=max(1, settings.workers))
+    return WorkerPool(ledger, load, results, make_evaluations(settings), size=max(1, settings.workers))
