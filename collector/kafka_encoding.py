@@ -6,7 +6,7 @@ so a trace stays in one partition. In: `otlp_proto` or `otlp_json`, keyed or not
 """
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from opentelemetry.proto.collector.trace.v1.trace_service_pb2 import ExportTraceServiceRequest
 
@@ -15,11 +15,13 @@ from collector.decode import DecodeError, parse_json, parse_protobuf
 _Span = tuple[object, object, object]  # (ResourceSpans, ScopeSpans, Span) of the incoming request
 
 
-def split_by_trace(request: ExportTraceServiceRequest, max_bytes: int) -> list[tuple[bytes, bytes]]:
+def split_by_trace(request: ExportTraceServiceRequest, max_bytes: int,
+                   too_large: Callable[[str], None] = lambda reason: None) -> list[tuple[bytes, bytes]]:
     """(key, value) messages: one per trace, or several when a trace exceeds `max_bytes`.
 
     Spans whose trace id is not 16 non-zero bytes have no key and are left out (the receiver
-    already reported them rejected).
+    already reported them rejected). A single span past `max_bytes` can never be delivered, so it
+    is left out too and reported to `too_large` (a retry would fail the same way).
     """
     by_trace: dict[bytes, list[_Span]] = {}
     for rs in request.resource_spans:
@@ -31,18 +33,22 @@ def split_by_trace(request: ExportTraceServiceRequest, max_bytes: int) -> list[t
     messages = []
     for tid, spans in by_trace.items():
         key = tid.hex().encode()
-        messages += [(key, value) for value in _fit(spans, max_bytes)]
+        messages += [(key, value) for value in _fit(spans, max_bytes, too_large)]
     return messages
 
 
-def _fit(spans: list[_Span], max_bytes: int) -> Iterable[bytes]:
+def _fit(spans: list[_Span], max_bytes: int, too_large: Callable[[str], None]) -> Iterable[bytes]:
     value = _regroup(spans).SerializeToString()
-    if len(value) <= max_bytes or len(spans) == 1:  # one span past the limit is the broker's to refuse
+    if len(value) <= max_bytes:
         yield value
-        return
-    half = len(spans) // 2
-    yield from _fit(spans[:half], max_bytes)
-    yield from _fit(spans[half:], max_bytes)
+    elif len(spans) == 1:
+        span = spans[0][2]
+        too_large(f"span {span.span_id.hex()} of trace {span.trace_id.hex()} is {len(value)} bytes, "
+                  f"past the Kafka message limit of {max_bytes}")
+    else:
+        half = len(spans) // 2
+        yield from _fit(spans[:half], max_bytes, too_large)
+        yield from _fit(spans[half:], max_bytes, too_large)
 
 
 def _regroup(spans: list[_Span]) -> ExportTraceServiceRequest:

@@ -21,7 +21,7 @@ class KafkaSink:
         self.settings, self.producer, self.retry_after_s = settings, producer, retry_after_s
 
     def submit(self, batch: SpanBatch, request: ExportTraceServiceRequest) -> Future:
-        messages = split_by_trace(request, self.settings.max_message_bytes)
+        messages = split_by_trace(request, self.settings.max_message_bytes, batch.reject)
         try:
             return self.producer.send(self.settings.topic, messages)
         except ProducerFull:

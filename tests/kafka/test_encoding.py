@@ -36,6 +36,17 @@ def test_a_trace_past_the_message_limit_is_sent_in_parts_under_the_same_key():
     assert sum(len(_span_ids(p)) for p in parts) == 60
 
 
+def test_a_single_span_past_the_message_limit_is_rejected_with_its_reason_not_sent():
+    request, tid = request_with_spans(3)
+    big = request.resource_spans[0].scope_spans[0].spans[1]
+    big.attributes.add(key="blob").value.string_value = "x" * 20_000
+    reasons: list[str] = []
+    messages = split_by_trace(request, 10_000, reasons.append)
+    sent = set().union(*(_span_ids(parse_protobuf(v)) for _, v in messages))
+    assert sent == _span_ids(request) - {big.span_id} and len(messages) >= 1
+    assert len(reasons) == 1 and big.span_id.hex() in reasons[0] and "past the Kafka message limit of 10000" in reasons[0]
+
+
 def test_decode_detects_json_and_proto_and_refuses_garbage():
     request, _ = request_with_spans(2)
     assert decode_message(request.SerializeToString()) == request
