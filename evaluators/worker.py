@@ -45,6 +45,7 @@ class WorkSource(Protocol):
 
 
 Loader = Callable[[Sequence[str]], dict[str, Trajectory]]
+ResultHook = Callable[[Sequence[Scored], dict[str, Trajectory]], None]
 
 
 @dataclass
@@ -108,6 +109,7 @@ class WorkerPool:
         self.source, self.load, self.results, self.evaluations = source, load, results, evaluations
         self.size, self.batch, self.poll_s, self.name = size, batch, poll_s, name
         self.stats = PoolStats()
+        self.on_results: list[ResultHook] = []  # called with each saved batch, e.g. OTLP evaluation events
         self._stop = threading.Event()
         self._wake = threading.Event()
         self._threads: list[threading.Thread] = []
@@ -170,7 +172,8 @@ class WorkerPool:
                                  traj.agent.name, traj.agent.version, start) for r in outcome.results)
             verdicts.append((item, not outcome.errors, "; ".join(outcome.errors) or None))
         self.stats.results_written += self.results.save(scored)
-        for hook in getattr(self, "on_results", ()): hook(scored, trajectories)  # e.g. OTLP evaluation events
+        for hook in self.on_results:
+            hook(scored, trajectories)
         for item, ok, reason in verdicts:
             self.source.finish(item, ok, reason)
             if ok:

@@ -13,6 +13,8 @@ from opentelemetry.proto.collector.logs.v1.logs_service_pb2 import ExportLogsSer
 from evaluators.base import EvalContext
 from evaluators.results import ResultStore
 from evaluators.worker import Evaluations, WorkerPool, WorkItem
+from tests.conftest import make_server
+from tests.evaluators.test_workers_server import MANIFEST, create, post_fixtures, task, wait_assembled, wait_run_done
 from tests.fixture_traces import CASES, trajectory_at
 from tracepatrol.otel_export import EVENT, EvaluationExporter, EvaluationExportSettings
 
@@ -113,3 +115,20 @@ def test_an_unreachable_endpoint_is_counted_not_raised():
 def test_settings_refuse_a_non_http_endpoint():
     with pytest.raises(ValueError):
         EvaluationExportSettings(endpoint="collector:4317")
+
+
+def test_a_server_configured_with_evaluation_events_sends_one_per_result(receiver, tmp_path):
+    config = tmp_path / "events.yaml"
+    config.write_text(f"evaluation_events: {{endpoint: '{receiver}'}}\n")
+    srv = make_server(tmp_path, "--decision-wait", "0.3", "--config", str(config)).start()
+    try:
+        post_fixtures(srv)
+        wait_assembled(srv, len(MANIFEST["cases"]))
+        run = wait_run_done(srv, create(srv, task("events", list(RULES)))["run_id"])
+        stored = srv.get(f"/api/runs/{run['run_id']}/results").json()
+    finally:
+        srv.stop()
+    records = [r for _, req in Receiver.requests for r in req.resource_logs[0].scope_logs[0].log_records]
+    assert stored and len(records) == len(stored)
+    assert {(r.trace_id.hex(), _attrs(r)["gen_ai.evaluation.name"]) for r in records} == \
+        {(row["trace_id"], row["evaluator"]) for row in stored}

@@ -38,6 +38,7 @@ from scheduler.workers import build_workers
 from scheduler.runner import TaskRunner
 from scheduler.service import TaskService
 from tracepatrol.api import build_api
+from tracepatrol.otel_export import EvaluationExporter
 from tracepatrol.settings import Settings
 
 log = logging.getLogger("tracepatrol")
@@ -119,6 +120,8 @@ class TracepatrolServer:
         self.ledger = Ledger(self.db)
         self.results = ResultStore(self.db)
         self.workers = build_workers(s.evaluators, self.ledger, self.db, self.results)
+        if s.evaluation_events:
+            self.workers.on_results.append(EvaluationExporter(s.evaluation_events))
         self.tasks = TaskService(self.ledger, TaskRunner(self.ledger, self.db))
         self.tasks.runner.on_selected.append(self.workers.wake)
         self.tasks.start()

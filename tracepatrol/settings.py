@@ -11,6 +11,7 @@ from collector.config import CollectorSettings
 from collector.kafka_config import KafkaSettings
 from collector.retention import RetentionSettings
 from evaluators.config import EvaluatorSettings
+from tracepatrol.otel_export import EvaluationExportSettings
 from tracepatrol.tls import TLSSettings
 
 
@@ -31,6 +32,8 @@ class Settings(BaseSettings):
     retention: RetentionSettings = Field(default_factory=RetentionSettings)
     tls: TLSSettings | None = Field(None, description="serve every listener over TLS (see tracepatrol/tls.py)")
     kafka: KafkaSettings | None = Field(None, description="scale out on Kafka (docs/scale-out.md); off unless set")
+    evaluation_events: EvaluationExportSettings | None = Field(
+        None, description="send results as OTLP gen_ai.evaluation.result events; off unless set")
 
 
 class SettingsError(ValueError):
