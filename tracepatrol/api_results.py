@@ -5,10 +5,10 @@ from typing import Any
 
 from fastapi import APIRouter, HTTPException, Query, Request
 
-from evaluators.aggregate import compare, evaluator_summary, task_scores
-from evaluators.estimates import population_estimate
+from evaluators.aggregate import compare, task_scores
 from evaluators.results import ResultStore
 from evaluators.weights import get_profile, load_profiles
+from tracepatrol import analysis
 
 
 def _results(request: Request) -> ResultStore:
@@ -40,10 +40,7 @@ def build_router(secured: list) -> APIRouter:
         run = request.app.state.tasks.ledger.run(run_id)
         if run is None:
             raise HTTPException(404, f"no run {run_id!r}")
-        summary = evaluator_summary(_results(request).query("WHERE run_id = ?", [run_id]))
-        for stats in summary.values():
-            passed = round((stats["pass_rate"] or 0) * stats["applicable"])
-            stats["population"] = population_estimate(passed, stats["applicable"], run["candidates"])
+        summary = analysis.summary(_results(request).query("WHERE run_id = ?", [run_id]), run["candidates"])
         return {"run_id": run_id, "candidates": run["candidates"], "ratio": run["ratio"], "evaluators": summary}
 
     @router.get("/api/traces/{trace_id}/evaluations")
