@@ -32,6 +32,7 @@ class KafkaSettings(BaseModel):
     work_topic: str = Field("tracepatrol_work", pattern=_TOPIC)
     results_topic: str = Field("tracepatrol_results", pattern=_TOPIC)
     worker_group: str = Field("tracepatrol-workers", min_length=1)
+    max_in_flight: int = Field(2000, ge=1, description="store process: work items published and not yet answered")
     results_group: str = Field("tracepatrol-results", min_length=1)
     worker_batch: int = Field(8, ge=1, le=1000, description="work items a worker evaluates per offset commit")
 

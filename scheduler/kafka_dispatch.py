@@ -2,7 +2,8 @@
 
 `WorkDispatcher` claims pending items from the ledger (as the in-process WorkerPool would) and
 publishes each with its trajectory to the work topic; an item stays `running` in the ledger
-until its result arrives, and a restart requeues it (the ledger's attempt limit applies).
+until its result arrives, and a restart requeues it (the ledger's attempt limit applies). At most
+`max_in_flight` items wait in Kafka, so a large run never floods the work topic.
 `ResultConsumer` reads the results topic, saves results (one per key) and finishes the items,
 committing offsets only after both, so a crash replays results, which are idempotent.
 """
@@ -24,6 +25,7 @@ from scheduler.ledger import Ledger
 log = logging.getLogger(__name__)
 
 _NOT_FOUND = "trajectory not found (deleted by retention?)"
+_WORKER = "kafka"  # the ledger's worker name for items handed to Kafka workers
 
 
 class WorkDispatcher(KafkaLoop):
@@ -36,7 +38,8 @@ class WorkDispatcher(KafkaLoop):
         self.published = 0
 
     def step(self) -> bool:
-        items = self.ledger.claim("kafka", self.batch)
+        room = self.kafka.max_in_flight - self.ledger.running(_WORKER)
+        items = self.ledger.claim(_WORKER, min(self.batch, room)) if room > 0 else []
         if not items:
             return True
         cur = self.con.cursor()

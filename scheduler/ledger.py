@@ -220,6 +220,12 @@ class Ledger:
                 [sorted({r[3] for r in rows})]).fetchall()}
         return [WorkItem(t, tr, v, run, *runs[run], attempts) for t, tr, v, run, attempts in rows]
 
+    def running(self, worker: str) -> int:
+        """Items `worker` has taken and not finished: what a dispatcher has in flight."""
+        with self._cursor() as cur:
+            return cur.execute("SELECT count(*) FROM run_items WHERE state = 'running' AND worker = ?",
+                               [worker]).fetchone()[0]
+
     def finish(self, item: WorkItem, ok: bool, reason: str | None) -> None:
         with self._cursor() as cur:
             cur.execute("BEGIN")

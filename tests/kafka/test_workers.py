@@ -13,6 +13,7 @@ from tests.otlp_payloads import request_with_spans
 
 ITEMS = 40
 EVALUATORS = ["parameters", "llm_judge"]
+IN_FLIGHT = 8  # the store process publishes at most this many unanswered items
 
 
 def owned(log: str) -> set[int]:
@@ -25,7 +26,7 @@ def owned(log: str) -> set[int]:
 
 def test_a_worker_killed_mid_run_leaves_every_item_scored_exactly_once(cluster, chat):
     chat.delay_s = 0.1  # each judge call takes a while, so the kill lands mid-run
-    cluster.configure({"workers": True, "worker_batch": 4}, evaluators={"llm_judge": {
+    cluster.configure({"workers": True, "worker_batch": 4, "max_in_flight": IN_FLIGHT}, evaluators={"llm_judge": {
         "base_url": chat.url, "model": "judge-1", "max_retries": 0, "requests_per_minute": None}})
     messages = []
     for _ in range(ITEMS):
@@ -45,8 +46,15 @@ def test_a_worker_killed_mid_run_leaves_every_item_scored_exactly_once(cluster, 
     wait_for("the doomed worker's first items", lambda: "evaluated" in doomed.log.read_text(), every=0.02)
     assert doomed.stop(signal.SIGKILL) == -signal.SIGKILL
 
-    run = wait_for("the run to finish", lambda: (r := ingest.get(f"/api/runs/{run_id}").json())["state"] == "done" and r,
-                   timeout=90, every=0.2)
+    seen_running = []
+
+    def finished():
+        run = ingest.get(f"/api/runs/{run_id}").json()
+        seen_running.append(sum(i["state"] == "running" for i in run["items"]))
+        return run["state"] == "done" and run
+
+    run = wait_for("the run to finish", finished, timeout=90, every=0.1)
+    assert 0 < max(seen_running) <= IN_FLIGHT, seen_running
     assert [i["state"] for i in run["items"]] == ["done"] * ITEMS
     assert owned(doomed.log.read_text()), "the doomed worker owned no partition when it was killed"
     assert owned(survivor.log.read_text()) == set(range(cluster.kafka["partitions"])), "no takeover"
