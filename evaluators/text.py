@@ -455,10 +455,14 @@ def _weekday(today: dt.date, weekday: int, weeks_after: tuple[int, ...]) -> set[
 
 # --- reasons -----------------------------------------------------------------------------------
 
+def clip(text: str, limit: int) -> str:
+    """`text` cut to `limit` characters, the cut shown."""
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
 def short(value: Any, limit: int = 40) -> str:
     """repr() cut to `limit` characters, for one-line reasons."""
-    text = repr(value)
-    return text if len(text) <= limit else text[:limit - 1] + "…"
+    return clip(repr(value), limit)
 
 
 def call_ref(seq: int, name: str, path: Path | str | None = None, value: Any = None) -> str:

@@ -15,7 +15,7 @@ from typing import Any
 from collector.trajectory import ToolCall, Trajectory
 from evaluators.base import EvalContext, EvalResult, Evaluator
 from evaluators.grounding import before
-from evaluators.text import cached_when_short, terms, text_of
+from evaluators.text import cached_when_short, clip, terms, text_of
 
 PARTS = ("loops", "recovery", "efficiency", "parallelism", "termination")
 # Label precedence inside a part when two score the same.
@@ -137,7 +137,7 @@ class TrajectoryQualityEvaluator(Evaluator):
             stuck = sorted({calls[k].seq for i in pairs for k in (i - 1, i)})
             first = calls[pairs[0]]
             found.append(_part(0.0, "failing_call_loop", f"calls {_seqs(stuck)} {first.name}: failing_call_loop: "
-                               f"the same failing call repeated ({(first.error or 'error')[:60]})", stuck))
+                               f"the same failing call repeated ({clip(first.error or 'error', 80)})", stuck))
         cycle = _cycle([c.name for c in calls])
         if cycle:
             period, positions = cycle
