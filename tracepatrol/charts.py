@@ -49,24 +49,34 @@ def _by_version(series: Sequence[Mapping[str, Any]]) -> dict[str, list[Mapping[s
     return out
 
 
+_BUCKET_MS = {"hour": 3_600_000, "day": 86_400_000, "week": 604_800_000}
+
+
 def traffic_figures(traffic: Mapping[str, Any]) -> dict[str, Figure]:
     """Traces, failure rate, tokens and latency percentiles per bucket and agent version."""
     per = _by_version(traffic["series"])
     bucket = traffic["bucket"]
+    # Each value is drawn across its whole bucket, so one bucket of data still reads as an hour (or day).
+    period = dict(xperiod=_BUCKET_MS[bucket], xperiodalignment="middle")
+    bars = dict(period, width=_BUCKET_MS[bucket] * 0.9)
     traces, failure, tokens, latency = (go.Figure() for _ in range(4))
     for version, rows in per.items():
         x = [_iso(r["time"]) for r in rows]
-        traces.add_bar(x=x, y=[r["traces"] for r in rows], name=version)
-        failure.add_scatter(x=x, y=[r["failure_rate"] for r in rows], name=version, mode="lines+markers")
-        tokens.add_bar(x=x, y=[r["tokens"] for r in rows], name=version)
+        traces.add_bar(x=x, y=[r["traces"] for r in rows], name=version, **bars)
+        failure.add_scatter(x=x, y=[r["failure_rate"] for r in rows], name=version, mode="lines+markers", **period)
+        tokens.add_bar(x=x, y=[r["tokens"] for r in rows], name=version, **bars)
         for q, dash in (("p50_ms", "solid"), ("p95_ms", "dash"), ("p99_ms", "dot")):
             latency.add_scatter(x=x, y=[r[q] for r in rows], name=f"{version} {q[:3]}", mode="lines+markers",
-                                line=dict(dash=dash))
-    traces.update_layout(_layout(f"traces per {bucket}", barmode="stack"))
-    failure.update_layout(_layout(f"failure rate per {bucket} (root span status error)", yaxis=dict(tickformat=".0%",
-                                                                                                   rangemode="tozero")))
-    tokens.update_layout(_layout(f"tokens per {bucket}", barmode="stack"))
-    latency.update_layout(_layout(f"trace latency per {bucket} (ms)", yaxis=dict(rangemode="tozero")))
+                                line=dict(dash=dash), **period)
+    times = [r["time"] for r in traffic["series"]]
+    xaxis = dict(type="date")
+    if times:
+        xaxis["range"] = [_iso(min(times)), _iso(max(times) + dt.timedelta(milliseconds=_BUCKET_MS[bucket]))]
+    traces.update_layout(_layout(f"traces per {bucket}", barmode="stack", xaxis=xaxis))
+    failure.update_layout(_layout(f"failure rate per {bucket} (root span status error)", xaxis=xaxis,
+                                  yaxis=dict(tickformat=".0%", rangemode="tozero")))
+    tokens.update_layout(_layout(f"tokens per {bucket}", barmode="stack", xaxis=xaxis))
+    latency.update_layout(_layout(f"trace latency per {bucket} (ms)", xaxis=xaxis, yaxis=dict(rangemode="tozero")))
     return {"traces": _dict(traces), "failure_rate": _dict(failure), "tokens": _dict(tokens),
             "latency": _dict(latency)}
 
