@@ -4,6 +4,7 @@ from __future__ import annotations
 from pydantic import BaseModel, ConfigDict, Field
 
 from collector.decode import Limits
+from collector.memory_limiter import MemoryLimiterSettings
 from collector.redaction import RedactionSettings
 
 
@@ -24,6 +25,8 @@ class CollectorSettings(BaseModel):
     assembly_workers: int = Field(1, ge=0, le=64, description="processes building trajectories (0: in the writer thread)")
     max_pending_traces: int = Field(200_000, ge=1000, description="traces awaiting assembly before receivers answer 429")
     redaction: RedactionSettings = Field(default_factory=RedactionSettings, description="mask personal data before storage")
+    memory_limiter: MemoryLimiterSettings = Field(default_factory=MemoryLimiterSettings,
+                                                  description="answer 429 while the server's RSS is high")
 
     def limits(self) -> Limits:
         """What every decoding path (receivers, Kafka ingest) applies to each span."""

@@ -29,8 +29,8 @@ log = logging.getLogger(__name__)
 class QueueFull(Exception):
     """The ingest queue holds its maximum number of spans; the sender should retry later."""
 
-    def __init__(self, retry_after_s: int):
-        super().__init__(f"ingest queue is full; retry after {retry_after_s}s")
+    def __init__(self, retry_after_s: int, reason: str = "ingest queue is full"):
+        super().__init__(f"{reason}; retry after {retry_after_s}s")
         self.retry_after_s = retry_after_s
 
 
@@ -78,8 +78,9 @@ class IngestQueue:
     def submit(self, batch: SpanBatch) -> Future:
         item = _Item(batch.to_arrow())
         with self._cond:
-            if (self._spans and self._spans + item.table.num_rows > self.max_spans) or self.backlog():
-                raise QueueFull(self.retry_after_s)
+            busy = self.backlog()  # True, or a reason (collector.memory_limiter)
+            if (self._spans and self._spans + item.table.num_rows > self.max_spans) or busy:
+                raise QueueFull(self.retry_after_s, *([busy] if isinstance(busy, str) else []))
             self._items.append(item)
             self._spans += item.table.num_rows
             self._cond.notify()

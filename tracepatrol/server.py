@@ -112,7 +112,7 @@ class TracepatrolServer:
                                                     "checkpoint_threshold": s.duckdb_checkpoint_threshold})
         self.assembler = Assembler(c.decision_wait, c.max_trace_wait)
         self.queue = IngestQueue(c.queue_max_spans, c.retry_after_s,
-                                 backlog=lambda: self.writer is not None and len(self.writer) >= c.max_pending_traces)
+                                 backlog=c.memory_limiter.guard(lambda: self.writer is not None and len(self.writer) >= c.max_pending_traces))
         self.store = TraceStore(self.db.cursor())
         self.writer = StoreWriter(self.store, self.queue, self.assembler, build_trajectory, self.stats,
                                   max_commit_spans=c.max_commit_spans, assembly_workers=c.assembly_workers)
