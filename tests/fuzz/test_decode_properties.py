@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 from opentelemetry.proto.collector.trace.v1.trace_service_pb2 import ExportTraceServiceRequest
 from opentelemetry.proto.common.v1.common_pb2 import AnyValue
 
-from collector.decode import (MAX_NESTING, TRUNCATED_ATTRIBUTE, DecodeError, Limits, parse_json, parse_protobuf,
-                              to_batch)
+from collector.decode import (MAX_NESTING, REDACTED_ATTRIBUTE, TRUNCATED_ATTRIBUTE, DecodeError, Limits, parse_json,
+                              parse_protobuf, to_batch)
 from tests.otlp_payloads import json_request, request_with_spans
 
 _N = int(os.environ.get("FUZZ_EXAMPLES", 300))  # raise it for a longer local fuzzing run
@@ -26,7 +26,7 @@ _VALID_PB = request_with_spans(5)[0].SerializeToString()
 _VALID_JSON = orjson.dumps(json_request()[0])
 
 
-def _decode_all(body: bytes) -> None:
+def _decode_all(body: bytes, limits: Limits = SMALL) -> None:
     """Both parsers on `body`: a request (then `to_batch` must accept it too) or DecodeError."""
     for parse in (parse_protobuf, parse_json):
         try:
@@ -34,7 +34,7 @@ def _decode_all(body: bytes) -> None:
         except DecodeError:
             continue
         assert isinstance(req, ExportTraceServiceRequest)
-        _check_batch(req, SMALL)
+        _check_batch(req, limits)
 
 
 def _span_count(req: ExportTraceServiceRequest) -> int:
@@ -50,8 +50,9 @@ def _check_batch(req: ExportTraceServiceRequest, limits: Limits) -> None:
     assert lengths <= {len(batch)}, "every column has one value per stored span"
     for attrs in batch.columns["attributes"]:
         doc = orjson.loads(attrs)
-        marker = doc.pop(TRUNCATED_ATTRIBUTE, 0)  # how much was cut, recorded on the span itself
-        assert isinstance(marker, int) and marker >= 0
+        for key in (TRUNCATED_ATTRIBUTE, REDACTED_ATTRIBUTE):  # how much was cut or masked, recorded on the span
+            marker = doc.pop(key, 0)
+            assert isinstance(marker, int) and marker >= 0
         assert len(doc) <= limits.max_attributes
         _assert_within(doc, limits)
     for resource in batch.columns["resource"]:
