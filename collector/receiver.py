@@ -63,6 +63,7 @@ class TraceReceiver:
         batch = to_batch(request, time.time_ns(), self.limits)
         self.stats.rejected_spans += batch.rejected
         self.stats.truncated_values += batch.truncated
+        self.stats.redacted_values += batch.redacted
         if not len(batch):
             return Accepted(batch, None)
         future = self.sink.submit(batch, request)

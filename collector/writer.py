@@ -45,6 +45,7 @@ class IngestStats:
     received_spans: int = 0
     rejected_spans: int = 0
     truncated_values: int = 0
+    redacted_values: int = 0
     stored_spans: int = 0
     duplicate_spans: int = 0
     trajectories: int = 0

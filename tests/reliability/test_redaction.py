@@ -102,6 +102,7 @@ def test_personal_data_is_masked_before_storage_and_counted(tmp_path):
         provider.shutdown()
         trace_id = format(root.get_span_context().trace_id, "032x")
         traj = srv.wait_for_trace(trace_id)
+        assert srv.get("/api/stats").json()["redacted_values"] == 7
     finally:
         srv.stop()
     # evaluators and the API see that a value was there, not the value
