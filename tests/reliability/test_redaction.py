@@ -8,6 +8,8 @@ import sys
 import duckdb
 import pytest
 import yaml
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from opentelemetry.exporter.otlp.proto.http.trace_exporter import OTLPSpanExporter
 from opentelemetry.sdk.resources import Resource
 from opentelemetry.sdk.trace import TracerProvider
@@ -121,3 +123,23 @@ def test_personal_data_is_masked_before_storage_and_counted(tmp_path):
     assert "[REDACTED:email]" in stored and f"card [REDACTED:bank_card] declined" in stored
     assert per_span == {"invoke_agent pii": "2", "execute_tool pay": "5"}
     assert per_trace == 7
+
+
+_FRAGMENTS = st.sampled_from([PHONE, EMAIL, CARD, BAD_CARD, CHINA_ID, BAD_ID, TIMESTAMP_MS, "+86 ", "0086", "@", " ",
+                              "-", "x", "X", ".", "a.b@c.d", "138 0013 8000", "4111-1111-1111-1111", "\n", "中文", "1"])
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(_FRAGMENTS, max_size=12).map("".join))
+def test_scanning_only_candidate_windows_masks_exactly_what_a_full_scan_does(text):
+    """The windows (around '@', along digit runs) are a shortcut, never a change of result."""
+    r = redactor()
+    count = 0
+
+    def mask(m):
+        nonlocal count
+        name = r._kind(m)
+        count += name is not None
+        return m.group() if name is None else f"[REDACTED:{name}]"
+
+    assert r.redact(text) == (r._regex.sub(mask, text), count)
