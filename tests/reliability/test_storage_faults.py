@@ -1,5 +1,5 @@
 """Storage faults (issue 7 §7): the disk under the DuckDB file fills up for real (a small tmpfs
-and a ballast file). Receivers answer 503 / UNAVAILABLE with a retry hint and log the cause,
+and a ballast file), or the file may not grow (a file-size limit on the server process). Receivers answer 503 / UNAVAILABLE with a retry hint and log the cause,
 acknowledge nothing they did not store, stay up, and take traffic again once space returns."""
 from __future__ import annotations
 
@@ -85,3 +85,35 @@ def test_a_full_disk_answers_503_acknowledges_nothing_unstored_and_recovers(tmp_
     assert "No space left on device" in text and "answered as unavailable" in text
     stored = stored_counts(srv.db)
     assert log.acked <= stored.keys() and max(stored.values()) == 1
+
+
+def test_a_file_size_cap_makes_the_wal_unwritable_503_then_recovers(tmp_path):
+    """Needs no privilege, so it runs everywhere: RLIMIT_FSIZE set on the running server (Python
+    ignores SIGXFSZ, so growing a file past the cap fails with EFBIG, as a quota would). Unlike
+    the full disk, only the growing WAL is refused: the log (smaller than the cap) still works."""
+    import resource
+
+    srv = make_server(tmp_path, "--decision-wait", "0.3").start()
+    log = AckLog(srv.otlp_http)
+    traces = [AgentTrace() for _ in range(20)]
+    try:
+        for t in traces[:5]:
+            assert log.post(t.spans(3), PAD) == 200
+        wal = srv.db.with_name(srv.db.name + ".wal")
+        cap = max(wal.stat().st_size, srv.log.stat().st_size) + 4096
+        # the soft limit only: raising it back needs no CAP_SYS_RESOURCE
+        resource.prlimit(srv.proc.pid, resource.RLIMIT_FSIZE, (cap, resource.RLIM_INFINITY))
+        refused = [log.post(t.spans(3), PAD) for t in traces[5:]]
+        assert set(refused) == {503}, refused
+        assert "File too large" in log.last.text
+        assert srv.get("/healthz").status_code == 200 and srv.proc.poll() is None
+
+        resource.prlimit(srv.proc.pid, resource.RLIMIT_FSIZE, (resource.RLIM_INFINITY, resource.RLIM_INFINITY))
+        log.resend_unacked()
+        for t in traces:
+            srv.wait_for_trace(t.trace_id.hex())
+    finally:
+        srv.stop()
+    stored = stored_counts(srv.db)
+    assert log.acked <= stored.keys() and max(stored.values()) == 1
+    assert "File too large" in srv.log.read_text()
