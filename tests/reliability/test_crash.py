@@ -38,7 +38,7 @@ def _stream(log: AckLog, traces: list[AgentTrace], acked_bodies: list, stop: thr
 
 
 def test_sigkill_mid_stream_keeps_every_acknowledged_span_once_and_finishes_the_work(tmp_path, chat):
-    chat.delay_s = 0.1  # judge calls take a while, so evaluation items are in flight at the kill
+    chat.delay_s = 0.2  # judge calls take a while, so evaluation items are in flight at the kill
     srv = make_server(tmp_path, "--decision-wait", "0.5", "--config", judge_config(tmp_path, chat.url)).start()
     send(srv.otlp_http, [TraceSpec() for _ in range(JUDGED)])
     wait_assembled(srv, JUDGED)
@@ -48,14 +48,14 @@ def test_sigkill_mid_stream_keeps_every_acknowledged_span_once_and_finishes_the_
     sender = threading.Thread(target=_stream, args=(log, traces, acked_bodies, stop))
     sender.start()
     deadline = time.monotonic() + 60
-    while (len(log.acked) < 3000 or len(chat.requests) < 3) and time.monotonic() < deadline:
+    while (len(log.acked) < 2000 or len(chat.requests) < 3) and time.monotonic() < deadline:
         time.sleep(0.02)
     assert srv.stop(signal.SIGKILL) == -signal.SIGKILL
     stop.set()
     sender.join(30)
     acked_before = set(log.acked)
     judged_before = len(chat.requests)
-    assert len(acked_before) >= 3000 and 0 < judged_before < JUDGED
+    assert len(acked_before) >= 2000 and 0 < judged_before < JUDGED
 
     srv.start()
     try:

@@ -29,7 +29,7 @@ from tests.reliability.traffic import stored_counts
 # Soft limit 416 MiB, above the ~300-350 MiB this load keeps resident (DuckDB's 96 MB pool included);
 # the spike covers the writer's own bursts between two checks (assembly chunks, commits: ~130 MiB).
 LIMIT_MIB, SPIKE_MIB = 576, 160
-QUEUE_SPANS = 4096  # half of what the clients keep in flight: the queue bound answers 429 too
+QUEUE_SPANS = 2048  # a quarter of what the clients keep in flight: the queue bound answers 429 too
 SECONDS, PROCESSES, THREADS = 5.0, 4, 4
 
 
