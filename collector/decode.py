@@ -161,6 +161,10 @@ def to_batch(request: ExportTraceServiceRequest, received_ns: int, limits: Limit
                 if len(pid) not in (0, 8):
                     batch.reject(f"span {sid.hex()}: parent_span_id must be empty or 8 bytes, got {len(pid)}")
                     continue
+                kind, code = span.kind, span.status.code  # open enums: any int32 arrives
+                if not (0 <= kind <= _MAX_ENUM and 0 <= code <= _MAX_ENUM):
+                    batch.reject(f"span {sid.hex()}: kind {kind} / status code {code} is not a span kind / status code")
+                    continue
                 try:
                     truncated_before, redacted_before = conv.truncated, conv.redacted
                     span_attrs = conv.attributes(span.attributes)
@@ -189,10 +193,10 @@ def to_batch(request: ExportTraceServiceRequest, received_ns: int, limits: Limit
                 span_ids.append(sid.hex())
                 parents.append(pid.hex() if pid and pid != b"\x00" * 8 else None)
                 names.append(span.name)
-                kinds.append(span.kind)
+                kinds.append(kind)
                 starts.append(_clamp_ns(span.start_time_unix_nano))
                 ends.append(_clamp_ns(span.end_time_unix_nano))
-                codes.append(span.status.code)
+                codes.append(code)
                 messages.append(status_message)
                 attrs_col.append(attrs_json)
                 events_col.append(events_json)
@@ -209,6 +213,7 @@ def to_batch(request: ExportTraceServiceRequest, received_ns: int, limits: Limit
 
 
 _MAX_NS = 2**63 - 1
+_MAX_ENUM = 127  # kind and status code are stored as TINYINT; unknown but small values are kept
 
 
 def _clamp_ns(ns: int) -> int:

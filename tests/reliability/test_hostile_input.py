@@ -49,6 +49,9 @@ PARTIAL = {  # name: (mutation of the 4th span, reason expected in partial_succe
     "span id of 9 bytes": (lambda s: _set_raw(s, span_id=os.urandom(9)), "span_id must be 8 non-zero bytes, got 9"),
     "all-zero span id": (lambda s: _set_raw(s, span_id=b"\0" * 8), "span_id must be 8 non-zero bytes"),
     "parent id of 3 bytes": (lambda s: _set_raw(s, parent_span_id=b"abc"), "parent_span_id must be empty or 8 bytes, got 3"),
+    # found by atheris: open enums carry any int32, which broke the batch's TINYINT column (a 500)
+    "span kind 762742": (lambda s: _set_raw(s, kind=762742), "kind 762742 / status code 0 is not a span kind"),
+    "status code -519664360": (lambda s: setattr(s.status, "code", -519664360), "status code -519664360 is not"),
 }
 
 
