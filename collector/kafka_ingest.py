@@ -37,6 +37,7 @@ def decode_messages(messages: Sequence[Message], encoding: str, limits: Limits, 
             out.columns[name].extend(column)
         out.rejected += batch.rejected
         out.truncated += batch.truncated
+        out.redacted += batch.redacted
         if batch.rejected:
             log.warning("span message %s: %s", where(msg), batch.error_message)
     return out
@@ -63,8 +64,7 @@ class KafkaIngest(KafkaLoop):
         if not messages:
             return False  # consume() already waited
         batch = decode_messages(messages, self.settings.encoding, self.limits, self.stats, time.time_ns())
-        self.stats.rejected_spans += batch.rejected
-        self.stats.truncated_values += batch.truncated
+        self.stats.count_decoded(batch)
         if len(batch) and not self._until_done(f"storing {len(batch)} spans", lambda: self.queue.submit(batch).result()):
             return False  # shutting down: these offsets stay uncommitted and are read again
         self.stats.received_spans += len(batch)

@@ -61,9 +61,7 @@ class TraceReceiver:
     def accept(self, request: ExportTraceServiceRequest) -> Accepted:
         """Decode and hand on; raises QueueFull when the sink is at its bound."""
         batch = to_batch(request, time.time_ns(), self.limits)
-        self.stats.rejected_spans += batch.rejected
-        self.stats.truncated_values += batch.truncated
-        self.stats.redacted_values += batch.redacted
+        self.stats.count_decoded(batch)
         if not len(batch):
             return Accepted(batch, None)
         future = self.sink.submit(batch, request)

@@ -53,6 +53,12 @@ class IngestStats:
     throttled_requests: int = 0
     malformed_messages: int = 0  # Kafka span messages that could not be decoded (skipped)
 
+    def count_decoded(self, batch: SpanBatch) -> None:
+        """What decoding did to a batch, counted the same on every path (receivers, Kafka ingest)."""
+        self.rejected_spans += batch.rejected
+        self.truncated_values += batch.truncated
+        self.redacted_values += batch.redacted
+
 
 @dataclass
 class _Item:

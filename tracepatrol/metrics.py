@@ -66,6 +66,8 @@ class TracepatrolCollector(Collector):
                 ("spans_duplicate", "duplicate_spans", "Spans received again and skipped as duplicates."),
                 ("attribute_values_truncated", "truncated_values",
                  "Attribute values or attributes cut to the configured limits (recorded on each span)."),
+                ("values_redacted", "redacted_values",
+                 "Personal data masked before storage (counted on each span and trace)."),
             ):
                 yield CounterMetricFamily(PREFIX + name, doc, value=getattr(s, attr))
         if self.queue is not None:

@@ -15,6 +15,7 @@ from opentelemetry.sdk.resources import Resource
 from opentelemetry.sdk.trace import TracerProvider
 from opentelemetry.sdk.trace.export import SimpleSpanProcessor
 from opentelemetry.trace import Status, StatusCode, set_span_in_context
+from prometheus_client.parser import text_string_to_metric_families
 
 from collector.config import CollectorSettings
 from collector.decode import REDACTED_ATTRIBUTE
@@ -105,6 +106,8 @@ def test_personal_data_is_masked_before_storage_and_counted(tmp_path):
         trace_id = format(root.get_span_context().trace_id, "032x")
         traj = srv.wait_for_trace(trace_id)
         assert srv.get("/api/stats").json()["redacted_values"] == 7
+        metrics = {f.name: f for f in text_string_to_metric_families(srv.get("/metrics").text)}
+        assert metrics["tracepatrol_values_redacted"].samples[0].value == 7
     finally:
         srv.stop()
     # evaluators and the API see that a value was there, not the value
