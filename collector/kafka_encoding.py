@@ -10,7 +10,8 @@ from collections.abc import Callable, Iterable
 
 from opentelemetry.proto.collector.trace.v1.trace_service_pb2 import ExportTraceServiceRequest
 
-from collector.decode import DecodeError, parse_json, parse_protobuf
+from collector.decode import REDACTED_ATTRIBUTE, DecodeError, parse_json, parse_protobuf
+from collector.redaction import Redactor
 
 _Span = tuple[object, object, object]  # (ResourceSpans, ScopeSpans, Span) of the incoming request
 
@@ -81,3 +82,41 @@ def decode_message(value: bytes | None, encoding: str = "auto") -> ExportTraceSe
     if encoding in ("otlp_proto", "auto"):
         return parse_protobuf(value)
     raise DecodeError(f"unknown span encoding {encoding!r}; use otlp_proto, otlp_json or auto")
+
+
+def redact_request(request: ExportTraceServiceRequest, redactor: Redactor) -> int:
+    """Mask personal data in the request itself before it leaves for Kafka (which keeps it for its
+    retention): resource, span, event and link attributes and status messages, as the store
+    would. Each span's masks are recorded in its `tracepatrol.redacted` attribute, so the store
+    still counts them per trace. Returns the number of masks."""
+    total = 0
+    for rs in request.resource_spans:
+        total += _redact_kvs(rs.resource.attributes, redactor)
+        for ss in rs.scope_spans:
+            for span in ss.spans:
+                n = _redact_kvs(span.attributes, redactor)
+                for holder in (*span.events, *span.links):
+                    n += _redact_kvs(holder.attributes, redactor)
+                if span.status.message:
+                    span.status.message, m = redactor.redact(span.status.message)
+                    n += m
+                if n:
+                    span.attributes.add(key=REDACTED_ATTRIBUTE).value.int_value = n
+                total += n
+    return total
+
+
+def _redact_kvs(kvs, redactor: Redactor) -> int:
+    return sum(_redact_value(kv.value, redactor) for kv in kvs)
+
+
+def _redact_value(value, redactor: Redactor) -> int:
+    which = value.WhichOneof("value")
+    if which == "string_value":
+        value.string_value, n = redactor.redact(value.string_value)
+        return n
+    if which == "array_value":
+        return sum(_redact_value(v, redactor) for v in value.array_value.values)
+    if which == "kvlist_value":
+        return _redact_kvs(value.kvlist_value.values, redactor)
+    return 0

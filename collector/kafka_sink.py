@@ -12,15 +12,20 @@ from opentelemetry.proto.collector.trace.v1.trace_service_pb2 import ExportTrace
 from collector.decode import SpanBatch
 from collector.kafka_client import AckedProducer, ProducerFull
 from collector.kafka_config import KafkaSettings
-from collector.kafka_encoding import split_by_trace
+from collector.kafka_encoding import redact_request, split_by_trace
+from collector.redaction import Redactor
 from collector.writer import QueueFull
 
 
 class KafkaSink:
-    def __init__(self, settings: KafkaSettings, producer: AckedProducer, retry_after_s: int = 1):
+    def __init__(self, settings: KafkaSettings, producer: AckedProducer, retry_after_s: int = 1,
+                 redactor: Redactor | None = None):
         self.settings, self.producer, self.retry_after_s = settings, producer, retry_after_s
+        self.redactor = redactor
 
     def submit(self, batch: SpanBatch, request: ExportTraceServiceRequest) -> Future:
+        if self.redactor is not None:  # personal data never reaches the broker
+            redact_request(request, self.redactor)
         messages = split_by_trace(request, self.settings.max_message_bytes, batch.reject)
         try:
             return self.producer.send(self.settings.topic, messages)

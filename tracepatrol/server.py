@@ -142,8 +142,9 @@ class TracepatrolServer:
     def _start_receivers(self):
         """OTLP/gRPC started, OTLP/HTTP returned as an app; spans go to Kafka when configured."""
         s, c, k = self.settings, self.settings.collector, self.settings.kafka
-        sink = KafkaSink(k, self.producer, c.retry_after_s) if k is not None else QueueSink(self.queue)
-        receiver = TraceReceiver(sink, self.stats, c.limits())
+        limits = c.limits()
+        sink = KafkaSink(k, self.producer, c.retry_after_s, limits.redactor) if k is not None else QueueSink(self.queue)
+        receiver = TraceReceiver(sink, self.stats, limits)
         self._grpc, self.ports["otlp_grpc"] = start_grpc(
             receiver, s.host, c.otlp_grpc_port, c.max_request_bytes, s.api_key, c.grpc_workers,
             credentials=s.tls.grpc_credentials() if s.tls else None)

@@ -1,10 +1,12 @@
 """The Collector-compatible span messages (pure functions, no broker)."""
 from __future__ import annotations
 
+import orjson
 import pytest
 
-from collector.decode import DecodeError, parse_protobuf
-from collector.kafka_encoding import decode_message, split_by_trace
+from collector.decode import REDACTED_ATTRIBUTE, DecodeError, Limits, parse_protobuf, to_batch
+from collector.kafka_encoding import decode_message, redact_request, split_by_trace
+from collector.redaction import RedactionSettings
 from tests.kafka.test_collector_encodings import otlp_json
 from tests.otlp_payloads import request_with_spans
 
@@ -57,3 +59,23 @@ def test_decode_detects_json_and_proto_and_refuses_garbage():
         decode_message(b"not otlp at all")
     with pytest.raises(DecodeError, match="OTLP/JSON"):
         decode_message(b"{oops")
+
+
+def test_redacting_before_kafka_stores_exactly_what_redacting_at_the_store_would():
+    redactor = RedactionSettings(enabled=True).redactor()
+    request, _ = request_with_spans(2)
+    span = request.resource_spans[0].scope_spans[0].spans[0]
+    span.attributes.add(key="input.value").value.string_value = "call me on 13912345678 or li.lei@example.com"
+    nested = span.attributes.add(key="nested").value.kvlist_value.values.add(key="mail")
+    nested.value.array_value.values.add().string_value = "cc li.lei@example.com"
+    span.events.add(name="note").attributes.add(key="to").value.string_value = "li.lei@example.com"
+    span.status.message = "13912345678 unreachable"
+    request.resource_spans[0].resource.attributes.add(key="owner").value.string_value = "li.lei@example.com"
+    original = request.__class__.FromString(request.SerializeToString())
+
+    assert redact_request(request, redactor) == 6
+    assert b"13912345678" not in request.SerializeToString() and b"li.lei@" not in request.SerializeToString()
+    at_store = to_batch(original, 0, Limits(redactor=redactor)).columns
+    after_kafka = to_batch(request, 0, Limits(redactor=redactor)).columns
+    assert after_kafka == at_store
+    assert orjson.loads(at_store["attributes"][0])[REDACTED_ATTRIBUTE] == 5  # the resource's mask is not a span's
