@@ -5,6 +5,7 @@ every message of the request; a broker failure is 503 / UNAVAILABLE, a full prod
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from concurrent.futures import Future
 
 from opentelemetry.proto.collector.trace.v1.trace_service_pb2 import ExportTraceServiceRequest
@@ -19,11 +20,14 @@ from collector.writer import QueueFull
 
 class KafkaSink:
     def __init__(self, settings: KafkaSettings, producer: AckedProducer, retry_after_s: int = 1,
-                 redactor: Redactor | None = None):
+                 redactor: Redactor | None = None, busy: Callable[[], bool | str] = lambda: False):
+        """`busy` refuses requests with a reason while true (collector.memory_limiter)."""
         self.settings, self.producer, self.retry_after_s = settings, producer, retry_after_s
-        self.redactor = redactor
+        self.redactor, self.busy = redactor, busy
 
     def submit(self, batch: SpanBatch, request: ExportTraceServiceRequest) -> Future:
+        if busy := self.busy():
+            raise QueueFull(self.retry_after_s, *([busy] if isinstance(busy, str) else []))
         if self.redactor is not None:  # personal data never reaches the broker
             redact_request(request, self.redactor)
         messages = split_by_trace(request, self.settings.max_message_bytes, batch.reject)

@@ -85,6 +85,8 @@ class TracepatrolServer:
     def start(self) -> None:
         s, k = self.settings, self.settings.kafka
         self.stats = IngestStats()
+        # One memory limiter per process: it refuses new spans at whichever stage takes them first.
+        self.memory = s.collector.memory_limiter.guard(lambda: False)
         if k is not None:
             check_reachable(k)
             topics = [k.topic] + ([k.work_topic, k.results_topic] if k.workers and self.role != "collect" else [])
@@ -111,8 +113,8 @@ class TracepatrolServer:
         self.db = duckdb.connect(str(s.db), config={"memory_limit": s.duckdb_memory_limit,
                                                     "checkpoint_threshold": s.duckdb_checkpoint_threshold})
         self.assembler = Assembler(c.decision_wait, c.max_trace_wait)
-        self.queue = IngestQueue(c.queue_max_spans, c.retry_after_s,
-                                 backlog=c.memory_limiter.guard(lambda: self.writer is not None and len(self.writer) >= c.max_pending_traces))
+        self.queue = IngestQueue(c.queue_max_spans, c.retry_after_s, backlog=lambda: self.memory() or (
+            self.writer is not None and len(self.writer) >= c.max_pending_traces))
         self.store = TraceStore(self.db.cursor())
         self.writer = StoreWriter(self.store, self.queue, self.assembler, build_trajectory, self.stats,
                                   max_commit_spans=c.max_commit_spans, assembly_workers=c.assembly_workers)
@@ -143,7 +145,8 @@ class TracepatrolServer:
         """OTLP/gRPC started, OTLP/HTTP returned as an app; spans go to Kafka when configured."""
         s, c, k = self.settings, self.settings.collector, self.settings.kafka
         limits = c.limits()
-        sink = KafkaSink(k, self.producer, c.retry_after_s, limits.redactor) if k is not None else QueueSink(self.queue)
+        sink = (KafkaSink(k, self.producer, c.retry_after_s, limits.redactor, busy=self.memory) if k is not None
+                else QueueSink(self.queue))
         receiver = TraceReceiver(sink, self.stats, limits)
         self._grpc, self.ports["otlp_grpc"] = start_grpc(
             receiver, s.host, c.otlp_grpc_port, c.max_request_bytes, s.api_key, c.grpc_workers,

@@ -88,3 +88,39 @@ def test_unreachable_broker_stops_start_up_naming_the_address(tmp_path):
     done = subprocess.run([sys.executable, "-m", "tracepatrol", "ingest", "--kafka", "no-port"],
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 2 and "invalid setting kafka.bootstrap" in done.stderr
+
+
+def _first_message(cluster):
+    consumer = Consumer({"bootstrap.servers": cluster.bootstrap, "group.id": f"peek-{cluster.kafka['group']}",
+                         "auto.offset.reset": "earliest"})
+    consumer.subscribe([cluster.kafka["topic"]])
+    try:
+        return wait_for("a span message", lambda: consumer.poll(0.5))
+    finally:
+        consumer.close()
+
+
+def test_a_redacting_collector_never_publishes_the_raw_values(cluster):
+    cluster.configure(collector={"redaction": {"enabled": True}})
+    collector = cluster.collect().start()
+    request, trace_id = request_with_spans(2)
+    request.resource_spans[0].scope_spans[0].spans[0].attributes.add(key="input.value").value.string_value = \
+        "reach me at 13912345678"
+    resp = httpx.post(collector.otlp_http, content=request.SerializeToString(),
+                      headers={"Content-Type": "application/x-protobuf"}, timeout=60)
+    assert resp.status_code == 200, resp.text
+    msg = _first_message(cluster)
+    assert msg.key() == trace_id.encode() and b"13912345678" not in msg.value()
+    attrs = {kv.key: kv.value for kv in parse_protobuf(msg.value()).resource_spans[0].scope_spans[0].spans[0].attributes}
+    assert attrs["input.value"].string_value == "reach me at [REDACTED:phone]"
+    assert attrs["tracepatrol.redacted"].int_value == 1
+
+
+def test_a_collector_over_its_memory_limit_refuses_with_the_reason(cluster):
+    cluster.configure(collector={"memory_limiter": {"limit_mib": 64, "spike_limit_mib": 1, "check_interval_ms": 20}})
+    collector = cluster.collect().start()  # a Python process with gRPC and librdkafka is well past 63 MiB
+    request, _ = request_with_spans(2)
+    resp = httpx.post(collector.otlp_http, content=request.SerializeToString(),
+                      headers={"Content-Type": "application/x-protobuf"}, timeout=60)
+    assert resp.status_code == 429 and resp.headers["Retry-After"]
+    assert "above the soft limit of 63 MiB" in Status.FromString(resp.content).message
