@@ -25,9 +25,11 @@ class KafkaSink:
         self.settings, self.producer, self.retry_after_s = settings, producer, retry_after_s
         self.redactor, self.busy = redactor, busy
 
-    def submit(self, batch: SpanBatch, request: ExportTraceServiceRequest) -> Future:
+    def admit(self) -> None:
         if busy := self.busy():
             raise QueueFull(self.retry_after_s, *([busy] if isinstance(busy, str) else []))
+
+    def submit(self, batch: SpanBatch, request: ExportTraceServiceRequest) -> Future:
         if self.redactor is not None:  # personal data never reaches the broker
             redact_request(request, self.redactor)
         messages = split_by_trace(request, self.settings.max_message_bytes, batch.reject)

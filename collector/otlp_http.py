@@ -89,12 +89,13 @@ def build_app(receiver: TraceReceiver, max_request_bytes: int, api_key: str | No
             if ctype not in (PROTOBUF, JSON):
                 raise _Reject(415, code_pb2.INVALID_ARGUMENT,
                               f"unsupported Content-Type {ctype or '(none)'!r}; use {PROTOBUF} or {JSON}")
-            body = await _read_body(request, max_request_bytes)
             try:
-                message = parse_json(body) if as_json else parse_protobuf(body)
-            except DecodeError as exc:
-                raise _Reject(400, code_pb2.INVALID_ARGUMENT, str(exc)) from None
-            try:
+                receiver.admit()  # refused before the body is read and decoded: overload costs little
+                body = await _read_body(request, max_request_bytes)
+                try:
+                    message = parse_json(body) if as_json else parse_protobuf(body)
+                except DecodeError as exc:
+                    raise _Reject(400, code_pb2.INVALID_ARGUMENT, str(exc)) from None
                 accepted = receiver.accept(message)
             except QueueFull as exc:
                 receiver.stats.throttled_requests += 1

@@ -21,6 +21,9 @@ from collector.writer import IngestQueue, IngestStats
 
 
 class Sink(Protocol):
+    def admit(self) -> None:
+        """Raise QueueFull when the sink cannot take anything now (checked before decoding)."""
+
     def submit(self, batch: SpanBatch, request: ExportTraceServiceRequest) -> Future:
         """Take accepted spans; the Future resolves once they are durable, or fails with
         StorageUnavailable. Raises QueueFull at once when the sink cannot take more now."""
@@ -31,6 +34,9 @@ class QueueSink:
 
     def __init__(self, queue: IngestQueue):
         self.queue = queue
+
+    def admit(self) -> None:
+        self.queue.admit()
 
     def submit(self, batch: SpanBatch, request: ExportTraceServiceRequest) -> Future:
         return self.queue.submit(batch)
@@ -58,8 +64,13 @@ class TraceReceiver:
         self.stats, self.limits = stats, limits
         self.ack_timeout_s = ack_timeout_s
 
+    def admit(self) -> None:
+        """Refuse (QueueFull) before the request is read and decoded, so overload costs little."""
+        self.sink.admit()
+
     def accept(self, request: ExportTraceServiceRequest) -> Accepted:
         """Decode and hand on; raises QueueFull when the sink is at its bound."""
+        self.sink.admit()
         batch = to_batch(request, time.time_ns(), self.limits)
         self.stats.count_decoded(batch)
         if not len(batch):

@@ -82,10 +82,16 @@ class IngestQueue:
     def depth(self) -> int:
         return self._spans
 
+    def admit(self) -> None:
+        """Raise QueueFull when nothing could be taken now, so a receiver refuses before decoding."""
+        busy = self.backlog()  # True, or a reason (collector.memory_limiter)
+        if busy or self._spans >= self.max_spans:
+            raise QueueFull(self.retry_after_s, *([busy] if isinstance(busy, str) else []))
+
     def submit(self, batch: SpanBatch) -> Future:
         item = _Item(batch.to_arrow())
         with self._cond:
-            busy = self.backlog()  # True, or a reason (collector.memory_limiter)
+            busy = self.backlog()
             if (self._spans and self._spans + item.table.num_rows > self.max_spans) or busy:
                 raise QueueFull(self.retry_after_s, *([busy] if isinstance(busy, str) else []))
             self._items.append(item)

@@ -10,6 +10,7 @@ was acknowledged for is in the database.
 from __future__ import annotations
 
 import multiprocessing as mp
+import os
 import threading
 import time
 from collections import Counter
@@ -30,22 +31,35 @@ from tests.reliability.traffic import stored_counts
 # the spike covers the writer's own bursts between two checks (assembly chunks, commits: ~130 MiB).
 LIMIT_MIB, SPIKE_MIB = 576, 160
 QUEUE_SPANS = 2048  # a quarter of what the clients keep in flight: the queue bound answers 429 too
-SECONDS, PROCESSES, THREADS = 5.0, 4, 4
+SECONDS, PROCESSES, THREADS = 5.0, 4, 16
+SERVER_CPUS, CLIENT_CPUS = {0}, {1}
 
 
-def _client(index: int, url: str, deadline: float, tally: Counter) -> None:
-    """Fresh batches until the deadline; a refused one is re-sent after Retry-After (for 60 s at most)."""
+def _pin(pid: int, cpus: set[int]) -> None:
+    """Every thread of `pid` (and of its children) onto `cpus`; threads started later inherit it."""
+    for proc in (psutil.Process(pid), *psutil.Process(pid).children(recursive=True)):
+        for thread in proc.threads():
+            os.sched_setaffinity(thread.id, cpus)
+
+
+def _client(index: int, url: str, window: tuple[float, float], tally: Counter) -> None:
+    """Fresh batches during the window; a refused one is re-sent after Retry-After (for 60 s at most)."""
+    start, deadline = window
     batch = Batch(seed=index)
+    time.sleep(max(0.0, start - time.time()))
     with httpx.Client(timeout=60, headers={"Content-Type": "application/x-protobuf"}) as client:
         number = 0
         while time.time() < deadline:
             body, number = batch.render(2, index, number), number + 1
             give_up = time.time() + 60
             while time.time() < give_up:
+                in_window = time.time() < deadline
                 resp = client.post(url, content=body)
                 tally[resp.status_code] += 1
+                tally["offered_in_window"] += SPANS_PER_BATCH * in_window
                 if resp.status_code == 200:
                     tally["acked_spans"] += SPANS_PER_BATCH
+                    tally["acked_in_window"] += SPANS_PER_BATCH * (time.time() < deadline)
                     break
                 assert resp.status_code in (429, 503), resp.text
                 tally["with_retry_after"] += "retry-after" in resp.headers
@@ -54,11 +68,11 @@ def _client(index: int, url: str, deadline: float, tally: Counter) -> None:
                 tally["given_up"] += 1
 
 
-def _client_process(job: tuple[int, str, float]) -> Counter:
+def _client_process(job: tuple[int, str, tuple[float, float]]) -> Counter:
     """`THREADS` clients in one process (spawned: the test process has the SDK traffic to make)."""
-    index, url, deadline = job
+    index, url, window = job
     tally: Counter = Counter()
-    threads = [threading.Thread(target=_client, args=(index * THREADS + i, url, deadline, tally)) for i in range(THREADS)]
+    threads = [threading.Thread(target=_client, args=(index * THREADS + i, url, window, tally)) for i in range(THREADS)]
     for t in threads:
         t.start()
     for t in threads:
@@ -106,6 +120,10 @@ def test_twice_the_load_gets_429_the_rss_stays_under_the_ceiling_and_nothing_ack
         "queue_max_spans": QUEUE_SPANS,
         "memory_limiter": {"limit_mib": LIMIT_MIB, "spike_limit_mib": SPIKE_MIB, "check_interval_ms": 20}}}))
     srv = make_server(tmp_path, "--config", str(cfg), "--decision-wait", "0.5").start()
+    own_cpus = os.sched_getaffinity(0)
+    assert len(own_cpus) >= 2, "the overload test needs two cores: one for the server, one for the clients"
+    _pin(srv.proc.pid, SERVER_CPUS)
+    os.sched_setaffinity(0, CLIENT_CPUS)  # this process, its SDK thread and the spawned clients
     proc = psutil.Process(srv.proc.pid)
     peak, sampling = [0], threading.Event()
 
@@ -119,9 +137,10 @@ def test_twice_the_load_gets_429_the_rss_stays_under_the_ceiling_and_nothing_ack
     sdk_thread = threading.Thread(target=lambda: sdk.setdefault("exporter", _sdk_traffic(srv.otlp_http, stop_sdk)))
     try:
         sdk_thread.start()
-        deadline = time.time() + 2 + SECONDS  # spawned processes need a moment to import
+        start = time.time() + 3  # spawned processes need a moment to import
+        window = (start, start + SECONDS)
         with mp.get_context("spawn").Pool(PROCESSES) as pool:
-            tally = sum(pool.map(_client_process, [(i, srv.otlp_http, deadline) for i in range(PROCESSES)]), Counter())
+            tally = sum(pool.map(_client_process, [(i, srv.otlp_http, window) for i in range(PROCESSES)]), Counter())
         stop_sdk.set()
         sdk_thread.join(120)
         exporter = sdk["exporter"]
@@ -130,15 +149,19 @@ def test_twice_the_load_gets_429_the_rss_stays_under_the_ceiling_and_nothing_ack
     finally:
         stop_sdk.set()
         sampling.set()
+        os.sched_setaffinity(0, own_cpus)
         srv.stop()
     throttled = tally[429]
     stored = stored_counts(srv.db)
+    sustained, offered = tally["acked_in_window"] / SECONDS, tally["offered_in_window"] / SECONDS
     print(f"\noverload: {sum(tally[c] for c in (200, 429, 503))} requests, {throttled} answered 429, "
           f"{tally[503]} 503, {acked / SECONDS:.0f} spans/s acknowledged to the clients ({acked}), "
           f"{tally['given_up']} batches given up, {len(exporter.acked)} SDK spans "
           f"acknowledged, {sum(stored.values())} stored; peak RSS {peak[0] >> 20} MiB (ceiling {LIMIT_MIB}); "
-          f"server throttled {stats['throttled_requests']}; offered "
-          f"{sum(tally[c] for c in (200, 429, 503)) * SPANS_PER_BATCH / SECONDS:.0f} spans/s")
+          f"server throttled {stats['throttled_requests']}; in the {SECONDS:.0f} s window the clients offered "
+          f"{offered:.0f} spans/s and the saturated server acknowledged {sustained:.0f} spans/s "
+          f"(x{offered / sustained:.1f})")
+    assert offered >= 2 * sustained, "the clients did not offer twice what the server sustains"
     assert throttled > 0 and stats["throttled_requests"] >= throttled
     assert tally["with_retry_after"] == throttled + tally[503] and tally["given_up"] == 0
     assert peak[0] < LIMIT_MIB << 20
