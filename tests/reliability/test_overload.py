@@ -32,7 +32,6 @@ from tests.reliability.traffic import stored_counts
 LIMIT_MIB, SPIKE_MIB = 576, 160
 QUEUE_SPANS = 2048  # a quarter of what the clients keep in flight: the queue bound answers 429 too
 SECONDS, PROCESSES, THREADS = 5.0, 4, 16
-SERVER_CPUS, CLIENT_CPUS = {0}, {1}
 
 
 def _pin(pid: int, cpus: set[int]) -> None:
@@ -122,8 +121,9 @@ def test_twice_the_load_gets_429_the_rss_stays_under_the_ceiling_and_nothing_ack
     srv = make_server(tmp_path, "--config", str(cfg), "--decision-wait", "0.5").start()
     own_cpus = os.sched_getaffinity(0)
     assert len(own_cpus) >= 2, "the overload test needs two cores: one for the server, one for the clients"
-    _pin(srv.proc.pid, SERVER_CPUS)
-    os.sched_setaffinity(0, CLIENT_CPUS)  # this process, its SDK thread and the spawned clients
+    server_cpu, client_cpu, *_ = sorted(own_cpus)
+    _pin(srv.proc.pid, {server_cpu})
+    os.sched_setaffinity(0, {client_cpu})  # this thread, hence the SDK thread and the spawned clients
     proc = psutil.Process(srv.proc.pid)
     peak, sampling = [0], threading.Event()
 
