@@ -137,7 +137,7 @@ def test_twice_the_load_gets_429_the_rss_stays_under_the_ceiling_and_nothing_ack
     sdk_thread = threading.Thread(target=lambda: sdk.setdefault("exporter", _sdk_traffic(srv.otlp_http, stop_sdk)))
     try:
         sdk_thread.start()
-        start = time.time() + 3  # spawned processes need a moment to import
+        start = time.time() + 5  # spawned processes need a moment to import (on one core)
         window = (start, start + SECONDS)
         with mp.get_context("spawn").Pool(PROCESSES) as pool:
             tally = sum(pool.map(_client_process, [(i, srv.otlp_http, window) for i in range(PROCESSES)]), Counter())
