@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 import duckdb
@@ -289,6 +289,17 @@ def trajectory_tables(items: Iterable[Assembled], completed_at: dt.datetime) -> 
         for tool in traj.tools_offered:
             defs.append(traj.trace_id, tool.name, tool.description, _json(tool.parameters))
     return TrajectoryTables(traces.table(), calls.table(), defs.table())
+
+
+def trajectory_loader(con: duckdb.DuckDBPyConnection) -> Callable[[Sequence[str]], dict[str, Trajectory]]:
+    """read_trajectories on a fresh cursor per call: callers run on their own threads."""
+    def load(trace_ids: Sequence[str]) -> dict[str, Trajectory]:
+        cur = con.cursor()
+        try:
+            return read_trajectories(cur, trace_ids)
+        finally:
+            cur.close()
+    return load
 
 
 def read_trajectories(con: duckdb.DuckDBPyConnection, trace_ids: Sequence[str]) -> dict[str, Trajectory]:

@@ -17,9 +17,10 @@ from confluent_kafka import Consumer
 
 from collector.kafka_client import AckedProducer, KafkaLoop, commit_after, usable, where
 from collector.kafka_config import KafkaSettings
-from collector.store import read_trajectories
+from collector.store import trajectory_loader
 from evaluators.kafka_worker import MalformedMessage, ResultMessage, decode_result, encode_work, item_key
 from evaluators.results import ResultStore
+from evaluators.worker import Loader, ResultHook
 from scheduler.ledger import Ledger
 
 log = logging.getLogger(__name__)
@@ -34,7 +35,8 @@ class WorkDispatcher(KafkaLoop):
     def __init__(self, kafka: KafkaSettings, ledger: Ledger, con: duckdb.DuckDBPyConnection,
                  producer: AckedProducer, batch: int = 256, poll_s: float = 0.5):
         super().__init__(poll_s)
-        self.kafka, self.ledger, self.con, self.producer, self.batch = kafka, ledger, con, producer, batch
+        self.kafka, self.ledger, self.producer, self.batch = kafka, ledger, producer, batch
+        self.load = trajectory_loader(con)
         self.published = 0
 
     def step(self) -> bool:
@@ -42,11 +44,7 @@ class WorkDispatcher(KafkaLoop):
         items = self.ledger.claim(_WORKER, min(self.batch, room)) if room > 0 else []
         if not items:
             return True
-        cur = self.con.cursor()
-        try:
-            trajectories = read_trajectories(cur, sorted({i.trace_id for i in items}))
-        finally:
-            cur.close()
+        trajectories = self.load(sorted({i.trace_id for i in items}))
         messages = []
         for item in items:
             traj = trajectories.get(item.trace_id)
@@ -63,9 +61,12 @@ class WorkDispatcher(KafkaLoop):
 class ResultConsumer(KafkaLoop):
     name = "kafka-results"
 
-    def __init__(self, kafka: KafkaSettings, ledger: Ledger, results: ResultStore, retry_s: float = 0.5):
+    def __init__(self, kafka: KafkaSettings, ledger: Ledger, results: ResultStore, retry_s: float = 0.5,
+                 load: Loader | None = None):
+        """`load` gives the trajectories the `on_results` hooks get (as the embedded pool's do)."""
         super().__init__(retry_s)
-        self.kafka, self.ledger, self.results = kafka, ledger, results
+        self.kafka, self.ledger, self.results, self.load = kafka, ledger, results, load
+        self.on_results: list[ResultHook] = []
         self.items_finished = 0
         self._consumer = Consumer(kafka.consumer(kafka.results_group))
         self._consumer.subscribe([kafka.results_topic])
@@ -85,7 +86,12 @@ class ResultConsumer(KafkaLoop):
         return False
 
     def _store(self, decoded: Sequence[ResultMessage]) -> None:
-        self.results.save([s for r in decoded for s in r.scored])
+        scored = [s for r in decoded for s in r.scored]
+        self.results.save(scored)
+        if self.on_results and self.load is not None and scored:
+            trajectories = self.load(sorted({s.trace_id for s in scored}))
+            for hook in self.on_results:
+                hook(scored, trajectories)
         for r in decoded:
             self.ledger.finish(r.item, r.ok, r.reason)
         self.items_finished += len(decoded)

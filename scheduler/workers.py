@@ -5,7 +5,7 @@ import logging
 
 import duckdb
 
-from collector.store import read_trajectories
+from collector.store import trajectory_loader
 from evaluators.config import EvaluatorSettings
 from evaluators.results import ResultStore
 from evaluators.worker import WorkerPool, make_evaluations
@@ -21,12 +21,5 @@ def build_workers(settings: EvaluatorSettings, ledger: Ledger, con: duckdb.DuckD
     if retried or failed:
         log.info("after restart: %d interrupted evaluation items requeued, %d failed past the attempt limit",
                  retried, failed)
-
-    def load(trace_ids):
-        cur = con.cursor()
-        try:
-            return read_trajectories(cur, trace_ids)
-        finally:
-            cur.close()
-
-    return WorkerPool(ledger, load, results, make_evaluations(settings), size=max(1, settings.workers))
+    return WorkerPool(ledger, trajectory_loader(con), results, make_evaluations(settings),
+                      size=max(1, settings.workers))

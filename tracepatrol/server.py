@@ -28,7 +28,7 @@ from collector.otlp_http import build_app as build_otlp_http
 from collector.receiver import QueueSink, TraceReceiver
 from collector.retention import apply_retention
 from collector.semconv import build_trajectory
-from collector.store import TraceStore
+from collector.store import TraceStore, trajectory_loader
 from collector.writer import IngestQueue, IngestStats, StoreWriter
 from evaluators.results import ResultStore
 from evaluators.worker import WorkerPool
@@ -122,8 +122,8 @@ class TracepatrolServer:
         self.ledger = Ledger(self.db)
         self.results = ResultStore(self.db)
         self.workers = build_workers(s.evaluators, self.ledger, self.db, self.results)
-        if s.evaluation_events:
-            self.workers.on_results.append(EvaluationExporter(s.evaluation_events))
+        on_results = [EvaluationExporter(s.evaluation_events)] if s.evaluation_events else []
+        self.workers.on_results += on_results
         self.tasks = TaskService(self.ledger, TaskRunner(self.ledger, self.db))
         self.tasks.runner.on_selected.append(self.workers.wake)
         self.tasks.start()
@@ -131,7 +131,9 @@ class TracepatrolServer:
         if k is not None and k.workers:
             dispatcher = WorkDispatcher(k, self.ledger, self.db, self.producer)
             self.tasks.runner.on_selected.append(dispatcher.wake)
-            self._loops += [dispatcher, ResultConsumer(k, self.ledger, self.results)]
+            results = ResultConsumer(k, self.ledger, self.results, load=trajectory_loader(self.db))
+            results.on_results += on_results
+            self._loops += [dispatcher, results]
         elif s.evaluators.workers:
             self.workers.start()
         if k is not None:

@@ -10,6 +10,7 @@ import httpx
 from collector.kafka_encoding import split_by_trace
 from tests.kafka.conftest import wait_for
 from tests.otlp_payloads import request_with_spans
+from tests.test_otel_export import Receiver, receiver  # noqa: F401 (the fixture)
 
 ITEMS = 40
 EVALUATORS = ["parameters", "llm_judge"]
@@ -24,10 +25,11 @@ def owned(log: str) -> set[int]:
     return parts
 
 
-def test_a_worker_killed_mid_run_leaves_every_item_scored_exactly_once(cluster, chat):
+def test_a_worker_killed_mid_run_leaves_every_item_scored_exactly_once(cluster, chat, receiver):
     chat.delay_s = 0.1  # each judge call takes a while, so the kill lands mid-run
     cluster.configure({"workers": True, "worker_batch": 4, "max_in_flight": IN_FLIGHT}, evaluators={"llm_judge": {
-        "base_url": chat.url, "model": "judge-1", "max_retries": 0, "requests_per_minute": None}})
+        "base_url": chat.url, "model": "judge-1", "max_retries": 0, "requests_per_minute": None}},
+        evaluation_events={"endpoint": receiver})
     messages = []
     for _ in range(ITEMS):
         messages += split_by_trace(request_with_spans(3)[0], 1_000_000)
@@ -66,3 +68,10 @@ def test_a_worker_killed_mid_run_leaves_every_item_scored_exactly_once(cluster, 
     assert cluster.query("SELECT evaluator, count(*) FROM eval_results GROUP BY ALL ORDER BY 1") == \
         [(e, ITEMS) for e in sorted(EVALUATORS)]
     assert cluster.query("SELECT state, count(*) FROM run_items GROUP BY ALL") == [("done", ITEMS)]
+    # the store process sends each stored result as a gen_ai.evaluation.result event (a result a
+    # killed worker's successor produced again may be sent twice: events are at least once)
+    events = [(r.trace_id.hex(), a.value.string_value) for _, req in Receiver.requests
+              for r in req.resource_logs[0].scope_logs[0].log_records
+              for a in r.attributes if a.key == "gen_ai.evaluation.name"]
+    assert set(events) == set(cluster.query("SELECT trace_id, evaluator FROM eval_results WHERE task_id = ?", task_id))
+    assert len(events) >= ITEMS * len(EVALUATORS)
