@@ -119,5 +119,18 @@ def build_api(db: duckdb.DuckDBPyConnection, stats: IngestStats, queue: IngestQu
     return app
 
 
+def build_collector_api(stats: IngestStats, api_key: str | None) -> FastAPI:
+    """A receivers-only process (`tracepatrol collect`) has no database: health and its own metrics."""
+    app = FastAPI(title="tracepatrol collector", version="0.1.0", default_response_class=ORJSONResponse)
+    app.state.db, app.state.api_key, app.state.stats, app.state.queue = None, api_key, stats, None
+    app.include_router(build_metrics_router(secured))
+
+    @app.get("/healthz", tags=["health"])
+    def healthz() -> dict[str, str]:
+        return {"status": "ok"}
+
+    return app
+
+
 def _naive_utc(t: dt.datetime) -> dt.datetime:
     return t.astimezone(dt.timezone.utc).replace(tzinfo=None) if t.tzinfo else t

@@ -37,7 +37,7 @@ from scheduler.ledger import Ledger
 from scheduler.workers import build_workers
 from scheduler.runner import TaskRunner
 from scheduler.service import TaskService
-from tracepatrol.api import build_api
+from tracepatrol.api import build_api, build_collector_api
 from tracepatrol.otel_export import EvaluationExporter
 from tracepatrol.settings import Settings
 
@@ -96,6 +96,8 @@ class TracepatrolServer:
         apps = {}
         if self.role != "collect":
             apps["api"] = (self._start_store(), s.api_port)
+        else:
+            apps["api"] = (build_collector_api(self.stats, s.api_key), s.api_port)
         if self.role != "ingest":
             apps["otlp_http"] = (self._start_receivers(), self.settings.collector.otlp_http_port)
         tls = s.tls.uvicorn_kwargs() if s.tls else {}
@@ -179,7 +181,9 @@ class TracepatrolServer:
         if k is not None:
             parts.append(f"Kafka {k.bootstrap} topic {k.topic}" + (f" group {k.group}" if self.role != "collect" else ""))
         if "api" in p:
-            parts += [f"API {scheme}://{h}:{p['api']}", f"db {self.settings.db}"]
+            parts.append(f"API {scheme}://{h}:{p['api']}")
+        if self.role != "collect":
+            parts.append(f"db {self.settings.db}")
         return "  ".join(parts)
 
     async def serve(self) -> None:

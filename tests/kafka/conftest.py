@@ -85,10 +85,10 @@ class Cluster:
         return self.tmp / "store.duckdb"
 
     def collect(self, name: str = "collect") -> Proc:
-        http = free_port()
+        http, api = free_port(), free_port()
         return self._add(Proc(["collect", "--config", str(self.config), "--otlp-http-port", str(http),
-                               "--otlp-grpc-port", str(free_port())], self.tmp / f"{name}.log",
-                              "tracepatrol collecting", otlp_http_port=http))
+                               "--otlp-grpc-port", str(free_port()), "--api-port", str(api)], self.tmp / f"{name}.log",
+                              "tracepatrol collecting", api_port=api, otlp_http_port=http))
 
     def ingest(self, *extra: str) -> Proc:
         api = free_port()

@@ -10,6 +10,7 @@ from confluent_kafka import Consumer
 from confluent_kafka.admin import AdminClient, NewTopic
 
 from google.rpc.status_pb2 import Status
+from prometheus_client.parser import text_string_to_metric_families
 
 from collector.decode import parse_protobuf
 
@@ -25,6 +26,11 @@ def test_two_collectors_store_every_acknowledged_span_once(cluster):
     ids = send(a.otlp_http, [TraceSpec(user_id="via-a") for _ in range(30)])
     ids += send(b.otlp_http, [TraceSpec(user_id="via-b", failed=True) for _ in range(30)])
     spans = 3 * len(ids)  # root, chat and tool span per trace (tests/otel_traffic.py)
+    for collector in (a, b):  # a collector has no database, but its health and counters
+        assert collector.get("/healthz").json() == {"status": "ok"}
+        metrics = {f.name: f for f in text_string_to_metric_families(collector.get("/metrics").text)}
+        assert metrics["tracepatrol_spans_received"].samples[0].value == spans // 2
+        assert "tracepatrol_trajectories" not in metrics
     wait_for("every trace assembled", lambda: ingest.stats()["traces"] == len(ids))
     assert ingest.stats()["spans"] == spans
     trace = ingest.get(f"/api/traces/{ids[-1]}").json()
