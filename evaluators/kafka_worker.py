@@ -5,6 +5,12 @@ needs no database; its own EvaluatorSettings supply tool schemas, golden cases a
 judge (secrets never travel through Kafka). A worker commits a work message's offset only after
 the broker acknowledged its result, so a worker killed mid-item leaves the item to another;
 a result produced twice is stored once (results are keyed by task, trace, version, evaluator).
+
+An item that kills every worker taking it would go round forever, so before evaluating, a worker
+commits the offset of each partition's first message with `attempt=N` as the commit's metadata.
+A worker that finds such a mark was handed the message after a crash: it evaluates the marked
+messages one at a time (so the blame lands on the right one), and past `max_attempts` answers
+one as failed without evaluating it.
 """
 from __future__ import annotations
 
@@ -18,7 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import orjson
-from confluent_kafka import Consumer
+from confluent_kafka import Consumer, Message, TopicPartition
 from pydantic import ValidationError
 
 from collector.kafka_client import AckedProducer, commit_after, ensure_topics, usable, where
@@ -88,6 +94,19 @@ def decode_result(value: bytes) -> ResultMessage:
     return ResultMessage(item, bool(doc.get("ok")), doc.get("reason"), scored, str(doc.get("worker")))
 
 
+Position = tuple[str, int, int]  # topic, partition, offset (messages themselves are not hashable)
+
+
+def _position(msg: Message) -> Position:
+    return msg.topic(), msg.partition(), msg.offset()
+
+
+def _attempt(metadata: str | None) -> int:
+    """N from an `attempt=N` commit mark; 0 for none (a normal commit carries no metadata)."""
+    name, _, value = (metadata or "").partition("=")
+    return int(value) if name == "attempt" and value.isdigit() else 0
+
+
 def _item_doc(item: WorkItem) -> dict[str, Any]:
     return {f: getattr(item, f) for f in _ITEM_FIELDS}
 
@@ -116,7 +135,7 @@ class KafkaWorker:
     """One consumer in the worker group. run() blocks until stop() (from a signal handler or thread)."""
 
     def __init__(self, kafka: KafkaSettings, evaluators: EvaluatorSettings, name: str | None = None):
-        self.kafka = kafka
+        self.kafka, self.max_attempts = kafka, evaluators.max_attempts
         self.evaluations = make_evaluations(evaluators)
         self.name = name or f"{socket.gethostname()}-{os.getpid()}"
         self.items_done = 0
@@ -135,13 +154,43 @@ class KafkaWorker:
             while not self._stop.is_set():
                 messages = usable(consumer.consume(self.kafka.worker_batch, 0.5))
                 if messages:
-                    self._process(messages, producer)
+                    messages, attempts = self._mark_attempts(consumer, messages)
+                    self._process(messages, attempts, producer)
                     commit_after(consumer, messages)
         finally:
             consumer.close()
             producer.shutdown()
 
-    def _process(self, messages, producer: AckedProducer) -> None:
+    def _mark_attempts(self, consumer, messages: list[Message]) -> tuple[list[Message], dict[Position, int]]:
+        """Count this attempt at each partition's first message in its committed offset's metadata.
+
+        Returns what to evaluate now: all of `messages`, or after a crash the marked message with
+        the most attempts, alone (the consumer is rewound to read the rest again)."""
+        firsts: dict[tuple[str, int], Message] = {}
+        for m in messages:
+            firsts.setdefault((m.topic(), m.partition()), m)
+        committed = consumer.committed([TopicPartition(t, p) for t, p in firsts], timeout=self.kafka.connect_timeout_s)
+        attempts: dict[Position, int] = {}
+        for tp in committed:
+            first = firsts[(tp.topic, tp.partition)]
+            prior = _attempt(tp.metadata) if tp.offset == first.offset() else 0
+            attempts[_position(first)] = prior + 1
+        suspects = sorted((m for m in firsts.values() if attempts[_position(m)] > 1),
+                          key=lambda m: -attempts[_position(m)])
+        marked = suspects[:1] or list(firsts.values())  # what is read again is not started now
+        consumer.commit(offsets=[TopicPartition(m.topic(), m.partition(), m.offset(),
+                                                metadata=f"attempt={attempts[_position(m)]}") for m in marked],
+                        asynchronous=False)
+        if not suspects:
+            return messages, attempts
+        suspect = suspects[0]
+        for m in firsts.values():  # everything else is read again once the suspect is settled
+            consumer.seek(TopicPartition(m.topic(), m.partition(), m.offset() + (m is suspect)))
+        log.warning("worker %s: %s was taken by a worker that stopped (attempt %d); evaluating it alone",
+                    self.name, where(suspect), attempts[_position(suspect)])
+        return [suspect], attempts
+
+    def _process(self, messages: list[Message], attempts: dict[Position, int], producer: AckedProducer) -> None:
         """Evaluate, publish the results and wait for acks=all; raises if Kafka does not acknowledge."""
         out = []
         for msg in messages:
@@ -150,6 +199,13 @@ class KafkaWorker:
             except MalformedMessage as exc:
                 log.warning("skipping malformed work message %s: %s", where(msg), exc)
                 continue
+            tries = attempts.get(_position(msg), 1)
+            if tries > self.max_attempts:
+                reason = f"abandoned: {tries - 1} workers died evaluating it ({where(msg)})"
+                log.error("worker %s: %s", self.name, reason)
+                out.append((item_key(item), encode_result(item, trajectory, [], [reason], self.name)))
+                continue
+            log.info("worker %s evaluating %s", self.name, where(msg))
             outcome = self.evaluations.for_item(item).run(trajectory, item.evaluators)
             out.append((item_key(item), encode_result(item, trajectory, outcome.results, outcome.errors, self.name)))
         producer.send(self.kafka.results_topic, out).result()

@@ -75,3 +75,40 @@ def test_a_worker_killed_mid_run_leaves_every_item_scored_exactly_once(cluster, 
               for a in r.attributes if a.key == "gen_ai.evaluation.name"]
     assert set(events) == set(cluster.query("SELECT trace_id, evaluator FROM eval_results WHERE task_id = ?", task_id))
     assert len(events) >= ITEMS * len(EVALUATORS)
+
+
+def test_an_item_that_kills_every_worker_is_failed_after_max_attempts(cluster, chat):
+    """Each worker is SIGKILLed while it evaluates the same item, as if that item crashed it."""
+    chat.delay_s = 0.3  # the judge call keeps the item in evaluation long enough to kill there
+    cluster.configure({"workers": True, "worker_batch": 4}, evaluators={"max_attempts": 2, "llm_judge": {
+        "base_url": chat.url, "model": "judge-1", "max_retries": 0, "requests_per_minute": None}})
+    items = 6
+    messages = []
+    for _ in range(items):
+        messages += split_by_trace(request_with_spans(3)[0], 1_000_000)
+    cluster.produce(messages)
+    ingest = cluster.ingest().start()
+    wait_for("trajectories", lambda: ingest.stats()["traces"] == items)
+    task = {"name": "poison", "window": {"mode": "backfill", "last": "1d"}, "sampling": {"ratio": 1.0, "max_items": 500},
+            "evaluators": ["llm_judge"]}
+    resp = httpx.post(f"http://127.0.0.1:{ingest.api_port}/api/tasks", json=task, timeout=60)
+    assert resp.status_code == 201, resp.text
+    run_id = resp.json()["run"]["run_id"]
+
+    poison = None
+    for n in (1, 2):  # two workers die on the item: max_attempts is spent
+        worker = cluster.worker(f"victim-{n}").start()
+        pattern = re.compile(r"evaluating (%s)$" % (re.escape(poison) if poison else r"\S+"), re.M)
+        line = wait_for(f"victim-{n} evaluating the poison item", lambda: pattern.search(worker.log.read_text()),
+                        every=0.02)
+        poison = line.group(1)
+        assert worker.stop(signal.SIGKILL) == -signal.SIGKILL
+    survivor = cluster.worker("survivor").start()
+    run = wait_for("the run to finish", lambda: (r := ingest.get(f"/api/runs/{run_id}").json())["state"] == "done" and r,
+                   timeout=90, every=0.2)
+    failed = [i for i in run["items"] if i["state"] == "failed"]
+    assert len(failed) == 1 and f"abandoned: 2 workers died evaluating it ({poison})" in failed[0]["reason"]
+    assert sorted(i["state"] for i in run["items"]) == ["done"] * (items - 1) + ["failed"]
+    assert f"evaluating {poison}" not in survivor.log.read_text()  # it answered without evaluating
+    ingest.stop()
+    assert cluster.query("SELECT count(DISTINCT trace_id) FROM eval_results") == [(items - 1,)]
