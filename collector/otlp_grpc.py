@@ -48,10 +48,11 @@ class TraceServiceHandler:
         if not bearer_ok(metadata.get("authorization"), self.api_key):
             _abort(context, code_pb2.UNAUTHENTICATED, "missing or invalid API key (authorization: Bearer …)")
         try:
-            message = parse_protobuf(body)
-        except DecodeError as exc:
-            _abort(context, code_pb2.INVALID_ARGUMENT, str(exc))
-        try:
+            self.receiver.admit()  # refused before decoding: overload costs little
+            try:
+                message = parse_protobuf(body)
+            except DecodeError as exc:
+                _abort(context, code_pb2.INVALID_ARGUMENT, str(exc))
             accepted = self.receiver.accept(message)
         except QueueFull as exc:
             self.receiver.stats.throttled_requests += 1

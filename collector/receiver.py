@@ -69,8 +69,7 @@ class TraceReceiver:
         self.sink.admit()
 
     def accept(self, request: ExportTraceServiceRequest) -> Accepted:
-        """Decode and hand on; raises QueueFull when the sink is at its bound."""
-        self.sink.admit()
+        """Decode and hand on; raises QueueFull when the sink is at its bound (callers `admit()` first)."""
         batch = to_batch(request, time.time_ns(), self.limits)
         self.stats.count_decoded(batch)
         if not len(batch):

@@ -4,7 +4,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Any, Literal
 
 import duckdb
 import orjson
@@ -20,6 +20,7 @@ from tracepatrol.api_tasks import build_router as build_task_router
 from tracepatrol.dashboard import build_router as build_dashboard_router
 from tracepatrol.export import build_export_router
 from tracepatrol.metrics import build_metrics_router
+from tracepatrol.request_cursor import Cursor
 
 
 class ORJSONResponse(JSONResponse):
@@ -34,22 +35,12 @@ _TRACE_SUMMARY = (
 )
 
 
-def _cursor(request: Request):
-    """A cursor of the server's one database, per request (DuckDB cursors are not shared)."""
-    cur = request.app.state.db.cursor()
-    try:
-        yield cur
-    finally:
-        cur.close()
-
-
 def _authorized(request: Request) -> None:
     if not bearer_ok(request.headers.get("authorization"), request.app.state.api_key):
         raise HTTPException(401, "missing or invalid API key (Authorization: Bearer …)",
                             headers={"WWW-Authenticate": "Bearer"})
 
 
-Cursor = Annotated[duckdb.DuckDBPyConnection, Depends(_cursor)]
 secured = [Depends(_authorized)]
 
 

@@ -12,6 +12,7 @@ from scheduler.ledger import TaskExists, TaskNotFound
 from scheduler.presets import PresetError
 from scheduler.service import TaskService
 from scheduler.task import TaskError, task_from_request
+from tracepatrol.request_cursor import Cursor
 
 TASK_EXAMPLE = {
     "name": "complaint-triage",
@@ -115,23 +116,16 @@ def build_router(secured: list) -> APIRouter:
         return run
 
     @router.post("/api/traces/{trace_id}/annotations", status_code=201, tags=["annotations"])
-    def annotate(request: Request, trace_id: str, body: AnnotationIn) -> dict[str, Any]:
+    def annotate(cur: Cursor, trace_id: str, body: AnnotationIn) -> dict[str, Any]:
         """Record a human-annotation status (the `annotation` filter reads the latest one)."""
-        cur = request.app.state.db.cursor()
         try:
             return vars(annotations.annotate(cur, trace_id.lower(), body.status, body.label, body.note, body.author))
         except annotations.AnnotationError as exc:
             raise HTTPException(422, str(exc)) from None
-        finally:
-            cur.close()
 
     @router.get("/api/traces/{trace_id}/annotations", tags=["annotations"])
-    def current_annotation(request: Request, trace_id: str) -> dict[str, Any]:
-        cur = request.app.state.db.cursor()
-        try:
-            found = annotations.current(cur, trace_id.lower())
-        finally:
-            cur.close()
+    def current_annotation(cur: Cursor, trace_id: str) -> dict[str, Any]:
+        found = annotations.current(cur, trace_id.lower())
         if found is None:
             raise HTTPException(404, f"trace {trace_id!r} has no annotation")
         return vars(found)

@@ -11,7 +11,7 @@ import click
 import duckdb
 import httpx
 
-from tracepatrol.client import api_options, auth_headers, console, err, exit_on_error, unreachable
+from tracepatrol.client import api_options, auth_headers, console, err, exit_on_error, open_stopped_db, unreachable
 from tracepatrol.export import FORMATS, TABLES, ExportError, export_table, format_for
 
 
@@ -48,12 +48,7 @@ def export(table, since, fmt, out, db, api_url, api_key) -> None:
 
 
 def _from_db(db: Path, table: str, since: dt.datetime | None, fmt: str, out: Path) -> int:
-    try:
-        con = duckdb.connect(str(db), read_only=True)
-    except duckdb.Error as exc:
-        err.print(f"[red]error:[/red] cannot open {db}: {exc}\nIf a tracepatrol server is using this file, "
-                  "export through it with --api instead of --db.", highlight=False)
-        sys.exit(1)
+    con = open_stopped_db(db, "export through it")
     try:
         return export_table(con, table, since, fmt, out)
     except duckdb.CatalogException:

@@ -13,7 +13,7 @@ import duckdb
 import httpx
 from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
-from tracepatrol.client import api_options, auth_headers, console, err, exit_on_error, unreachable
+from tracepatrol.client import api_options, auth_headers, console, err, exit_on_error, open_stopped_db, unreachable
 from tracepatrol.report import FORMATS
 
 SUFFIXES = {".html": "html", ".htm": "html", ".md": "md", ".markdown": "md", ".json": "json"}
@@ -69,12 +69,7 @@ def _from_db(db: Path, task_id: str, run_id: str | None, day: dt.date | None, fm
     from tracepatrol import analysis
     from tracepatrol.report import build, render
 
-    try:
-        con = duckdb.connect(str(db), read_only=True)
-    except duckdb.Error as exc:
-        err.print(f"[red]error:[/red] cannot open {db}: {exc}\nIf a tracepatrol server is using this file, "
-                  "ask it for the report with --api instead of --db.", highlight=False)
-        sys.exit(1)
+    con = open_stopped_db(db, "ask it for the report")
     columns = (SpinnerColumn(), TextColumn("{task.description}"), TimeElapsedColumn())
     try:
         with Progress(*columns, console=err, transient=True) as progress:

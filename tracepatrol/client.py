@@ -3,8 +3,10 @@ from __future__ import annotations
 
 import os
 import sys
+from pathlib import Path
 
 import click
+import duckdb
 import httpx
 from rich.console import Console
 
@@ -57,3 +59,13 @@ def exit_on_error(resp: httpx.Response) -> None:
 
 def api_get(api_url: str, api_key: str | None, path: str, **params):
     return api_call(api_url, api_key, "GET", path, **params)
+
+
+def open_stopped_db(db: Path, instead: str) -> duckdb.DuckDBPyConnection:
+    """A stopped server's file, read-only; exit 1 saying how to go through the running server."""
+    try:
+        return duckdb.connect(str(db), read_only=True)
+    except duckdb.Error as exc:
+        err.print(f"[red]error:[/red] cannot open {db}: {exc}\nIf a tracepatrol server is using this file, "
+                  f"{instead} with --api instead of --db.", highlight=False)
+        sys.exit(1)

@@ -30,6 +30,7 @@ from jinja2 import Environment, PackageLoader, select_autoescape
 from collector.auth import bearer_ok
 from evaluators.weights import get_profile, load_profiles
 from tracepatrol import analysis, charts
+from tracepatrol.request_cursor import Cursor
 
 ROOT = "/dashboard"
 STATIC = Path(__file__).resolve().parent / "static"
@@ -116,14 +117,6 @@ def _safe_next(target: str | None) -> str:
     return ROOT + "/"
 
 
-def _cursor(request: Request):
-    cur = request.app.state.db.cursor()
-    try:
-        yield cur
-    finally:
-        cur.close()
-
-
 # -- page contexts (pure functions of a cursor, shared with tests) -----------------------------
 def overview_context(cur) -> dict[str, Any]:
     traffic = analysis.traffic(cur)
@@ -206,34 +199,32 @@ def build_router(secured: list) -> APIRouter:
         return RedirectResponse(ROOT + "/", 307)
 
     @pages(ROOT + "/")
-    def overview(request: Request, cur=Depends(_cursor)) -> Response:
+    def overview(request: Request, cur: Cursor) -> Response:
         return _page("overview.html", title="overview", charts=True, logged_in=_cookie(request),
                      **overview_context(cur))
 
     @pages(ROOT + "/tasks")
-    def tasks_page(request: Request, cur=Depends(_cursor)) -> Response:
+    def tasks_page(request: Request, cur: Cursor) -> Response:
         return _page("tasks.html", title="tasks", tasks=analysis.tasks(cur), logged_in=_cookie(request))
 
     @pages(ROOT + "/tasks/{task_id}")
-    def task_page(request: Request, task_id: str, run: str | None = None, cur=Depends(_cursor)) -> Response:
+    def task_page(request: Request, cur: Cursor, task_id: str, run: str | None = None) -> Response:
         return _page("task.html", title=f"task {task_id}", charts=True, logged_in=_cookie(request),
                      **task_context(cur, task_id, run))
 
     @pages(ROOT + "/traces/{trace_id}")
-    def trace_page(request: Request, trace_id: str, cur=Depends(_cursor)) -> Response:
+    def trace_page(request: Request, cur: Cursor, trace_id: str) -> Response:
         return _page("trace.html", title=f"trace {trace_id}", charts=True, logged_in=_cookie(request),
                      **trace_context(cur, trace_id))
 
     @pages(ROOT + "/analysis")
-    def analysis_page(request: Request, task: str | None = None, scene: str = DEFAULT_SCENE,
-                      cur=Depends(_cursor)) -> Response:
+    def analysis_page(request: Request, cur: Cursor, task: str | None = None, scene: str = DEFAULT_SCENE) -> Response:
         return _page("analysis.html", title="analysis", charts=True, logged_in=_cookie(request),
                      **analysis_context(cur, task or None, scene, request.app.state.weights_dirs))
 
     @pages(ROOT + "/report")
-    def report_page(request: Request, task: str, run: str | None = None, day: dt.date | None = None,
-                    format: Literal["html", "md", "json"] = "html", scene: str = DEFAULT_SCENE,
-                    cur=Depends(_cursor)) -> Response:
+    def report_page(request: Request, cur: Cursor, task: str, run: str | None = None, day: dt.date | None = None,
+                    format: Literal["html", "md", "json"] = "html", scene: str = DEFAULT_SCENE) -> Response:
         return _report(request, cur, task, run, day, format, scene)
 
     @router.get(ROOT + "/static/{name}", dependencies=guarded)
@@ -272,10 +263,9 @@ def build_router(secured: list) -> APIRouter:
     api = APIRouter(dependencies=secured, tags=["report"])
 
     @api.get("/api/report", response_class=Response)
-    def report_api(request: Request, task: str, run: str | None = None,
+    def report_api(request: Request, cur: Cursor, task: str, run: str | None = None,
                    day: dt.date | None = Query(None, description="the runs started that day (UTC)"),
-                   format: Literal["html", "md", "json"] = "html", scene: str = DEFAULT_SCENE,
-                   cur=Depends(_cursor)) -> Response:
+                   format: Literal["html", "md", "json"] = "html", scene: str = DEFAULT_SCENE) -> Response:
         """The health report of a task's run, day, or latest run; 404 names what is unknown."""
         try:
             return _report(request, cur, task, run, day, format, scene)

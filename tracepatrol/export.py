@@ -16,9 +16,11 @@ import tempfile
 from pathlib import Path
 
 import duckdb
-from fastapi import APIRouter, HTTPException, Query, Request
+from fastapi import APIRouter, HTTPException, Query
 from fastapi.responses import FileResponse
 from starlette.background import BackgroundTask
+
+from tracepatrol.request_cursor import Cursor
 
 # table -> (time column for --since, deterministic order)
 TABLES: dict[str, tuple[str, str]] = {
@@ -91,7 +93,7 @@ def build_export_router(secured: list) -> APIRouter:
 
     @router.get("/api/export/{table}")
     def export(
-        request: Request,
+        cur: Cursor,
         table: str,
         since: dt.datetime | None = Query(None, description="rows at or after (ISO 8601): traces and tool_calls "
                                                              "by start_time, eval_results by created_at"),
@@ -103,14 +105,11 @@ def build_export_router(secured: list) -> APIRouter:
             raise HTTPException(422, f"unknown format {format!r}; choose one of {', '.join(FORMATS)}")
         workdir = Path(tempfile.mkdtemp(prefix="tracepatrol-export-"))
         path = workdir / f"{table}{SUFFIXES[format]}"
-        cur = request.app.state.db.cursor()
         try:
             rows = export_table(cur, table, since, format, path)
         except BaseException:
             shutil.rmtree(workdir, ignore_errors=True)
             raise
-        finally:
-            cur.close()
         return FileResponse(path, media_type=MEDIA_TYPES[format], filename=path.name,
                             headers={"X-Tracepatrol-Rows": str(rows)},
                             background=BackgroundTask(shutil.rmtree, workdir, ignore_errors=True))

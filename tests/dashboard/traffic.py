@@ -3,11 +3,11 @@ dashboard and report tests): the captured framework payloads and the scripted ag
 1.0.0, run 1; then the scripted agent as version 2.0.0 with more broken scenarios, run 2."""
 from __future__ import annotations
 
-import time
 
 import httpx
 
 from tests.conftest import FIXTURES, ServerProcess, make_server
+from tests.evaluators.test_workers_server import wait_assembled, wait_run_done
 from tests.fixture_traces import CASES
 from tracepatrol.demo_agent import ALL, run_scenarios
 
@@ -16,26 +16,6 @@ TASK = "patrol"
 RULES = ["tool_selection", "parameters", "grounding", "trajectory_quality", "safety"]
 V1 = [*ALL, "S5_dead_loop_abort"]
 V2 = [*ALL, "S5_dead_loop_abort", "S3_wrong_tool", "S4_param_hallucination", "S5_dead_loop"]
-
-
-def _wait_assembled(srv: ServerProcess, n: int) -> None:
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        stats = srv.get("/api/stats").json()
-        if stats["traces"] >= n and stats["pending_traces"] == 0:
-            return
-        time.sleep(0.1)
-    raise AssertionError(srv.get("/api/stats").json())
-
-
-def _wait_done(srv: ServerProcess, run_id: str) -> dict:
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline:
-        run = srv.get(f"/api/runs/{run_id}").json()
-        if run["state"] == "done":
-            return run
-        time.sleep(0.2)
-    raise AssertionError(f"run {run_id} not done")
 
 
 def start_loaded(tmp_path) -> tuple[ServerProcess, list[dict]]:
@@ -48,17 +28,17 @@ def start_loaded(tmp_path) -> tuple[ServerProcess, list[dict]]:
                                   headers={"Content-Type": "application/x-protobuf", **srv.headers()})
                 assert resp.status_code == 200, resp.text
         run_scenarios(srv.otlp_http, scenarios=V1, headers=srv.headers(), agent_version="1.0.0")
-        _wait_assembled(srv, len(CASES) + len(V1))
+        wait_assembled(srv, len(CASES) + len(V1))
         doc = {"name": TASK, "window": {"mode": "backfill", "from": "2020-01-01T00:00:00Z"},
                "sampling": {"ratio": 1.0, "max_items": 500}, "evaluators": RULES}
         resp = httpx.post(srv.api + "/api/tasks", json=doc, headers=srv.headers(), timeout=60)
         assert resp.status_code == 201, resp.text
-        first = _wait_done(srv, resp.json()["run"]["run_id"])
+        first = wait_run_done(srv, resp.json()["run"]["run_id"])
         run_scenarios(srv.otlp_http, scenarios=V2, headers=srv.headers(), agent_version="2.0.0")
-        _wait_assembled(srv, len(CASES) + len(V1) + len(V2))
+        wait_assembled(srv, len(CASES) + len(V1) + len(V2))
         resp = httpx.post(srv.api + f"/api/tasks/{TASK}/run", headers=srv.headers(), timeout=60)
         assert resp.status_code in (200, 201), resp.text
-        second = _wait_done(srv, resp.json()["run_id"])
+        second = wait_run_done(srv, resp.json()["run_id"])
         assert second["selected"] == len(V2), second
         return srv, [first, second]
     except BaseException:
