@@ -2,7 +2,7 @@
 
 Tuples list equivalent keys in priority order (current semconv first, then OpenInference,
 OpenLLMetry/Traceloop, pydantic-ai, strands); lookups take the first key present.
-Sources are cited in /work/shared/REFERENCE.md §2–4.
+Sources are cited in the shared design notes (REFERENCE.md §2–4).
 """
 from __future__ import annotations
 
