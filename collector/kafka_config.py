@@ -10,6 +10,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 _TOPIC = r"^[A-Za-z0-9._-]{1,249}$"
+PARTITIONER = "fnv1a_random"  # librdkafka's Sarama-compatible FNV-1a (its default is CRC32)
 
 
 class KafkaSettings(BaseModel):
@@ -42,8 +43,14 @@ class KafkaSettings(BaseModel):
                 "logger": logging.getLogger("kafka"), **extra}
 
     def producer(self) -> dict[str, Any]:
-        """acks=all and idempotence: a delivery report means every in-sync replica has it, once."""
+        """acks=all and idempotence: a delivery report means every in-sync replica has it, once.
+
+        Keys are hashed with FNV-1a like the Collector's kafka exporter (Sarama's default hash
+        partitioner, `partition_traces_by_id`), so a trace published by tracepatrol and by a stock
+        Collector lands in one partition; unkeyed messages spread at random, as Sarama's do.
+        """
         return self.client(**{"acks": "all", "enable.idempotence": True, "linger.ms": 5,
+                              "partitioner": PARTITIONER,
                               "message.timeout.ms": int(self.delivery_timeout_s * 1000),
                               "message.max.bytes": self.max_message_bytes + 65_536})
 
