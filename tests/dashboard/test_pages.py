@@ -3,6 +3,8 @@ each page draws its charts with the plotly.min.js the server ships, nothing is r
 anywhere but 127.0.0.1, no console error, screenshots that are not blank, numbers from the server."""
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from tests.dashboard.conftest import Watched
@@ -10,6 +12,7 @@ from tests.dashboard.png import distinct_colours
 from tests.dashboard.traffic import API_KEY, TASK
 
 pytestmark = pytest.mark.timeout(240)
+PYTHON_REPR = re.compile(r"built-in method|bound method|<function |object at 0x[0-9a-f]+")
 
 
 @pytest.fixture(scope="module")
@@ -44,6 +47,8 @@ def visit(w: Watched, url: str):
         assert w.page.locator(".js-plotly-plot").count() == charts
         assert w.page.locator(".chart .main-svg").first.bounding_box()["height"] > 100
     assert not w.errors, (url, w.errors)
+    leaked = PYTHON_REPR.search(w.page.inner_text("body"))
+    assert leaked is None, (url, leaked and leaked.group())
     assert not w.blocked, (url, w.blocked)
     assert distinct_colours(w.page.screenshot()) > 50, url
     return w.page
@@ -68,7 +73,13 @@ def test_tasks_and_task_pages(session, loaded):
     _, runs = loaded
     page = visit(w, srv.api + "/dashboard/tasks")
     assert page.locator(f"a[href='/dashboard/tasks/{TASK}']").count() == 1
+    row = page.locator(f"tr:has(a[href='/dashboard/tasks/{TASK}'])").inner_text()
+    items = sum(len(srv.get(f"/api/runs/{r['run_id']}").json()["items"]) for r in runs)
+    assert f"\t{items}\t" in row, row
     page = visit(w, srv.api + f"/dashboard/tasks/{TASK}")  # the latest run is shown
+    plotted = page.evaluate("() => document.getElementById('fig-items-chart').data"
+                            ".reduce((n, t) => n + t.y.reduce((a, b) => a + b, 0), 0)")
+    assert plotted == sum(r["selected"] for r in runs) > 0
     latest = srv.get(f"/api/runs/{runs[1]['run_id']}").json()
     assert page.locator("table.items tr").count() - 1 == len(latest["items"]) == latest["selected"]
     summary = srv.get(f"/api/runs/{runs[1]['run_id']}/summary").json()["evaluators"]
