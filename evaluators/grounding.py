@@ -16,6 +16,7 @@ from typing import Any
 
 from collector.trajectory import ToolCall, Trajectory
 from evaluators.base import EvalContext, EvalResult, Evaluator
+from evaluators.bounds import bounded
 from evaluators.schemas import ArgumentFacts, ToolSchemas, schema_facts
 from evaluators.text import (
     Argument, TrajectoryText, as_date, call_ref, relative_date_phrase, resolve_relative_dates, text_of,
@@ -66,6 +67,7 @@ class GroundingEvaluator(Evaluator):
     description = "Every argument value traced to the user input, an earlier result, the schema or the trace date."
 
     def evaluate(self, trajectory: Trajectory, context: EvalContext) -> EvalResult:
+        trajectory = bounded(trajectory)
         judge = _Judge(trajectory, context)
         per_call, bad, total = [], [], 0
         for position, (c, arguments) in enumerate(zip(trajectory.tool_calls, judge.view.arguments)):

@@ -15,6 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from collector.trajectory import Trajectory
 from evaluators.base import NOT_APPLICABLE, EvalContext, EvalResult, Evaluator
+from evaluators.bounds import bounded
 from evaluators.llm_client import BudgetExhausted, ChatClient, JudgeError, LLMJudgeSettings
 
 DEFAULT_RUBRIC = """\
@@ -88,6 +89,7 @@ class LLMJudgeEvaluator(Evaluator):
         self._lock = threading.Lock()
 
     def evaluate(self, trajectory: Trajectory, context: EvalContext) -> EvalResult:
+        trajectory = bounded(trajectory)
         client = self._client(context)
         if client is None:
             return self.not_applicable("LLM judge not configured (options.llm_judge: base_url, model)")

@@ -16,13 +16,16 @@ from urllib.parse import urlsplit
 
 import orjson
 from jsonschema import Draft202012Validator, FormatChecker
-from jsonschema.exceptions import ValidationError, best_match
+from jsonschema.exceptions import SchemaError, ValidationError, best_match
+from referencing.exceptions import Unresolvable
 
 from collector.trajectory import ToolCall, Trajectory
 from evaluators.base import EvalContext, EvalResult, Evaluator
+from evaluators.bounds import bounded
 from evaluators.schemas import Schema, ToolSchemas, date_pattern, schema_key, wants_date_description
 from evaluators.text import SHORT, call_ref, path_text, short
 
+_UNCHECKED = ("no_schema", "invalid_schema", "no_arguments")  # calls the score leaves out
 CASCADE = ("invalid_json", "hallucinated_tool", "missing_required", "unexpected_param", "type_error",
            "enum_error", "format_error", "constraint_error")
 _KEYWORD_LABELS = {
@@ -119,7 +122,8 @@ class Checker:
     """
 
     def __init__(self, schema: Schema, key: bytes):
-        checked = strict(schema)
+        self.broken = _schema_problem(schema)
+        checked = strict(schema) if self.broken is None else {}
         properties = checked.get("properties")
         self.parts: dict[str, Draft202012Validator] = {}
         if isinstance(properties, dict) and b'"$' not in key and b'"definitions"' not in key:
@@ -133,7 +137,8 @@ class Checker:
         self._seen: dict[tuple, Found] = {}
 
     def errors(self, arguments: Any) -> Found:
-        """The first error of each label; {} when the arguments are valid."""
+        """The first error of each label; {} when the arguments are valid. Raises Unresolvable for a
+        $ref that leads nowhere (only visible once an argument reaches it)."""
         if self._keys_only and isinstance(arguments, dict) and frozenset(arguments) in self._valid_keys:
             found: Found = {}
         else:
@@ -159,6 +164,15 @@ class Checker:
                     self._seen.clear()
                 self._seen[key] = found
         return found
+
+
+def _schema_problem(schema: Schema) -> str | None:
+    """Why a recorded schema is not a JSON Schema (it comes from the trace: anything may be in it)."""
+    try:
+        Draft202012Validator.check_schema(schema)
+    except SchemaError as exc:
+        return f"{path_text(tuple(exc.absolute_path))}: {exc.message[:80]}"
+    return None
 
 
 _CHECKERS: dict[bytes, Checker] = {}
@@ -230,12 +244,13 @@ class ParametersEvaluator(Evaluator):
     description = "Each call's arguments against its tool's JSON Schema (first-hit cascade)."
 
     def evaluate(self, trajectory: Trajectory, context: EvalContext) -> EvalResult:
+        trajectory = bounded(trajectory)
         schemas = ToolSchemas(trajectory, context)
         checks = [self._check(call, schemas) for call in trajectory.tool_calls]
-        counted = [c for c in checks if c["label"] not in ("no_schema", "no_arguments")]
+        counted = [c for c in checks if c["label"] not in _UNCHECKED]
         if not counted:
             return self.not_applicable(
-                "no tool calls" if not checks else f"none of {len(checks)} calls has a schema or recorded arguments",
+                "no tool calls" if not checks else f"none of {len(checks)} calls has a valid schema or recorded arguments",
                 calls=checks)
         failed = [c for c in counted if c["label"] != "pass"]
         score = (len(counted) - len(failed)) / len(counted)
@@ -268,7 +283,13 @@ class ParametersEvaluator(Evaluator):
             return _verdict(seq, name, "no_schema", "no schema")
         if call.arguments is None:
             return _verdict(seq, name, "no_arguments", "arguments not recorded")
-        found = checker_for(schema).errors(call.arguments)
+        checker = checker_for(schema)
+        if checker.broken is not None:
+            return _verdict(seq, name, "invalid_schema", f"the tool's schema is not a JSON Schema: {checker.broken}")
+        try:
+            found = checker.errors(call.arguments)
+        except Unresolvable as exc:
+            return _verdict(seq, name, "invalid_schema", f"the tool's schema has an unresolvable $ref: {short(str(exc), 80)}")
         if not found:
             return _verdict(seq, name, "pass", "valid")
         labels = sorted(found, key=CASCADE.index)

@@ -16,6 +16,7 @@ from typing import Any
 
 from collector.trajectory import ToolDefinition, Trajectory
 from evaluators.base import EvalContext, EvalResult, Evaluator
+from evaluators.bounds import bounded
 from evaluators.text import BM25, call_ref, terms
 
 NAME_WEIGHT = 2  # a tool's name says what it does more surely than its description (BM25F-style boost)
@@ -57,6 +58,7 @@ class ToolSelectionEvaluator(Evaluator):
     description = "Hallucinated tool names, and calls to a tool the request does not match when an offered one does."
 
     def evaluate(self, trajectory: Trajectory, context: EvalContext) -> EvalResult:
+        trajectory = bounded(trajectory)
         calls, offered = trajectory.tool_calls, trajectory.tools_offered
         if not offered or not calls:
             return self.not_applicable("no tools offered" if not offered else "no tool calls")

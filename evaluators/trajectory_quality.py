@@ -14,6 +14,7 @@ from typing import Any
 
 from collector.trajectory import ToolCall, Trajectory
 from evaluators.base import EvalContext, EvalResult, Evaluator
+from evaluators.bounds import bounded
 from evaluators.grounding import before
 from evaluators.text import cached_when_short, clip, terms, text_of
 
@@ -100,6 +101,7 @@ class TrajectoryQualityEvaluator(Evaluator):
     description = "Loops, recovery, redundant calls, parallelism and termination of the tool-call sequence."
 
     def evaluate(self, trajectory: Trajectory, context: EvalContext) -> EvalResult:
+        trajectory = bounded(trajectory)
         if not trajectory.tool_calls:
             return self.not_applicable("no tool calls")
         run = _Run(trajectory)

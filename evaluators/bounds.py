@@ -1,0 +1,56 @@
+"""The trajectory an evaluator may walk: sender JSON cut to the one nesting limit.
+
+Arguments, results and recorded tool schemas come from whoever sends traces; nested past
+`collector.json_limits.MAX_JSON_DEPTH` they would take the evaluators' recursive walks (and
+orjson, jsonschema, json.dumps) past their limits. Every built-in evaluator starts with
+`bounded(trajectory)` and the worker passes plugins the same copy, so each stage sees values
+clipped the way decode and storage clip them (deeper parts as marked text).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from collector import json_limits
+from collector.trajectory import ToolCall, ToolDefinition, Trajectory
+
+_SEEN: dict[int, tuple[Trajectory, Trajectory]] = {}
+
+
+def bounded(trajectory: Trajectory) -> Trajectory:
+    """`trajectory` itself when every value is within the limit, else a clipped copy; the answer
+    for the last few trajectories is remembered, so the evaluators of one item share it."""
+    seen = _SEEN.get(id(trajectory))
+    if seen is not None and seen[0] is trajectory:
+        return seen[1]
+    calls = [_call(c) for c in trajectory.tool_calls]
+    tools = [_tool(t) for t in trajectory.tools_offered]
+    attributes = clip(trajectory.attributes)
+    changed = (attributes is not trajectory.attributes or any(a is not b for a, b in zip(calls, trajectory.tool_calls))
+               or any(a is not b for a, b in zip(tools, trajectory.tools_offered)))
+    out = trajectory.model_copy(update={"tool_calls": calls, "tools_offered": tools, "attributes": attributes}) \
+        if changed else trajectory
+    if len(_SEEN) >= 8:
+        _SEEN.clear()
+    _SEEN[id(trajectory)] = (trajectory, out)
+    return out
+
+
+def clip(value: Any) -> Any:
+    """json_limits.clip; past ~450 levels its text form recurses too deep (reported to its owner),
+    so that case is kept as the bare marker rather than raised."""
+    try:
+        return json_limits.clip(value)
+    except RecursionError:
+        return json_limits.CLIPPED_MARK.rstrip()
+
+
+def _call(call: ToolCall) -> ToolCall:
+    arguments, result = clip(call.arguments), clip(call.result)
+    if arguments is call.arguments and result is call.result:
+        return call
+    return call.model_copy(update={"arguments": arguments, "result": result})
+
+
+def _tool(tool: ToolDefinition) -> ToolDefinition:
+    parameters = clip(tool.parameters)
+    return tool if parameters is tool.parameters else tool.model_copy(update={"parameters": parameters})
