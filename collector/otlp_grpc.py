@@ -4,6 +4,10 @@ The request arrives as raw bytes so an undecodable message is INVALID_ARGUMENT (
 INTERNAL grpc would give). Throttling is RESOURCE_EXHAUSTED and storage trouble UNAVAILABLE,
 both with a RetryInfo sent in `grpc-status-details-bin` (Go clients) and
 `google.rpc.retryinfo-bin` (the Python exporter).
+
+The key is checked by an interceptor from the call's metadata, before any message is read: the
+refusal is a request-streaming handler that never asks for the request. Half-open connections
+end at the handshake timeout (no HTTP/2 settings by then), idle ones after `MAX_IDLE_MS`.
 """
 from __future__ import annotations
 
@@ -39,14 +43,33 @@ def _abort(context: grpc.ServicerContext, code: int, message: str, retry_after_s
     context.abort_with_status(grpc_status)
 
 
+MAX_IDLE_MS = 5 * 60 * 1000
+UNAUTHENTICATED = "missing or invalid API key (authorization: Bearer …)"
+
+
+def _refuse(requests, context: grpc.ServicerContext) -> bytes:
+    """Never iterates `requests`: the message is not read."""
+    _abort(context, code_pb2.UNAUTHENTICATED, UNAUTHENTICATED)
+
+
+class KeyInterceptor(grpc.ServerInterceptor):
+    """Refuses a call without the key from its metadata alone."""
+
+    def __init__(self, api_key: str):
+        self.api_key = api_key
+
+    def intercept_service(self, continuation, handler_call_details):
+        metadata = dict(handler_call_details.invocation_metadata or ())
+        if bearer_ok(metadata.get("authorization"), self.api_key):
+            return continuation(handler_call_details)
+        return grpc.stream_unary_rpc_method_handler(_refuse)
+
+
 class TraceServiceHandler:
-    def __init__(self, receiver: TraceReceiver, api_key: str | None):
-        self.receiver, self.api_key = receiver, api_key
+    def __init__(self, receiver: TraceReceiver):
+        self.receiver = receiver
 
     def export(self, body: bytes, context: grpc.ServicerContext) -> bytes:
-        metadata = dict(context.invocation_metadata() or ())
-        if not bearer_ok(metadata.get("authorization"), self.api_key):
-            _abort(context, code_pb2.UNAUTHENTICATED, "missing or invalid API key (authorization: Bearer …)")
         try:
             self.receiver.admit()  # refused before decoding: overload costs little
             try:
@@ -68,17 +91,23 @@ class TraceServiceHandler:
 
 def start_server(receiver: TraceReceiver, host: str, port: int, max_request_bytes: int,
                  api_key: str | None, workers: int = 16,
-                 credentials: grpc.ServerCredentials | None = None) -> tuple[grpc.Server, int]:
+                 credentials: grpc.ServerCredentials | None = None,
+                 handshake_timeout_s: float = 10.0, max_connections: int = 1024) -> tuple[grpc.Server, int]:
     """Start the gRPC server; returns it and the bound port (useful when `port` is 0).
 
     With `credentials` (e.g. `grpc.ssl_server_credentials(...)`) the port serves TLS only.
     """
     server = grpc.server(
         futures.ThreadPoolExecutor(max_workers=workers, thread_name_prefix="otlp-grpc"),
+        interceptors=[KeyInterceptor(api_key)] if api_key else None,
         options=[("grpc.max_receive_message_length", max_request_bytes),
-                 ("grpc.max_send_message_length", 4 * 1024 * 1024)],
+                 ("grpc.max_send_message_length", 4 * 1024 * 1024),
+                 ("grpc.server_handshake_timeout_ms", int(handshake_timeout_s * 1000)),
+                 ("grpc.max_connection_idle_ms", MAX_IDLE_MS),
+                 ("grpc.keepalive_time_ms", 60_000), ("grpc.keepalive_timeout_ms", 20_000),
+                 ("grpc.max_allowed_incoming_connections", max_connections)],
     )
-    handler = TraceServiceHandler(receiver, api_key)
+    handler = TraceServiceHandler(receiver)
     server.add_generic_rpc_handlers((grpc.method_handlers_generic_handler(SERVICE, {
         "Export": grpc.unary_unary_rpc_method_handler(handler.export),
     }),))

@@ -55,6 +55,9 @@ async def _read_body(request: Request, limit: int) -> bytes:
     if encoding not in ("identity", "gzip", ""):
         raise _Reject(400, code_pb2.INVALID_ARGUMENT, f"unsupported Content-Encoding {encoding!r}; use gzip or none")
     too_large = _Reject(413, code_pb2.INVALID_ARGUMENT, f"request body exceeds the {limit}-byte limit (after decompression)")
+    declared = request.headers.get("content-length", "")
+    if encoding in ("identity", "") and declared.isdigit() and int(declared) > limit:
+        raise too_large  # refused from the header, before a byte of the body is read
     inflater = zlib.decompressobj(16 + zlib.MAX_WBITS) if encoding == "gzip" else None
     parts: list[bytes] = []
     size = 0

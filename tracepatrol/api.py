@@ -1,7 +1,14 @@
-"""REST API: health, ingest stats, trajectories. Reads use their own DuckDB cursor per request."""
+"""REST API: health, ingest stats, trajectories. Reads use their own DuckDB cursor per request.
+
+Every request passes `tracepatrol.guard.Guard` first (key and body size from the headers alone).
+/healthz and /api/stats never wait on the thread pool that user queries share: health touches
+no database, and the stats counts run on their own thread with a short deadline.
+"""
 from __future__ import annotations
 
+import asyncio
 import datetime as dt
+from concurrent.futures import ThreadPoolExecutor
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Literal
@@ -19,6 +26,7 @@ from tracepatrol.api_results import build_router as build_result_router
 from tracepatrol.api_tasks import build_router as build_task_router
 from tracepatrol.dashboard import build_router as build_dashboard_router
 from tracepatrol.export import build_export_router
+from tracepatrol.guard import UNAUTHORIZED, Access, Guard
 from tracepatrol.metrics import build_metrics_router
 from tracepatrol.request_cursor import Cursor
 
@@ -35,10 +43,13 @@ _TRACE_SUMMARY = (
 )
 
 
-def _authorized(request: Request) -> None:
+STATS_DEADLINE_S = 5.0
+
+
+async def _authorized(request: Request) -> None:
+    """Async, so checking a key never takes a thread-pool slot (Guard checked it already)."""
     if not bearer_ok(request.headers.get("authorization"), request.app.state.api_key):
-        raise HTTPException(401, "missing or invalid API key (Authorization: Bearer …)",
-                            headers={"WWW-Authenticate": "Bearer"})
+        raise HTTPException(401, UNAUTHORIZED, headers={"WWW-Authenticate": "Bearer"})
 
 
 secured = [Depends(_authorized)]
@@ -46,10 +57,12 @@ secured = [Depends(_authorized)]
 
 def build_api(db: duckdb.DuckDBPyConnection, stats: IngestStats, queue: IngestQueue,
               pending: Any, api_key: str | None, tasks: TaskService | None = None,
-              results: ResultStore | None = None, weights_dirs: Sequence[Path] = ()) -> FastAPI:
-    """`pending` is anything with a length: the traces waiting for assembly."""
-    app = FastAPI(title="tracepatrol", version="0.1.0", default_response_class=ORJSONResponse)
-    app.state.db, app.state.api_key, app.state.tasks = db, api_key, tasks
+              results: ResultStore | None = None, weights_dirs: Sequence[Path] = (),
+              access: Access | None = None) -> FastAPI:
+    """`pending` is anything with a length: the traces waiting for assembly (the store writer,
+    whose `failure`, when set, makes /healthz answer 503)."""
+    app = _guarded_app("tracepatrol", api_key, access)
+    app.state.db, app.state.tasks = db, tasks
     app.state.results, app.state.weights_dirs = results, list(weights_dirs)
     app.state.stats, app.state.queue = stats, queue
     app.include_router(build_metrics_router(secured))
@@ -61,12 +74,28 @@ def build_api(db: duckdb.DuckDBPyConnection, stats: IngestStats, queue: IngestQu
         app.include_router(build_result_router(secured))
 
     @app.get("/healthz", tags=["health"])
-    def healthz() -> dict[str, str]:
-        return {"status": "ok"}
+    async def healthz() -> Response:
+        failure = getattr(pending, "failure", None)
+        if failure:
+            return ORJSONResponse({"status": "unavailable", "reason": failure}, 503)
+        return ORJSONResponse({"status": "ok"})
+
+    counts = ThreadPoolExecutor(1, thread_name_prefix="api-stats")  # never the user queries' pool
+
+    def count() -> tuple[int, int]:
+        cur = db.cursor()
+        try:
+            return cur.execute("SELECT (SELECT count(*) FROM spans), (SELECT count(*) FROM traces)").fetchone()
+        finally:
+            cur.close()
 
     @app.get("/api/stats", dependencies=secured, tags=["ingest"])
-    def get_stats(cur: Cursor) -> dict[str, int]:
-        spans, traces = cur.execute("SELECT (SELECT count(*) FROM spans), (SELECT count(*) FROM traces)").fetchone()
+    async def get_stats() -> dict[str, int]:
+        try:
+            spans, traces = await asyncio.wait_for(asyncio.wrap_future(counts.submit(count)), STATS_DEADLINE_S)
+        except TimeoutError:
+            raise HTTPException(503, f"the database did not count spans within {STATS_DEADLINE_S:g} s; try again",
+                                headers={"Retry-After": "5"}) from None
         return {
             "spans": spans, "traces": traces, "pending_traces": len(pending), "queue_spans": queue.depth,
             **vars(stats),
@@ -110,16 +139,26 @@ def build_api(db: duckdb.DuckDBPyConnection, stats: IngestStats, queue: IngestQu
     return app
 
 
-def build_collector_api(stats: IngestStats, api_key: str | None) -> FastAPI:
+def build_collector_api(stats: IngestStats, api_key: str | None, access: Access | None = None) -> FastAPI:
     """A receivers-only process (`tracepatrol collect`) has no database: health and its own metrics."""
-    app = FastAPI(title="tracepatrol collector", version="0.1.0", default_response_class=ORJSONResponse)
-    app.state.db, app.state.api_key, app.state.stats, app.state.queue = None, api_key, stats, None
+    app = _guarded_app("tracepatrol collector", api_key, access)
+    app.state.db, app.state.stats, app.state.queue = None, stats, None
     app.include_router(build_metrics_router(secured))
 
     @app.get("/healthz", tags=["health"])
-    def healthz() -> dict[str, str]:
+    async def healthz() -> dict[str, str]:
         return {"status": "ok"}
 
+    return app
+
+
+def _guarded_app(title: str, api_key: str | None, access: Access | None) -> FastAPI:
+    """The app behind `Guard`; its schema and docs pages need the key like everything else."""
+    access = access or Access()
+    app = FastAPI(title=title, version="0.1.0", default_response_class=ORJSONResponse)
+    app.state.api_key, app.state.sessions, app.state.logins = api_key, access.sessions, access.logins
+    app.add_middleware(Guard, api_key=api_key, sessions=access.sessions, max_body_bytes=access.max_body_bytes,
+                       path_limits=access.path_limits)
     return app
 
 

@@ -6,14 +6,14 @@ installed plotly package, so a browser without internet access draws every chart
 
 Access: with an API key configured, every page and static file needs either the usual
 `Authorization: Bearer <key>` header or the session cookie that the login form sets after
-checking the key in constant time. The cookie holds an HMAC of the key, never the key itself,
-and is HttpOnly and SameSite=Strict. The health report is also served here
+checking the key in constant time. The cookie holds a random session token (nothing derived from
+the key) that expires and that logout revokes; it is HttpOnly and SameSite=Strict. Failed logins
+are rate-limited per client address (429 with Retry-After). The health report is also served here
 (`/dashboard/report`, and `/api/report` for the CLI, Bearer only).
 """
 from __future__ import annotations
 
 import datetime as dt
-import hashlib
 import hmac
 import urllib.parse
 from collections.abc import Callable
@@ -27,16 +27,15 @@ from fastapi.responses import FileResponse, HTMLResponse, RedirectResponse, Resp
 from fastapi.routing import APIRoute
 from jinja2 import Environment, PackageLoader, select_autoescape
 
-from collector.auth import bearer_ok
 from evaluators.weights import get_profile, load_profiles
 from tracepatrol import analysis, charts
+from tracepatrol.guard import SESSION_COOKIE, authorized
 from tracepatrol.request_cursor import Cursor
 
 ROOT = "/dashboard"
 STATIC = Path(__file__).resolve().parent / "static"
 STATIC_FILES = {"plotly.min.js": charts.PLOTLY_JS, "charts.js": STATIC / "charts.js",
                 "dashboard.css": STATIC / "dashboard.css"}
-SESSION_COOKIE = "tracepatrol_session"
 DEFAULT_SCENE = "customer_service"
 HEADERS = {
     "Content-Security-Policy": "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
@@ -63,26 +62,16 @@ def render(template: str, **context: Any) -> str:
 
 
 # -- access ------------------------------------------------------------------------------------
-def session_token(api_key: str) -> str:
-    """What the session cookie holds: derived from the key, so the cookie never reveals it."""
-    return hmac.new(api_key.encode(), b"tracepatrol dashboard session v1", hashlib.sha256).hexdigest()
-
-
 def allowed(request: Request) -> bool:
-    key = request.app.state.api_key
-    if not key:
-        return True
-    if request.headers.get("authorization"):
-        return bearer_ok(request.headers["authorization"], key)
-    cookie = request.cookies.get(SESSION_COOKIE, "")
-    return hmac.compare_digest(cookie.encode(), session_token(key).encode())
+    state = request.app.state
+    return authorized(request.url.path, request.headers, state.api_key, state.sessions)
 
 
 class LoginRequired(Exception):
     pass
 
 
-def _guard(request: Request) -> None:
+async def _guard(request: Request) -> None:
     if not allowed(request):
         raise LoginRequired()
 
@@ -106,8 +95,8 @@ class PageRoute(APIRoute):
         return page
 
 
-def _page(template: str, status: int = 200, **context: Any) -> HTMLResponse:
-    return HTMLResponse(render(template, **context), status, headers=HEADERS)
+def _page(template: str, status: int = 200, headers: dict[str, str] | None = None, **context: Any) -> HTMLResponse:
+    return HTMLResponse(render(template, **context), status, headers=HEADERS | (headers or {}))
 
 
 def _safe_next(target: str | None) -> str:
@@ -242,20 +231,27 @@ def build_router(secured: list) -> APIRouter:
 
     @router.post(ROOT + "/login", response_class=HTMLResponse)
     async def login(request: Request) -> Response:
-        form = urllib.parse.parse_qs((await request.body())[:8192].decode("utf-8", "replace"))
+        state, client = request.app.state, request.client.host if request.client else "?"
+        retry_after = state.logins.retry_after(client)
+        if retry_after is not None:  # checked before the key: a guesser learns nothing more
+            return _page("login.html", 429, title="log in", next=ROOT + "/",
+                         message=f"Too many failed logins from {client}; try again in {retry_after} s.",
+                         headers={"Retry-After": str(retry_after)})
+        form = urllib.parse.parse_qs((await request.body()).decode("utf-8", "replace"))  # Guard caps it small
         key, target = (form.get("key") or [""])[0], _safe_next((form.get("next") or [None])[0])
-        api_key = request.app.state.api_key
-        if not api_key:
+        if not state.api_key:
             return RedirectResponse(target, 303)
-        if not hmac.compare_digest(key.encode(), api_key.encode()):
+        if not hmac.compare_digest(key.encode(), state.api_key.encode()):
+            state.logins.failed(client)
             return _page("login.html", 401, title="log in", next=target, message="That is not this server's API key.")
         resp = RedirectResponse(target, 303)
-        resp.set_cookie(SESSION_COOKIE, session_token(api_key), httponly=True, samesite="strict", path=ROOT,
-                        secure=request.url.scheme == "https")
+        resp.set_cookie(SESSION_COOKIE, state.sessions.create(), max_age=int(state.sessions.ttl_s), httponly=True,
+                        samesite="strict", path=ROOT, secure=request.url.scheme == "https")
         return resp
 
     @router.get(ROOT + "/logout")
-    def logout() -> Response:
+    def logout(request: Request) -> Response:
+        request.app.state.sessions.revoke(request.cookies.get(SESSION_COOKIE))
         resp = RedirectResponse(ROOT + "/login", 303)
         resp.delete_cookie(SESSION_COOKIE, path=ROOT)
         return resp
@@ -292,4 +288,4 @@ def _report(request: Request, cur, task: str, run: str | None, day: dt.date | No
     base = str(request.base_url).rstrip("/") + ROOT
     data = report.build(cur, task, run_id=run, day=day, scene=scene, weights_dirs=request.app.state.weights_dirs,
                         dashboard_url=base)
-    return Response(report.render(data, fmt), media_type=report.MEDIA_TYPES[fmt])
+    return Response(report.render(data, fmt), media_type=report.MEDIA_TYPES[fmt], headers=report.headers(fmt))

@@ -14,8 +14,11 @@ as Markdown, or as JSON. All three carry the same content:
 """
 from __future__ import annotations
 
+import base64
 import datetime as dt
+import hashlib
 from collections.abc import Callable, Iterable, Sequence
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -127,10 +130,35 @@ def render_html(data: dict[str, Any]) -> str:
     from tracepatrol.dashboard import STATIC, render as render_template
 
     # Files of this package (not data), inserted verbatim so the report needs nothing else.
-    assets = {"plotly": Markup(charts.plotly_js()), "charts": Markup((STATIC / "charts.js").read_text(encoding="utf-8")),
+    plotly, charts_js = _inline_scripts()
+    assets = {"plotly": Markup(plotly), "charts": Markup(charts_js),
               "css": Markup((STATIC / "dashboard.css").read_text(encoding="utf-8"))}
     return render_template("report.html", title=f"health report {data['task']['task_id']}", inline=True, charts=True,
                            assets=assets, r=data)
+
+
+@cache
+def _inline_scripts() -> tuple[str, str]:
+    from tracepatrol.dashboard import STATIC
+
+    return charts.plotly_js(), (STATIC / "charts.js").read_text(encoding="utf-8")
+
+
+def headers(fmt: str) -> dict[str, str]:
+    """A served report carries the dashboard's headers; the HTML one's CSP lets exactly the two
+    scripts it inlines run (by hash), so an injected script would not."""
+    from tracepatrol.dashboard import HEADERS
+
+    if fmt != "html":
+        return HEADERS
+    csp = HEADERS["Content-Security-Policy"].replace("script-src 'self'", f"script-src 'self' {_script_hashes()}")
+    return HEADERS | {"Content-Security-Policy": csp}
+
+
+@cache
+def _script_hashes() -> str:
+    return " ".join(f"'sha256-{base64.b64encode(hashlib.sha256(s.encode()).digest()).decode()}'"
+                    for s in _inline_scripts())
 
 
 def render_json(data: dict[str, Any]) -> str:

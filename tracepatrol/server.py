@@ -18,8 +18,10 @@ import socket
 
 import duckdb
 import uvicorn
+from uvicorn.protocols.http.auto import AutoHTTPProtocol
 
 from collector.assembler import Assembler
+from collector.http_limits import connection_cap, guarded
 from collector.kafka_client import AckedProducer, check_reachable, ensure_topics
 from collector.kafka_ingest import KafkaIngest
 from collector.kafka_sink import KafkaSink
@@ -38,6 +40,7 @@ from scheduler.workers import build_workers
 from scheduler.runner import TaskRunner
 from scheduler.service import TaskService
 from tracepatrol.api import build_api, build_collector_api
+from tracepatrol.guard import Access
 from tracepatrol.otel_export import EvaluationExporter
 from tracepatrol.settings import Settings
 
@@ -93,19 +96,23 @@ class TracepatrolServer:
             ensure_topics(k, topics)
             self.producer = AckedProducer(k)
             self.producer.start()
+        self.max_connections = connection_cap(s.http_max_connections, listeners=3 if self.role != "ingest" else 1)
+        self.access = Access(s.api_max_body_bytes, s.api_max_import_bytes, s.session_hours,
+                             s.login_failures_per_minute)
         apps = {}
         if self.role != "collect":
             apps["api"] = (self._start_store(), s.api_port)
         else:
-            apps["api"] = (build_collector_api(self.stats, s.api_key), s.api_port)
+            apps["api"] = (build_collector_api(self.stats, s.api_key, self.access), s.api_port)
         if self.role != "ingest":
             apps["otlp_http"] = (self._start_receivers(), self.settings.collector.otlp_http_port)
         tls = s.tls.uvicorn_kwargs() if s.tls else {}
+        protocol = guarded(AutoHTTPProtocol, s.http_header_timeout_s, s.http_body_timeout_s, self.max_connections)
         for name, (app, port) in apps.items():
             sock = _bind(s.host, port)
             self._sockets.append(sock)
             self.ports[name] = sock.getsockname()[1]
-            config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off",
+            config = uvicorn.Config(app, http=protocol, log_level="warning", access_log=False, lifespan="off",
                                     timeout_graceful_shutdown=10, **tls)
             self._servers.append(_Uvicorn(config))
 
@@ -143,7 +150,7 @@ class TracepatrolServer:
         for loop in self._loops:
             loop.start()
         return build_api(self.db, self.stats, self.queue, self.writer, s.api_key, self.tasks,
-                         self.results, s.evaluators.weights_dirs)
+                         self.results, s.evaluators.weights_dirs, self.access)
 
     def _start_receivers(self):
         """OTLP/gRPC started, OTLP/HTTP returned as an app; spans go to Kafka when configured."""
@@ -154,7 +161,8 @@ class TracepatrolServer:
         receiver = TraceReceiver(sink, self.stats, limits)
         self._grpc, self.ports["otlp_grpc"] = start_grpc(
             receiver, s.host, c.otlp_grpc_port, c.max_request_bytes, s.api_key, c.grpc_workers,
-            credentials=s.tls.grpc_credentials() if s.tls else None)
+            credentials=s.tls.grpc_credentials() if s.tls else None,
+            handshake_timeout_s=s.http_header_timeout_s, max_connections=self.max_connections)
         return build_otlp_http(receiver, c.max_request_bytes, s.api_key)
 
     def _retention(self) -> None:

@@ -23,6 +23,15 @@ class Settings(BaseSettings):
     api_port: int = Field(4320, ge=0, le=65535, description="REST API and dashboard port")
     api_key: str | None = Field(None, min_length=8, description="when set, every endpoint but /healthz needs Bearer <key>")
     log_level: str = Field("info", pattern="^(debug|info|warning|error)$")
+    api_max_body_bytes: int = Field(1024 * 1024, ge=1024, description="API request bodies past this get 413")
+    api_max_import_bytes: int = Field(64 * 1024 * 1024, ge=1024, description="the body limit of annotation imports")
+    session_hours: float = Field(12.0, gt=0, le=24 * 30, description="dashboard sessions expire after this")
+    login_failures_per_minute: int = Field(10, ge=1, description="failed dashboard logins per client address before 429")
+    http_header_timeout_s: float = Field(10.0, gt=0, le=600, description=(
+        "an HTTP (or gRPC) connection that has not sent its request headers by then is closed"))
+    http_body_timeout_s: float = Field(30.0, gt=0, le=3600, description="an HTTP body quiet this long is cut off")
+    http_max_connections: int = Field(1024, ge=16, description=(
+        "open connections per HTTP listener (and gRPC) before new ones get 503; lowered to fit the fd limit"))
     duckdb_memory_limit: str = Field("512MB", pattern=r"^\d+(\.\d+)?\s*(KB|MB|GB|KiB|MiB|GiB)$",
                                      description="DuckDB buffer pool limit; bounds the server's memory")
     duckdb_checkpoint_threshold: str = Field("512MB", pattern=r"^\d+(\.\d+)?\s*(KB|MB|GB|KiB|MiB|GiB)$",
