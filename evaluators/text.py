@@ -19,7 +19,6 @@ import json
 import math
 import re
 import unicodedata
-from bisect import bisect_right
 from collections import Counter
 from collections.abc import Callable, Iterable
 from functools import lru_cache, wraps
@@ -30,7 +29,7 @@ import orjson
 from collector.trajectory import ToolCall, Trajectory
 
 _CJK = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
-_HAS_CJK = re.compile(f"[{_CJK}]")
+_HAS_CJK = _CJK_CHAR = re.compile(f"[{_CJK}]")
 _CJK_RUN = re.compile(f"[{_CJK}]+|[^{_CJK}]+")
 # A word: a CJK run, or a run of other letters and digits (no underscore).
 _WORD = re.compile(f"[{_CJK}]+|[^\\W_{_CJK}]+")
@@ -317,35 +316,62 @@ class Haystack:
 
 
 class Segments:
-    """Several haystacks in one blob, so one scan tells which of them hold a value."""
+    """Several haystacks (one per tool result), indexed once: which words (and CJK characters) each
+    holds. A lookup only reads the segments holding every word of the value, so grounding a
+    trajectory is linear in its text rather than a rescan of all results per value."""
 
-    __slots__ = ("_blob", "_starts")
+    __slots__ = ("_parts", "_words", "_chars", "_text")
 
     def __init__(self, segments: Iterable[list[str]]):
-        parts, self._starts, position = [], [], 0
-        for texts in segments:
-            part = " " + " \n ".join(texts) + " \n"
-            self._starts.append(position)
-            parts.append(part)
-            position += len(part)
-        self._blob = "".join(parts)
+        self._parts = [" " + " \n ".join(texts) + " \n" for texts in segments]
+        self._words: dict[str, set[int]] | None = None
+        self._chars: dict[str, set[int]] | None = None
+        self._text: str | None = None
 
     @property
     def text(self) -> str:
         """All segments' normalised text."""
-        return self._blob
+        if self._text is None:
+            self._text = "".join(self._parts)
+        return self._text
 
     def holding(self, value: str) -> set[int]:
         """Indices of the segments where `value` (normalised) occurs whole."""
         if not value:
             return set()
-        needle, blob, starts, out = _needle(value), self._blob, self._starts, set()
-        at = blob.find(needle)
-        while at >= 0:
-            index = bisect_right(starts, at) - 1
-            out.add(index)
-            at = blob.find(needle, starts[index + 1]) if index + 1 < len(starts) else -1
-        return out
+        needle = _needle(value)
+        if needle is value:  # CJK: a substring anywhere, so candidates are the segments with its characters
+            keys, index = set(_CJK_CHAR.findall(value)), self._char_index()
+        else:
+            keys, index = set(value.split()), self._word_index()
+        candidates: set[int] | None = None
+        for key in sorted(keys, key=lambda k: len(index.get(k, ()))):
+            found = index.get(key)
+            if not found:
+                return set()
+            candidates = set(found) if candidates is None else candidates & found
+            if not candidates:
+                return set()
+        parts = self._parts
+        return {i for i in (range(len(parts)) if candidates is None else candidates) if needle in parts[i]}
+
+    def _word_index(self) -> dict[str, set[int]]:
+        if self._words is None:
+            self._words = _postings(part.split() for part in self._parts)
+        return self._words
+
+    def _char_index(self) -> dict[str, set[int]]:
+        if self._chars is None:
+            self._chars = _postings(_CJK_CHAR.findall(part) for part in self._parts)
+        return self._chars
+
+
+def _postings(keys_per_part: Iterable[list[str]]) -> dict[str, set[int]]:
+    index: dict[str, set[int]] = {}
+    for position, keys in enumerate(keys_per_part):
+        for key in set(keys):
+            index.setdefault(key, set()).add(position)
+    return index
 
 
 def _needle(value: str) -> str:
