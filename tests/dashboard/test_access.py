@@ -2,6 +2,10 @@
 header or the login form's session cookie opens them, a forged cookie does not."""
 from __future__ import annotations
 
+import base64
+import hashlib
+import re
+
 import httpx
 import pytest
 
@@ -51,8 +55,22 @@ def test_bearer_header_and_login_cookie(urls):
         for path in [*pages, *STATIC]:
             assert browser.get(path).status_code == 200, path
         assert browser.get("/api/traces").status_code == 401  # the cookie opens the dashboard only
+        session = browser.cookies["tracepatrol_session"]
         browser.get("/dashboard/logout")
         assert browser.get(PAGES[0]).status_code == 401
+    # logout revoked the session itself: a copy of the cookie opens nothing
+    copied = httpx.get(srv.api + PAGES[0], cookies={"tracepatrol_session": session}, timeout=30)
+    assert copied.status_code == 401
+
+
+def test_each_login_gets_its_own_random_session(urls):
+    srv, _ = urls
+    cookies = []
+    for _ in range(2):
+        resp = httpx.post(srv.api + "/dashboard/login", data={"key": API_KEY}, timeout=30)
+        cookies.append(resp.cookies["tracepatrol_session"])
+        assert "max-age=43200" in resp.headers["set-cookie"].lower()  # 12 h
+    assert cookies[0] != cookies[1]
 
 
 def test_pages_carry_a_content_security_policy(urls):
@@ -60,3 +78,16 @@ def test_pages_carry_a_content_security_policy(urls):
     resp = httpx.get(srv.api + "/dashboard/", headers=srv.headers(), timeout=30)
     assert "script-src 'self'" in resp.headers["content-security-policy"]
     assert resp.headers["x-content-type-options"] == "nosniff"
+
+
+@pytest.mark.parametrize("path", [f"/dashboard/report?task={TASK}", f"/api/report?task={TASK}"])
+def test_the_report_allows_exactly_its_own_inline_scripts(urls, path):
+    srv, _ = urls
+    resp = httpx.get(srv.api + path, headers=srv.headers(), timeout=60)
+    assert resp.status_code == 200 and resp.headers["x-content-type-options"] == "nosniff"
+    policy = resp.headers["content-security-policy"]
+    script_src = next(d for d in policy.split(";") if d.strip().startswith("script-src")).split()[1:]
+    scripts = re.findall(r"<script>(.*?)</script>", resp.text, re.S)
+    assert len(scripts) == 2
+    hashes = {f"'sha256-{base64.b64encode(hashlib.sha256(s.encode()).digest()).decode()}'" for s in scripts}
+    assert set(script_src) == {"'self'"} | hashes  # an injected inline script would not run

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ipaddress
 import re
+import time
 import urllib.parse
 
 import duckdb
@@ -133,3 +134,47 @@ def test_every_listener_binds_loopback_by_default(populated):
     # gRPC listens on a dual-stack socket: 127.0.0.1 shows as ::ffff:127.0.0.1, still loopback only
     assert {a.ipv4_mapped or a for a in addresses if a.version == 6} | {a for a in addresses if a.version == 4} \
         == {ipaddress.ip_address("127.0.0.1")}, listening
+
+
+# -- with a key (issue 10 Low): schema and docs need it, sessions expire, login guesses are limited
+KEY = "access-test-key"
+SESSION_S = 2.0
+
+
+@pytest.fixture(scope="module")
+def keyed(tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("keyed")
+    config = tmp / "tp.yaml"
+    config.write_text(f"session_hours: {SESSION_S / 3600}\nlogin_failures_per_minute: 10\n")
+    srv = make_server(tmp, "--config", str(config), api_key=KEY).start()
+    yield srv
+    srv.stop()
+
+
+@pytest.mark.parametrize("path", ["/openapi.json", "/docs", "/redoc", "/docs/oauth2-redirect"])
+def test_schema_and_docs_need_the_key(keyed, path):
+    resp = httpx.get(keyed.api + path, timeout=30)
+    assert resp.status_code == 401 and "API key" in resp.json()["detail"], path
+    assert httpx.get(keyed.api + path, headers=keyed.headers(), timeout=30).status_code == 200, path
+
+
+def test_a_session_expires(keyed):
+    with httpx.Client(base_url=keyed.api, timeout=30) as browser:
+        assert browser.post("/dashboard/login", data={"key": KEY}).status_code == 303
+        logged_in = time.monotonic()
+        assert browser.get("/dashboard/tasks").status_code == 200
+        while browser.get("/dashboard/tasks").status_code == 200 and time.monotonic() - logged_in < SESSION_S + 5:
+            time.sleep(0.1)
+        assert browser.get("/dashboard/tasks").status_code == 401
+        assert SESSION_S - 0.5 <= time.monotonic() - logged_in < SESSION_S + 5
+
+
+def test_login_guesses_are_limited_per_client(keyed):
+    statuses = [httpx.post(keyed.api + "/dashboard/login", data={"key": f"guess-{i}"}, timeout=30).status_code
+                for i in range(12)]
+    assert statuses[:10] == [401] * 10 and statuses[10:] == [429, 429], statuses
+    limited = httpx.post(keyed.api + "/dashboard/login", data={"key": KEY}, timeout=30)
+    assert limited.status_code == 429 and 1 <= int(limited.headers["retry-after"]) <= 60  # even the right key
+    assert "Too many failed logins" in limited.text
+    # the Bearer API is not behind the login limit
+    assert httpx.get(keyed.api + "/api/stats", headers=keyed.headers(), timeout=30).status_code == 200
