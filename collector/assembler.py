@@ -2,12 +2,14 @@
 
 A trace is ready when its root span has arrived and no span has arrived for `decision_wait`,
 or `max_trace_wait` after its first span in any case (the tail-sampling processor's rule).
-Time is a parameter, so the rule is testable without a clock.
+A trace without a root whose every parent has arrived (a parent cycle, a span its own parent)
+has nothing left to wait for, so it counts as rooted. Time is a parameter, so the rule is
+testable without a clock.
 """
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 
 # How many recently assembled traces are remembered, so a late span is known to have a root.
@@ -20,6 +22,26 @@ class Pending:
     last_received_ns: int
     first_seen_ns: int
     root_seen: bool
+    # Until a root arrives: span ids seen and parents not seen among them (None: not tracked,
+    # as for a trace restored after a restart, whose earlier spans were not observed).
+    ids: set[str] | None = None
+    missing: set[str] | None = None
+    attempts: int = 0  # failed builds or stores so far (transient errors)
+    retry_at_ns: int = 0  # not due before this, after a transient failure
+
+    @property
+    def anchored(self) -> bool:
+        """A root arrived, or every parent did: only quiet is needed."""
+        return self.root_seen or (self.missing is not None and not self.missing)
+
+    def see(self, span_id: str, parent: str | None) -> None:
+        if parent is None:
+            self.root_seen, self.ids, self.missing = True, None, None
+        elif not self.root_seen and self.ids is not None:
+            self.ids.add(span_id)
+            self.missing.discard(span_id)
+            if parent not in self.ids:
+                self.missing.add(parent)
 
 
 class Assembler:
@@ -29,25 +51,36 @@ class Assembler:
         self.decision_wait_ns = int(decision_wait_s * 1e9)
         self.max_trace_wait_ns = int(max_trace_wait_s * 1e9)
         self.pending: dict[str, Pending] = {}
-        self._assembled: OrderedDict[str, None] = OrderedDict()
+        self._assembled: OrderedDict[str, int] = OrderedDict()  # trace -> its first span's arrival
 
     def __len__(self) -> int:
         return len(self.pending)
 
-    def observe(self, trace_ids: Iterable[str], parent_ids: Iterable[str | None], received_ns: Iterable[int]) -> None:
+    def observe(self, trace_ids: Iterable[str], span_ids: Iterable[str], parent_ids: Iterable[str | None],
+                received_ns: Iterable[int]) -> None:
         """Record a committed batch of spans (columns of equal length)."""
         pending, assembled = self.pending, self._assembled
-        for tid, parent, rec in zip(trace_ids, parent_ids, received_ns):
+        for tid, sid, parent, rec in zip(trace_ids, span_ids, parent_ids, received_ns):
             p = pending.get(tid)
             if p is None:
-                pending[tid] = Pending(rec, rec, rec, parent is None or tid in assembled)
-                continue
-            if rec > p.last_received_ns:
+                p = pending[tid] = Pending(rec, rec, rec, tid in assembled)
+                if not p.root_seen:
+                    p.ids, p.missing = set(), set()
+            elif rec > p.last_received_ns:
                 p.last_received_ns = rec
-            if parent is None:
-                p.root_seen = True
+            if not p.root_seen:
+                p.see(sid, parent)
 
-    def restore(self, rows: Iterable[tuple[str, int, int, bool]], now_ns: int, assembled: Iterable[str] = ()) -> None:
+    def first_received(self, trace_ids: Collection[str]) -> int | None:
+        """The earliest arrival of a span of these traces that this index knows (pending or
+        recently assembled); None when it knows none of them."""
+        pending, assembled = self.pending, self._assembled
+        found = [p.first_received_ns for t in trace_ids if (p := pending.get(t)) is not None]
+        found += [assembled[t] for t in trace_ids if t in assembled]
+        return min(found, default=None)
+
+    def restore(self, rows: Iterable[tuple[str, int, int, bool]], now_ns: int,
+                assembled: Iterable[tuple[str, int]] = ()) -> None:
         """Rebuild the index after a restart from the store's backlog query, and remember the traces
         that already have a trajectory (oldest first): a late span of theirs needs no new root."""
         self.mark_assembled(assembled)
@@ -60,29 +93,30 @@ class Assembler:
         give_up_before = now_ns - self.max_trace_wait_ns
         ready = []
         for tid, p in self.pending.items():
-            if ((p.root_seen and p.last_received_ns <= quiet_before) or p.first_seen_ns <= give_up_before) \
-                    and tid not in exclude:
+            if ((p.anchored and p.last_received_ns <= quiet_before) or p.first_seen_ns <= give_up_before) \
+                    and p.retry_at_ns <= now_ns and tid not in exclude:
                 ready.append((tid, p))
                 if limit is not None and len(ready) >= limit:
                     break
         for tid, _ in ready:
             del self.pending[tid]
         # A span arriving while the trace is being built must not wait for a root it already has.
-        self.mark_assembled(tid for tid, p in ready if p.root_seen)
+        self.mark_assembled((tid, p.first_received_ns) for tid, p in ready if p.anchored)
         return ready
 
-    def mark_assembled(self, trace_ids: Iterable[str]) -> None:
-        """Remember traces whose root is stored (being built, or built): a late span of theirs needs
-        no new root."""
+    def mark_assembled(self, traces: Iterable[tuple[str, int]]) -> None:
+        """Remember traces whose root is stored (being built, or built), with their first span's
+        arrival: a late span of theirs needs no new root, and its duplicates are found after it."""
         assembled = self._assembled
-        for tid in trace_ids:
-            assembled[tid] = None
+        for tid, first in traces:
+            assembled[tid] = min(first, assembled.get(tid, first))
             assembled.move_to_end(tid)
         while len(assembled) > RECENT:
             assembled.popitem(last=False)
 
-    def requeue(self, items: Iterable[tuple[str, Pending]]) -> None:
-        """Put back traces whose assembly could not be written, merging with newer arrivals."""
+    def requeue(self, items: Iterable[tuple[str, Pending]], retry_at_ns: int = 0) -> None:
+        """Put back traces whose assembly could not be written, merging with newer arrivals; not
+        due again before `retry_at_ns`."""
         for tid, p in items:
             newer = self.pending.get(tid)
             if newer is None:
@@ -90,4 +124,8 @@ class Assembler:
             else:
                 newer.first_received_ns = min(newer.first_received_ns, p.first_received_ns)
                 newer.first_seen_ns = min(newer.first_seen_ns, p.first_seen_ns)
-                newer.root_seen = newer.root_seen or p.root_seen
+                newer.attempts = max(newer.attempts, p.attempts)
+                if p.anchored and not newer.anchored:
+                    newer.see("", None)
+                p = newer
+            p.retry_at_ns = retry_at_ns

@@ -6,9 +6,13 @@ receivers and the writer.
 """
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import gc
 import logging
+import os
+import threading
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -16,12 +20,14 @@ import pyarrow as pa
 
 from collector.decode import REDACTED_ATTRIBUTE
 from collector.span import SpanRecord
-from collector.store import Assembled, TrajectoryTables, records_by_trace, trajectory_tables
+from collector.store import Assembled, TrajectoryTables, failure_reason, records_by_trace, trajectory_tables
 from collector.trajectory import Trajectory
 
 log = logging.getLogger(__name__)
 
 BuildFn = Callable[[Sequence[SpanRecord], int], Trajectory]
+# Set on a trajectory built from only the first `collector.max_trace_spans` spans: how many were left out.
+OMITTED_ATTRIBUTE = "tracepatrol.spans_omitted"
 
 
 @dataclass(frozen=True)
@@ -30,10 +36,12 @@ class Job:
     version: int
     first_received_ns: int
     last_received_ns: int
+    omitted_spans: int = 0  # stored spans past the span limit, not handed over
 
 
 def build_tables(spans: pa.Table, jobs: Sequence[Job], build: BuildFn, completed_at: dt.datetime) -> TrajectoryTables:
-    """Trajectories for `jobs` from their spans; a trace whose mapping fails is logged and skipped.
+    """Trajectories for `jobs` from their spans; a trace whose mapping fails is logged and listed
+    in the result's `failed`, never in the way of the others.
 
     The cyclic garbage collector is paused meanwhile: this step allocates millions of short-lived
     objects and creates no reference cycles, so collections would cost a quarter of its time.
@@ -49,22 +57,26 @@ def build_tables(spans: pa.Table, jobs: Sequence[Job], build: BuildFn, completed
 
 def _build_tables(spans: pa.Table, jobs: Sequence[Job], build: BuildFn, completed_at: dt.datetime) -> TrajectoryTables:
     records = records_by_trace(spans)
-    built = []
+    built, failed = [], []
     for job in jobs:
         spans_of = records.get(job.trace_id)
         if not spans_of:
             continue
         try:
             trajectory = build(spans_of, job.version)
-        except Exception:  # a mapping bug must not block the other traces of the chunk
+        except Exception as exc:  # a mapping bug must not block the other traces of the chunk
             log.exception("cannot build trajectory %s; its spans stay stored", job.trace_id)
+            failed.append((job.trace_id, failure_reason(exc)))
             continue
         redacted = _redactions(spans_of)
         if redacted:  # the trace's total, so evaluators and the API see masks anywhere in it
             trajectory.attributes[REDACTED_ATTRIBUTE] = redacted
+        if job.omitted_spans:
+            trajectory.attributes[OMITTED_ATTRIBUTE] = job.omitted_spans
         built.append(Assembled(trajectory, frozenset(r.name for r in spans_of),
                                job.first_received_ns, job.last_received_ns, redacted))
-    return trajectory_tables(built, completed_at)
+    tables = trajectory_tables(built, completed_at)
+    return dataclasses.replace(tables, failed=tuple(failed) + tables.failed) if failed else tables
 
 
 def _redactions(spans: Sequence[SpanRecord]) -> int:
@@ -75,3 +87,15 @@ def _redactions(spans: Sequence[SpanRecord]) -> int:
         if isinstance(n, int):
             total += n
     return total
+
+
+def exit_with_parent(parent_pid: int, every_s: float = 0.5) -> None:
+    """Pool initializer: end this process once the server that started it is gone. A SIGKILLed
+    server shuts no pool down; without this its workers (and, through their copy of its pipe,
+    the multiprocessing resource tracker) would run on."""
+    def watch() -> None:
+        while os.getppid() == parent_pid:
+            time.sleep(every_s)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="exit-with-parent", daemon=True).start()

@@ -14,6 +14,7 @@ from typing import Any
 import orjson
 
 from collector import conventions as C
+from collector import json_limits
 
 MISSING: Any = object()
 _JSON_STARTS = frozenset('{["-0123456789tfn')
@@ -59,11 +60,12 @@ class Message:
 
 
 def loads(value: Any) -> Any:
-    """Parse JSON text; MISSING when `value` is not a string or not JSON."""
+    """Parse JSON text; MISSING when `value` is not a string or not JSON. Parts nested deeper
+    than `json_limits.MAX_JSON_DEPTH` come back as marked text, so no later stage meets them."""
     if not isinstance(value, str) or not value or value.lstrip()[:1] not in _JSON_STARTS:
         return MISSING
     try:
-        return orjson.loads(value)
+        return json_limits.loads(value)
     except orjson.JSONDecodeError:
         return MISSING
 

@@ -1,10 +1,12 @@
-"""The collector's DuckDB tables: spans (kept whole), traces, tool_calls, tool_definitions.
+"""The collector's DuckDB tables: spans (kept whole), traces, tool_calls, tool_definitions and
+trace_quarantine (traces that could not be built or stored: their spans stay, the reason is kept).
 
 This module owns their DDL and every write to them. Writes come from one thread (the
 `StoreWriter`); readers use their own cursors. All writes are batched and columnar (Arrow).
 """
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import logging
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -16,10 +18,11 @@ import pyarrow as pa
 import pyarrow.compute as pc
 from pydantic import BaseModel
 
+from collector.json_limits import clip
 from collector.span import RECORD_FIELDS, SpanRecord
 from collector.trajectory import Trajectory
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 COMPONENT = "collector"
 log = logging.getLogger(__name__)
 
@@ -56,6 +59,10 @@ CREATE TABLE IF NOT EXISTS tool_calls (
 CREATE TABLE IF NOT EXISTS tool_definitions (
     trace_id VARCHAR NOT NULL, name VARCHAR, description VARCHAR, parameters JSON
 );
+CREATE TABLE IF NOT EXISTS trace_quarantine (
+    trace_id VARCHAR PRIMARY KEY, reason VARCHAR NOT NULL, quarantined_at TIMESTAMP NOT NULL,
+    first_received_ns BIGINT, last_received_ns BIGINT, span_count INTEGER
+);
 """
 
 
@@ -66,6 +73,9 @@ class SchemaError(RuntimeError):
 # Steps that bring a database from version N (the key) to N + 1, run in order at start-up.
 _MIGRATIONS: dict[int, str] = {
     1: "ALTER TABLE traces ADD COLUMN redacted INTEGER DEFAULT 0",
+    # The dedup key became (trace_id, span_id) whatever the start time: drop later copies.
+    2: """DELETE FROM spans WHERE rowid IN (
+           SELECT rowid FROM spans QUALIFY row_number() OVER (PARTITION BY trace_id, span_id ORDER BY received_ns) > 1)""",
 }
 
 
@@ -110,7 +120,13 @@ def _ts(ns: int) -> dt.datetime | None:
 
 
 def _json(value) -> str | None:
-    return None if value is None else orjson.dumps(value).decode()
+    """JSON text; a value nested past what orjson writes keeps its deep parts as marked text."""
+    if value is None:
+        return None
+    try:
+        return orjson.dumps(value).decode()
+    except orjson.JSONEncodeError:
+        return orjson.dumps(clip(value)).decode()
 
 
 @dataclass(frozen=True)
@@ -138,16 +154,20 @@ class TraceStore:
         ensure_schema(con, COMPONENT, SCHEMA_VERSION, _DDL, _MIGRATIONS)
 
     # -- spans -------------------------------------------------------------------------------
-    def append_spans(self, batch: pa.Table) -> int:
-        """Insert spans not already stored; returns how many were new. Caller owns the transaction.
+    def append_spans(self, batch: pa.Table, since_received_ns: int | None = None) -> int:
+        """Insert spans whose (trace_id, span_id) is not stored yet; returns how many were new.
+        Caller owns the transaction.
 
-        A re-sent span has the same ids and start time as its stored copy, so the duplicate
-        check only scans stored spans in the batch's start-time range (zone maps keep it cheap).
+        Only two slices of `spans` are scanned (zone maps keep both cheap): the batch's
+        start-time range, where an exact re-send lies, and what arrived since
+        `since_received_ns`, the first arrival of the batch's traces as the writer knows it, where
+        a copy re-sent with another start time lies.
         """
         if batch.num_rows == 0:
             return 0
         starts = batch.column("start_ns")
         lo, hi = pc.min(starts).as_py(), pc.max(starts).as_py()
+        since = 2**63 - 1 if since_received_ns is None else since_received_ns
         self.con.register("_incoming", batch)
         try:
             inserted = self.con.execute(
@@ -156,31 +176,45 @@ class TraceStore:
                 SELECT b.* FROM (
                     SELECT * FROM _incoming QUALIFY row_number() OVER (PARTITION BY trace_id, span_id) = 1
                 ) b
-                ANTI JOIN (SELECT trace_id, span_id FROM spans WHERE start_ns BETWEEN ? AND ?) s
+                ANTI JOIN (SELECT trace_id, span_id FROM spans WHERE start_ns BETWEEN ? AND ?
+                           UNION ALL SELECT trace_id, span_id FROM spans WHERE received_ns >= ?) s
                 ON b.trace_id = s.trace_id AND b.span_id = s.span_id
                 """,
-                [lo, hi],
-            ).fetchone()[0]
+                [lo, hi, since],
+            ).fetchall()[0][0]
         finally:
             self.con.unregister("_incoming")
         return inserted
 
-    def load_span_table(self, trace_ids: Sequence[str], since_received_ns: int) -> pa.Table:
-        """All stored spans of these traces as Arrow; `since_received_ns` bounds the scan."""
+    def load_span_table(self, trace_ids: Sequence[str], since_received_ns: int,
+                        max_spans: int = 2**31 - 1) -> tuple[pa.Table, dict[str, int]]:
+        """Stored spans of these traces as Arrow, at most `max_spans` per trace (roots first, then
+        by start time), and how many each trace had past that. `since_received_ns` bounds the scan.
+
+        The cap keeps building a huge trace bounded in time and memory: the surplus never leaves DuckDB.
+        """
         ids = pa.table({"trace_id": pa.array(list(trace_ids), pa.string())})
         self.con.register("_wanted", ids)
         try:
-            return self.con.sql(
+            table = self.con.sql(
                 f"""
-                SELECT {", ".join("s." + c for c in _RECORD_COLUMNS)}
+                SELECT {", ".join("s." + c for c in _RECORD_COLUMNS)}, count(*) OVER (PARTITION BY s.trace_id) AS _n
                 FROM spans s SEMI JOIN _wanted w ON s.trace_id = w.trace_id
                 WHERE s.received_ns >= $since
+                QUALIFY row_number() OVER (PARTITION BY s.trace_id
+                                           ORDER BY s.parent_span_id IS NULL DESC, s.start_ns, s.span_id) <= $max
                 ORDER BY s.trace_id, s.start_ns
                 """,
-                params={"since": since_received_ns},
+                params={"since": since_received_ns, "max": max_spans},
             ).to_arrow_table()
         finally:
             self.con.unregister("_wanted")
+        over = pc.greater(table.column("_n"), max_spans)
+        omitted = {}
+        if pc.any(over).as_py():
+            big = table.filter(over).group_by("trace_id").aggregate([("_n", "max")])
+            omitted = {t: n - max_spans for t, n in zip(big.column("trace_id").to_pylist(), big.column("_n_max").to_pylist())}
+        return table.drop_columns(["_n"]), omitted
 
     # -- trajectories ------------------------------------------------------------------------
     def prior(self, trace_ids: Sequence[str]) -> dict[str, PriorTrajectory]:
@@ -199,17 +233,20 @@ class TraceStore:
         if not len(tables):
             return 0
         if replaced:
-            gone = pa.table({"trace_id": pa.array(list(replaced), pa.string())})
-            self.con.register("_gone", gone)
-            try:
-                self.con.execute("DELETE FROM tool_calls WHERE trace_id IN (SELECT trace_id FROM _gone)")
-                self.con.execute("DELETE FROM tool_definitions WHERE trace_id IN (SELECT trace_id FROM _gone)")
-            finally:
-                self.con.unregister("_gone")
+            self._delete_traces(("tool_calls", "tool_definitions"), replaced)
+        self._delete_traces(("trace_quarantine",), tables.traces.column("trace_id").to_pylist())
         self._insert("traces", tables.traces, replace=True)
         self._insert("tool_calls", tables.tool_calls)
         self._insert("tool_definitions", tables.tool_definitions)
         return len(tables)
+
+    def _delete_traces(self, tables: Sequence[str], trace_ids: Sequence[str]) -> None:
+        self.con.register("_gone", pa.table({"trace_id": pa.array(list(trace_ids), pa.string())}))
+        try:
+            for table in tables:
+                self.con.execute(f"DELETE FROM {table} WHERE trace_id IN (SELECT trace_id FROM _gone)")
+        finally:
+            self.con.unregister("_gone")
 
     def _insert(self, table: str, data: pa.Table, replace: bool = False) -> None:
         if data.num_rows == 0:
@@ -221,13 +258,37 @@ class TraceStore:
         finally:
             self.con.unregister("_rows")
 
-    def recently_assembled(self, limit: int) -> list[str]:
-        """The `limit` traces assembled last, oldest first."""
-        rows = self.con.execute("SELECT trace_id FROM traces ORDER BY completed_at DESC LIMIT ?", [limit]).fetchall()
-        return [r[0] for r in reversed(rows)]
+    def recently_assembled(self, limit: int) -> list[tuple[str, int]]:
+        """The `limit` traces assembled last, oldest first, with their first span's arrival."""
+        rows = self.con.execute("SELECT trace_id, coalesce(first_received_ns, 0) FROM traces "
+                                "ORDER BY completed_at DESC LIMIT ?", [limit]).fetchall()
+        return rows[::-1]
+
+    # -- quarantine --------------------------------------------------------------------------
+    def quarantine(self, trace_id: str, reason: str, at: dt.datetime, first_received_ns: int,
+                   last_received_ns: int, span_count: int) -> None:
+        """Record a trace that cannot be built or stored; its spans stay. Caller owns the transaction.
+
+        A later arrival of spans gives the trace another chance (`pending_since_restart` after a
+        restart too); failing again updates the row.
+        """
+        self.con.execute("INSERT OR REPLACE INTO trace_quarantine VALUES (?, ?, ?, ?, ?, ?)",
+                         [trace_id, reason[:2000], at, first_received_ns, last_received_ns, span_count])
+
+    def quarantined(self, limit: int = 100) -> list[dict]:
+        """The latest quarantined traces, newest first: trace_id, reason, quarantined_at and
+        span_count (the spans it had when quarantined)."""
+        cur = self.con.cursor()
+        try:
+            rows = cur.execute("SELECT trace_id, reason, quarantined_at, span_count FROM trace_quarantine "
+                               "ORDER BY quarantined_at DESC, trace_id LIMIT ?", [limit]).fetchall()
+        finally:
+            cur.close()
+        return [dict(zip(("trace_id", "reason", "quarantined_at", "span_count"), row)) for row in rows]
 
     def pending_since_restart(self) -> list[tuple[str, int, int, bool]]:
-        """Traces with spans newer than their trajectory (or none yet): the assembler's backlog.
+        """Traces with spans newer than their trajectory (or none yet), less those quarantined
+        since their last span: the assembler's backlog.
 
         Returns (trace_id, first_received_ns, last_received_ns, root_seen) rows.
         """
@@ -235,9 +296,10 @@ class TraceStore:
             """
             SELECT s.trace_id, min(s.received_ns), max(s.received_ns),
                    bool_or(s.parent_span_id IS NULL) OR bool_or(t.trace_id IS NOT NULL)
-            FROM spans s LEFT JOIN traces t USING (trace_id)
+            FROM spans s LEFT JOIN traces t USING (trace_id) LEFT JOIN trace_quarantine q USING (trace_id)
             WHERE t.trace_id IS NULL OR s.received_ns > t.last_received_ns
             GROUP BY s.trace_id
+            HAVING max(s.received_ns) > coalesce(any_value(q.last_received_ns), 0)
             """
         ).fetchall()
 
@@ -261,6 +323,7 @@ class TrajectoryTables:
     traces: pa.Table
     tool_calls: pa.Table
     tool_definitions: pa.Table
+    failed: tuple[tuple[str, str], ...] = ()  # (trace_id, reason) of traces that could not be built
 
     def __len__(self) -> int:
         return self.traces.num_rows
@@ -269,12 +332,42 @@ class TrajectoryTables:
         """The same rows, stamped as completed at `at`."""
         column = self.traces.schema.get_field_index("completed_at")
         stamped = pa.array([at] * self.traces.num_rows, self.traces.schema.field(column).type)
-        return TrajectoryTables(self.traces.set_column(column, "completed_at", stamped),
-                                self.tool_calls, self.tool_definitions)
+        return dataclasses.replace(self, traces=self.traces.set_column(column, "completed_at", stamped))
+
+    def only(self, trace_id: str) -> "TrajectoryTables":
+        """The rows of one trace, to store it apart from the others."""
+        def of(table: pa.Table) -> pa.Table:
+            return table.filter(pc.equal(table.column("trace_id"), trace_id))
+        return TrajectoryTables(of(self.traces), of(self.tool_calls), of(self.tool_definitions))
+
+
+def failure_reason(exc: BaseException) -> str:
+    """What a quarantine row and the log say about why a trace could not be built or stored."""
+    return f"{type(exc).__name__}: {exc}"[:2000]
 
 
 def trajectory_tables(items: Iterable[Assembled], completed_at: dt.datetime) -> TrajectoryTables:
-    """Pure: trajectories to table rows, so it can run in another process than the writer."""
+    """Pure: trajectories to table rows, so it can run in another process than the writer.
+
+    A trajectory whose values fit no row (a number past a column's range…) is left out and
+    listed in `failed`; the others are kept.
+    """
+    items = list(items)
+    try:
+        return _tables(items, completed_at)
+    except Exception:  # find the culprits one by one: rare, so the cost does not matter
+        pass
+    good, failed = [], []
+    for item in items:
+        try:
+            _tables([item], completed_at)
+            good.append(item)
+        except Exception as exc:
+            failed.append((item.trajectory.trace_id, failure_reason(exc)))
+    return dataclasses.replace(_tables(good, completed_at), failed=tuple(failed))
+
+
+def _tables(items: list[Assembled], completed_at: dt.datetime) -> TrajectoryTables:
     traces, calls, defs = _TraceRows(), _Rows(_TOOL_CALL_COLUMNS), _Rows(_TOOL_DEF_COLUMNS)
     for item in items:
         traj = item.trajectory
@@ -374,11 +467,12 @@ class _TraceRows(_Rows):
     def document(trajectory: Trajectory) -> str:
         """`trajectory.model_dump_json()` in a third of the time: orjson writes these plain models
         (no aliases, extras or custom serializers; fields in order, numbers and strings alike) to
-        the same bytes. Values orjson refuses (an integer past 64 bits) are left to pydantic."""
+        the same bytes. Values orjson refuses (an integer past 64 bits) are left to pydantic, deep
+        parts clipped to what pydantic reads back."""
         try:
             return orjson.dumps(trajectory, default=_TraceRows._fields).decode()
-        except orjson.JSONEncodeError:
-            return trajectory.model_dump_json()
+        except orjson.JSONEncodeError:  # past 64 bits, or nested past what orjson writes
+            return Trajectory.model_validate(clip(trajectory.model_dump(), 200)).model_dump_json()
 
     @staticmethod
     def _fields(value: object) -> dict:
