@@ -130,21 +130,53 @@ class _Trace:
     def bounds(self) -> tuple[int, int]:
         return min(s.start for s in self.spans), max(s.end for s in self.spans)
 
-    def ancestors(self, span: _Span) -> Iterator[_Span]:
-        parent, steps = self.by_id.get(span.parent), 0
-        while parent is not None and parent is not span and steps < len(self.spans):
-            yield parent
-            parent, steps = self.by_id.get(parent.parent), steps + 1
-
     def effective(self, role: str) -> list[_Span]:
         """Spans of `role`, minus double instrumentation: an LLM span wrapping another LLM span
         (framework + client library) and a tool span inside a same-named tool span."""
-        spans = [s for s in self.spans if self.roles[s.id] == role]
-        if role == LLM:
-            wrappers = {a.id for s in spans for a in self.ancestors(s) if self.roles[a.id] == LLM}
-            return [s for s in spans if s.id not in wrappers]
-        return [s for s in spans if not any(
-            self.roles[a.id] == TOOL and _tool_name(a) == _tool_name(s) for a in self.ancestors(s))]
+        doubled = self._cached(self.root, "doubled", self._doubled)
+        return [s for s in self.spans if self.roles[s.id] == role and s.id not in doubled]
+
+    def _doubled(self) -> set[str]:
+        """LLM spans wrapping an LLM span and tool spans inside a same-named tool span, in one
+        depth-first walk: linear in spans however deep the tree. A parent cycle is cut where the
+        walk enters it."""
+        children: dict[str, list[_Span]] = {}
+        for span in self.spans:
+            if not span.orphan and span.parent != span.id:
+                children.setdefault(span.parent, []).append(span)
+        doubled: set[str] = set()
+        llm_path: list[str] = []  # LLM spans open on the current path
+        tool_path: dict[str, int] = {}  # tool names open on the current path
+        seen: set[str] = set()
+        for start in [s for s in self.spans if s.orphan or s.parent == s.id] + self.spans:
+            if start.id in seen:
+                continue
+            seen.add(start.id)
+            stack: list[tuple[_Span, str | None, bool]] = [(start, None, True)]
+            while stack:
+                span, name, entering = stack.pop()
+                role = self.roles[span.id]
+                if not entering:
+                    if role == LLM:
+                        llm_path.pop()
+                    elif role == TOOL:
+                        tool_path[name] -= 1
+                    continue
+                if role == LLM:
+                    if llm_path:  # the nearest is enough: each wrapper is the nearest of some LLM span
+                        doubled.add(llm_path[-1])
+                    llm_path.append(span.id)
+                elif role == TOOL:
+                    name = _tool_name(span)
+                    if tool_path.get(name):
+                        doubled.add(span.id)
+                    tool_path[name] = tool_path.get(name, 0) + 1
+                stack.append((span, name, False))
+                for child in reversed(children.get(span.id, ())):
+                    if child.id not in seen:
+                        seen.add(child.id)
+                        stack.append((child, None, True))
+        return doubled
 
     def json(self, value: Any) -> Any:
         """`value` parsed when it is JSON text, else unchanged; cached by text."""
@@ -245,9 +277,16 @@ class _Pool:
     a known id only takes an id-less request by name)."""
 
     def __init__(self, requests: list[ToolRequest]):
-        self.requests = requests
         self.by_id = {r.id: r for r in requests if r.id}
         self.used: set[int] = set()
+        # Per (name, id-less only), in request order, read from a cursor that moves past used
+        # requests for good: handing out n calls costs O(n) in all, not O(n²).
+        self._queues: dict[tuple[str, bool], list[ToolRequest]] = {}
+        self._cursors: dict[tuple[str, bool], int] = {}
+        for r in requests:
+            self._queues.setdefault((r.name, False), []).append(r)
+            if r.id is None:
+                self._queues.setdefault((r.name, True), []).append(r)
 
     @classmethod
     def of(cls, value: Any) -> "_Pool | None":
@@ -260,11 +299,18 @@ class _Pool:
     def take(self, call_id: str | None, name: str) -> ToolRequest | None:
         found = self.by_id.get(call_id) if call_id else None
         if found is None:
-            found = next((r for r in self.requests if id(r) not in self.used and r.name == name
-                          and (call_id is None or r.id is None)), None)
+            found = self._next((name, call_id is not None))
         if found is not None:
             self.used.add(id(found))
         return found
+
+    def _next(self, key: tuple[str, bool]) -> ToolRequest | None:
+        queue = self._queues.get(key, ())
+        i = self._cursors.get(key, 0)
+        while i < len(queue) and id(queue[i]) in self.used:
+            i += 1
+        self._cursors[key] = i
+        return queue[i] if i < len(queue) else None
 
 
 def _indexed_attributes(attrs: dict) -> dict[str, Any]:
