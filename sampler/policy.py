@@ -14,12 +14,17 @@ import duckdb
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 from pydantic_core import PydanticCustomError
 
+from sampler.regex_cost import regex_cost_error
+
 Op = Literal["eq", "ne", "gt", "ge", "lt", "le", "contains", "not_contains", "regex", "in", "exists"]
 Kind = Literal["number", "string", "string-list", "status", "attribute"]
 
 ATTR_PREFIX = "attr."
 STATUSES = ("ok", "error")
 MAX_FILTERS = 64
+# Every regex filter scans its text once per row; DuckDB notices an interrupt only between chunks
+# of 2,048 rows, so the regex work per row is bounded to keep a query's budget enforceable.
+MAX_REGEX_FILTERS = 8
 
 # Field -> kind. The SQL each field reads lives in `sampler.filters`.
 FIELDS: dict[str, Kind] = {
@@ -117,6 +122,8 @@ def _scalar_error(kind: Kind, op: str, value: Any) -> str | None:
         return f"needs a string (got {value!r})"
     if op == "regex" and (problem := regex_error(value)):
         return f"needs a valid regex; {value!r} does not compile: {problem}"
+    if op == "regex" and (problem := regex_cost_error(value)):
+        return f"needs a regex DuckDB can run quickly; {value!r} {problem}"
     return None
 
 
@@ -147,6 +154,14 @@ class Filter(_Model):
     @property
     def kind(self) -> Kind:
         return field_kind(self.field)
+
+
+def check_regex_count(filters: list[Filter]) -> list[Filter]:
+    """A field validator for filter lists: at most `MAX_REGEX_FILTERS` regex filters."""
+    regexes = sum(f.op == "regex" for f in filters)
+    if regexes > MAX_REGEX_FILTERS:
+        raise _refuse(f"{regexes} regex filters; at most {MAX_REGEX_FILTERS} are allowed in one task")
+    return filters
 
 
 def _g(v: float) -> str:
@@ -185,6 +200,8 @@ class SamplingPolicy(_Model):
     match: Literal["all", "any"] = "all"
     filters: list[Filter] = Field(default_factory=list, max_length=MAX_FILTERS)
     sampling: Sampling
+
+    _regex_count = field_validator("filters")(check_regex_count)
 
 
 def _loc(loc: tuple[int | str, ...]) -> str:

@@ -1,13 +1,18 @@
-"""Task presets (config/presets/*.yaml) and `key=value` overrides applied to any task document."""
+"""Task presets (config/presets/*.yaml) and `key=value` overrides applied to any task document.
+
+A preset is named, never a path: only names of files directly in the presets folder are
+accepted, so `/etc/x` or `../../x` cannot load (or echo) any other YAML file.
+"""
 from __future__ import annotations
 
 import re
 from pathlib import Path
 from typing import Any
 
-import yaml
+from scheduler import safe_yaml
 
 PRESET_DIR = Path(__file__).resolve().parent.parent / "config" / "presets"
+PRESET_NAME = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
 _STEP = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)(?:\[(\d+)\])?$")
 
 
@@ -16,14 +21,23 @@ class PresetError(ValueError):
 
 
 def preset_names(directory: Path = PRESET_DIR) -> list[str]:
-    return sorted(p.stem for p in directory.glob("*.yaml"))
+    """Files directly in the folder (links pointing elsewhere are not presets)."""
+    inside = directory.resolve()
+    return sorted(p.stem for p in directory.glob("*.yaml")
+                  if PRESET_NAME.match(p.stem) and p.is_file() and p.resolve().parent == inside)
 
 
 def load_preset(name: str, directory: Path = PRESET_DIR) -> dict[str, Any]:
-    path = directory / f"{name}.yaml"
-    if not path.is_file():
-        raise PresetError(f"unknown preset {name!r}; valid: {', '.join(preset_names(directory))}")
-    return yaml.safe_load(path.read_text()) or {}
+    """The preset's task document; an unknown name is refused with the known ones."""
+    known = preset_names(directory)
+    if not PRESET_NAME.match(name):  # not echoed: it may be a path, or long
+        raise PresetError(f"a preset is a name of a-z, 0-9, '-' and '_', not a path; one of: {', '.join(known)}")
+    if name not in known:
+        raise PresetError(f"unknown preset {name!r}; valid: {', '.join(known)}")
+    doc = safe_yaml.load((directory / f"{name}.yaml").read_text())
+    if not isinstance(doc, dict):
+        raise PresetError(f"preset {name!r} is not a task document (a mapping)")
+    return doc
 
 
 def apply_overrides(doc: dict[str, Any], assignments: list[str]) -> dict[str, Any]:
@@ -36,9 +50,9 @@ def apply_overrides(doc: dict[str, Any], assignments: list[str]) -> dict[str, An
         if not sep or not path.strip():
             raise PresetError(f"--set {assignment!r}: expected key=value, e.g. sampling.ratio=0.1")
         try:
-            value = yaml.safe_load(raw)
-        except yaml.YAMLError as exc:
-            raise PresetError(f"--set {path}: value is not valid YAML: {exc}") from None
+            value = safe_yaml.load(raw)
+        except safe_yaml.YAMLRefused as exc:
+            raise PresetError(f"--set {path}: value {exc}") from None
         _assign(doc, path.strip().split("."), value, assignment)
     return doc
 

@@ -13,9 +13,11 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from apscheduler.triggers.base import BaseTrigger
 from apscheduler.triggers.cron import CronTrigger
 from apscheduler.triggers.interval import IntervalTrigger
+import orjson
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
-from sampler.policy import Filter, Sampling, SamplingPolicy, format_errors
+from collector.json_limits import depth_within
+from sampler.policy import MAX_FILTERS, Filter, Sampling, SamplingPolicy, check_regex_count, format_errors
 from sampler.selection import TimeRange, default_salt
 
 _DURATION = re.compile(r"^\s*(\d+)\s*(m|min|h|d|w)\s*$")
@@ -23,6 +25,10 @@ _UNIT_S = {"m": 60, "min": 60, "h": 3600, "d": 86400, "w": 7 * 86400}
 MIN_LAST, MAX_LAST = dt.timedelta(hours=1), dt.timedelta(days=30)
 _EVERY = {"hour": dt.timedelta(hours=1), "day": dt.timedelta(days=1), "week": dt.timedelta(weeks=1)}
 _NAME = re.compile(r"^[a-z0-9][a-z0-9_.-]{0,63}$")
+# Evaluator settings are small mappings; deeper or larger ones are mistakes or attacks, and past
+# 254 levels they could not even be stored (orjson's limit).
+MAX_OPTIONS_DEPTH = 8
+MAX_OPTIONS_BYTES = 64 * 1024
 
 
 def parse_duration(text: str) -> dt.timedelta:
@@ -158,7 +164,7 @@ class TaskSpec(_Model):
     description: str | None = None
     window: Window
     match: Literal["all", "any"] = "all"
-    filters: list[Filter] = Field(default_factory=list)
+    filters: list[Filter] = Field(default_factory=list, max_length=MAX_FILTERS)
     sampling: Sampling = Field(default_factory=lambda: Sampling(ratio=1.0, max_items=100))
     evaluators: list[str] = Field(default_factory=list)
     # Per-evaluator settings, e.g. {reference_chain: {weights: …}, llm_judge: {budget_per_task: 50}}.
@@ -169,6 +175,21 @@ class TaskSpec(_Model):
     def _slug(cls, v: str) -> str:
         if not _NAME.match(v):
             raise ValueError("name must be 1-64 characters of a-z, 0-9, '-', '_' or '.', starting with a letter or digit")
+        return v
+
+    _regex_count = field_validator("filters")(check_regex_count)
+
+    @field_validator("options", mode="before")
+    @classmethod
+    def _bounded_options(cls, v: Any) -> Any:
+        if not depth_within(v, MAX_OPTIONS_DEPTH + 1):  # the evaluator name is the first level
+            raise ValueError(f"options nest deeper than {MAX_OPTIONS_DEPTH} levels below the evaluator name")
+        try:
+            size = len(orjson.dumps(v))
+        except TypeError as exc:  # YAML can say what JSON cannot (sets, non-text keys)
+            raise ValueError(f"options must be JSON values: {exc}") from None
+        if size > MAX_OPTIONS_BYTES:
+            raise ValueError(f"options take more than {MAX_OPTIONS_BYTES // 1024} KiB as JSON")
         return v
 
     @field_validator("evaluators")

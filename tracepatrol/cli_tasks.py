@@ -7,10 +7,10 @@ import time
 from pathlib import Path
 
 import click
-import yaml
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
+from scheduler import safe_yaml
 from tracepatrol.client import api_call, api_options, console, err
 
 
@@ -65,9 +65,9 @@ def _document(preset: str | None, path: Path | None, assignments: tuple[str, ...
 
 def _load(path: Path) -> dict:
     try:
-        doc = yaml.safe_load(path.read_text())
-    except yaml.YAMLError as exc:
-        err.print(f"[red]error:[/red] {path} is not valid YAML/JSON: {exc}", highlight=False)
+        doc = safe_yaml.load_file(path)
+    except safe_yaml.YAMLRefused as exc:
+        err.print(f"[red]error:[/red] {path} {exc}", highlight=False)
         sys.exit(2)
     if not isinstance(doc, dict):
         err.print(f"[red]error:[/red] {path}: a task must be a mapping", highlight=False)
