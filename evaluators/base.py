@@ -63,6 +63,7 @@ class Evaluator(ABC):
     alias: ClassVar[str]
     dimension: ClassVar[Dimension]
     description: ClassVar[str] = ""
+    time_budget: ClassVar[bool] = True  # stopped past `evaluators.time_budget_s` (see evaluators.budget)
 
     @abstractmethod
     def evaluate(self, trajectory: Trajectory, context: EvalContext) -> EvalResult:

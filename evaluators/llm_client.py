@@ -4,12 +4,15 @@ A judge runs over thousands of traces, so the client protects the provider and t
 token-bucket rate limit shared by all threads, a per-task budget of calls, retries with
 exponential backoff and jitter on 429, 5xx and connection errors (honouring Retry-After).
 It never makes up an answer: anything but a JSON object back is a `JudgeError` with the reason.
+Those reasons reach the API, so they say what went wrong (status, size) and never quote the
+endpoint's answer.
 """
 from __future__ import annotations
 
 import datetime as dt
 import email.utils
 import json
+import os
 import random
 import threading
 import time
@@ -29,6 +32,7 @@ class LLMJudgeSettings(BaseModel):
     base_url: str = Field(pattern=r"^https?://", description="e.g. http://127.0.0.1:8000/v1")
     model: str = Field(min_length=1)
     api_key: SecretStr | None = None
+    api_key_env: str | None = Field(None, description="read the key from this environment variable instead")
     timeout_s: float = Field(30.0, gt=0)
     max_retries: int = Field(3, ge=0, description="retries after the first attempt")
     backoff_s: float = Field(1.0, ge=0, description="first retry's delay; doubles each retry")
@@ -74,7 +78,9 @@ class ChatClient:
 
     def __init__(self, settings: LLMJudgeSettings):
         self.settings = settings
-        headers = {"Authorization": f"Bearer {settings.api_key.get_secret_value()}"} if settings.api_key else {}
+        key = settings.api_key.get_secret_value() if settings.api_key else \
+            os.environ.get(settings.api_key_env) if settings.api_key_env else None
+        headers = {"Authorization": f"Bearer {key}"} if key else {}
         self._http = httpx.Client(base_url=settings.base_url.rstrip("/"), headers=headers,
                                   timeout=settings.timeout_s)
         rpm = settings.requests_per_minute
@@ -108,11 +114,11 @@ class ChatClient:
             try:
                 response = self._http.post("/chat/completions", json=body)
             except httpx.TransportError as exc:
-                failure, delay = f"{type(exc).__name__}: {exc}", self._backoff(attempt)
+                failure, delay = type(exc).__name__, self._backoff(attempt)
             else:
                 if response.status_code == 200:
                     return response
-                failure = f"HTTP {response.status_code}: {response.text[:300]}"
+                failure = f"HTTP {response.status_code} ({len(response.content)} bytes)"
                 if response.status_code != 429 and response.status_code < 500:
                     raise JudgeError(f"chat completions refused the request: {failure}")
                 delay = _retry_after(response)
@@ -152,12 +158,14 @@ def _retry_after(response: httpx.Response) -> float | None:
 def _json_object(response: httpx.Response) -> dict[str, Any]:
     try:
         content = response.json()["choices"][0]["message"]["content"]
-    except (ValueError, KeyError, IndexError, TypeError):
-        raise JudgeError(f"malformed chat completion (no choices[0].message.content): {response.text[:300]}") from None
+    except (ValueError, KeyError, IndexError, TypeError, RecursionError):
+        raise JudgeError(f"malformed chat completion: no choices[0].message.content "
+                         f"({len(response.content)} bytes)") from None
+    size = len(str(content).encode())
     try:
         verdict = json.loads(content)
-    except (TypeError, ValueError):
-        raise JudgeError(f"malformed verdict: not JSON: {str(content)[:300]!r}") from None
+    except (TypeError, ValueError, RecursionError):
+        raise JudgeError(f"judge answer was not valid JSON ({size} bytes)") from None
     if not isinstance(verdict, dict):
-        raise JudgeError(f"malformed verdict: not a JSON object: {str(content)[:300]!r}")
+        raise JudgeError(f"judge answer was not a JSON object ({size} bytes)")
     return verdict

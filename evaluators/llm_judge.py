@@ -1,13 +1,16 @@
 """llm_judge: an LLM grades what rules cannot see (goal completion, tool fit, faithful arguments).
 
-Off by default: it runs only when the context carries a `ChatClient` (`EvalContext.llm`) or the
-task's options give `llm_judge` settings. The verdict is validated; a malformed one raises
+Off by default: it runs only when the context carries a `ChatClient` (`EvalContext.llm`) or
+`llm_judge` settings (in the server, `EvaluatorSettings.options_for` resolves them from the
+server's endpoints; a task only names one). The verdict is validated; a malformed one raises
 `JudgeError` (the item fails with the reason) and a spent budget is "not applicable" — the judge
-never stands in a score it did not give.
+never stands in a score it did not give. Only the verdict reaches results: its score, its label
+and its rationale as one bounded line of plain text.
 """
 from __future__ import annotations
 
 import json
+import re
 import threading
 from typing import Annotated, Any
 
@@ -32,6 +35,8 @@ wrong_value, ungrounded_value, order_violation, missing_prerequisite, no_recover
 unverified_success, no_final_answer."""
 
 _CLIP = 400
+REASON_CHARS = 300
+_UNPRINTABLE = re.compile(r"[\x00-\x1f\x7f-\x9f\u200b-\u200f\u2028-\u202e\u2066-\u2069]+")
 
 
 class Verdict(BaseModel):
@@ -40,17 +45,24 @@ class Verdict(BaseModel):
     model_config = ConfigDict(extra="ignore")
 
     score: Annotated[float, Field(strict=True, ge=0.0, le=1.0)]
-    label: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
+    label: str = Field(pattern=r"^[a-z][a-z0-9_]*$", max_length=40)
     reason: str = Field(min_length=1)
 
 
 def parse_verdict(payload: dict[str, Any]) -> Verdict:
+    """The validated verdict; what was wrong is named by field and rule, never quoted."""
     try:
-        return Verdict.model_validate(payload)
+        verdict = Verdict.model_validate(payload)
     except ValidationError as exc:
-        problems = "; ".join(f"{'.'.join(map(str, e['loc'])) or 'verdict'}: {e['msg']} (got {e.get('input')!r})"
-                             for e in exc.errors())
+        problems = "; ".join(f"{'.'.join(map(str, e['loc'])) or 'verdict'}: {e['msg']}" for e in exc.errors())
         raise JudgeError(f"malformed verdict: {problems}") from None
+    return verdict.model_copy(update={"reason": rationale(verdict.reason)})
+
+
+def rationale(text: str) -> str:
+    """The judge's reason as one line of printable text, at most REASON_CHARS long."""
+    line = " ".join(_UNPRINTABLE.sub(" ", text).split()) or "(no reason given)"
+    return line if len(line) <= REASON_CHARS else line[:REASON_CHARS - 1] + "…"
 
 
 def render(trajectory: Trajectory) -> str:
@@ -83,6 +95,7 @@ class LLMJudgeEvaluator(Evaluator):
     alias = "llm_judge"
     dimension = "task_planning"
     description = "An OpenAI-compatible LLM grades the trajectory against a rubric (off by default)."
+    time_budget = False  # waits on the network, bounded by its own timeout_s, retries and backoff_max_s
 
     def __init__(self) -> None:
         self._own: ChatClient | None = None  # built from options.llm_judge, once: its budget spans the task
@@ -92,7 +105,7 @@ class LLMJudgeEvaluator(Evaluator):
         trajectory = bounded(trajectory)
         client = self._client(context)
         if client is None:
-            return self.not_applicable("LLM judge not configured (options.llm_judge: base_url, model)")
+            return self.not_applicable("LLM judge not configured (evaluators.llm_judge in the server settings)")
         settings = client.settings
         try:
             payload = client.chat_json(judge_messages(settings.rubric or DEFAULT_RUBRIC, trajectory))
@@ -111,6 +124,8 @@ class LLMJudgeEvaluator(Evaluator):
         options = context.options.get(self.alias)
         if not options:
             return None
+        if "refused" in options:  # EvaluatorSettings.options_for could not resolve the task's choice
+            raise JudgeError(options["refused"])
         with self._lock:
             if self._own is None:
                 self._own = ChatClient(LLMJudgeSettings.model_validate(options))

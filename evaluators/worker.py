@@ -1,8 +1,10 @@
 """Evaluator workers: claim work items, run the task's evaluators, write results.
 
 Where items come from is a `WorkSource` (the scheduler's ledger in the embedded server, a Kafka
-topic when scaled out), so this module needs neither. One evaluator raising never stops the
-others: its failure is recorded on the item, the other results are written.
+topic when scaled out), so this module needs neither. One evaluator raising, or running past its
+time budget, never stops the others: its failure is recorded on the item, the other results are
+written. Each item's results are saved as soon as it is done, and a shutdown stops before the
+next item, so stopping loses no finished judgement and waits for at most one item per thread.
 """
 from __future__ import annotations
 
@@ -16,6 +18,8 @@ from typing import Protocol
 
 from collector.trajectory import Trajectory
 from evaluators.base import EvalContext, EvalResult, Evaluator
+from evaluators.bounds import bounded
+from evaluators.budget import WATCHDOG, BudgetExceeded
 from evaluators.config import EvaluatorSettings
 from evaluators.datasets import load_cases
 from evaluators.registry import get
@@ -23,6 +27,7 @@ from evaluators.results import ResultStore, Scored
 from evaluators.schemas import load_tool_schemas
 
 log = logging.getLogger(__name__)
+ERROR_CHARS = 300  # of one evaluator's failure in the item's reason
 
 
 @dataclass(frozen=True)
@@ -43,6 +48,8 @@ class WorkSource(Protocol):
     def finish(self, item: WorkItem, ok: bool, reason: str | None) -> None:
         """Record the item's outcome (done, or failed with the reason)."""
 
+    # Optional: `release(items)` gives back claimed items a shutdown left unstarted, uncounted.
+
 
 Loader = Callable[[Sequence[str]], dict[str, Trajectory]]
 ResultHook = Callable[[Sequence[Scored], dict[str, Trajectory]], None]
@@ -55,10 +62,13 @@ class Outcome:
 
 
 class Evaluation:
-    """Evaluator instances by alias, reused across items (evaluators keep no per-trace state)."""
+    """Evaluator instances by alias, reused across items (evaluators keep no per-trace state).
 
-    def __init__(self, context: EvalContext):
-        self.context = context
+    Each evaluator whose `time_budget` is true gets `budget_s` per trajectory (None: unlimited).
+    """
+
+    def __init__(self, context: EvalContext, budget_s: float | None = None):
+        self.context, self.budget_s = context, budget_s
         self._instances: dict[str, Evaluator] = {}
         self._lock = threading.Lock()
 
@@ -70,27 +80,39 @@ class Evaluation:
 
     def run(self, trajectory: Trajectory, aliases: Sequence[str]) -> Outcome:
         outcome = Outcome()
+        trajectory = bounded(trajectory)  # plugins get the clipped trajectory too
         for alias in aliases:
             try:
-                outcome.results.append(self.evaluator(alias).evaluate(trajectory, self.context))
+                outcome.results.append(self._one(self.evaluator(alias), trajectory))
+            except BudgetExceeded:
+                log.warning("evaluator %s ran past its budget on trace %s", alias, trajectory.trace_id)
+                outcome.errors.append(f"{alias}: stopped after its time budget of {self.budget_s:g} s "
+                                      f"(evaluators.time_budget_s)")
             except Exception as exc:  # one evaluator's failure is recorded, the others still run
                 log.warning("evaluator %s failed on trace %s: %s", alias, trajectory.trace_id, exc)
-                outcome.errors.append(f"{alias}: {type(exc).__name__}: {exc}")
+                text = f"{alias}: {type(exc).__name__}: {exc}"
+                outcome.errors.append(text if len(text) <= ERROR_CHARS else text[:ERROR_CHARS - 1] + "…")
         return outcome
+
+    def _one(self, evaluator: Evaluator, trajectory: Trajectory) -> EvalResult:
+        if self.budget_s is None or not evaluator.time_budget:
+            return evaluator.evaluate(trajectory, self.context)
+        with WATCHDOG.limit(self.budget_s):
+            return evaluator.evaluate(trajectory, self.context)
 
 
 class Evaluations:
     """One Evaluation per task, so a task's LLM-judge budget and rate limit are its own."""
 
-    def __init__(self, make_context: Callable[[dict[str, dict]], EvalContext]):
-        self.make_context = make_context
+    def __init__(self, make_context: Callable[[dict[str, dict]], EvalContext], budget_s: float | None = None):
+        self.make_context, self.budget_s = make_context, budget_s
         self._by_task: dict[str, Evaluation] = {}
         self._lock = threading.Lock()
 
     def for_item(self, item: WorkItem) -> Evaluation:
         with self._lock:
             if item.task_id not in self._by_task:
-                self._by_task[item.task_id] = Evaluation(self.make_context(item.options))
+                self._by_task[item.task_id] = Evaluation(self.make_context(item.options), self.budget_s)
             return self._by_task[item.task_id]
 
 
@@ -109,7 +131,7 @@ class WorkerPool:
         self.source, self.load, self.results, self.evaluations = source, load, results, evaluations
         self.size, self.batch, self.poll_s, self.name = size, batch, poll_s, name
         self.stats = PoolStats()
-        self.on_results: list[ResultHook] = []  # called with each saved batch, e.g. OTLP evaluation events
+        self.on_results: list[ResultHook] = []  # called with each batch's saved results, e.g. OTLP events
         self._stop = threading.Event()
         self._wake = threading.Event()
         self._threads: list[threading.Thread] = []
@@ -129,6 +151,7 @@ class WorkerPool:
         self._wake.set()
 
     def shutdown(self) -> None:
+        """Stop before each thread's next item (the one under way is finished and saved)."""
         self._stop.set()
         self._wake.set()
         for t in self._threads:
@@ -148,38 +171,57 @@ class WorkerPool:
                 continue
             try:
                 self.process(items)
-            except Exception as exc:  # never lose the thread; the items say what went wrong
+            except Exception:  # never lose the thread; process() has recorded what it could
                 log.exception("evaluating %d items failed", len(items))
-                for item in items:
-                    try:
-                        self.source.finish(item, False, f"internal error: {type(exc).__name__}: {exc}")
-                    except Exception:
-                        log.exception("cannot record the failure of %s", item.trace_id)
 
     def process(self, items: Sequence[WorkItem]) -> None:
-        """Evaluate a batch of claimed items and record each outcome."""
-        trajectories = self.load(sorted({i.trace_id for i in items}))
+        """Evaluate claimed items one by one, saving and recording each as it is done; once a
+        shutdown starts, the items not yet started are released (or left for the restart)."""
+        try:
+            trajectories = self.load(sorted({i.trace_id for i in items}))
+        except Exception as exc:
+            for item in items:
+                self._finish(item, False, f"internal error: {type(exc).__name__}: {exc}")
+            raise
         scored: list[Scored] = []
-        verdicts: list[tuple[WorkItem, bool, str | None]] = []
-        for item in items:
-            traj = trajectories.get(item.trace_id)
-            if traj is None:
-                verdicts.append((item, False, "trajectory not found (deleted by retention?)"))
-                continue
-            outcome = self.evaluations.for_item(item).run(traj, item.evaluators)
-            start = _start(traj)
-            scored.extend(Scored(item.task_id, item.trace_id, item.version, item.run_id, r,
-                                 traj.agent.name, traj.agent.version, start) for r in outcome.results)
-            verdicts.append((item, not outcome.errors, "; ".join(outcome.errors) or None))
-        self.stats.results_written += self.results.save(scored)
+        for done, item in enumerate(items):
+            if self._stop.is_set():
+                self._release(items[done:])
+                break
+            try:
+                scored += self._item(item, trajectories.get(item.trace_id))
+            except Exception as exc:  # the store refused the results, say: this item fails, the next may not
+                log.exception("evaluating %s failed", item.trace_id)
+                self._finish(item, False, f"internal error: {type(exc).__name__}: {exc}")
         for hook in self.on_results:
-            hook(scored, trajectories)
-        for item, ok, reason in verdicts:
-            self.source.finish(item, ok, reason)
-            if ok:
-                self.stats.items_done += 1
-            else:
-                self.stats.items_failed += 1
+            try:
+                hook(scored, trajectories)
+            except Exception:  # the results are saved; a hook (event export) cannot undo that
+                log.exception("result hook %r failed", hook)
+
+    def _item(self, item: WorkItem, traj: Trajectory | None) -> list[Scored]:
+        if traj is None:
+            self._finish(item, False, "trajectory not found (deleted by retention?)")
+            return []
+        outcome = self.evaluations.for_item(item).run(traj, item.evaluators)
+        start = _start(traj)
+        scored = [Scored(item.task_id, item.trace_id, item.version, item.run_id, r, traj.agent.name,
+                         traj.agent.version, start) for r in outcome.results]
+        self.stats.results_written += self.results.save(scored)
+        self._finish(item, not outcome.errors, "; ".join(outcome.errors) or None)
+        return scored
+
+    def _finish(self, item: WorkItem, ok: bool, reason: str | None) -> None:
+        self.source.finish(item, ok, reason)
+        if ok:
+            self.stats.items_done += 1
+        else:
+            self.stats.items_failed += 1
+
+    def _release(self, items: Sequence[WorkItem]) -> None:
+        release = getattr(self.source, "release", None)
+        if release is not None:
+            release(items)
 
     def drain(self, timeout_s: float = 60.0) -> bool:
         """Process until no item is pending (for tests and one-shot commands)."""
@@ -201,4 +243,5 @@ def make_evaluations(settings: EvaluatorSettings) -> Evaluations:
     tool_schemas = load_tool_schemas(settings.tools_dir) if settings.tools_dir.is_dir() else {}
     cases = load_cases(*settings.datasets_dirs)
     return Evaluations(lambda task_options: EvalContext(
-        tool_schemas=tool_schemas, golden_cases=cases, options=settings.options_for(task_options)))
+        tool_schemas=tool_schemas, golden_cases=cases, options=settings.options_for(task_options)),
+        settings.time_budget_s)

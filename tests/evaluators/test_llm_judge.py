@@ -75,21 +75,21 @@ def test_429_with_retry_after_then_success(chat, retry_after):
 
 def test_retry_after_longer_than_allowed_gives_up(chat):
     chat.script = [(429, {"Retry-After": "120"}, "busy")]
-    with pytest.raises(JudgeError, match=r"asks to retry after 120s \(more than backoff_max_s 30\): HTTP 429: busy"):
+    with pytest.raises(JudgeError, match=r"asks to retry after 120s \(more than backoff_max_s 30\): HTTP 429 \(4 bytes\)$"):
         judge(ChatClient(settings(chat.url)))
     assert len(chat.requests) == 1
 
 
 def test_500_every_time_fails_after_max_retries(chat):
     chat.default = (500, {}, "upstream exploded")
-    with pytest.raises(JudgeError, match=r"failed after 3 attempt\(s\): HTTP 500: upstream exploded"):
+    with pytest.raises(JudgeError, match=r"failed after 3 attempt\(s\): HTTP 500 \(17 bytes\)$"):
         judge(ChatClient(settings(chat.url, max_retries=2)))
     assert len(chat.requests) == 3
 
 
 def test_other_4xx_is_not_retried(chat):
     chat.default = (401, {}, '{"error": "bad key"}')
-    with pytest.raises(JudgeError, match=r"refused the request: HTTP 401"):
+    with pytest.raises(JudgeError, match=r"refused the request: HTTP 401 \(20 bytes\)$"):
         judge(ChatClient(settings(chat.url)))
     assert len(chat.requests) == 1
 
@@ -98,13 +98,13 @@ def test_connection_errors_are_retried():
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]  # closed again: nothing listens there
-    with pytest.raises(JudgeError, match=r"failed after 2 attempt\(s\): ConnectError"):
+    with pytest.raises(JudgeError, match=r"failed after 2 attempt\(s\): ConnectError$"):
         judge(ChatClient(settings(f"http://127.0.0.1:{port}/v1", max_retries=1)))
 
 
 @pytest.mark.parametrize(("content", "reason"), [
-    ("the agent did fine, 0.9", r"malformed verdict: not JSON: 'the agent did fine, 0.9'"),
-    ('["pass"]', r"malformed verdict: not a JSON object"),
+    ("the agent did fine, 0.9", r"^judge answer was not valid JSON \(23 bytes\)$"),
+    ('["pass"]', r"^judge answer was not a JSON object \(8 bytes\)$"),
     ('{"score": 1.5, "label": "pass", "reason": "great"}', r"score: Input should be less than or equal to 1"),
     ('{"score": "0.8", "label": "pass", "reason": "ok"}', r"score: Input should be a valid number"),
     ('{"rating": 0.8, "label": "pass", "reason": "ok"}', r"score: Field required"),
@@ -113,13 +113,14 @@ def test_connection_errors_are_retried():
 ])
 def test_malformed_verdict_raises_with_the_reason(chat, content, reason):
     chat.reply(content)
-    with pytest.raises(JudgeError, match=reason):
+    with pytest.raises(JudgeError, match=reason) as raised:
         judge(ChatClient(settings(chat.url)))
+    assert "great" not in str(raised.value) and "ok" not in str(raised.value)  # the answer is named, not quoted
 
 
 def test_malformed_completion_raises(chat):
     chat.default = (200, {}, {"choices": []})
-    with pytest.raises(JudgeError, match=r"malformed chat completion \(no choices\[0\]\.message\.content\)"):
+    with pytest.raises(JudgeError, match=r"^malformed chat completion: no choices\[0\]\.message\.content \(15 bytes\)$"):
         judge(ChatClient(settings(chat.url)))
 
 
