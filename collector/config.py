@@ -24,6 +24,8 @@ class CollectorSettings(BaseModel):
     grpc_workers: int = Field(16, ge=1, le=256)
     assembly_workers: int = Field(1, ge=0, le=64, description="processes building trajectories (0: in the writer thread)")
     max_pending_traces: int = Field(200_000, ge=1000, description="traces awaiting assembly before receivers answer 429")
+    max_trace_spans: int = Field(10_000, ge=100, description="spans of one trace built into its trajectory; "
+                                 "the rest stay stored and the trajectory says how many were left out")
     redaction: RedactionSettings = Field(default_factory=RedactionSettings, description="mask personal data before storage")
     memory_limiter: MemoryLimiterSettings = Field(default_factory=MemoryLimiterSettings,
                                                   description="answer 429 while the server's RSS is high")

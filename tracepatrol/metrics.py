@@ -68,6 +68,8 @@ class TracepatrolCollector(Collector):
                  "Attribute values or attributes cut to the configured limits (recorded on each span)."),
                 ("values_redacted", "redacted_values",
                  "Personal data masked before storage (counted on each span and trace)."),
+                ("traces_quarantined", "quarantined_traces",
+                 "Traces that could not be built or stored (spans kept, reason in trace_quarantine)."),
             ):
                 yield CounterMetricFamily(PREFIX + name, doc, value=getattr(s, attr))
         if self.queue is not None:
