@@ -1,7 +1,9 @@
 """APScheduler wiring: rolling tasks run by their recurrence, backfill tasks once when created.
 
 After a restart, a rolling task whose run fell due while the server was down runs once
-(coalesced), then follows its recurrence; runs left half-way are finished first.
+(coalesced), then follows its recurrence; runs left half-way are finished first. Both happen in
+one immediate job on the scheduler, so start() (and the ports opened after it) never waits for
+a task run.
 """
 from __future__ import annotations
 
@@ -10,6 +12,7 @@ import logging
 
 from apscheduler.schedulers.background import BackgroundScheduler
 
+from sampler.query_budget import QueryError, QueryTimeout
 from scheduler.ledger import Ledger, TaskRow
 from scheduler.runner import TaskRunner
 from scheduler.task import TaskSpec
@@ -42,28 +45,54 @@ class TaskService:
         self._scheduler = BackgroundScheduler(timezone=dt.timezone.utc, job_defaults={
             "coalesce": True, "max_instances": 1, "misfire_grace_time": None})
         self._scheduler.start()
-        self.runner.resume_interrupted()
         now = self.runner.clock()
+        missed = []
         for task in self.ledger.list_tasks():
             if task.state == "active" and task.spec.rolling:
                 due = missed_fire(task, now)
                 if due is not None and not task.spec.window.finished(_aware(due)):
                     log.info("task %s missed its run due %s while down; running it once now", task.task_id, due)
-                    self.runner.run_now(task.task_id, "catch_up", now)
+                    missed.append(task.task_id)
                 self._schedule(task)
+        self._scheduler.add_job(self._recover, args=[missed, now], id=":recover", name="recover task runs",
+                                next_run_time=dt.datetime.now(dt.timezone.utc))
+
+    def stop_queries(self) -> None:
+        """Interrupt every preview, run selection and tracked read now (the server is stopping)."""
+        self.runner.queries.close()
 
     def shutdown(self) -> None:
+        self.stop_queries()
         if self._scheduler:
             self._scheduler.shutdown(wait=True)
             self._scheduler = None
 
+    def _recover(self, missed: list[str], now: dt.datetime) -> None:
+        """Runs a stop left half-way, then each missed run, before anything else of theirs."""
+        try:
+            self.runner.resume_interrupted()
+            for task_id in missed:
+                self.runner.run_now(task_id, "catch_up", now)
+        except QueryError as exc:  # a timeout is recorded on its run; a stop resumes next start
+            log.warning("recovering task runs stopped: %s", exc)
+        except Exception:
+            log.exception("recovering task runs failed")
+
     def create(self, spec: TaskSpec) -> tuple[TaskRow, dict | None]:
-        """Save a task; a backfill task runs at once and its run is returned."""
-        task = self.ledger.create_task(spec, self.runner.clock())
+        """Save a task; a backfill task runs at once and its run is returned (failed past its budget).
+
+        A backfill task takes its query slot before it is saved: QueryBusy leaves nothing behind.
+        """
         if spec.rolling:
+            task = self.ledger.create_task(spec, self.runner.clock())
             self._schedule(task)
             return task, None
-        return task, self.runner.run_now(task.task_id, "created")
+        with self.runner.queries.take(wait=False) as query:
+            task = self.ledger.create_task(spec, self.runner.clock())
+            try:
+                return task, self.runner.run_now(task.task_id, "created", query=query)
+            except QueryTimeout:
+                return task, self.ledger.run(self.ledger.runs(task.task_id)[0]["run_id"])
 
     def pause(self, task_id: str) -> TaskRow:
         task = self.ledger.set_state(task_id, "paused")
@@ -111,5 +140,7 @@ class TaskService:
             self.runner.run_now(task_id, "scheduled", now)
             if task.spec.window.finished(_aware(now)) or self.next_run_time(task_id) is None:
                 self.ledger.set_state(task_id, "finished")
+        except QueryError as exc:
+            log.warning("scheduled run of task %s stopped: %s", task_id, exc)
         except Exception:  # a failing run is recorded on the run; the schedule goes on
             log.exception("scheduled run of task %s failed", task_id)

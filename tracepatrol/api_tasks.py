@@ -1,13 +1,23 @@
-"""REST endpoints for evaluation tasks, their runs and human annotations."""
+"""REST endpoints for evaluation tasks, their runs and human annotations.
+
+Previews and runs take one of the task service's query slots (503 with Retry-After when all are
+busy) and end at their time budget (422). A preview is async: its query runs in a worker thread
+and is interrupted when the client disconnects or the request is cancelled.
+"""
 from __future__ import annotations
 
-from typing import Any
+import asyncio
+import contextlib
+from collections.abc import Callable, Iterator
+from typing import Any, TypeVar
 
+import anyio.to_thread
 from fastapi import APIRouter, Body, HTTPException, Query, Request, Response
 from pydantic import BaseModel
 
 from sampler import annotations
-
+from sampler.query_budget import Query as UserQuery
+from sampler.query_budget import QueryBusy, QueryCancelled, QueryTimeout
 from scheduler.ledger import TaskExists, TaskNotFound
 from scheduler.presets import PresetError
 from scheduler.service import TaskService
@@ -23,8 +33,38 @@ TASK_EXAMPLE = {
 }
 
 
+T = TypeVar("T")
+_DISCONNECT_POLL_S = 0.1
+
+
 def _service(request: Request) -> TaskService:
     return request.app.state.tasks
+
+
+@contextlib.contextmanager
+def _bounded() -> Iterator[None]:
+    """Query limits as HTTP answers that say what happened."""
+    try:
+        yield
+    except QueryBusy as exc:
+        raise HTTPException(503, str(exc), headers={"Retry-After": "1"}) from None
+    except QueryTimeout as exc:
+        raise HTTPException(422, f"{exc}; narrow the window or the filters") from None
+    except QueryCancelled as exc:
+        raise HTTPException(503, str(exc)) from None
+
+
+async def _while_connected(request: Request, query: UserQuery, fn: Callable[[], T]) -> T:
+    """`fn()` in a worker thread; its query is cancelled if the client leaves or the request is cancelled."""
+    work = asyncio.ensure_future(anyio.to_thread.run_sync(fn))
+    try:
+        while not (await asyncio.wait({work}, timeout=_DISCONNECT_POLL_S))[0]:
+            if await request.is_disconnected():
+                query.cancel("the client disconnected")
+        return work.result()
+    finally:
+        if not work.done():
+            query.cancel("the request was cancelled")
 
 
 def _spec(doc: dict[str, Any]):
@@ -58,7 +98,8 @@ def build_router(secured: list) -> APIRouter:
         """A task document, or `{"preset": NAME, "set": ["key=value", …]}`. A backfill task runs at once."""
         spec = _spec(doc)
         try:
-            task, run = _service(request).create(spec)
+            with _bounded():
+                task, run = _service(request).create(spec)
         except TaskExists as exc:
             raise HTTPException(409, str(exc)) from None
         return {"task": _task(request, task.task_id), "run": run}
@@ -68,10 +109,12 @@ def build_router(secured: list) -> APIRouter:
         return [_task(request, t.task_id) for t in _service(request).ledger.list_tasks()]
 
     @router.post("/api/tasks/preview")
-    def preview_task(request: Request, doc: dict[str, Any] = Body(..., examples=[TASK_EXAMPLE])) -> dict[str, Any]:
+    async def preview_task(request: Request, doc: dict[str, Any] = Body(..., examples=[TASK_EXAMPLE])) -> dict[str, Any]:
         """What a run of this task would select now; nothing is saved."""
-        spec = _spec(doc)
-        sel = _service(request).runner.preview(spec)
+        spec = await anyio.to_thread.run_sync(_spec, doc)  # a new regex is compiled by DuckDB
+        runner = _service(request).runner
+        with _bounded(), runner.queries.take(wait=False) as query:
+            sel = await _while_connected(request, query, lambda: runner.preview(spec, query))
         return {"window": sel.window.model_dump(), "candidates": sel.candidates, "sampled_out": sel.sampled_out,
                 "capped": sel.capped, "watermark": sel.watermark,
                 "selected": [p._asdict() for p in sel.selected]}
@@ -89,7 +132,8 @@ def build_router(secured: list) -> APIRouter:
     @router.post("/api/tasks/{task_id}/run")
     def run_task(request: Request, task_id: str) -> dict[str, Any]:
         _task(request, task_id)
-        return _service(request).runner.run_now(task_id, "manual")
+        with _bounded():
+            return _service(request).runner.run_now(task_id, "manual", wait=False)
 
     @router.post("/api/tasks/{task_id}/pause")
     def pause_task(request: Request, task_id: str) -> dict[str, Any]:

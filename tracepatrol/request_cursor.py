@@ -1,6 +1,11 @@
-"""The one database cursor a request reads through (DuckDB cursors are not shared between threads)."""
+"""The one database cursor a request reads through (DuckDB cursors are not shared between threads).
+
+The cursor is tracked by the task service's query gate, so a server that stops interrupts reads
+still running instead of waiting on them when it closes the database.
+"""
 from __future__ import annotations
 
+import contextlib
 from typing import Annotated
 
 import duckdb
@@ -9,9 +14,11 @@ from fastapi import Depends, Request
 
 def request_cursor(request: Request):
     """A cursor of the server's one database, for this request only."""
+    tasks = getattr(request.app.state, "tasks", None)
     cur = request.app.state.db.cursor()
     try:
-        yield cur
+        with tasks.runner.queries.tracked(cur) if tasks is not None else contextlib.nullcontext(cur):
+            yield cur
     finally:
         cur.close()
 

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import time
 
 import duckdb
 import pytest
@@ -22,6 +23,15 @@ def seed_traces(con, n: int, start: dt.datetime, status: str = "ok") -> list[str
         con.execute("""INSERT INTO traces (trace_id, version, status, start_time, completed_at, tool_names, span_names)
                        VALUES (?, 1, ?, ?, ?, [], [])""", [tid, status, start + dt.timedelta(seconds=i), start + dt.timedelta(seconds=i + 1)])
     return ids
+
+
+def eventually(check, timeout: float = 10.0):
+    """check()'s first truthy value, polled; start-up runs happen on the scheduler, not in start()."""
+    deadline = time.monotonic() + timeout
+    while not (value := check()):
+        assert time.monotonic() < deadline, f"{check} still false after {timeout} s"
+        time.sleep(0.02)
+    return value
 
 
 @pytest.fixture
@@ -75,12 +85,13 @@ def test_catch_up_runs_once_and_task_past_end_stops(env):
     service = TaskService(ledger, runner)
     service.start()
     try:
-        assert [r["trigger"] for r in ledger.runs("d")] == ["catch_up"]
+        runs = eventually(lambda: [r for r in ledger.runs("d") if r["state"] != "selecting"])
+        assert [r["trigger"] for r in runs] == ["catch_up"]
         assert ledger.get_task("d").state == "active"
     finally:
         service.shutdown()
     clock["now"] = T0 + dt.timedelta(days=5)  # past the end date
-    service = TaskService(ledger, runner)
+    service = TaskService(ledger, TaskRunner(ledger, con, settle_s=0, clock=lambda: clock["now"]))
     service.start()
     try:
         assert ledger.get_task("d").state == "finished"
