@@ -7,13 +7,17 @@ import socket
 import threading
 import time
 
+import duckdb
 import grpc
 import httpx
 import psutil
 import pytest
+from fastapi.testclient import TestClient
 
+from collector.writer import IngestQueue, IngestStats
 from tests.conftest import make_server
 from tests.otlp_payloads import request_with_spans
+from tracepatrol.api import build_api
 
 KEY = "refuse-early-key"
 MIB = 1024 * 1024
@@ -173,3 +177,16 @@ def test_unauthenticated_uploads_do_not_delay_otlp_acknowledgements(srv):
             t.join()
     print(f"\nslowest OTLP acknowledgement during the uploads: {slowest:.2f} s")
     assert slowest < 2.5
+
+
+def test_healthz_is_503_with_the_reason_while_the_writer_is_dead():
+    """The API's wiring: whatever the store writer reports as its failure makes /healthz 503."""
+    class DeadWriter(list):
+        failure = "store writer thread died: OSError: [Errno 24] Too many open files"
+
+    with duckdb.connect() as con:
+        app = build_api(con, IngestStats(), IngestQueue(max_spans=10), DeadWriter(), api_key=KEY)
+        with TestClient(app) as client:
+            resp = client.get("/healthz")
+    assert resp.status_code == 503
+    assert resp.json() == {"status": "unavailable", "reason": DeadWriter.failure}
