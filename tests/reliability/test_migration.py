@@ -51,8 +51,10 @@ OLD_TRACE = "0af7651916cd43dd8448eb211c80319c"
 def _v1_database(path) -> None:
     with duckdb.connect(str(path)) as con:
         con.execute(_V1_DDL)
-        con.execute("""INSERT INTO spans (trace_id, span_id, name, kind, start_ns, end_ns, status_code, attributes,
-                       received_ns) VALUES (?, 'b7ad6b7169203331', 'invoke_agent old', 1, 1, 2, 0, '{}', 1)""", [OLD_TRACE])
+        for start in (1, 5):  # the second copy has another start time: version 3 keeps one per span id
+            con.execute("""INSERT INTO spans (trace_id, span_id, name, kind, start_ns, end_ns, status_code, attributes,
+                           received_ns) VALUES (?, 'b7ad6b7169203331', 'invoke_agent old', 1, ?, 6, 0, '{}', ?)""",
+                        [OLD_TRACE, start, start])
         con.execute("""INSERT INTO traces (trace_id, version, status, span_count, trajectory, completed_at,
                        first_received_ns, last_received_ns)
                        VALUES (?, 1, 'ok', 1, ?, now(), 1, 1)""", [OLD_TRACE, '{"trace_id": "%s", "version": 1}' % OLD_TRACE])
@@ -74,8 +76,10 @@ def test_a_version_1_database_is_migrated_at_start_up(tmp_path):
     with duckdb.connect(str(srv.db), read_only=True) as con:
         assert con.execute("SELECT version FROM schema_versions WHERE component = 'collector'").fetchone() == (SCHEMA_VERSION,)
         rows = dict(con.execute("SELECT trace_id, redacted FROM traces").fetchall())
+        spans = con.execute("SELECT start_ns FROM spans WHERE trace_id = ?", [OLD_TRACE]).fetchall()
     assert rows == {OLD_TRACE: 0, new_trace: 0}
-    assert "migrated the collector schema from version 1 to 2" in srv.log.read_text()
+    assert spans == [(1,)]  # the first copy kept
+    assert f"migrated the collector schema from version 1 to {SCHEMA_VERSION}" in srv.log.read_text()
 
 
 def test_a_newer_database_is_refused_with_a_message(tmp_path):
