@@ -161,24 +161,34 @@ def bottleneck_figure(bottleneck: Mapping[str, Any]) -> Figure:
     return _dict(fig)
 
 
-def timeline_figure(traj: Mapping[str, Any], offending: set[int]) -> Figure:
-    """The trajectory's LLM and tool calls as bars on a millisecond axis from the trace start;
-    offending tool calls (cited as evidence) in red."""
+def timeline_figure(steps: Sequence[tuple[str, Mapping[str, Any]]], traj: Mapping[str, Any],
+                    offending: set[int]) -> Figure:
+    """The given LLM and tool calls as bars on a millisecond axis from the trace start; offending
+    tool calls (cited as evidence) in red. One bar trace per colour, so a long trajectory costs
+    a few traces, not one per step."""
     t0 = traj.get("start_ns") or 0
-    rows = []
-    for c in traj.get("llm_calls", []):
-        rows.append((f"LLM {c['seq']} {c.get('model') or ''}".strip(), c, "#1f77b4",
-                     f"{c.get('input_tokens', 0)} in / {c.get('output_tokens', 0)} out tokens"))
-    for c in traj.get("tool_calls", []):
-        colour = FAIL if c["seq"] in offending else "#ff7f0e" if c["status"] == "error" else PASS
-        rows.append((f"#{c['seq']} {c['name']}", c, colour, c["status"] + (" · offending" if c["seq"] in offending else "")))
-    rows.sort(key=lambda r: r[1].get("start_ns") or 0)
+    groups: dict[str, dict[str, list]] = {}
+    order = []
+    for kind, c in steps:
+        if kind == "llm":
+            label, colour = f"LLM {c['seq']} {c.get('model') or ''}".strip(), "#1f77b4"
+            note = f"{c.get('input_tokens', 0)} in / {c.get('output_tokens', 0)} out tokens"
+        else:
+            label = f"#{c['seq']} {c['name']}"
+            colour = FAIL if c["seq"] in offending else "#ff7f0e" if c["status"] == "error" else PASS
+            note = c["status"] + (" · offending" if c["seq"] in offending else "")
+        order.append(label)
+        g = groups.setdefault(colour, {"y": [], "x": [], "base": [], "text": []})
+        g["y"].append(label)
+        g["x"].append(max(c.get("duration_ms") or 0, 0.5))
+        g["base"].append(((c.get("start_ns") or t0) - t0) / 1e6)
+        g["text"].append(note)
     fig = go.Figure()
-    for label, c, colour, note in rows:
-        start = ((c.get("start_ns") or t0) - t0) / 1e6
-        fig.add_bar(y=[label], x=[max(c.get("duration_ms") or 0, 0.5)], base=[start], orientation="h",
-                    marker_color=colour, showlegend=False, customdata=[start], text=[note], textposition="none",
+    for colour, g in groups.items():
+        fig.add_bar(y=g["y"], x=g["x"], base=g["base"], orientation="h", marker_color=colour, showlegend=False,
+                    customdata=g["base"], text=g["text"], textposition="none",
                     hovertemplate="%{y}<br>start %{customdata:.1f} ms, %{x:.1f} ms<br>%{text}<extra></extra>")
-    fig.update_layout(_layout("timeline (ms from trace start)", height=max(220, 26 * len(rows) + 90),
-                              yaxis=dict(autorange="reversed", type="category"), margin=dict(l=200, r=20, t=45, b=40)))
+    fig.update_layout(_layout("timeline (ms from trace start)", height=max(220, 26 * len(steps) + 90),
+                              yaxis=dict(autorange="reversed", type="category", categoryorder="array",
+                                         categoryarray=order), margin=dict(l=200, r=20, t=45, b=40)))
     return _dict(fig)

@@ -135,6 +135,9 @@ def task_context(cur, task_id: str, run_id: str | None) -> dict[str, Any]:
     return {"task": task, "runs": runs, "run": run, "summary": summary, "verdicts": verdicts, "figs": figs}
 
 
+MAX_PAGE_STEPS = 500
+
+
 def trace_context(cur, trace_id: str) -> dict[str, Any]:
     traj = analysis.trace(cur, trace_id)
     evaluations = analysis.results(cur, "WHERE trace_id = ?", [traj["trace_id"]], order="task_id, version, evaluator")
@@ -147,8 +150,25 @@ def trace_context(cur, trace_id: str) -> dict[str, Any]:
                     cited.append(r)  # once per verdict, however many tasks reached it
     steps = sorted([("llm", c) for c in traj.get("llm_calls", [])] + [("tool", c) for c in traj.get("tool_calls", [])],
                    key=lambda s: (s[1].get("start_ns") or 0, s[0] == "tool", s[1]["seq"]))
-    return {"traj": traj, "evaluations": evaluations, "citations": citations, "steps": steps,
-            "figs": {"timeline": charts.timeline_figure(traj, set(citations))}}
+    shown = _page_steps(steps, set(citations))
+    return {"traj": traj, "evaluations": evaluations, "citations": citations, "steps": shown,
+            "step_count": len(steps), "figs": {"timeline": charts.timeline_figure(shown, traj, set(citations))}}
+
+
+def _page_steps(steps: list[tuple[str, dict]], cited: set[int]) -> list[tuple[str, dict]]:
+    """At most MAX_PAGE_STEPS steps, the cited ones always among them: a page a person can read and
+    a browser can draw, answered in bounded time whatever the trace's size (the API has them all)."""
+    if len(steps) <= MAX_PAGE_STEPS:
+        return steps
+    keep = {id(c) for kind, c in steps if kind == "tool" and c["seq"] in cited}
+    budget = MAX_PAGE_STEPS - len(keep)
+    for _, c in steps:
+        if budget <= 0:
+            break
+        if id(c) not in keep:
+            keep.add(id(c))
+            budget -= 1
+    return [s for s in steps if id(s[1]) in keep]
 
 
 def analysis_context(cur, task_id: str | None, scene: str, weights_dirs=()) -> dict[str, Any]:
