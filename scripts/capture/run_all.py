@@ -1,0 +1,501 @@
+"""Run every capture in MATRIX against the already running servers.py, then write the fixtures
+and tests/fixtures/instrumentations/MANIFEST.json.
+
+    python run_all.py --port 18080 --out .cache/capture/out [--only CONVENTION ...]
+
+Each run: a fresh run id, the agent started from a neutral working folder with the run's
+settings in its environment, its OTLP bodies and the fake model's log collected from
+<out>/<run>/, the expected trajectory written from the fake model's log (what was asked, what the
+model answered, what each tool sent back), then masked by what the capture can carry.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parents[1]
+sys.path.insert(0, str(HERE))
+import scenarios  # noqa: E402
+
+FIXTURES = ROOT / "tests" / "fixtures" / "instrumentations"
+CACHE = ROOT / ".cache" / "capture"
+VENVS = CACHE / "venvs"
+NEUTRAL_CWD = CACHE / "cwd"
+ALL_SCENARIOS = ["chat", "one_tool", "parallel_tools", "failing_tool"]
+
+GENAI_LATEST = {"OTEL_SEMCONV_STABILITY_OPT_IN": "gen_ai_latest_experimental"}
+
+# One entry per (convention, variant): venv (or "node"), the agent command, extra environment,
+# whether message content capture is on, the packages whose versions the manifest names, notes.
+MATRIX = [
+    dict(convention="otel_genai_openai_v2", variant="latest_content_on", venv="genai_openai_v2",
+         cmd=["agents/raw_openai.py", "genai"], content=True,
+         env=dict(GENAI_LATEST, OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT="span_only"),
+         packages=["opentelemetry-instrumentation-openai-v2", "opentelemetry-util-genai", "openai"],
+         notes=["model-only: the agent loop runs the tools in plain Python, no tool spans",
+                "latest GenAI conventions (OTEL_SEMCONV_STABILITY_OPT_IN=gen_ai_latest_experimental), content on span attributes"]),
+    dict(convention="otel_genai_openai_v2", variant="latest_content_off", venv="genai_openai_v2",
+         cmd=["agents/raw_openai.py", "genai"], content=False, env=dict(GENAI_LATEST),
+         packages=["opentelemetry-instrumentation-openai-v2", "opentelemetry-util-genai", "openai"],
+         notes=["model-only; latest GenAI conventions with content capture off: no messages, so no tool calls, input or output"]),
+    dict(convention="otel_genai_openai_v2", variant="legacy_content_on", venv="genai_openai_v2",
+         cmd=["agents/raw_openai.py", "genai"], content=True,
+         env=dict(OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT="true"),
+         packages=["opentelemetry-instrumentation-openai-v2", "opentelemetry-util-genai", "openai"],
+         notes=["model-only; default (v1.30) conventions: content goes to log events, which are not traces, so the spans carry no messages"]),
+    dict(convention="openinference_openai", variant="content_on", venv="openinference_openai",
+         cmd=["agents/raw_openai.py", "openinference"], content=True, env={},
+         packages=["openinference-instrumentation-openai", "openinference-semantic-conventions", "openai"],
+         notes=["model-only: the agent loop runs the tools in plain Python, no TOOL spans"]),
+    dict(convention="openinference_openai", variant="content_off", venv="openinference_openai",
+         cmd=["agents/raw_openai.py", "openinference"], content=False,
+         env=dict(OPENINFERENCE_HIDE_INPUTS="true", OPENINFERENCE_HIDE_OUTPUTS="true"),
+         packages=["openinference-instrumentation-openai", "openinference-semantic-conventions", "openai"],
+         notes=["model-only; OPENINFERENCE_HIDE_INPUTS/HIDE_OUTPUTS=true"]),
+    dict(convention="openllmetry_openai", variant="content_on", venv="openllmetry_openai",
+         cmd=["agents/raw_openai.py", "openllmetry"], content=True, env=dict(TRACELOOP_TRACE_CONTENT="true"),
+         packages=["opentelemetry-instrumentation-openai", "opentelemetry-semantic-conventions-ai", "openai"],
+         notes=["model-only: the agent loop runs the tools in plain Python, no tool spans"]),
+    dict(convention="openllmetry_openai", variant="content_off", venv="openllmetry_openai",
+         cmd=["agents/raw_openai.py", "openllmetry"], content=False, env=dict(TRACELOOP_TRACE_CONTENT="false"),
+         packages=["opentelemetry-instrumentation-openai", "opentelemetry-semantic-conventions-ai", "openai"],
+         notes=["model-only; TRACELOOP_TRACE_CONTENT=false"]),
+    dict(convention="openlit", variant="content_on", venv="openlit",
+         cmd=["agents/raw_openai.py", "openlit"], content=True, env=dict(OPENLIT_CAPTURE_MESSAGE_CONTENT="true"),
+         packages=["openlit", "openai"],
+         notes=["model-only: the agent loop runs the tools in plain Python; pricing from a local file (no network)"]),
+    dict(convention="openlit", variant="content_off", venv="openlit",
+         cmd=["agents/raw_openai.py", "openlit"], content=False, env=dict(OPENLIT_CAPTURE_MESSAGE_CONTENT="false"),
+         packages=["openlit", "openai"],
+         notes=["model-only; capture_message_content=False"]),
+    dict(convention="pydantic_ai", variant="content_on", venv="pydantic_ai",
+         cmd=["agents/pydantic_ai_agent.py"], content=True, env=dict(CAPTURE_INCLUDE_CONTENT="true"),
+         packages=["pydantic-ai-slim", "openai"],
+         notes=["Agent.instrument_all(InstrumentationSettings(include_content=True)); real tool functions; the failing tool raises ModelRetry, which pydantic-ai sends back to the model as a retry prompt"]),
+    dict(convention="pydantic_ai", variant="content_off", venv="pydantic_ai",
+         cmd=["agents/pydantic_ai_agent.py"], content=False, env=dict(CAPTURE_INCLUDE_CONTENT="false"),
+         packages=["pydantic-ai-slim", "openai"],
+         notes=["InstrumentationSettings(include_content=False)"]),
+    dict(convention="pydantic_ai", variant="v6_content_on", venv="pydantic_ai",
+         cmd=["agents/pydantic_ai_agent.py"], content=True,
+         env=dict(CAPTURE_INCLUDE_CONTENT="true", CAPTURE_PYDANTIC_AI_VERSION="6"),
+         packages=["pydantic-ai-slim", "openai"],
+         notes=["InstrumentationSettings(version=6): tool results in role='tool' messages instead of role='user'"]),
+    dict(convention="openinference_langchain", variant="content_on", venv="langchain",
+         cmd=["agents/langgraph_agent.py"], content=True, env={},
+         packages=["openinference-instrumentation-langchain", "langchain-openai", "langgraph", "langchain-core", "openai"],
+         notes=["LangGraph create_react_agent-style graph (model node + ToolNode) with real @tool functions; user/session through openinference using_attributes"]),
+    dict(convention="openinference_langchain", variant="content_off", venv="langchain",
+         cmd=["agents/langgraph_agent.py"], content=False,
+         env=dict(OPENINFERENCE_HIDE_INPUTS="true", OPENINFERENCE_HIDE_OUTPUTS="true"),
+         packages=["openinference-instrumentation-langchain", "langchain-openai", "langgraph", "langchain-core", "openai"],
+         notes=["OPENINFERENCE_HIDE_INPUTS/HIDE_OUTPUTS=true"]),
+    dict(convention="semantic_kernel", variant="content_on", venv="semantic_kernel",
+         cmd=["agents/semantic_kernel_agent.py"], content=True,
+         env=dict(SEMANTICKERNEL_EXPERIMENTAL_GENAI_ENABLE_OTEL_DIAGNOSTICS="true",
+                  SEMANTICKERNEL_EXPERIMENTAL_GENAI_ENABLE_OTEL_DIAGNOSTICS_SENSITIVE="true"),
+         packages=["semantic-kernel", "openai"],
+         notes=["kernel functions as a plugin, FunctionChoiceBehavior.Auto(); SEMANTICKERNEL_EXPERIMENTAL_GENAI_ENABLE_OTEL_DIAGNOSTICS_SENSITIVE=true"]),
+    dict(convention="semantic_kernel", variant="content_off", venv="semantic_kernel",
+         cmd=["agents/semantic_kernel_agent.py"], content=False,
+         env=dict(SEMANTICKERNEL_EXPERIMENTAL_GENAI_ENABLE_OTEL_DIAGNOSTICS="true"),
+         packages=["semantic-kernel", "openai"],
+         notes=["SEMANTICKERNEL_EXPERIMENTAL_GENAI_ENABLE_OTEL_DIAGNOSTICS=true only (no sensitive data)"]),
+    dict(convention="vercel_ai", variant="v5_content_on", venv="node/ai-v5",
+         cmd=["agents/vercel_ai_agent.mjs"], content=True,
+         env=dict(CAPTURE_AI_TELEMETRY="builtin", CAPTURE_RECORD_CONTENT="true"),
+         packages=["ai", "@ai-sdk/openai-compatible", "@opentelemetry/sdk-node", "@opentelemetry/exporter-trace-otlp-proto"],
+         notes=["ai 5 built-in telemetry: generateText with tools (execute functions), stopWhen stepCountIs(4), "
+                "experimental_telemetry isEnabled, functionId, metadata userId/sessionId (ai.telemetry.metadata.*)"]),
+    dict(convention="vercel_ai", variant="v5_content_off", venv="node/ai-v5",
+         cmd=["agents/vercel_ai_agent.mjs"], content=False,
+         env=dict(CAPTURE_AI_TELEMETRY="builtin", CAPTURE_RECORD_CONTENT="false"),
+         packages=["ai", "@ai-sdk/openai-compatible", "@opentelemetry/sdk-node", "@opentelemetry/exporter-trace-otlp-proto"],
+         notes=["ai 5 built-in telemetry with recordInputs=false, recordOutputs=false"]),
+    dict(convention="vercel_ai", variant="v7_otel_content_on", venv="node/ai-v7",
+         cmd=["agents/vercel_ai_agent.mjs"], content=True,
+         env=dict(CAPTURE_AI_TELEMETRY="otel", CAPTURE_RECORD_CONTENT="true"),
+         packages=["ai", "@ai-sdk/otel", "@ai-sdk/openai-compatible", "@opentelemetry/sdk-node", "@opentelemetry/exporter-trace-otlp-proto"],
+         notes=["ai 7: telemetry moved to @ai-sdk/otel; registerTelemetry(new OpenTelemetry()) emits GenAI conventions "
+                "(invoke_agent / chat / execute_tool spans); ai 7 has no telemetry metadata, so user.id/session.id are on the app's root span"]),
+    dict(convention="vercel_ai", variant="v7_otel_content_off", venv="node/ai-v7",
+         cmd=["agents/vercel_ai_agent.mjs"], content=False,
+         env=dict(CAPTURE_AI_TELEMETRY="otel", CAPTURE_RECORD_CONTENT="false"),
+         packages=["ai", "@ai-sdk/otel", "@ai-sdk/openai-compatible", "@opentelemetry/sdk-node", "@opentelemetry/exporter-trace-otlp-proto"],
+         notes=["ai 7 @ai-sdk/otel OpenTelemetry with recordInputs=false, recordOutputs=false"]),
+    dict(convention="vercel_ai", variant="v7_legacy_content_on", venv="node/ai-v7",
+         cmd=["agents/vercel_ai_agent.mjs"], content=True,
+         env=dict(CAPTURE_AI_TELEMETRY="legacy", CAPTURE_RECORD_CONTENT="true"),
+         packages=["ai", "@ai-sdk/otel", "@ai-sdk/openai-compatible", "@opentelemetry/sdk-node", "@opentelemetry/exporter-trace-otlp-proto"],
+         notes=["ai 7 @ai-sdk/otel LegacyOpenTelemetry (the ai.* attributes of ai 5/6); user.id/session.id on the app's root span"]),
+]
+
+
+def package_versions(venv: str, names: list[str]) -> dict:
+    if venv.startswith("node"):
+        out = {}
+        for name in names:
+            pkg = CACHE / venv / "node_modules" / name / "package.json"
+            out[name] = json.loads(pkg.read_text())["version"] if pkg.exists() else None
+        out["node"] = subprocess.run(["node", "--version"], capture_output=True, text=True).stdout.strip()
+        return out
+    freeze = subprocess.run([str(VENVS / venv / "bin" / "python"), "-m", "pip", "freeze"],
+                            capture_output=True, text=True).stdout
+    pins = {}
+    for line in freeze.splitlines():
+        if "==" in line:
+            name, version = line.split("==", 1)
+            pins[name.lower().replace("_", "-")] = version
+    result = {name: pins.get(name.lower()) for name in names}
+    result["opentelemetry-sdk"] = pins.get("opentelemetry-sdk")
+    result["opentelemetry-exporter-otlp-proto-http"] = pins.get("opentelemetry-exporter-otlp-proto-http")
+    result["python"] = ".".join(map(str, sys.version_info[:3]))
+    return result
+
+
+# ---------------------------------------------------------------- reading captures
+
+def decode(paths: list[Path]):
+    from opentelemetry.proto.collector.trace.v1.trace_service_pb2 import ExportTraceServiceRequest
+
+    spans = []
+    for path in paths:
+        request = ExportTraceServiceRequest()
+        request.ParseFromString(path.read_bytes())
+        for rs in request.resource_spans:
+            for ss in rs.scope_spans:
+                spans.extend(ss.spans)
+    return spans
+
+
+def any_value(v):
+    kind = v.WhichOneof("value")
+    if kind == "array_value":
+        return [any_value(x) for x in v.array_value.values]
+    if kind == "kvlist_value":
+        return {kv.key: any_value(kv.value) for kv in v.kvlist_value.values}
+    return getattr(v, kind) if kind else None
+
+
+def capture_values(spans) -> tuple[list[str], list]:
+    """Every string (JSON strings also opened) and every scalar in attributes and events."""
+    strings, scalars = [], []
+
+    def walk(value):
+        if isinstance(value, str):
+            strings.append(value)
+            text = value.strip()
+            if text[:1] in "[{\"":
+                try:
+                    walk(json.loads(text))
+                except ValueError:
+                    pass
+        elif isinstance(value, dict):
+            for k, v in value.items():
+                walk(k)
+                walk(v)
+        elif isinstance(value, list):
+            for v in value:
+                walk(v)
+        else:
+            scalars.append(value)
+
+    for span in spans:
+        strings.append(span.name)
+        for kv in span.attributes:
+            walk(any_value(kv.value))
+        for event in span.events:
+            strings.append(event.name)
+            for kv in event.attributes:
+                walk(any_value(kv.value))
+    return strings, scalars
+
+
+TOOL_NAME_KEYS = ("gen_ai.tool.name", "tool.name", "ai.toolCall.name", "gen_ai.tool.call.name")
+
+
+def tool_span_names(spans) -> list[str]:
+    """The tool name of every span that stands for one tool execution."""
+    names = []
+    for span in spans:
+        attrs = {kv.key: any_value(kv.value) for kv in span.attributes}
+        for key in TOOL_NAME_KEYS:
+            if isinstance(attrs.get(key), str):
+                names.append(attrs[key])
+                break
+        else:
+            if attrs.get("openinference.span.kind") == "TOOL":
+                names.append(span.name)
+    return names
+
+
+def squash(text: str) -> str:
+    return re.sub(r"\s+", "", text)
+
+
+def carried(needle: str, strings: list[str]) -> bool:
+    n = squash(needle)
+    return any(n in squash(s) for s in strings)
+
+
+def arguments_carried(arguments: dict, strings: list[str]) -> bool:
+    """The arguments appear as a JSON object (possibly inside a larger JSON text)."""
+    inner = squash(json.dumps(arguments))[1:-1]  # '"city":"Paris"'
+    return any(inner in squash(s) for s in strings) or any(
+        s == arguments for s in _json_objects(strings))
+
+
+def _json_objects(strings):
+    for s in strings:
+        t = s.strip()
+        if t.startswith("{"):
+            try:
+                yield json.loads(t)
+            except ValueError:
+                pass
+
+
+# ---------------------------------------------------------------- the expected trajectory
+
+def message_text(content) -> str | None:
+    if content is None or isinstance(content, str):
+        return content
+    if isinstance(content, list):
+        return "".join(p.get("text", "") if isinstance(p, dict) else str(p) for p in content)
+    return str(content)
+
+
+def ground_truth(log: list[dict], scenario_name: str) -> dict:
+    """What happened, from the fake model's log: the requests it got and the answers it gave."""
+    served = [r for r in log if r.get("status") == 200 and "response" in r]
+    failing = set(scenarios.SCENARIOS[scenario_name].get("failing_tools", []))
+    calls = []
+    for i, record in enumerate(served):
+        message = record["response"]["choices"][0]["message"]
+        for tc in message.get("tool_calls") or []:
+            result = None
+            for later in served[i + 1:]:
+                for m in later["request"].get("messages", []):
+                    if m.get("role") == "tool" and m.get("tool_call_id") == tc["id"]:
+                        result = message_text(m.get("content"))
+                if result is not None:
+                    break
+            call = {
+                "id": tc["id"], "name": tc["function"]["name"],
+                "arguments": json.loads(tc["function"]["arguments"]),
+                "result": result, "error": tc["function"]["name"] in failing,
+            }
+            if call["error"]:
+                call["error_message"] = scenarios.STOCK_ERROR
+            calls.append(call)
+    usage = [r["response"]["usage"] for r in served]
+    return {
+        "user_input": scenarios.SCENARIOS[scenario_name]["user"],
+        "final_output": served[-1]["response"]["choices"][0]["message"]["content"] if served else None,
+        "tool_calls": calls,
+        "tokens": {"input": sum(u["prompt_tokens"] for u in usage),
+                   "output": sum(u["completion_tokens"] for u in usage)},
+        "llm_calls": len(served),
+    }
+
+
+def expected_from(truth: dict, spans, user_id: str, session_id: str) -> tuple[dict, dict]:
+    """The truth, less what this capture does not carry (null, with the reason in not_carried)."""
+    strings, scalars = capture_values(spans)
+    expected = json.loads(json.dumps(truth))
+    not_carried = {}
+    if not carried(truth["user_input"], strings):
+        expected["user_input"] = None
+        not_carried["user_input"] = "the user's message is nowhere in the capture"
+    if truth["final_output"] and not carried(truth["final_output"], strings):
+        expected["final_output"] = None
+        not_carried["final_output"] = "the final answer is nowhere in the capture"
+    visible_calls = []
+    hidden = []
+    tool_spans = tool_span_names(spans)
+    for call in expected["tool_calls"]:
+        id_seen = carried(call["id"], strings)
+        args_seen = arguments_carried(call["arguments"], strings)
+        span_seen = tool_spans.count(call["name"]) > 0
+        if span_seen:
+            tool_spans.remove(call["name"])
+        if not id_seen and not args_seen and not span_seen:
+            hidden.append(call["name"])
+            continue
+        if not args_seen:
+            call["arguments"] = None
+            not_carried.setdefault("tool_calls[].arguments", "tool call arguments are not in the capture")
+        if call["error"]:
+            if not carried(call["error_message"], strings):
+                call["error_message"] = None
+                not_carried.setdefault("tool_calls[].error_message", "the tool's error text is not in the capture")
+            if not carried(call["result"] or "", strings):
+                call["result"] = None
+        elif call["result"] is not None and not carried(call["result"], strings):
+            call["result"] = None
+            not_carried.setdefault("tool_calls[].result", "tool results are not in the capture")
+        visible_calls.append(call)
+    if hidden and not visible_calls:
+        expected["tool_calls"] = None
+        not_carried["tool_calls"] = ("the tool calls are nowhere in the capture (no tool spans, no "
+                                     "message content): a trajectory cannot know them")
+    else:
+        expected["tool_calls"] = visible_calls
+        if hidden:
+            not_carried["tool_calls[some]"] = f"not in the capture: {hidden}"
+    ints = {s for s in scalars if isinstance(s, int) and not isinstance(s, bool)}
+    ints |= {int(s) for s in strings if s.isdigit()}
+    if truth["tokens"]["input"] not in ints and not any(
+            u in ints for u in [100, 150, 200]):
+        expected["tokens"] = None
+        not_carried["tokens"] = "no token usage in the capture"
+    expected["user_id"] = user_id if carried(user_id, strings) else None
+    expected["session_id"] = session_id if carried(session_id, strings) else None
+    if expected["user_id"] is None:
+        not_carried["user_id"] = "the user id is nowhere in the capture"
+    if expected["session_id"] is None:
+        not_carried["session_id"] = "the session id is nowhere in the capture"
+    return expected, not_carried
+
+
+# ---------------------------------------------------------------- running
+
+def run_one(entry: dict, scenario_name: str, args) -> dict | None:
+    run = f"{entry['convention']}.{scenario_name}.{entry['variant']}"
+    out = Path(args.out) / run
+    shutil.rmtree(out, ignore_errors=True)
+    urllib.request.urlopen(urllib.request.Request(
+        f"http://127.0.0.1:{args.port}/r/{run}/v1/reset", data=b"", method="POST"), timeout=10).read()
+    user_id = "user-capture-001"
+    session_id = f"sess-{entry['convention']}-{scenario_name}".replace("_", "-")
+    env = dict(os.environ)
+    for key in list(env):
+        if key.startswith(("OTEL_", "OPENINFERENCE_", "TRACELOOP_", "SEMANTICKERNEL_", "OPENLIT_")):
+            del env[key]
+    env.update(entry["env"])
+    env.update(CAPTURE_RUN=run, CAPTURE_SCENARIO=scenario_name,
+               CAPTURE_BASE=f"http://127.0.0.1:{args.port}/r/{run}",
+               CAPTURE_USER_ID=user_id, CAPTURE_SESSION_ID=session_id,
+               CAPTURE_SERVICE=f"capture-{entry['convention']}".replace("_", "-"),
+               OPENAI_API_KEY="sk-fake-capture-key",
+               OPENAI_BASE_URL=f"http://127.0.0.1:{args.port}/r/{run}/v1",
+               OPENLIT_PRICING_JSON=str(HERE / "openlit_pricing.json"),
+               NO_PROXY="127.0.0.1,localhost", no_proxy="127.0.0.1,localhost",
+               PYTHONDONTWRITEBYTECODE="1")
+    script = str(HERE / entry["cmd"][0])
+    if entry["venv"].startswith("node"):
+        # run from the node folder's copy, so that imports resolve from its node_modules
+        local = CACHE / entry["venv"] / Path(script).name
+        shutil.copyfile(script, local)
+        env["CAPTURE_SCENARIOS_JSON"] = str(CACHE / "scenarios.json")
+        (CACHE / "scenarios.json").write_text(json.dumps({
+            "model": scenarios.MODEL, "system": scenarios.SYSTEM_PROMPT, "tools": scenarios.TOOLS,
+            "weather": scenarios.WEATHER, "stock_error": scenarios.STOCK_ERROR,
+            "scenarios": scenarios.SCENARIOS}, indent=1))
+        command = ["node", str(local), *entry["cmd"][1:]]
+    else:
+        command = [str(VENVS / entry["venv"] / "bin" / "python"), script, *entry["cmd"][1:]]
+    started = time.time()
+    proc = subprocess.run(command, cwd=NEUTRAL_CWD, env=env, capture_output=True, text=True, timeout=300)
+    took = time.time() - started
+    status = "ok" if proc.returncode == 0 else f"exit {proc.returncode}"
+    print(f"  {run}: {status} in {took:.1f}s", flush=True)
+    if proc.returncode != 0:
+        print(proc.stdout[-2000:], proc.stderr[-4000:], sep="\n")
+        return None
+    time.sleep(0.3)
+    pbs = sorted(out.glob("*.pb"))
+    log_path = out / "model_log.jsonl"
+    log = [json.loads(line) for line in log_path.read_text().splitlines()] if log_path.exists() else []
+    if not pbs or not log:
+        print(f"  {run}: nothing captured ({len(pbs)} bodies, {len(log)} model calls)")
+        return None
+    target = FIXTURES / entry["convention"] / f"{scenario_name}-{entry['variant']}"
+    shutil.rmtree(target, ignore_errors=True)
+    target.mkdir(parents=True)
+    files = []
+    for pb in pbs:
+        shutil.copyfile(pb, target / pb.name)
+        files.append(str((target / pb.name).relative_to(FIXTURES)))
+    spans = decode(pbs)
+    truth = ground_truth(log, scenario_name)
+    expected, not_carried = expected_from(truth, spans, user_id, session_id)
+    trace_ids = sorted({s.trace_id.hex() for s in spans})
+    return {
+        "convention": entry["convention"],
+        "scenario": scenario_name,
+        "variant": entry["variant"],
+        "content_capture": entry["content"],
+        "packages": None,  # filled per entry by main()
+        "settings": entry["env"],
+        "files": files,
+        "trace_ids": trace_ids,
+        "span_count": len(spans),
+        "span_names": sorted({s.name for s in spans}),
+        "expected": expected,
+        "not_carried": not_carried,
+        "actual": truth,
+        "notes": entry["notes"],
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--port", type=int, default=18080)
+    parser.add_argument("--out", default=str(CACHE / "out"))
+    parser.add_argument("--only", nargs="*", help="conventions (or convention.variant) to run")
+    parser.add_argument("--scenarios", nargs="*", default=ALL_SCENARIOS)
+    args = parser.parse_args()
+    NEUTRAL_CWD.mkdir(parents=True, exist_ok=True)
+    manifest_path = FIXTURES / "MANIFEST.json"
+    manifest = json.loads(manifest_path.read_text()) if manifest_path.exists() else {}
+    kept = {(c["convention"], c["scenario"], c["variant"]): c for c in manifest.get("captures", [])}
+    failures = []
+    for entry in MATRIX:
+        key = f"{entry['convention']}.{entry['variant']}"
+        if args.only and entry["convention"] not in args.only and key not in args.only:
+            continue
+        venv_ok = (CACHE / entry["venv"] / "node_modules").exists() if entry["venv"].startswith("node") else (VENVS / entry["venv"] / "bin" / "python").exists()
+        if not venv_ok:
+            print(f"{key}: environment {entry['venv']} not installed, skipped")
+            failures.append(key + " (not installed)")
+            continue
+        print(key, flush=True)
+        versions = package_versions(entry["venv"], entry["packages"])
+        for scenario_name in args.scenarios:
+            try:
+                case = run_one(entry, scenario_name, args)
+            except subprocess.TimeoutExpired:
+                case = None
+                print(f"  {key} {scenario_name}: timed out")
+            if case is None:
+                failures.append(f"{key}.{scenario_name}")
+                continue
+            case["packages"] = versions
+            kept[(case["convention"], case["scenario"], case["variant"])] = case
+    manifest = {
+        "about": ("OTLP/HTTP protobuf bodies exported by real instrumentation packages, driven by a "
+                  "local scripted OpenAI-compatible fake model; see README.md beside this file for the "
+                  "format and scripts/capture/README.md for how they were made."),
+        "model": scenarios.MODEL,
+        "usage_rule": "model call i (0-based, per run) reports prompt_tokens 100+50i and completion_tokens 10+5i",
+        "scenarios": {name: {"about": s["about"], "user": s["user"]} for name, s in scenarios.SCENARIOS.items()},
+        "tools": scenarios.TOOLS,
+        "captures": sorted(kept.values(), key=lambda c: (c["convention"], c["variant"], ALL_SCENARIOS.index(c["scenario"]))),
+    }
+    manifest_path.parent.mkdir(parents=True, exist_ok=True)
+    manifest_path.write_text(json.dumps(manifest, indent=1, ensure_ascii=False) + "\n")
+    print(f"manifest: {len(manifest['captures'])} captures; failed: {failures or 'none'}")
+
+
+if __name__ == "__main__":
+    main()
