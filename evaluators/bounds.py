@@ -53,4 +53,6 @@ def _call(call: ToolCall) -> ToolCall:
 
 def _tool(tool: ToolDefinition) -> ToolDefinition:
     parameters = clip(tool.parameters)
-    return tool if parameters is tool.parameters else tool.model_copy(update={"parameters": parameters})
+    if parameters is tool.parameters:
+        return tool
+    return tool.model_copy(update={"parameters": parameters if isinstance(parameters, dict) else None})

@@ -14,7 +14,6 @@ from collections.abc import Iterable
 from typing import Any
 from urllib.parse import urlsplit
 
-import orjson
 from jsonschema import Draft202012Validator, FormatChecker
 from jsonschema.exceptions import SchemaError, ValidationError, best_match
 from referencing.exceptions import Unresolvable
@@ -23,7 +22,7 @@ from collector.trajectory import ToolCall, Trajectory
 from evaluators.base import EvalContext, EvalResult, Evaluator
 from evaluators.bounds import bounded
 from evaluators.schemas import Schema, ToolSchemas, date_pattern, schema_key, wants_date_description
-from evaluators.text import SHORT, call_ref, path_text, short
+from evaluators.text import SHORT, call_ref, canonical_json, path_text, short
 
 _UNCHECKED = ("no_schema", "invalid_schema", "no_arguments")  # calls the score leaves out
 CASCADE = ("invalid_json", "hallucinated_tool", "missing_required", "unexpected_param", "type_error",
@@ -154,7 +153,7 @@ class Checker:
 
     def _part(self, name: str, value: Any) -> Found:
         scalar = isinstance(value, str | int | float | None)
-        kept = value if scalar else orjson.dumps(value, option=orjson.OPT_SORT_KEYS)
+        kept = value if scalar else canonical_json(value)
         key = (name, type(value).__name__, kept)  # a type's name, not the type: the key stays untracked by GC
         found = self._seen.get(key)
         if found is None:

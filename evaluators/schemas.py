@@ -11,12 +11,11 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, NamedTuple
 
-import orjson
 import yaml
 
 from collector.trajectory import ToolCall, Trajectory
 from evaluators.base import EvalContext
-from evaluators.text import Path as ValuePath, norm, scalar_text
+from evaluators.text import Path as ValuePath, canonical_json, norm, scalar_text
 
 Schema = dict[str, Any]
 
@@ -77,7 +76,7 @@ def schema_key(schema: Schema) -> bytes:
     if entry is None or entry[0] is not schema:
         if len(_KEYS) >= 1024:
             _KEYS.clear()
-        entry = _KEYS[id(schema)] = (schema, orjson.dumps(schema, option=orjson.OPT_SORT_KEYS))
+        entry = _KEYS[id(schema)] = (schema, canonical_json(schema))
     return entry[1]
 
 
@@ -152,7 +151,8 @@ def allowed_values(schema: Schema | None) -> list[Any]:
     out: list[Any] = []
     for s in _branches(schema):
         out += [s[k] for k in ("default", "const") if k in s]
-        out += s.get("enum") or []
+        enum = s.get("enum")
+        out += enum if isinstance(enum, list) else []
     return out
 
 
@@ -168,12 +168,13 @@ def argument_schema(root: Schema | None, path: ValuePath) -> Schema | None:
 
 def _child(root: Schema, node: Schema, step: str | int) -> Schema | None:
     if isinstance(step, str):
-        child = (node.get("properties") or {}).get(step)
+        properties = node.get("properties")
+        child = properties.get(step) if isinstance(properties, dict) else None
         if child is None and isinstance(node.get("additionalProperties"), dict):
             child = node["additionalProperties"]
     else:
-        prefix = node.get("prefixItems") or []
-        child = prefix[step] if step < len(prefix) else node.get("items")
+        prefix = node.get("prefixItems")
+        child = prefix[step] if isinstance(prefix, list) and step < len(prefix) else node.get("items")
     return _deref(root, child) if isinstance(child, dict) else None
 
 
@@ -193,6 +194,7 @@ def _branches(schema: Schema | None, root: Schema | None = None) -> Iterator[Sch
         return
     yield schema
     for key in ("anyOf", "oneOf", "allOf"):
-        for branch in schema.get(key) or []:
+        branches = schema.get(key)
+        for branch in branches if isinstance(branches, list) else ():
             if (branch := _deref(root or schema, branch)) is not None:
                 yield branch

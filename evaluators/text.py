@@ -551,10 +551,15 @@ def canonical_arguments(call: ToolCall) -> bytes:
     identical calls."""
     if not call.arguments_valid_json:
         return str(call.arguments_raw or call.arguments).encode()
+    return canonical_json(call.arguments)
+
+
+def canonical_json(value: Any) -> bytes:
+    """`value` as JSON with sorted keys: equal for equal values."""
     try:
-        return orjson.dumps(call.arguments, option=orjson.OPT_SORT_KEYS)
+        return orjson.dumps(value, option=orjson.OPT_SORT_KEYS)
     except TypeError:  # an integer beyond 64 bits, say
-        return json.dumps(call.arguments, sort_keys=True, default=str).encode()
+        return json.dumps(value, sort_keys=True, default=str).encode()
 
 
 class TrajectoryText:

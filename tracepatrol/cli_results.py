@@ -129,6 +129,15 @@ def compare(api_url, api_key, task_id, version_a, version_b, as_json) -> None:
             console.print(f"{summary['label']} {scene}: {_fmt(card['final_total'])}{flag}", highlight=False)
 
 
+def _trajectory(model, json_limits, path: Path):
+    """One trajectory file; values nested past the one limit are kept as marked text, as the server
+    keeps them. ValueError for a file nested past what the JSON parser reads at all (~1,000)."""
+    doc = json_limits.loads(path.read_bytes())
+    if isinstance(doc, str):
+        raise ValueError(f"{path}: nested deeper than the JSON parser reads (about 1,000 levels)")
+    return model.model_validate(doc)
+
+
 @click.command()
 @click.option("--file", "files", multiple=True, required=True, type=click.Path(exists=True, dir_okay=False, path_type=Path),
               help="a trajectory in the API's JSON shape (repeatable)")
@@ -138,12 +147,13 @@ def compare(api_url, api_key, task_id, version_a, version_b, as_json) -> None:
 @click.option("--json", "as_json", is_flag=True)
 def evaluate(files, reference, aliases, as_json) -> None:
     """Offline: run evaluators over trajectory files, no server needed."""
+    from collector import json_limits
     from collector.trajectory import Trajectory
     from evaluators.base import EvalContext
     from evaluators.datasets import DatasetError, DatasetFile, load_cases
     from evaluators.registry import DEFAULT_SET, available
     from evaluators.schemas import load_tool_schemas
-    from evaluators.config import CONFIG_DIR
+    from evaluators.config import CONFIG_DIR, EvaluatorSettings
     from evaluators.worker import Evaluation
 
     names = [a.strip() for a in aliases.split(",") if a.strip()] if aliases else list(DEFAULT_SET)
@@ -153,11 +163,12 @@ def evaluate(files, reference, aliases, as_json) -> None:
         sys.exit(2)
     try:
         cases = DatasetFile.model_validate(yaml.safe_load(reference.read_text())).cases if reference else load_cases()
-        trajectories = [Trajectory.model_validate_json(f.read_bytes()) for f in files]
+        trajectories = [_trajectory(Trajectory, json_limits, f) for f in files]
     except (ValidationError, DatasetError, yaml.YAMLError, ValueError) as exc:
         err.print(f"[red]error:[/red] {exc}", highlight=False)
         sys.exit(2)
-    evaluation = Evaluation(EvalContext(tool_schemas=load_tool_schemas(CONFIG_DIR / "tools"), golden_cases=cases))
+    evaluation = Evaluation(EvalContext(tool_schemas=load_tool_schemas(CONFIG_DIR / "tools"), golden_cases=cases),
+                            EvaluatorSettings().time_budget_s)
     outcomes = []
     with Progress(console=err, transient=True, disable=len(trajectories) < 20) as progress:
         bar = progress.add_task("evaluating", total=len(trajectories))
