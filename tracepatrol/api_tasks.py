@@ -111,9 +111,9 @@ def build_router(secured: list) -> APIRouter:
     @router.post("/api/tasks/preview")
     async def preview_task(request: Request, doc: dict[str, Any] = Body(..., examples=[TASK_EXAMPLE])) -> dict[str, Any]:
         """What a run of this task would select now; nothing is saved."""
-        spec = await anyio.to_thread.run_sync(_spec, doc)  # a new regex is compiled by DuckDB
         runner = _service(request).runner
-        with _bounded(), runner.queries.take(wait=False) as query:
+        with _bounded(), runner.queries.take(wait=False) as query:  # refused before any work when busy
+            spec = await anyio.to_thread.run_sync(_spec, doc)  # a new regex is compiled by DuckDB
             sel = await _while_connected(request, query, lambda: runner.preview(spec, query))
         return {"window": sel.window.model_dump(), "candidates": sel.candidates, "sampled_out": sel.sampled_out,
                 "capped": sel.capped, "watermark": sel.watermark,
