@@ -104,7 +104,7 @@ MATRIX = [
          env=dict(SEMANTICKERNEL_EXPERIMENTAL_GENAI_ENABLE_OTEL_DIAGNOSTICS="true",
                   SEMANTICKERNEL_EXPERIMENTAL_GENAI_ENABLE_OTEL_DIAGNOSTICS_SENSITIVE="true"),
          packages=["semantic-kernel", "openai"],
-         notes=["kernel functions as a plugin, FunctionChoiceBehavior.Auto(); SEMANTICKERNEL_EXPERIMENTAL_GENAI_ENABLE_OTEL_DIAGNOSTICS_SENSITIVE=true"]),
+         notes=["kernel functions in plugin \"tools\" (offered to the model as tools-get_weather ...), FunctionChoiceBehavior.Auto(); SEMANTICKERNEL_EXPERIMENTAL_GENAI_ENABLE_OTEL_DIAGNOSTICS_SENSITIVE=true, but Python Semantic Kernel writes message content (gen_ai.user.message, gen_ai.choice ...) as Python log records (the OTel Logs signal), not on spans: the trace carries no messages"]),
     dict(convention="semantic_kernel", variant="content_off", venv="semantic_kernel",
          cmd=["agents/semantic_kernel_agent.py"], content=False,
          env=dict(SEMANTICKERNEL_EXPERIMENTAL_GENAI_ENABLE_OTEL_DIAGNOSTICS="true"),
@@ -228,6 +228,8 @@ def tool_span_names(spans) -> list[str]:
     names = []
     for span in spans:
         attrs = {kv.key: any_value(kv.value) for kv in span.attributes}
+        if attrs.get("gen_ai.operation.name", "execute_tool") != "execute_tool":
+            continue  # e.g. OpenLIT's chat spans carry gen_ai.tool.name of the calls they request
         for key in TOOL_NAME_KEYS:
             if isinstance(attrs.get(key), str):
                 names.append(attrs[key])
@@ -274,10 +276,15 @@ def message_text(content) -> str | None:
     return str(content)
 
 
+def is_failing(name: str, failing: list[str]) -> bool:
+    """Semantic Kernel names tools "<plugin>-<function>"."""
+    return any(name == f or name.endswith(("-" + f, "_" + f, "." + f)) for f in failing)
+
+
 def ground_truth(log: list[dict], scenario_name: str) -> dict:
     """What happened, from the fake model's log: the requests it got and the answers it gave."""
     served = [r for r in log if r.get("status") == 200 and "response" in r]
-    failing = set(scenarios.SCENARIOS[scenario_name].get("failing_tools", []))
+    failing = scenarios.SCENARIOS[scenario_name].get("failing_tools", [])
     calls = []
     for i, record in enumerate(served):
         message = record["response"]["choices"][0]["message"]
@@ -292,7 +299,7 @@ def ground_truth(log: list[dict], scenario_name: str) -> dict:
             call = {
                 "id": tc["id"], "name": tc["function"]["name"],
                 "arguments": json.loads(tc["function"]["arguments"]),
-                "result": result, "error": tc["function"]["name"] in failing,
+                "result": result, "error": is_failing(tc["function"]["name"], failing),
             }
             if call["error"]:
                 call["error_message"] = scenarios.STOCK_ERROR
@@ -372,9 +379,10 @@ def expected_from(truth: dict, spans, user_id: str, session_id: str) -> tuple[di
 def run_one(entry: dict, scenario_name: str, args) -> dict | None:
     run = f"{entry['convention']}.{scenario_name}.{entry['variant']}"
     out = Path(args.out) / run
-    shutil.rmtree(out, ignore_errors=True)
-    urllib.request.urlopen(urllib.request.Request(
-        f"http://127.0.0.1:{args.port}/r/{run}/v1/reset", data=b"", method="POST"), timeout=10).read()
+    if not args.rebuild:
+        shutil.rmtree(out, ignore_errors=True)
+        urllib.request.urlopen(urllib.request.Request(
+            f"http://127.0.0.1:{args.port}/r/{run}/v1/reset", data=b"", method="POST"), timeout=10).read()
     user_id = "user-capture-001"
     session_id = f"sess-{entry['convention']}-{scenario_name}".replace("_", "-")
     env = dict(os.environ)
@@ -404,6 +412,8 @@ def run_one(entry: dict, scenario_name: str, args) -> dict | None:
         command = ["node", str(local), *entry["cmd"][1:]]
     else:
         command = [str(VENVS / entry["venv"] / "bin" / "python"), script, *entry["cmd"][1:]]
+    if args.rebuild:
+        return collect(entry, scenario_name, run, out, user_id, session_id)
     started = time.time()
     proc = subprocess.run(command, cwd=NEUTRAL_CWD, env=env, capture_output=True, text=True, timeout=300)
     took = time.time() - started
@@ -413,6 +423,10 @@ def run_one(entry: dict, scenario_name: str, args) -> dict | None:
         print(proc.stdout[-2000:], proc.stderr[-4000:], sep="\n")
         return None
     time.sleep(0.3)
+    return collect(entry, scenario_name, run, out, user_id, session_id)
+
+
+def collect(entry: dict, scenario_name: str, run: str, out: Path, user_id: str, session_id: str) -> dict | None:
     pbs = sorted(out.glob("*.pb"))
     log_path = out / "model_log.jsonl"
     log = [json.loads(line) for line in log_path.read_text().splitlines()] if log_path.exists() else []
@@ -430,6 +444,14 @@ def run_one(entry: dict, scenario_name: str, args) -> dict | None:
     truth = ground_truth(log, scenario_name)
     expected, not_carried = expected_from(truth, spans, user_id, session_id)
     trace_ids = sorted({s.trace_id.hex() for s in spans})
+    tool_spans = len(tool_span_names(spans))
+    notes = list(entry["notes"])
+    if truth["tool_calls"] and not tool_spans and expected["tool_calls"]:
+        notes.append("the tool calls are only in the model messages (no tool spans): request in one "
+                     "model call's output, result in the next model call's input (role tool, same tool call id)")
+        if any(c["error"] for c in truth["tool_calls"]):
+            notes.append("the tool error is only visible as the text of the tool message the agent sent back "
+                         f"({truth['tool_calls'][0]['result']!r}); no span marks it")
     return {
         "convention": entry["convention"],
         "scenario": scenario_name,
@@ -441,10 +463,11 @@ def run_one(entry: dict, scenario_name: str, args) -> dict | None:
         "trace_ids": trace_ids,
         "span_count": len(spans),
         "span_names": sorted({s.name for s in spans}),
+        "tool_spans": tool_spans,
         "expected": expected,
         "not_carried": not_carried,
         "actual": truth,
-        "notes": entry["notes"],
+        "notes": notes,
     }
 
 
@@ -454,6 +477,8 @@ def main() -> None:
     parser.add_argument("--out", default=str(CACHE / "out"))
     parser.add_argument("--only", nargs="*", help="conventions (or convention.variant) to run")
     parser.add_argument("--scenarios", nargs="*", default=ALL_SCENARIOS)
+    parser.add_argument("--rebuild", action="store_true",
+                        help="run no agent: rebuild fixtures and manifest from the last captures in --out")
     args = parser.parse_args()
     NEUTRAL_CWD.mkdir(parents=True, exist_ok=True)
     manifest_path = FIXTURES / "MANIFEST.json"

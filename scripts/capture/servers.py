@@ -114,6 +114,16 @@ def log_model(run: str, record: dict) -> None:
         fh.write(json.dumps(record) + "\n")
 
 
+def offered_name(name: str, offered: list) -> str:
+    """The scripted tool as the agent offered it: Semantic Kernel names it "<plugin>-<function>"."""
+    if name in offered:
+        return name
+    for candidate in offered:
+        if isinstance(candidate, str) and candidate.endswith(("-" + name, "_" + name, "." + name)):
+            return candidate
+    return name
+
+
 def answer(request: dict, run: str) -> tuple[int, dict]:
     messages = request.get("messages") or []
     user_text = " ".join(
@@ -133,9 +143,10 @@ def answer(request: dict, run: str) -> tuple[int, dict]:
     message: dict = {"role": "assistant", "content": scripted.get("content")}
     finish = "stop"
     if scripted.get("tool_calls"):
+        offered = [t.get("function", {}).get("name") or t.get("name") for t in request.get("tools") or []]
         message["tool_calls"] = [
             {"id": c["id"], "type": "function",
-             "function": {"name": c["name"], "arguments": json.dumps(c["arguments"])}}
+             "function": {"name": offered_name(c["name"], offered), "arguments": json.dumps(c["arguments"])}}
             for c in scripted["tool_calls"]
         ]
         finish = "tool_calls"
