@@ -114,6 +114,7 @@ def start_server(receiver: TraceReceiver, host: str, port: int, max_request_byte
     address = f"{host}:{port}"
     bound = server.add_secure_port(address, credentials) if credentials else server.add_insecure_port(address)
     if not bound:
-        raise OSError(f"cannot bind OTLP/gRPC to {host}:{port}")
+        raise OSError(f"cannot bind OTLP/gRPC to {host}:{port} (in use?); choose another port with "
+                      "--otlp-grpc-port (collector.otlp_grpc_port)")
     server.start()
     return server, bound

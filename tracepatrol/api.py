@@ -58,9 +58,10 @@ secured = [Depends(_authorized)]
 def build_api(db: duckdb.DuckDBPyConnection, stats: IngestStats, queue: IngestQueue,
               pending: Any, api_key: str | None, tasks: TaskService | None = None,
               results: ResultStore | None = None, weights_dirs: Sequence[Path] = (),
-              access: Access | None = None) -> FastAPI:
+              access: Access | None = None, role: str = "serve") -> FastAPI:
     """`pending` is anything with a length: the traces waiting for assembly (the store writer,
-    whose `failure`, when set, makes /healthz answer 503)."""
+    whose `failure`, when set, makes /healthz answer 503). /healthz names the `role`, so a client
+    that reached the wrong process can say which one it reached."""
     app = _guarded_app("tracepatrol", api_key, access)
     app.state.db, app.state.tasks = db, tasks
     app.state.results, app.state.weights_dirs = results, list(weights_dirs)
@@ -77,8 +78,8 @@ def build_api(db: duckdb.DuckDBPyConnection, stats: IngestStats, queue: IngestQu
     async def healthz() -> Response:
         failure = getattr(pending, "failure", None)
         if failure:
-            return ORJSONResponse({"status": "unavailable", "reason": failure}, 503)
-        return ORJSONResponse({"status": "ok"})
+            return ORJSONResponse({"status": "unavailable", "reason": failure, "role": role}, 503)
+        return ORJSONResponse({"status": "ok", "role": role})
 
     counts = ThreadPoolExecutor(1, thread_name_prefix="api-stats")  # never the user queries' pool
 
@@ -147,7 +148,7 @@ def build_collector_api(stats: IngestStats, api_key: str | None, access: Access 
 
     @app.get("/healthz", tags=["health"])
     async def healthz() -> dict[str, str]:
-        return {"status": "ok"}
+        return {"status": "ok", "role": "collect"}
 
     return app
 

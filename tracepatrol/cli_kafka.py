@@ -58,7 +58,7 @@ def run_role(settings: Settings, role: str) -> None:
 @click.option("--host", help="address to bind [127.0.0.1]")
 @click.option("--otlp-http-port", type=int, help="OTLP/HTTP port [4318]")
 @click.option("--otlp-grpc-port", type=int, help="OTLP/gRPC port [4317]")
-@click.option("--api-port", type=int, help="port of /healthz and /metrics [4320]")
+@click.option("--api-port", type=int, help="port of /healthz and /metrics [4321, beside ingest's 4320]")
 @click.option("--api-key", help="require Authorization: Bearer <key> from senders")
 @config_option
 def collect(bootstrap, topic, host, otlp_http_port, otlp_grpc_port, api_port, api_key, config_file) -> None:

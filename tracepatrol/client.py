@@ -53,8 +53,23 @@ def exit_on_error(resp: httpx.Response) -> None:
         detail = resp.json().get("detail", resp.text)
     except ValueError:
         detail = resp.text
+    if resp.status_code == 404 and detail == "Not Found":  # no such endpoint, not a missing trace or task
+        detail += _which_role(resp.request.url)
     err.print(f"[red]error:[/red] {resp.status_code}: {detail}", highlight=False)
     sys.exit(1)
+
+
+def _which_role(url: httpx.URL) -> str:
+    """What answered instead: a `collect` process has no REST API, only /healthz and /metrics."""
+    try:
+        role = httpx.get(url.copy_with(path="/healthz", query=None), timeout=5).json().get("role")
+    except (httpx.HTTPError, ValueError, AttributeError):
+        return ""
+    if role == "collect":
+        return (f" — {url.scheme}://{url.host}:{url.port} is a `tracepatrol collect` process (OTLP receivers, "
+                "/healthz and /metrics only); point --api (or TRACEPATROL_API) at the store process "
+                "(`tracepatrol ingest` or `serve`, port 4320 by default)")
+    return f" — the server at {url.scheme}://{url.host}:{url.port} ({role or 'unknown role'}) has no {url.path}"
 
 
 def api_get(api_url: str, api_key: str | None, path: str, **params):

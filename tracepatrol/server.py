@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import errno
 import logging
 import signal
 import socket
@@ -55,10 +56,21 @@ class _Uvicorn(uvicorn.Server):
         yield
 
 
-def _bind(host: str, port: int) -> socket.socket:
+_PORT_FLAGS = {"api": "--api-port (api_port)", "otlp_http": "--otlp-http-port (collector.otlp_http_port)"}
+
+
+def _bind(host: str, port: int, name: str) -> socket.socket:
+    """A listening socket; a port in use is named with the flag that moves it."""
     sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    sock.bind((host, port))
+    try:
+        sock.bind((host, port))
+    except OSError as exc:
+        sock.close()
+        if exc.errno != errno.EADDRINUSE:
+            raise
+        raise OSError(exc.errno, f"port {port} on {host} is already in use (the {name} listener); "
+                                 f"choose another with {_PORT_FLAGS[name]}") from None
     sock.listen(2048)
     sock.set_inheritable(True)
     return sock
@@ -101,15 +113,15 @@ class TracepatrolServer:
                              s.login_failures_per_minute)
         apps = {}
         if self.role != "collect":
-            apps["api"] = (self._start_store(), s.api_port)
+            apps["api"] = (self._start_store(), s.api_port_for(self.role))
         else:
-            apps["api"] = (build_collector_api(self.stats, s.api_key, self.access), s.api_port)
+            apps["api"] = (build_collector_api(self.stats, s.api_key, self.access), s.api_port_for(self.role))
         if self.role != "ingest":
             apps["otlp_http"] = (self._start_receivers(), self.settings.collector.otlp_http_port)
         tls = s.tls.uvicorn_kwargs() if s.tls else {}
         protocol = guarded(AutoHTTPProtocol, s.http_header_timeout_s, s.http_body_timeout_s, self.max_connections)
         for name, (app, port) in apps.items():
-            sock = _bind(s.host, port)
+            sock = _bind(s.host, port, name)
             self._sockets.append(sock)
             self.ports[name] = sock.getsockname()[1]
             config = uvicorn.Config(app, http=protocol, log_level="warning", access_log=False, lifespan="off",
@@ -150,7 +162,7 @@ class TracepatrolServer:
         for loop in self._loops:
             loop.start()
         return build_api(self.db, self.stats, self.queue, self.writer, s.api_key, self.tasks,
-                         self.results, s.evaluators.weights_dirs, self.access)
+                         self.results, s.evaluators.weights_dirs, self.access, self.role)
 
     def _start_receivers(self):
         """OTLP/gRPC started, OTLP/HTTP returned as an app; spans go to Kafka when configured."""

@@ -20,7 +20,8 @@ class Settings(BaseSettings):
 
     db: Path = Field(Path("tracepatrol.duckdb"), description="the DuckDB file")
     host: str = Field("127.0.0.1", description="address every listener binds to")
-    api_port: int = Field(4320, ge=0, le=65535, description="REST API and dashboard port")
+    api_port: int | None = Field(None, ge=0, le=65535, description=(
+        "REST API and dashboard port [4320; 4321 for `collect`, so it runs beside `ingest` on one host]"))
     api_key: str | None = Field(None, min_length=8, description="when set, every endpoint but /healthz needs Bearer <key>")
     log_level: str = Field("info", pattern="^(debug|info|warning|error)$")
     api_max_body_bytes: int = Field(1024 * 1024, ge=1024, description="API request bodies past this get 413")
@@ -43,6 +44,14 @@ class Settings(BaseSettings):
     kafka: KafkaSettings | None = Field(None, description="scale out on Kafka (docs/scale-out.md); off unless set")
     evaluation_events: EvaluationExportSettings | None = Field(
         None, description="send results as OTLP gen_ai.evaluation.result events; off unless set")
+
+
+    def api_port_for(self, role: str) -> int:
+        return self.api_port if self.api_port is not None else DEFAULT_API_PORTS[role]
+
+
+# The collector's own /healthz and /metrics sit beside the store's API: the one-host recipe runs as written.
+DEFAULT_API_PORTS = {"serve": 4320, "ingest": 4320, "collect": 4321}
 
 
 class SettingsError(ValueError):

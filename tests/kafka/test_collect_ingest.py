@@ -27,7 +27,7 @@ def test_two_collectors_store_every_acknowledged_span_once(cluster):
     ids += send(b.otlp_http, [TraceSpec(user_id="via-b", failed=True) for _ in range(30)])
     spans = 3 * len(ids)  # root, chat and tool span per trace (tests/otel_traffic.py)
     for collector in (a, b):  # a collector has no database, but its health and counters
-        assert collector.get("/healthz").json() == {"status": "ok"}
+        assert collector.get("/healthz").json() == {"status": "ok", "role": "collect"}
         metrics = {f.name: f for f in text_string_to_metric_families(collector.get("/metrics").text)}
         assert metrics["tracepatrol_spans_received"].samples[0].value == spans // 2
         assert "tracepatrol_trajectories" not in metrics

@@ -189,4 +189,4 @@ def test_healthz_is_503_with_the_reason_while_the_writer_is_dead():
         with TestClient(app) as client:
             resp = client.get("/healthz")
     assert resp.status_code == 503
-    assert resp.json() == {"status": "unavailable", "reason": DeadWriter.failure}
+    assert resp.json() == {"status": "unavailable", "reason": DeadWriter.failure, "role": "serve"}
