@@ -52,3 +52,18 @@ def test_a_second_server_on_the_same_file_is_refused_with_a_message(tmp_path):
         assert "cannot start" in res.stderr and "lock" in res.stderr.lower()
     finally:
         first.stop()
+
+
+def test_task_file_with_a_yaml_bomb_is_refused_with_exit_2(tmp_path):
+    from tests.scheduler.test_task_input import BOMB
+
+    bomb = tmp_path / "bomb.yaml"
+    bomb.write_text(BOMB)
+    for command in ("create", "preview"):
+        res = run("task", command, "--file", str(bomb), "--api", "http://127.0.0.1:9")
+        assert res.returncode == 2, res.stderr
+        assert "aliases (*name) are not allowed" in res.stderr and "Traceback" not in res.stderr
+    deep = tmp_path / "deep.yaml"
+    deep.write_text("options: " + "[" * 5000 + "]" * 5000 + "\n")
+    res = run("task", "create", "--file", str(deep), "--api", "http://127.0.0.1:9")
+    assert res.returncode == 2 and "nests deeper than 32 levels" in res.stderr

@@ -216,3 +216,22 @@ def test_annotations_cli_and_the_annotation_filter(server, tmp_path):
     preview = post(server, "/api/tasks/preview", doc).json()
     assert {s["trace_id"] for s in preview["selected"]} == {ids[0], ids[1]}
     assert server.get(f"/api/traces/{ids[2]}/annotations").json()["status"] == "reviewed"
+
+
+def test_hostile_task_documents_get_clear_422s(server, tmp_path):
+    from tests.scheduler.test_task_input import nested
+
+    deep = backfill("deep") | {"evaluators": ["parameters"], "options": {"parameters": nested(300)}}
+    resp = post(server, "/api/tasks", deep)
+    assert resp.status_code == 422 and "options nest deeper than 8 levels" in resp.json()["detail"]
+    secret = tmp_path / "secret.yaml"
+    secret.write_text("name: secret-value\n")
+    for name in (str(secret.with_suffix("")), "../../" + secret.stem):
+        resp = post(server, "/api/tasks", {"preset": name})
+        assert resp.status_code == 422 and "not a path" in resp.json()["detail"]
+        assert "secret-value" not in resp.text
+    resp = post(server, "/api/tasks", {"preset": "daily-patrol", "set": ["filters=[&a x, *a]"]})
+    assert resp.status_code == 422 and "aliases (*name) are not allowed" in resp.json()["detail"]
+    resp = post(server, "/api/tasks/preview", backfill("re", filters=[{"field": "output", "op": "regex", "value": "(.{0,20}){0,20}"}]))
+    assert resp.status_code == 422 and "'(.{0,20}){0,20}' repeats {0,20} 400 times" in resp.json()["detail"]
+    assert server.get("/api/tasks").json() == []
