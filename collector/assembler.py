@@ -9,8 +9,9 @@ testable without a clock.
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Collection, Iterable
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass
+from itertools import repeat
 
 # How many recently assembled traces are remembered, so a late span is known to have a root.
 RECENT = 200_000
@@ -51,20 +52,22 @@ class Assembler:
         self.decision_wait_ns = int(decision_wait_s * 1e9)
         self.max_trace_wait_ns = int(max_trace_wait_s * 1e9)
         self.pending: dict[str, Pending] = {}
-        self._assembled: OrderedDict[str, int] = OrderedDict()  # trace -> its first span's arrival
+        self._assembled: OrderedDict[str, int | None] = OrderedDict()  # trace -> its first span's arrival
 
     def __len__(self) -> int:
         return len(self.pending)
 
-    def observe(self, trace_ids: Iterable[str], span_ids: Iterable[str], parent_ids: Iterable[str | None],
-                received_ns: Iterable[int]) -> None:
-        """Record a committed batch of spans (columns of equal length)."""
+    def observe(self, trace_ids: Iterable[str], parent_ids: Iterable[str | None], received_ns: Iterable[int],
+                span_ids: Iterable[str] | None = None) -> None:
+        """Record a committed batch of spans (columns of equal length). Without `span_ids` a trace
+        without a root waits for one (or for `max_trace_wait`)."""
         pending, assembled = self.pending, self._assembled
-        for tid, sid, parent, rec in zip(trace_ids, span_ids, parent_ids, received_ns):
+        tracked = span_ids is not None
+        for tid, parent, rec, sid in zip(trace_ids, parent_ids, received_ns, span_ids if tracked else repeat("")):
             p = pending.get(tid)
             if p is None:
                 p = pending[tid] = Pending(rec, rec, rec, tid in assembled)
-                if not p.root_seen:
+                if tracked and not p.root_seen:
                     p.ids, p.missing = set(), set()
             elif rec > p.last_received_ns:
                 p.last_received_ns = rec
@@ -76,14 +79,14 @@ class Assembler:
         recently assembled); None when it knows none of them."""
         pending, assembled = self.pending, self._assembled
         found = [p.first_received_ns for t in trace_ids if (p := pending.get(t)) is not None]
-        found += [assembled[t] for t in trace_ids if t in assembled]
+        found += [first for t in trace_ids if (first := assembled.get(t)) is not None]
         return min(found, default=None)
 
-    def restore(self, rows: Iterable[tuple[str, int, int, bool]], now_ns: int,
-                assembled: Iterable[tuple[str, int]] = ()) -> None:
+    def restore(self, rows: Iterable[tuple[str, int, int, bool]], now_ns: int, assembled: Iterable[str] = (),
+                first_received: Mapping[str, int] | None = None) -> None:
         """Rebuild the index after a restart from the store's backlog query, and remember the traces
         that already have a trajectory (oldest first): a late span of theirs needs no new root."""
-        self.mark_assembled(assembled)
+        self.mark_assembled(assembled, first_received)
         for tid, first, last, root_seen in rows:
             self.pending[tid] = Pending(first, last, min(first, now_ns), bool(root_seen))
 
@@ -101,15 +104,18 @@ class Assembler:
         for tid, _ in ready:
             del self.pending[tid]
         # A span arriving while the trace is being built must not wait for a root it already has.
-        self.mark_assembled((tid, p.first_received_ns) for tid, p in ready if p.anchored)
+        anchored = {tid: p.first_received_ns for tid, p in ready if p.anchored}
+        self.mark_assembled(anchored, anchored)
         return ready
 
-    def mark_assembled(self, traces: Iterable[tuple[str, int]]) -> None:
+    def mark_assembled(self, trace_ids: Iterable[str], first_received: Mapping[str, int] | None = None) -> None:
         """Remember traces whose root is stored (being built, or built), with their first span's
-        arrival: a late span of theirs needs no new root, and its duplicates are found after it."""
-        assembled = self._assembled
-        for tid, first in traces:
-            assembled[tid] = min(first, assembled.get(tid, first))
+        arrival when known: a late span of theirs needs no new root, and its duplicates are
+        looked for after that arrival."""
+        assembled, firsts = self._assembled, first_received or {}
+        for tid in trace_ids:
+            known = [f for f in (assembled.get(tid), firsts.get(tid)) if f is not None]
+            assembled[tid] = min(known, default=None)
             assembled.move_to_end(tid)
         while len(assembled) > RECENT:
             assembled.popitem(last=False)

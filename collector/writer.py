@@ -210,7 +210,8 @@ class StoreWriter:
     def start(self) -> None:
         if self._thread:
             return
-        self.assembler.restore(self.store.pending_since_restart(), self.clock(), self.store.recently_assembled(RECENT))
+        recent = self.store.recently_assembled(RECENT)
+        self.assembler.restore(self.store.pending_since_restart(), self.clock(), [t for t, _ in recent], dict(recent))
         self._thread = threading.Thread(target=self._main, name="tracepatrol-store-writer", daemon=True)
         self._thread.start()
 
@@ -286,8 +287,8 @@ class StoreWriter:
             return
         self.stats.stored_spans += inserted
         self.stats.duplicate_spans += table.num_rows - inserted
-        self.assembler.observe(trace_ids, table.column("span_id").to_pylist(),
-                               table.column("parent_span_id").to_pylist(), table.column("received_ns").to_pylist())
+        self.assembler.observe(trace_ids, table.column("parent_span_id").to_pylist(),
+                               table.column("received_ns").to_pylist(), table.column("span_id").to_pylist())
         for it in items:
             it.future.set_result(it.table.num_rows)
 
@@ -449,8 +450,8 @@ class StoreWriter:
                         failed[tid] = failure_reason(one_exc)
         self.stats.trajectories += n
         for part in stored:
-            self.assembler.mark_assembled(zip(part.traces.column("trace_id").to_pylist(),
-                                              part.traces.column("first_received_ns").to_pylist()))
+            ids = part.traces.column("trace_id").to_pylist()
+            self.assembler.mark_assembled(ids, dict(zip(ids, part.traces.column("first_received_ns").to_pylist())))
         if failed:
             self._quarantine([c for c in dispatch.chunk if c[0] in failed], failed, _span_counts(dispatch))
         return n

@@ -39,8 +39,8 @@ def commit(writer, queue, req, received_ns):
 
 def test_assembler_rules():
     a = Assembler(decision_wait_s=10, max_trace_wait_s=60)
-    a.observe(["t1", "t1"], ["r", "c"], [None, "p"], [0, 5 * S])     # root seen, last span at 5 s
-    a.observe(["t2"], ["c"], ["p"], [0])                              # no root yet
+    a.observe(["t1", "t1"], [None, "p"], [0, 5 * S])     # root seen, last span at 5 s
+    a.observe(["t2"], ["p"], [0])                         # no root yet
     assert a.due(14 * S) == []
     assert [t for t, _ in a.due(15 * S)] == ["t1"]
     assert a.due(59 * S) == []
@@ -50,14 +50,14 @@ def test_assembler_rules():
 
 def test_a_parent_cycle_or_a_span_its_own_parent_waits_only_for_quiet():
     a = Assembler(decision_wait_s=10, max_trace_wait_s=600)
-    a.observe(["cycle", "cycle", "self", "open"], ["a", "b", "s", "x"], ["b", "a", "s", "missing"], [0] * 4)
+    a.observe(["cycle", "cycle", "self", "open"], ["b", "a", "s", "missing"], [0] * 4, span_ids=["a", "b", "s", "x"])
     assert sorted(t for t, _ in a.due(10 * S)) == ["cycle", "self"]  # nothing left to wait for
     assert a.due(599 * S) == [] and [t for t, _ in a.due(600 * S)] == ["open"]
 
 
 def test_a_requeued_trace_is_not_due_before_its_retry_time():
     a = Assembler(decision_wait_s=1, max_trace_wait_s=600)
-    a.observe(["t"], ["r"], [None], [0])
+    a.observe(["t"], [None], [0])
     chunk = a.due(1 * S)
     a.requeue(chunk, retry_at_ns=5 * S)
     assert a.due(4 * S) == [] and [t for t, _ in a.due(5 * S)] == ["t"]
