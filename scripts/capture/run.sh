@@ -19,7 +19,7 @@ VENVS="$CACHE/venvs"
 REQ="$HERE/requirements"
 PORT="${CAPTURE_PORT:-18080}"
 PYTHON="${PYTHON:-python3}"
-PY_ENVS=(harness genai_openai_v2 openinference_openai openllmetry_openai openlit pydantic_ai langchain semantic_kernel)
+PY_ENVS=(harness genai_openai_v2 openinference_openai openllmetry_openai openllmetry_openai_legacy openlit openlit_legacy pydantic_ai langchain semantic_kernel)
 NODE_ENVS=(ai-v5 ai-v7)
 mkdir -p "$VENVS" "$CACHE/node" "$CACHE/cwd" "$CACHE/out"
 

@@ -69,6 +69,14 @@ MATRIX = [
          cmd=["agents/raw_openai.py", "openllmetry"], content=False, env=dict(TRACELOOP_TRACE_CONTENT="false"),
          packages=["opentelemetry-instrumentation-openai", "opentelemetry-semantic-conventions-ai", "openai"],
          notes=["model-only; TRACELOOP_TRACE_CONTENT=false"]),
+    dict(convention="openllmetry_openai", variant="legacy_content_on", venv="openllmetry_openai_legacy",
+         cmd=["agents/raw_openai.py", "openllmetry"], content=True, env=dict(TRACELOOP_TRACE_CONTENT="true"),
+         packages=["opentelemetry-instrumentation-openai", "opentelemetry-semantic-conventions-ai", "openai"],
+         notes=["model-only; an older OpenLLMetry (0.52) with the indexed gen_ai.prompt.N.* / gen_ai.completion.N.* attributes, on openai 1.x"]),
+    dict(convention="openllmetry_openai", variant="legacy_content_off", venv="openllmetry_openai_legacy",
+         cmd=["agents/raw_openai.py", "openllmetry"], content=False, env=dict(TRACELOOP_TRACE_CONTENT="false"),
+         packages=["opentelemetry-instrumentation-openai", "opentelemetry-semantic-conventions-ai", "openai"],
+         notes=["model-only; older OpenLLMetry (0.52), TRACELOOP_TRACE_CONTENT=false"]),
     dict(convention="openlit", variant="content_on", venv="openlit",
          cmd=["agents/raw_openai.py", "openlit"], content=True, env=dict(OPENLIT_CAPTURE_MESSAGE_CONTENT="true"),
          packages=["openlit", "openai"],
@@ -240,6 +248,19 @@ def tool_span_names(spans) -> list[str]:
     return names
 
 
+def name_failed(spans, name: str) -> bool:
+    """A tool span for this tool has status ERROR or an exception event."""
+    for span in spans:
+        attrs = {kv.key: any_value(kv.value) for kv in span.attributes}
+        if attrs.get("gen_ai.operation.name", "execute_tool") != "execute_tool":
+            continue
+        if name in (attrs.get("gen_ai.tool.name"), attrs.get("tool.name"), attrs.get("ai.toolCall.name")) or (
+                attrs.get("openinference.span.kind") == "TOOL" and span.name == name):
+            if span.status.code == 2 or any(e.name == "exception" for e in span.events):
+                return True
+    return False
+
+
 def squash(text: str) -> str:
     return re.sub(r"\s+", "", text)
 
@@ -342,6 +363,11 @@ def expected_from(truth: dict, spans, user_id: str, session_id: str) -> tuple[di
             call["arguments"] = None
             not_carried.setdefault("tool_calls[].arguments", "tool call arguments are not in the capture")
         if call["error"]:
+            call["error_in_capture"] = ("span" if name_failed(spans, call["name"]) else
+                                        "message_text_only" if carried(call["error_message"], strings) else None)
+            if call["error_in_capture"] is None:
+                call["error"] = None
+                not_carried.setdefault("tool_calls[].error", "nothing in the capture shows that the tool failed")
             if not carried(call["error_message"], strings):
                 call["error_message"] = None
                 not_carried.setdefault("tool_calls[].error_message", "the tool's error text is not in the capture")
