@@ -52,10 +52,23 @@ MATRIX = [
          env=dict(OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT="true"),
          packages=["opentelemetry-instrumentation-openai-v2", "opentelemetry-util-genai", "openai"],
          notes=["model-only; default (v1.30) conventions: content goes to log events, which are not traces, so the spans carry no messages"]),
+    dict(convention="otel_genai_openai_v2", variant="latest_content_on_tool_spans", venv="genai_openai_v2", pair_of="latest_content_on",
+         cmd=["agents/raw_openai.py", "genai"], content=True,
+         env=dict(GENAI_LATEST, OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT="span_only", CAPTURE_TOOL_SPANS="genai"),
+         packages=["opentelemetry-instrumentation-openai-v2", "opentelemetry-util-genai", "openai"],
+         notes=["the same run as latest_content_on, but the app also wraps each tool in an execute_tool span it writes by hand "
+                "(gen_ai.tool.name, gen_ai.tool.call.id, gen_ai.tool.call.arguments, gen_ai.tool.call.result, status ERROR on failure): "
+                "the tool calls are then both in the model messages and in tool spans, and must not be counted twice"]),
     dict(convention="openinference_openai", variant="content_on", venv="openinference_openai",
          cmd=["agents/raw_openai.py", "openinference"], content=True, env={},
          packages=["openinference-instrumentation-openai", "openinference-semantic-conventions", "openai"],
          notes=["model-only: the agent loop runs the tools in plain Python, no TOOL spans"]),
+    dict(convention="openinference_openai", variant="content_on_tool_spans", venv="openinference_openai", pair_of="content_on",
+         cmd=["agents/raw_openai.py", "openinference"], content=True, env=dict(CAPTURE_TOOL_SPANS="openinference"),
+         packages=["openinference-instrumentation-openai", "openinference-semantic-conventions", "openai"],
+         notes=["the same run as content_on, but the app also wraps each tool in an OpenInference TOOL span it writes by hand "
+                "(tool.name, tool_call.id, tool_call.function.arguments, input.value = arguments JSON, output.value = result, status ERROR on failure): "
+                "the tool calls are both in the model messages and in tool spans, and must not be counted twice"]),
     dict(convention="openinference_openai", variant="content_off", venv="openinference_openai",
          cmd=["agents/raw_openai.py", "openinference"], content=False,
          env=dict(OPENINFERENCE_HIDE_INPUTS="true", OPENINFERENCE_HIDE_OUTPUTS="true"),
@@ -85,6 +98,16 @@ MATRIX = [
          cmd=["agents/raw_openai.py", "openlit"], content=False, env=dict(OPENLIT_CAPTURE_MESSAGE_CONTENT="false"),
          packages=["openlit", "openai"],
          notes=["model-only; capture_message_content=False"]),
+    dict(convention="openlit", variant="legacy_content_on", venv="openlit_legacy",
+         cmd=["agents/raw_openai.py", "openlit"], content=True, env=dict(OPENLIT_CAPTURE_MESSAGE_CONTENT="true"),
+         packages=["openlit", "openai"],
+         notes=["model-only; an older OpenLIT (1.35.9, openai 1.x): content as gen_ai.prompt / gen_ai.completion span attributes "
+                "(flattened 'role: text' lines, not JSON) and the span events gen_ai.content.prompt / gen_ai.content.completion; "
+                "from the second call on, gen_ai.prompt holds the message list as Python repr text"]),
+    dict(convention="openlit", variant="legacy_content_off", venv="openlit_legacy",
+         cmd=["agents/raw_openai.py", "openlit"], content=False, env=dict(OPENLIT_CAPTURE_MESSAGE_CONTENT="false"),
+         packages=["openlit", "openai"],
+         notes=["model-only; older OpenLIT (1.35.9), capture_message_content=False"]),
     dict(convention="pydantic_ai", variant="content_on", venv="pydantic_ai",
          cmd=["agents/pydantic_ai_agent.py"], content=True, env=dict(CAPTURE_INCLUDE_CONTENT="true"),
          packages=["pydantic-ai-slim", "openai"],
@@ -494,6 +517,7 @@ def collect(entry: dict, scenario_name: str, run: str, out: Path, user_id: str, 
         "not_carried": not_carried,
         "actual": truth,
         "notes": notes,
+        **({"pair_of": entry["pair_of"]} if entry.get("pair_of") else {}),
     }
 
 

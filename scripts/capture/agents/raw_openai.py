@@ -40,6 +40,40 @@ def instrument(provider):
         raise SystemExit(f"unknown instrumentation {KIND}")
 
 
+def run_tool(tracer, call) -> str:
+    """Run one requested tool; with CAPTURE_TOOL_SPANS set, inside a tool span that the app
+    writes by hand the way the convention's documents describe (genai: an execute_tool span;
+    openinference: a TOOL span), as an app that traces its own tools would."""
+    arguments = json.loads(call.function.arguments)
+    style = os.environ.get("CAPTURE_TOOL_SPANS")
+    if not style:
+        return common.run_tool(call.function.name, arguments)[0]
+    from opentelemetry.trace import Status, StatusCode
+
+    if style == "genai":
+        name = f"execute_tool {call.function.name}"
+        attributes = {"gen_ai.operation.name": "execute_tool", "gen_ai.tool.name": call.function.name,
+                      "gen_ai.tool.call.id": call.id, "gen_ai.tool.type": "function",
+                      "gen_ai.tool.call.arguments": call.function.arguments}
+    else:
+        name = call.function.name
+        attributes = {"openinference.span.kind": "TOOL", "tool.name": call.function.name,
+                      "tool_call.id": call.id, "tool_call.function.name": call.function.name,
+                      "tool_call.function.arguments": call.function.arguments,
+                      "input.value": call.function.arguments, "input.mime_type": "application/json"}
+    with tracer.start_as_current_span(name, attributes=attributes, record_exception=False,
+                                      set_status_on_exception=False) as span:
+        result, failed = common.run_tool(call.function.name, arguments)
+        if style == "genai":
+            span.set_attribute("gen_ai.tool.call.result", result)
+        else:
+            span.set_attribute("output.value", result)
+        if failed:
+            span.set_status(Status(StatusCode.ERROR, result))
+            span.set_attribute("error.type", "RuntimeError")
+    return result
+
+
 def main() -> None:
     provider = common.setup_tracing()
     instrument(provider)
@@ -73,7 +107,7 @@ def main() -> None:
                 ],
             })
             for call in message.tool_calls:
-                result, _failed = common.run_tool(call.function.name, json.loads(call.function.arguments))
+                result = run_tool(tracer, call)
                 messages.append({"role": "tool", "tool_call_id": call.id, "content": result})
     provider.shutdown()
 
