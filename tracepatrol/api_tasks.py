@@ -83,6 +83,15 @@ def _task(request: Request, task_id: str) -> dict[str, Any]:
     return {**row.as_dict(), "next_run_time": service.next_run_time(task_id)}
 
 
+def _import(request: Request, name: str, data: bytes, fmt: str) -> int:
+    cur = request.app.state.db.cursor()
+    try:
+        with request.app.state.tasks.runner.queries.tracked(cur):
+            return annotations.import_data(cur, name, data, fmt)
+    finally:
+        cur.close()
+
+
 class AnnotationIn(BaseModel):
     status: str
     label: str | None = None
@@ -179,12 +188,9 @@ def build_router(secured: list) -> APIRouter:
                                  name: str = "upload") -> dict[str, int]:
         """Bulk import: the body is CSV (trace_id,status[,label,note,author]) or JSONL; all rows or none."""
         data = await request.body()
-        cur = request.app.state.db.cursor()
-        try:
-            return {"imported": annotations.import_data(cur, name, data, format)}
+        try:  # parsing and storing up to the import limit is work for a thread, not the event loop
+            return {"imported": await anyio.to_thread.run_sync(_import, request, name, data, format)}
         except annotations.AnnotationError as exc:
             raise HTTPException(422, str(exc)) from None
-        finally:
-            cur.close()
 
     return router

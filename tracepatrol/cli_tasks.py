@@ -27,6 +27,8 @@ def print_run(run: dict) -> None:
     console.print(
         f"  candidates {run['candidates']}  sampled out {run['sampled_out']}  capped {run['capped']}  "
         f"already taken {run['already_taken']}  selected {run['selected']}", highlight=False)
+    if run.get("error"):
+        console.print(f"  [red]{run['error']}[/red]", highlight=False)
     for item in run.get("items", [])[:20]:
         reason = f"  {item['reason']}" if item.get("reason") else ""
         console.print(f"    {item['trace_id']} v{item['version']}  {item['state']}{reason}", highlight=False)
