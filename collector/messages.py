@@ -27,8 +27,11 @@ _ROLES = {
     "system": "system", "developer": "system", "SystemMessage": "system",
     "tool": "tool", "function": "tool", "ToolMessage": "tool", "FunctionMessage": "tool",
 }
-_CALL_PARTS = frozenset({"tool_call", "tool_use", "function_call"})
-_RESPONSE_PARTS = frozenset({"tool_call_response", "tool_result", "function_call_output"})
+_CALL_PARTS = frozenset({"tool_call", "tool_use", "function_call", "tool-call", "server_tool_call"})
+_RESPONSE_PARTS = frozenset({"tool_call_response", "tool_result", "function_call_output", "tool-result",
+                             "server_tool_call_response"})
+_PROVIDER_PARTS = frozenset({"server_tool_call", "server_tool_call_response"})
+_ERROR_PREFIX = "error:"
 
 
 @dataclass(slots=True)
@@ -38,6 +41,7 @@ class ToolRequest:
     name: str
     id: str | None = None
     arguments: Any = None
+    provider: bool = False  # executed by the model provider (a `server_tool_call` part)
 
 
 @dataclass(slots=True)
@@ -106,6 +110,26 @@ def parse_messages(value: Any) -> list[Message]:
     return [m for m in map(to_message, value) if m is not None]
 
 
+def role_lines(text: Any) -> list[Message]:
+    """Messages from `role: text` lines (older OpenLIT's flattened prompt); a line that does not
+    start with a known role continues the previous message."""
+    if not isinstance(text, str):
+        return []
+    messages: list[Message] = []
+    for line in text.split("\n"):
+        role, sep, rest = line.partition(": ")
+        if sep and role in _ROLES:
+            message = Message(_ROLES[role], rest)
+            if message.role == "tool":
+                message.tool_responses.append(ToolResponse(response=rest))
+            messages.append(message)
+        elif messages and messages[-1].text is not None:
+            messages[-1].text += "\n" + line
+            for response in messages[-1].tool_responses:
+                response.response = messages[-1].text
+    return messages
+
+
 def to_message(obj: Any) -> Message | None:
     """One message in any known shape; None when `obj` is not recognisably a message."""
     if isinstance(obj, list) and len(obj) == 2 and isinstance(obj[0], str):
@@ -119,7 +143,7 @@ def to_message(obj: Any) -> Message | None:
     message = Message(role, finish_reason=as_text(body.get("finish_reason")))
     content = body["parts"] if "parts" in body else body.get("content")
     _add_content(message, content)
-    for call in _items(body.get("tool_calls")):
+    for call in [*_items(body.get("tool_calls")), body.get("function_call")]:
         request = tool_request(call)
         if request:
             message.tool_calls.append(request)
@@ -182,6 +206,7 @@ def _add_part(message: Message, part: dict, texts: list[str]) -> None:
     elif kind in _CALL_PARTS:
         request = tool_request(part)
         if request:
+            request.provider = kind in _PROVIDER_PARTS
             message.tool_calls.append(request)
     elif kind in _RESPONSE_PARTS:
         message.tool_responses.append(_part_response(part))
@@ -197,13 +222,15 @@ def _add_part(message: Message, part: dict, texts: list[str]) -> None:
 
 
 def _part_response(part: dict) -> ToolResponse:
-    for key in ("response", "result", "content", "output"):
+    for key in ("response", "server_tool_call_response", "result", "content", "output"):
         if key in part:
             response = part[key]
             break
     else:
         response = None
-    call_id = part.get("id") or part.get("tool_use_id") or part.get("call_id")
+    if isinstance(response, dict) and set(response) == {"type", "value"}:
+        response = response["value"]  # Vercel AI SDK tool outputs: {"type": "text", "value": ...}
+    call_id = part.get("call_id") or part.get("id") or part.get("tool_use_id") or part.get("toolCallId")
     error = part.get("is_error") is True or part.get("status") == "error"
     return ToolResponse(_ident(call_id), as_text(part.get("name")), response, error)
 
@@ -215,16 +242,17 @@ def tool_request(obj: Any) -> ToolRequest | None:
         return None
     function = obj.get("function")
     source = function if isinstance(function, dict) else obj
-    name = as_text(source.get("name"))
+    name = as_text(source.get("name")) or as_text(source.get("toolName"))
     if name is None:
         return None
-    for key in ("arguments", "args", "input"):
+    for key in ("arguments", "args", "input", "server_tool_call"):
         if key in source:
             arguments = source[key]
             break
     else:
         arguments = None
-    return ToolRequest(name, _ident(obj.get("id")) or _ident(obj.get("toolUseId")), arguments)
+    call_id = _ident(obj.get("call_id")) or _ident(obj.get("id")) or _ident(obj.get("toolUseId"))
+    return ToolRequest(name, call_id or _ident(obj.get("toolCallId")), arguments)
 
 
 def block_value(value: Any) -> Any:
@@ -250,6 +278,14 @@ def langchain_tool_response(value: Any) -> ToolResponse | None:
     if message is None or message.role != "tool" or not message.tool_responses:
         return None
     return message.tool_responses[0]
+
+
+def failure_text(result: Any) -> str | None:
+    """The error a tool result reports in text (`Error: ...`, as agent loops send failures back
+    to the model), else None."""
+    if isinstance(result, str) and result[:6].lower() == _ERROR_PREFIX:
+        return result[6:].strip() or result
+    return None
 
 
 def last_text(messages: list[Message], role: str) -> str | None:
@@ -317,7 +353,9 @@ def _indexed_message(raw: dict[str, Any]) -> Message | None:
     calls: dict[int, dict[str, Any]] = {}
     parts: dict[int, str] = {}
     for key, value in fields.items():
-        if key.startswith("tool_calls."):
+        if key.startswith("function_call."):
+            calls.setdefault(-1, {})[key[14:]] = value  # the pre-tools `function_call` form
+        elif key.startswith("tool_calls."):
             index, _, rest = key[11:].partition(".")
             rest = rest.removeprefix("tool_call.").removeprefix("function.")
             if index.isascii() and index.isdigit() and len(index) < 7:

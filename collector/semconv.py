@@ -1,29 +1,29 @@
 """Map all spans of one trace to its tool-call trajectory.
 
-Reads the OpenTelemetry GenAI conventions (current and older forms), OpenInference,
-OpenLLMetry/Traceloop, pydantic-ai and strands. Attribute names live in
-`collector.conventions`, message and tool-definition formats in `collector.messages`.
+What each convention records is read through its adapter (collector/adapters/, tried in their
+declared order); this module assembles the trace: roots, ordering, double instrumentation,
+matching tool spans to the model's requests, tool calls known only from model messages, timings.
+Message and tool-definition formats live in `collector.messages`.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any, Callable, Iterator, Sequence
 
-import orjson
-
 from collector import conventions as C
+from collector.adapters import AGENT, LLM, TOOL, Profile, ToolIO, profile_of
+from collector.adapters.base import Definition
 from collector.messages import (
-    MISSING, Message, ToolRequest, ToolResponse, as_text, event_messages, find_text,
-    indexed_messages, langchain_tool_response, last_text, loads, parse_messages, tool_definition,
-    tool_definitions, tool_request, tool_span_events, unflatten,
+    MISSING, Message, ToolRequest, ToolResponse, as_text, event_messages, failure_text, last_text,
+    loads, parse_messages, tool_definition, tool_definitions, tool_request, unflatten,
 )
 from collector.span import STATUS_ERROR, SpanRecord
 from collector.trajectory import Trajectory
 
-LLM, TOOL = "llm", "tool"
 _INF = float("inf")
 _CALL_KEYS = frozenset({"args", "arguments", "function"})
-_Definition = tuple[str, str | None, dict | None]
+_OI_INPUT = "input.value"  # a LangGraph "tools" node's input: the calls it runs
+_OI_OUTPUT = "output.value"
 
 
 def build_trajectory(spans: Sequence[SpanRecord], version: int = 1) -> Trajectory:
@@ -33,7 +33,8 @@ def build_trajectory(spans: Sequence[SpanRecord], version: int = 1) -> Trajector
     malformed JSON or a broken parent chain degrades that field to None/empty and never raises.
     Tool calls are numbered by start time with `seq` starting at 1 (LLM calls likewise); the
     root is the earliest span whose parent is absent from the trace. Tokens are summed over
-    LLM-call spans only, so agent-level aggregates are never counted twice. `input` is the
+    LLM-call spans; an agent's own totals count only when no model call was exported, so they
+    are never counted twice. `input` is the
     user's request (the last user text the agent or its first model call received), `output`
     the final answer (the agent's recorded result, else the last model call's text).
     """
@@ -44,8 +45,7 @@ def build_trajectory(spans: Sequence[SpanRecord], version: int = 1) -> Trajector
     llm_spans, tool_spans = trace.effective(LLM), trace.effective(TOOL)
     llm_calls = [_llm_call(seq, span, trace) for seq, span in enumerate(llm_spans, 1)]
     offered = _tools_offered(trace)
-    requests = [r for span in llm_spans for m in trace.messages(span, "out") for r in m.tool_calls]
-    tool_calls = _tool_calls(trace, tool_spans, requests, offered)
+    tool_calls = _tool_calls(trace, tool_spans, llm_spans, offered)
     start, end = (root.start, root.end) if root.orphan else trace.bounds()
     # Validated once, nested dicts and all: a model per call would cost a Python __init__ each.
     return Trajectory.model_validate({
@@ -54,10 +54,10 @@ def build_trajectory(spans: Sequence[SpanRecord], version: int = 1) -> Trajector
         "root_span_name": root.name, "root_span_id": root.id, "start_ns": start, "end_ns": end,
         "duration_ms": max(0, end - start) / 1e6, "status": "error" if root.error else "ok",
         "error_type": as_text(root.attrs.get(C.ERROR_TYPE)) or _exception(root)[0],
-        "user_id": _context(trace, C.USER_ID, C.METADATA_USER_ID),
-        "session_id": _context(trace, C.SESSION_ID, C.METADATA_SESSION_ID),
+        "user_id": _context(trace, "user", "metadata_user"),
+        "session_id": _context(trace, "session", "metadata_session"),
         "input": _user_input(trace, llm_spans), "output": _final_output(trace, llm_spans),
-        "tokens": _tokens(llm_spans, llm_calls),
+        "tokens": _tokens(llm_spans, llm_calls) if llm_spans else _agent_tokens(trace),
         "first_token_ms": next((c["first_token_ms"] for c in llm_calls if c["first_token_ms"] is not None), None),
         "llm_call_count": len(llm_calls), "llm_calls": llm_calls,
         "tool_errors": sum(c["status"] == "error" for c in tool_calls), "tool_calls": tool_calls,
@@ -82,6 +82,7 @@ class _Span:
     resource: dict
     service: str | None
     orphan: bool = True
+    profile: Profile | None = None
 
     @classmethod
     def of(cls, record: Any) -> "_Span | None":
@@ -117,6 +118,8 @@ class _Trace:
             span.orphan = span.parent not in self.by_id
         roots = [s for s in self.spans if s.orphan]
         self.root = roots[0] if roots else (self.spans[0] if self.spans else None)
+        for span in self.spans:
+            span.profile = profile_of(span.name, span.attrs, span.events)
         self.roles = {s.id: _role(s) for s in self.spans}
         self._json: dict[str, Any] = {}
         self._definitions: dict[str, list[_Definition]] = {}
@@ -215,8 +218,8 @@ class _Trace:
         indexed = self._cached(span, "indexed", lambda: _indexed_attributes(span.attrs))
         return self._cached(span, prefix, lambda: unflatten(indexed, prefix)) if indexed else {}
 
-    def metadata(self, span: _Span) -> dict:
-        value = self._cached(span, "metadata", lambda: self.json(span.attrs.get(C.METADATA)))
+    def metadata(self, span: _Span, key: str) -> dict:
+        value = self._cached(span, key, lambda: self.json(span.attrs.get(key)))
         return value if isinstance(value, dict) else {}
 
     def messages(self, span: _Span, direction: str) -> list[Message]:
@@ -225,32 +228,44 @@ class _Trace:
 
     def _messages(self, span: _Span, direction: str) -> list[Message]:
         inbound = direction == "in"
-        key = C.INPUT_MESSAGES if inbound else C.OUTPUT_MESSAGES
-        found = parse_messages(self.json(span.attrs.get(key)))
-        if not found:
-            found = indexed_messages(self.indexed(span, C.OI_INPUT_MESSAGES if inbound else C.OI_OUTPUT_MESSAGES))
-        if not found:
-            found = indexed_messages(self.indexed(span, C.INDEXED_PROMPT if inbound else C.INDEXED_COMPLETION))
-        if not found and span.events:
-            found = self.events(span)[0 if inbound else 1]
-        return found
+        for adapter in span.profile.adapters:
+            if found := adapter.messages(span, self, inbound):
+                return found
+        return []
 
     def events(self, span: _Span) -> tuple[list[Message], list[Message]]:
         """(input, output) messages the span's events carry."""
         return self._cached(span, "events", lambda: event_messages(span.events))
 
     def conversation(self) -> list[Message]:
-        """The whole conversation the agent span recorded (pydantic-ai `all_messages`)."""
-        attrs = self.root.attrs
-        key = next((k for k in C.CONVERSATION if k in attrs), None)
-        return self._cached(self.root, "conversation", lambda: parse_messages(self.json(attrs.get(key))))
+        """The whole conversation an agent-level span recorded (pydantic-ai `all_messages`)."""
+        return self._cached(self.root, "conversation", self._conversation)
+
+    def _conversation(self) -> list[Message]:
+        for span in self.ordered():
+            if span is self.root or self.roles[span.id] == AGENT:
+                for adapter in span.profile.adapters:
+                    if found := adapter.conversation(span, self):
+                        return found
+        return []
+
+    def ask(self, span: _Span, question: str) -> Any:
+        """The first answer the span's adapters give to a one-span question (`request`, `answer`)."""
+        for adapter in span.profile.adapters:
+            if found := getattr(adapter, question)(span, self):
+                return found
+        return None
+
+    def replies(self, span: _Span) -> "_Replies":
+        """The tool results a model call received since the model's previous turn."""
+        return self._cached(span, "replies", lambda: _Replies(self.messages(span, "in")))
 
     def chain_requests(self, span: _Span) -> "_Pool | None":
         """The tool calls a LangGraph "tools" node received (its `input.value` list)."""
         parent = self.by_id.get(span.parent)
         if parent is None or self.roles[parent.id] is not None:
             return None
-        return self._cached(parent, "requests", lambda: _Pool.of(self.json(parent.attrs.get(C.OI_INPUT))))
+        return self._cached(parent, "requests", lambda: _Pool.of(self.json(parent.attrs.get(_OI_INPUT))))
 
     def response(self, span: _Span, call_id: str | None) -> ToolResponse | None:
         """The result message a framework recorded for `call_id` outside the tool span."""
@@ -259,7 +274,7 @@ class _Trace:
         parent = self.by_id.get(span.parent)
         if parent is not None:
             found = self._responses(parent, "node responses",
-                                    lambda: parse_messages(self.json(parent.attrs.get(C.OI_OUTPUT))))
+                                    lambda: parse_messages(self.json(parent.attrs.get(_OI_OUTPUT))))
             if call_id in found:
                 return found[call_id]
         return self._responses(self.root, "trace responses", self._conversation_and_last_prompt).get(call_id)
@@ -319,30 +334,22 @@ def _indexed_attributes(attrs: dict) -> dict[str, Any]:
 
 
 def _role(span: _Span) -> str | None:
-    """LLM, TOOL or None, from the most explicit marker each convention sets."""
-    attrs = span.attrs
-    operation = attrs.get(C.OPERATION)
-    if operation == C.TOOL_OPERATION or span.name == C.PYDANTIC_V2_TOOL_SPAN:
-        return TOOL
-    if _member(operation, C.LLM_OPERATIONS):
-        return LLM
-    kind = attrs.get(C.OI_KIND)
-    if kind in ("TOOL", "LLM"):
-        return TOOL if kind == "TOOL" else LLM
-    if attrs.get(C.TL_KIND) == "tool":
-        return TOOL
-    return LLM if _member(attrs.get(C.TL_REQUEST_TYPE), C.TL_LLM_REQUEST_TYPES) else None
+    """LLM, TOOL, AGENT or None: the first answer of the span's adapters, in priority order."""
+    for adapter in span.profile.adapters:
+        if role := adapter.role(span):
+            return role
+    return None
 
 
 def _llm_call(seq: int, span: _Span, trace: _Trace) -> dict[str, Any]:
     """The fields of one `LLMCall`."""
-    attrs = span.attrs
+    attrs, profile = span.attrs, span.profile
     outputs = trace.messages(span, "out")
     return {
-        "seq": seq, "name": span.name, "model": _first_text(attrs, C.MODEL),
-        "provider": _first_text(attrs, C.PROVIDER), "input_tokens": _count(attrs, C.INPUT_TOKENS),
-        "output_tokens": _count(attrs, C.OUTPUT_TOKENS), "first_token_ms": _first_token_ms(span),
-        "finish_reasons": _finish_reasons(attrs, outputs),
+        "seq": seq, "name": span.name, "model": _first_text(attrs, profile.model),
+        "provider": _first_text(attrs, profile.provider), "input_tokens": _count(attrs, profile.input_tokens),
+        "output_tokens": _count(attrs, profile.output_tokens), "first_token_ms": _first_token_ms(span),
+        "finish_reasons": _finish_reasons(span, outputs),
         "requested_tools": [r.name for m in outputs for r in m.tool_calls],
         "status": "error" if span.error else "ok", "start_ns": span.start, "end_ns": span.end,
         "duration_ms": span.duration_ms, "span_id": span.id, "parent_span_id": span.parent,
@@ -352,27 +359,40 @@ def _llm_call(seq: int, span: _Span, trace: _Trace) -> dict[str, Any]:
 def _tokens(llm_spans: list[_Span], calls: list[dict[str, Any]]) -> dict[str, int]:
     """Totals over LLM calls; a call's own total when reported, else its input + output."""
     inputs, outputs = [c["input_tokens"] for c in calls], [c["output_tokens"] for c in calls]
-    total = sum(_count(s.attrs, C.TOTAL_TOKENS) or i + o for s, i, o in zip(llm_spans, inputs, outputs))
+    total = sum(_count(s.attrs, s.profile.total_tokens) or i + o for s, i, o in zip(llm_spans, inputs, outputs))
     return {"input": sum(inputs), "output": sum(outputs), "total": total}
 
 
+def _agent_tokens(trace: _Trace) -> dict[str, int]:
+    """Without exported model calls: the outermost agent span's own usage."""
+    for span in trace.ordered():
+        if trace.roles[span.id] == AGENT:
+            profile = span.profile
+            found = _count(span.attrs, profile.agent_input_tokens + profile.input_tokens)
+            out = _count(span.attrs, profile.agent_output_tokens + profile.output_tokens)
+            if found or out:
+                return {"input": found, "output": out, "total": _count(span.attrs, profile.total_tokens) or found + out}
+    return {"input": 0, "output": 0, "total": 0}
+
+
 def _first_token_ms(span: _Span) -> float | None:
-    """TTFT: semconv and pydantic-ai in seconds, strands in ms, or a first-chunk event's time."""
-    for key, to_ms in C.TTFT_ATTRIBUTES:
+    """TTFT from the adapters' attributes (each with its unit), or a first-chunk event's time."""
+    for key, to_ms in span.profile.ttft:
         value = _number(span.attrs.get(key))
         if value is not None and value >= 0:
             return value * to_ms
-    for event in span.events:
-        if isinstance(event, dict) and _member(event.get("name"), C.TTFT_EVENTS):
+    events = span.profile.ttft_events
+    for event in span.events if events else ():
+        if isinstance(event, dict) and _member(event.get("name"), events):
             at = event.get("time_unix_nano")
             if isinstance(at, int) and at >= span.start > 0:
                 return (at - span.start) / 1e6
     return None
 
 
-def _finish_reasons(attrs: dict, outputs: list[Message]) -> list[str]:
-    for key in C.FINISH_REASONS:
-        value = attrs.get(key)
+def _finish_reasons(span: _Span, outputs: list[Message]) -> list[str]:
+    for key in span.profile.finish_reasons:
+        value = span.attrs.get(key)
         if isinstance(value, str) and value:
             return [value]
         if isinstance(value, list):
@@ -383,7 +403,7 @@ def _finish_reasons(attrs: dict, outputs: list[Message]) -> list[str]:
 def _tools_offered(trace: _Trace) -> dict[str, tuple[str | None, dict | None]]:
     """Definitions from every span, deduplicated by name; later copies fill missing fields."""
     offered: dict[str, tuple[str | None, dict | None]] = {}
-    described: list[_Definition] = []
+    described: list[Definition] = []
     for span in trace.spans:
         for name, description, schema in _span_definitions(span, trace):
             if schema is None and trace.roles[span.id] == TOOL:
@@ -397,56 +417,73 @@ def _tools_offered(trace: _Trace) -> dict[str, tuple[str | None, dict | None]]:
     return offered
 
 
-def _span_definitions(span: _Span, trace: _Trace) -> list[_Definition]:
+def _span_definitions(span: _Span, trace: _Trace) -> list[Definition]:
     """Tool definitions one span records. A tool span's own name and description only fill in
     descriptions: counting it as offered would hide a hallucinated tool."""
-    attrs, role = span.attrs, trace.roles[span.id]
-    found: list[_Definition] = []
-    for key in (C.TOOL_DEFINITIONS, C.PYDANTIC_REQUEST_PARAMETERS, C.STRANDS_AGENT_TOOLS):
+    attrs, role, profile = span.attrs, trace.roles[span.id], span.profile
+    found: list[Definition] = []
+    for key in profile.definitions_keys:
         if key in attrs:
             found += trace.definitions(attrs[key])
-    if role == LLM:
-        schemas = [trace.json(f.get(C.OI_TOOL_SCHEMA)) for f in trace.indexed(span, C.OI_TOOLS).values()]
-        found += filter(None, map(tool_definition, [s for s in schemas if isinstance(s, dict)]))
-        found += filter(None, map(tool_definition, trace.indexed(span, C.TL_FUNCTIONS).values()))
-        if not schemas and C.OI_INVOCATION_PARAMETERS in attrs:
-            found += trace.definitions(attrs[C.OI_INVOCATION_PARAMETERS])
-    elif role == TOOL:
-        schema = trace.json(_first_present(attrs, C.TOOL_SCHEMA, None))
+    for adapter in profile.adapters:
+        found += adapter.definitions(span, trace, role)
+    if role == TOOL:
+        schema = trace.json(_first_present(attrs, profile.tool_schema, None))
         full = isinstance(schema, dict) and ("function" in schema or "parameters" in schema)
         own = tool_definition(schema) if full else None
-        found.append(own or (_tool_name(span), _first_text(attrs, C.TOOL_DESCRIPTION),
+        found.append(own or (_tool_name(span), _first_text(attrs, profile.tool_description),
                              schema if isinstance(schema, dict) else None))
     return found
 
 
-def _tool_calls(trace: _Trace, spans: list[_Span], requests: list[ToolRequest],
+def _tool_calls(trace: _Trace, spans: list[_Span], llm_spans: list[_Span],
                 offered: dict[str, tuple[str | None, dict | None]]) -> list[dict[str, Any]]:
-    pool = _Pool(requests)
-    return [_tool_call(seq, span, trace, pool, offered) for seq, span in enumerate(spans, 1)]
+    """Executed tool spans, matched to the model's requests (by call id, else name and order);
+    requests no tool span answered are tool calls known from the model messages alone. All are
+    ordered by start, parallel requests of one message in their order."""
+    requests: list[tuple[ToolRequest, int]] = [
+        (r, i) for i, span in enumerate(llm_spans) for m in trace.messages(span, "out") for r in m.tool_calls]
+    if not llm_spans and not spans:
+        requests = [(r, -1) for m in trace.conversation() for r in m.tool_calls]
+    pool = _Pool([r for r, _ in requests])
+    origin = {id(r): (i, n) for n, (r, i) in enumerate(requests)}
+    calls: list[tuple[dict[str, Any], tuple[int, int] | None]] = []
+    for span in spans:
+        call, request = _tool_call(span, trace, pool, offered)
+        calls.append((call, origin.get(id(request))))
+    unanswered = [(r, i) for r, i in requests if id(r) not in pool.used]
+    calls += [(call, origin[id(r)]) for call, (r, _) in zip(_message_calls(trace, llm_spans, unanswered, offered),
+                                                          unanswered)]
+    # Calls answering one model turn start with its earliest and keep the turn's request order.
+    turn_start: dict[int, int] = {}
+    for call, found in calls:
+        if found is not None:
+            turn_start[found[0]] = min(turn_start.get(found[0], call["start_ns"]), call["start_ns"])
+    calls.sort(key=lambda c: (turn_start[c[1][0]], c[1][1]) if c[1] is not None else (c[0]["start_ns"], -1))
+    for seq, (call, _) in enumerate(calls, 1):
+        call["seq"] = seq
+    return [call for call, _ in calls]
 
 
-def _tool_call(seq: int, span: _Span, trace: _Trace, pool: _Pool,
-               offered: dict[str, tuple[str | None, dict | None]]) -> dict[str, Any]:
-    """The fields of one executed `ToolCall`; what its span lacks (LangGraph records a
+def _tool_call(span: _Span, trace: _Trace, pool: _Pool,
+               offered: dict[str, tuple[str | None, dict | None]]) -> tuple[dict[str, Any], ToolRequest | None]:
+    """The fields of one executed `ToolCall`, and the model request it answers; what its span lacks (LangGraph records a
     single-argument call as a bare string, and a failed call without output) comes from the
     matching model request and the framework's tool-result message."""
-    attrs, name = span.attrs, _tool_name(span)
-    arguments, result, response = _recorded_io(span, trace, name, offered)
-    call_id = _first_ident(attrs, C.TOOL_CALL_ID) or (response.id if response else None)
-    if span.events and (arguments is MISSING or result is MISSING):
-        event_arguments, event_result, event_id = tool_span_events(span.events)
-        arguments = event_arguments if arguments is MISSING else arguments
-        result = event_result if result is MISSING else result
-        call_id = call_id or event_id
+    name = _tool_name(span)
+    io = _recorded_io(span, trace, offered.get(name, (None, None))[1])
+    call_id = io.call_id or (io.response.id if io.response else None)
     chain = trace.chain_requests(span)
-    request = (chain.take(call_id, name) if chain else None) or pool.take(call_id, name)
+    chained = chain.take(call_id, name) if chain else None
+    request = pool.take(call_id or (chained.id if chained else None), name)
+    request = chained or request
     call_id = call_id or (request.id if request else None)
-    value, raw, valid = _arguments(arguments, trace)
+    value, raw, valid = _arguments(io.arguments, trace)
     if not isinstance(value, dict) and request is not None:
         recovered = _arguments(request.arguments, trace)
         if isinstance(recovered[0], dict):
             value, raw, valid = recovered
+    result, response = io.result, io.response
     if result is MISSING:
         response = trace.response(span, call_id)
         result = response.response if response else None
@@ -454,46 +491,76 @@ def _tool_call(seq: int, span: _Span, trace: _Trace, pool: _Pool,
     failed = _tool_failed(span) or bool(response and response.error)
     error_type, error = _tool_error(span, result) if failed else (None, None)
     return {
-        "seq": seq, "name": name, "call_id": call_id, "arguments": value, "arguments_raw": raw,
+        "name": name, "call_id": call_id, "arguments": value, "arguments_raw": raw,
         "arguments_valid_json": valid, "result": result, "status": "error" if failed else "ok",
         "error": error, "error_type": error_type, "start_ns": span.start, "end_ns": span.end,
         "duration_ms": span.duration_ms, "span_id": span.id, "parent_span_id": span.parent,
         "offered": name in offered,
-    }
+    }, request
 
 
-def _recorded_io(span: _Span, trace: _Trace, name: str,
-                 offered: dict[str, tuple[str | None, dict | None]]) -> tuple[Any, Any, ToolResponse | None]:
-    """(arguments, result, LangChain tool message) as the span's attributes record them."""
-    attrs = span.attrs
-    arguments = _first_present(attrs, C.TOOL_ARGUMENTS, MISSING)
-    result = _first_present(attrs, C.TOOL_RESULT, MISSING)
-    response = None
-    if arguments is MISSING and C.OI_INPUT in attrs:
-        arguments = attrs[C.OI_INPUT]
-    if arguments is MISSING and C.TL_INPUT in attrs:
-        arguments = _traceloop_arguments(trace.json(attrs[C.TL_INPUT]), offered.get(name, (None, None))[1])
-    for key in (C.OI_OUTPUT, C.TL_OUTPUT):
-        if result is MISSING and key in attrs:
-            output = trace.json(attrs[key])
-            response = langchain_tool_response(output)
-            result = response.response if response else attrs[key]
-    return arguments, result, response
+def _recorded_io(span: _Span, trace: _Trace, schema: dict | None) -> ToolIO:
+    """Arguments, result, call id (and a framework's tool message) as the adapters read them."""
+    attrs, profile = span.attrs, span.profile
+    io = ToolIO(_first_present(attrs, profile.tool_arguments, MISSING),
+                _first_present(attrs, profile.tool_result, MISSING), _first_ident(attrs, profile.tool_call_id))
+    for adapter in profile.adapters:
+        adapter.tool_io(span, trace, io, schema)
+    return io
 
 
-def _traceloop_arguments(value: Any, schema: dict | None) -> Any:
-    """Named arguments from `{"args": [...], "kwargs": {...}}`; positional ones are named after
-    the tool schema's properties, else left as a list so the model's request can stand in."""
-    if not isinstance(value, dict) or not ("args" in value or "kwargs" in value):
-        return value
-    args = value.get("args") if isinstance(value.get("args"), list) else []
-    kwargs = value.get("kwargs") if isinstance(value.get("kwargs"), dict) else {}
-    if not args:
-        return kwargs
-    properties = schema.get("properties") if isinstance(schema, dict) else None
-    if isinstance(properties, dict) and len(args) <= len(properties):
-        return {**dict(zip(properties, args)), **kwargs}
-    return value if kwargs else args
+def _message_calls(trace: _Trace, llm_spans: list[_Span], unanswered: list[tuple[ToolRequest, int]],
+                   offered: dict[str, tuple[str | None, dict | None]]) -> list[dict[str, Any]]:
+    """Tool calls seen only in model messages: requested by model call i, answered in model call
+    i + 1's input (the tool's result and whether it failed), run in the gap between the two.
+    Provider-executed calls are answered in the same output."""
+    calls = []
+    for request, i in unanswered:
+        span = llm_spans[i] if i >= 0 else trace.root
+        following = llm_spans[i + 1] if 0 <= i < len(llm_spans) - 1 else None
+        if request.provider:
+            replies, start, end = _Replies(trace.messages(span, "out")), span.start, span.end
+        elif following is not None:
+            replies, start, end = trace.replies(following), span.end, max(span.end, following.start)
+        else:
+            replies, start, end = _Replies(trace.conversation(), whole=True), span.end, span.end
+        response = replies.take(request)
+        result = trace.decode(response.response) if response else None
+        failure = failure_text(result)
+        failed = bool(response and response.error) or failure is not None
+        value, raw, valid = _arguments(request.arguments, trace)
+        calls.append({
+            "name": request.name, "call_id": request.id, "arguments": value, "arguments_raw": raw,
+            "arguments_valid_json": valid, "result": result, "status": "error" if failed else "ok",
+            "error": (failure or (result if isinstance(result, str) else None)) if failed else None,
+            "error_type": None, "start_ns": start, "end_ns": end, "duration_ms": max(0, end - start) / 1e6,
+            "span_id": None, "parent_span_id": span.parent, "offered": request.name in offered,
+            "source": "model_messages", "provider_executed": request.provider,
+        })
+    return calls
+
+
+class _Replies:
+    """Tool results in the messages since the model's last turn, handed out by call id, else by
+    name in order. Read backwards to the last assistant message (unless `whole`), so a long
+    history costs nothing."""
+
+    def __init__(self, messages: list[Message], whole: bool = False):
+        recent: list[ToolResponse] = []
+        for message in reversed(messages):
+            if message.role == "assistant" and not message.tool_responses and recent and not whole:
+                break
+            recent[:0] = message.tool_responses
+        self.by_id = {r.id: r for r in recent if r.id}
+        self.unnamed = [r for r in recent if not r.id]
+
+    def take(self, request: ToolRequest) -> ToolResponse | None:
+        if request.id and request.id in self.by_id:
+            return self.by_id.pop(request.id)
+        for index, response in enumerate(self.unnamed):
+            if response.name in (None, request.name):
+                return self.unnamed.pop(index)
+        return None
 
 
 def _arguments(recorded: Any, trace: _Trace) -> tuple[Any, str | None, bool]:
@@ -509,11 +576,9 @@ def _arguments(recorded: Any, trace: _Trace) -> tuple[Any, str | None, bool]:
 
 
 def _tool_failed(span: _Span) -> bool:
-    attrs = span.attrs
-    level = attrs.get(C.LOGFIRE_LEVEL)
-    return (span.error or C.ERROR_TYPE in attrs or attrs.get(C.TOOL_STATUS) == "error"
-            or not attrs.keys().isdisjoint(C.TOOL_FAILURE_MARKERS)
-            or (isinstance(level, int) and level >= C.LOGFIRE_ERROR_LEVEL))
+    attrs, profile = span.attrs, span.profile
+    return (span.error or C.ERROR_TYPE in attrs or not attrs.keys().isdisjoint(profile.tool_failure_markers)
+            or any(adapter.failed(span) for adapter in profile.adapters))
 
 
 def _tool_error(span: _Span, result: Any) -> tuple[str | None, str | None]:
@@ -536,13 +601,7 @@ def _exception(span: _Span) -> tuple[str | None, str | None]:
 def _user_input(trace: _Trace, llm_spans: list[_Span]) -> str | None:
     """The user's request: the last user text the agent span or the first model call received
     (earlier ones are history); the whole conversation last, as it also holds retry prompts."""
-    attrs = trace.root.attrs
-    found = last_text(parse_messages(trace.json(attrs.get(C.INPUT_MESSAGES))), "user")
-    for key in (C.OI_INPUT, C.TL_INPUT):
-        if not found and key in attrs:
-            found = find_text(trace.json(attrs[key]), "user")
-    if not found and trace.root.events:
-        found = last_text(trace.events(trace.root)[0], "user")
+    found = trace.ask(trace.root, "request")
     if not found and llm_spans:
         found = last_text(trace.messages(llm_spans[0], "in"), "user")
     return found or last_text(trace.conversation(), "user")
@@ -550,61 +609,44 @@ def _user_input(trace: _Trace, llm_spans: list[_Span]) -> str | None:
 
 def _final_output(trace: _Trace, llm_spans: list[_Span]) -> str | None:
     """The final answer: the agent's recorded result, else the last model call's text."""
-    attrs = trace.root.attrs
-    found = _json_text(attrs.get(C.FINAL_RESULT))
-    if not found:
-        found = last_text(parse_messages(trace.json(attrs.get(C.OUTPUT_MESSAGES))), "assistant")
-    for key in (C.OI_OUTPUT, C.TL_OUTPUT):
-        if not found and key in attrs:
-            found = find_text(trace.json(attrs[key]), "assistant")
-    if not found and trace.root.events:
-        found = last_text(trace.events(trace.root)[1], "assistant")
+    found = trace.ask(trace.root, "answer")
     if not found and llm_spans:
         found = last_text(trace.messages(llm_spans[-1], "out"), "assistant")
-    return found
+    return found or (None if llm_spans else last_text(trace.conversation(), "assistant"))
 
 
-def _json_text(value: Any) -> str | None:
-    """A text value as is; a structured one (pydantic-ai structured output) as JSON text."""
-    if isinstance(value, str) or value is None:
-        return value or None
-    try:
-        return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
-    except orjson.JSONEncodeError:
-        return None
-
-
-def _context(trace: _Trace, keys: tuple[str, ...], metadata_keys: tuple[str, ...]) -> str | None:
+def _context(trace: _Trace, field: str, metadata_field: str) -> str | None:
     """A trace-wide value (user, session): a span attribute, else a key of a `metadata` JSON."""
     for span in trace.ordered():
-        if found := _first_ident(span.attrs, keys):
+        if found := _first_ident(span.attrs, getattr(span.profile, field)):
             return found
-    return _from_metadata(trace, metadata_keys)
+    return _from_metadata(trace, metadata_field)
 
 
-def _from_metadata(trace: _Trace, keys: tuple[str, ...]) -> str | None:
+def _from_metadata(trace: _Trace, field: str) -> str | None:
     """Looked up last: parsing every span's `metadata` JSON costs more than a dict lookup."""
     for span in trace.ordered():
-        if C.METADATA in span.attrs and (found := _first_ident(trace.metadata(span), keys)):
-            return found
+        for key in span.profile.metadata_keys:
+            if key in span.attrs and (found := _first_ident(trace.metadata(span, key), getattr(span.profile, field))):
+                return found
     return None
 
 
 def _agent_name(trace: _Trace) -> str | None:
+    """A named agent attribute, else a name an adapter implies, else one in app metadata."""
     for span in trace.ordered():
-        attrs = span.attrs
-        found = _first_text(attrs, C.AGENT_NAME)
-        if not found and _member(attrs.get(C.TL_KIND), C.TL_AGENT_KINDS):
-            found = as_text(attrs.get(C.TL_ENTITY_NAME))
-        if found := found or as_text(attrs.get(C.TL_WORKFLOW_NAME)):
+        if found := _first_text(span.attrs, span.profile.agent_name):
             return found
-    found = _from_metadata(trace, C.METADATA_AGENT_NAME)
-    return found or next((s.name for s in trace.ordered() if s.attrs.get(C.OI_KIND) == "AGENT"), None)
+    for span in trace.ordered():
+        for adapter in span.profile.adapters:
+            if found := adapter.agent(span):
+                return found
+    return _from_metadata(trace, "metadata_agent_name")
 
 
 def _agent_version(trace: _Trace) -> str | None:
     for span in trace.ordered():
-        if found := _first_ident(span.attrs, C.AGENT_VERSION):
+        if found := _first_ident(span.attrs, span.profile.agent_version):
             return found
     return _first_ident(trace.root.resource, (C.SERVICE_VERSION,))
 
@@ -619,10 +661,10 @@ def _trace_id(spans: Sequence[Any]) -> str:
 
 def _tool_name(span: _Span) -> str:
     """The tool's name, else the span name without `execute_tool ` / `.tool` decoration."""
-    found = _first_text(span.attrs, C.TOOL_NAME)
+    found = _first_text(span.attrs, span.profile.tool_name)
     if found:
         return found
-    return span.name.removeprefix(C.TOOL_OPERATION + " ").removesuffix(".tool")
+    return span.name.removeprefix("execute_tool ").removesuffix(".tool")
 
 
 def _member(value: Any, names: frozenset[str]) -> bool:

@@ -52,6 +52,10 @@ class ToolCall(_Model):
     span_id: str | None = None
     parent_span_id: str | None = None
     offered: bool = False
+    # "span": an executed-tool span recorded the call; "model_messages": only the model's request
+    # and the next model call's tool message show it (no span, so `span_id` is None).
+    source: Literal["span", "model_messages"] = "span"
+    provider_executed: bool = False  # run by the model provider (e.g. a code interpreter)
 
 
 class LLMCall(_Model):

@@ -354,8 +354,9 @@ def test_call_with_known_id_never_takes_another_calls_request():
         {"role": "assistant", "parts": [{"type": "tool_call", "id": "A", "name": "f", "arguments": {"n": 1}}]}])})
     tool = span("x", "execute_tool f", start=2, attrs={
         "gen_ai.operation.name": "execute_tool", "gen_ai.tool.call.id": "B", "gen_ai.tool.call.arguments": "1"})
-    [call] = build_trajectory([chat, tool]).tool_calls
-    assert (call.call_id, call.arguments) == ("B", 1)
+    requested, executed = build_trajectory([chat, tool]).tool_calls
+    assert (executed.call_id, executed.arguments, executed.source) == ("B", 1, "span")
+    assert (requested.call_id, requested.arguments, requested.source) == ("A", {"n": 1}, "model_messages")
 
 
 def test_structured_and_empty_arguments_are_valid():

@@ -1,0 +1,102 @@
+"""Every capture of a real instrumentation package (tests/fixtures/instrumentations) becomes
+exactly the trajectory its manifest expects: what the capture carries, and nothing it lacks."""
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from collector.decode import parse_protobuf, to_batch
+from collector.semconv import build_trajectory
+from collector.span import SPAN_COLUMNS, SpanRecord
+from collector.trajectory import Trajectory
+
+CAPTURES_DIR = Path(__file__).resolve().parents[1] / "fixtures" / "instrumentations"
+MANIFEST = json.loads((CAPTURES_DIR / "MANIFEST.json").read_text())
+CAPTURES = MANIFEST["captures"]
+
+
+def capture_id(capture: dict) -> str:
+    return f"{capture['convention']}/{capture['scenario']}-{capture['variant']}"
+
+
+@cache
+def trajectory_of(index: int) -> Trajectory:
+    """The capture's spans, decoded as the receiver decodes them, built into one trajectory."""
+    capture = CAPTURES[index]
+    records = []
+    for name in capture["files"]:
+        batch = to_batch(parse_protobuf((CAPTURES_DIR / name).read_bytes()), received_ns=0)
+        columns = [batch.columns[c] for c in SPAN_COLUMNS]
+        records += [SpanRecord.from_row(dict(zip(SPAN_COLUMNS, row))) for row in zip(*columns)]
+    assert {r.trace_id for r in records} == set(capture["trace_ids"])
+    return build_trajectory(records)
+
+
+@pytest.fixture(params=range(len(CAPTURES)), ids=[capture_id(c) for c in CAPTURES])
+def built(request) -> tuple[dict, Trajectory]:
+    return CAPTURES[request.param], trajectory_of(request.param)
+
+
+def test_conversation_and_context(built):
+    capture, trajectory = built
+    expected = capture["expected"]
+    assert trajectory.span_count == capture["span_count"]
+    assert trajectory.input == expected["user_input"]
+    assert trajectory.output == expected["final_output"]
+    assert trajectory.user_id == expected["user_id"]
+    assert trajectory.session_id == expected["session_id"]
+
+
+def test_tokens_and_model_calls(built):
+    capture, trajectory = built
+    expected = capture["expected"]
+    assert trajectory.llm_call_count == len(trajectory.llm_calls) == expected["llm_calls"]
+    tokens = expected["tokens"] or {"input": 0, "output": 0}
+    assert (trajectory.tokens.input, trajectory.tokens.output) == (tokens["input"], tokens["output"])
+
+
+def test_tool_calls(built):
+    """Names, arguments, results and failures in order; `None` in the manifest means the capture
+    does not carry that value, so the trajectory cannot know it either."""
+    capture, trajectory = built
+    wanted = capture["expected"]["tool_calls"] or []
+    calls = trajectory.tool_calls
+    assert [c.name for c in calls] == [w["name"] for w in wanted]
+    for call, want in zip(calls, wanted):
+        assert call.call_id in (None, want["id"])
+        if want["arguments"] is not None:
+            assert call.arguments == want["arguments"]
+        else:
+            assert call.arguments in (None, {})
+        if want["error"] is not None:
+            assert call.status == ("error" if want["error"] else "ok")
+        if want["error"]:  # frameworks decorate the message: compared by containment (README)
+            if want["error_message"]:
+                assert any(want["error_message"] in str(text) for text in (call.result, call.error))
+        else:
+            assert call.result == want["result"]
+    assert [c.seq for c in calls] == list(range(1, len(calls) + 1))
+    assert trajectory.tool_errors == sum(c.status == "error" for c in calls)
+
+
+def _pairs() -> list[tuple[int, int]]:
+    """(model-only capture, the same run with tool spans written per the convention) indexes."""
+    index = {(c["convention"], c["scenario"], c["variant"]): i for i, c in enumerate(CAPTURES)}
+    return [(index[(c["convention"], c["scenario"], c["pair_of"])], i)
+            for i, c in enumerate(CAPTURES) if c.get("pair_of")]
+
+
+@pytest.mark.parametrize("model_only,spanned", _pairs(), ids=[capture_id(CAPTURES[s]) for _, s in _pairs()])
+def test_model_only_and_tool_spans_give_the_same_tool_calls(model_only, spanned):
+    """The same run seen through model messages alone and with tool spans: the same calls, each
+    once; only where they come from differs."""
+    def summary(trajectory: Trajectory) -> list[tuple]:
+        return [(c.name, c.call_id, c.arguments, c.status) for c in trajectory.tool_calls]
+
+    messages, spans = trajectory_of(model_only), trajectory_of(spanned)
+    assert summary(messages) == summary(spans)
+    assert {c.source for c in messages.tool_calls} <= {"model_messages"}
+    assert {c.source for c in spans.tool_calls} <= {"span"}
