@@ -26,22 +26,35 @@ ADAPTERS: tuple[Adapter, ...] = (
 
 __all__ = ["ADAPTERS", "AGENT", "LLM", "TOOL", "Adapter", "Profile", "ToolIO", "event_names", "profile_of"]
 
-_MARKERS = frozenset().union(*(a.markers for a in ADAPTERS))
-_EVENT_MARKERS = frozenset().union(*(a.event_markers | a.ttft_events for a in ADAPTERS))
-_SPAN_NAMES = frozenset().union(*(a.span_names for a in ADAPTERS))
-_PROFILES: dict[tuple[Adapter, ...], Profile] = {}
+
+def _bits(names_of) -> dict[str, int]:
+    """Name -> bit mask of the adapters (by position in ADAPTERS) that declare it."""
+    bits: dict[str, int] = {}
+    for position, adapter in enumerate(ADAPTERS):
+        for name in names_of(adapter):
+            bits[name] = bits.get(name, 0) | 1 << position
+    return bits
+
+
+_MARKER_BITS = _bits(lambda a: a.markers)
+_MARKERS = frozenset(_MARKER_BITS)
+_EVENT_BITS = _bits(lambda a: a.event_markers | a.ttft_events)
+_NAME_BITS = _bits(lambda a: a.span_names)
+_ALWAYS = sum(1 << position for position, a in enumerate(ADAPTERS) if a.always)
+_PROFILES: dict[int, Profile] = {}
 
 
 def profile_of(name: str, attrs: dict, events: list) -> Profile:
     """The profile of the adapters whose markers the span carries (cached per combination)."""
-    found = attrs.keys() & _MARKERS
-    names = event_names(events) & _EVENT_MARKERS if events else ()
-    named = name in _SPAN_NAMES
-    adapters = tuple(a for a in ADAPTERS if a.always or not found.isdisjoint(a.markers)
-                     or (names and not (a.event_markers | a.ttft_events).isdisjoint(names)) or (named and name in a.span_names))
-    profile = _PROFILES.get(adapters)
+    mask = _ALWAYS | _NAME_BITS.get(name, 0)
+    for key in attrs.keys() & _MARKERS:
+        mask |= _MARKER_BITS[key]
+    for event_name in event_names(events) if events else ():
+        mask |= _EVENT_BITS.get(event_name, 0)
+    profile = _PROFILES.get(mask)
     if profile is None:
-        profile = _PROFILES[adapters] = Profile(adapters)
+        adapters = tuple(a for position, a in enumerate(ADAPTERS) if mask >> position & 1)
+        profile = _PROFILES[mask] = Profile(adapters)
     return profile
 
 
