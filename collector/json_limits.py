@@ -40,20 +40,16 @@ def _clip(value: Any, budget: int) -> Any:
 
 
 def depth_within(value: Any, limit: int = MAX_JSON_DEPTH) -> bool:
-    """Whether containers nest at most `limit` levels (an iterative walk: no recursion limit)."""
-    stack = [(value, 0)]
-    while stack:
-        item, depth = stack.pop()
-        if isinstance(item, dict):
-            children = item.values()
-        elif isinstance(item, list):
-            children = item
-        else:
-            continue
-        if depth >= limit:
-            return False
-        stack.extend((child, depth + 1) for child in children if isinstance(child, (dict, list)))
-    return True
+    """Whether containers nest at most `limit` levels; the walk stops at the limit, so any input is safe."""
+    if isinstance(value, dict):
+        children = value.values()
+    elif isinstance(value, list):
+        children = value
+    else:
+        return True
+    if limit <= 0:
+        return False
+    return all(depth_within(child, limit - 1) for child in children if isinstance(child, (dict, list)))
 
 
 def loads(text: str | bytes) -> Any:
@@ -94,13 +90,46 @@ def _nests_past_parser(text: str | bytes) -> bool:
 
 
 def _as_text(value: Any) -> str:
-    # Only the first MAX_CLIPPED_CHARS are kept: 200 levels of it is more than they can show,
-    # and stays inside what orjson writes (254).
+    return CLIPPED_MARK + _json_prefix(value, MAX_CLIPPED_CHARS)
+
+
+class _Raw(str):
+    """Punctuation already written as JSON."""
+
+
+def _json_prefix(value: Any, limit: int) -> str:
+    """The first `limit` characters of `value` as JSON, written with a stack (no recursion, no
+    depth limit) and stopped as soon as they are written: the rest is never serialised."""
+    out: list[str] = []
+    size = 0
+    stack: list[Any] = [value]
+    while stack and size <= limit:
+        item = stack.pop()
+        if isinstance(item, _Raw):
+            piece = item
+        elif isinstance(item, dict):
+            piece = "{"
+            stack.append(_Raw("}"))
+            for i, (k, v) in enumerate(reversed(item.items())):
+                stack += [v, _Raw(_scalar(str(k)) + ":")] + ([_Raw(",")] if i < len(item) - 1 else [])
+        elif isinstance(item, list):
+            piece = "["
+            stack.append(_Raw("]"))
+            for i, v in enumerate(reversed(item)):
+                stack += [v] + ([_Raw(",")] if i < len(item) - 1 else [])
+        else:
+            piece = _scalar(item)
+        out.append(piece)
+        size += len(piece)
+    text = "".join(out)
+    return text if not stack and size <= limit else text[:limit] + "…"
+
+
+def _scalar(value: Any) -> str:
     try:
-        text = orjson.dumps(_clip(value, 200), option=orjson.OPT_NON_STR_KEYS).decode()
-    except (orjson.JSONEncodeError, TypeError):
-        text = str(type(value).__name__)
-    return CLIPPED_MARK + _cut(text)
+        return orjson.dumps(value).decode()
+    except (orjson.JSONEncodeError, TypeError):  # past 64 bits, or not JSON at all
+        return orjson.dumps(str(value)).decode()
 
 
 def _cut(text: str) -> str:

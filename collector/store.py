@@ -154,9 +154,10 @@ class TraceStore:
         ensure_schema(con, COMPONENT, SCHEMA_VERSION, _DDL, _MIGRATIONS)
 
     # -- spans -------------------------------------------------------------------------------
-    def append_spans(self, batch: pa.Table, since_received_ns: int | None = None) -> int:
-        """Insert spans whose (trace_id, span_id) is not stored yet; returns how many were new.
-        Caller owns the transaction.
+    def append_spans(self, batch: pa.Table, since_received_ns: int | None = None) -> pa.Table:
+        """Insert spans whose (trace_id, span_id) is not stored yet; returns what assembly needs of
+        the new ones (trace_id, parent_span_id, received_ns, span_id), so a re-sent span changes
+        nothing downstream. Caller owns the transaction.
 
         Only two slices of `spans` are scanned (zone maps keep both cheap): the batch's
         start-time range, where an exact re-send lies, and what arrived since
@@ -164,14 +165,14 @@ class TraceStore:
         a copy re-sent with another start time lies.
         """
         if batch.num_rows == 0:
-            return 0
+            return batch.select(list(NEW_SPAN_COLUMNS))
         starts = batch.column("start_ns")
         lo, hi = pc.min(starts).as_py(), pc.max(starts).as_py()
         since = 2**63 - 1 if since_received_ns is None else since_received_ns
         self.con.register("_incoming", batch)
         try:
-            inserted = self.con.execute(
-                """
+            return self.con.sql(
+                f"""
                 INSERT INTO spans
                 SELECT b.* FROM (
                     SELECT * FROM _incoming QUALIFY row_number() OVER (PARTITION BY trace_id, span_id) = 1
@@ -179,12 +180,12 @@ class TraceStore:
                 ANTI JOIN (SELECT trace_id, span_id FROM spans WHERE start_ns BETWEEN ? AND ?
                            UNION ALL SELECT trace_id, span_id FROM spans WHERE received_ns >= ?) s
                 ON b.trace_id = s.trace_id AND b.span_id = s.span_id
+                RETURNING {", ".join(NEW_SPAN_COLUMNS)}
                 """,
-                [lo, hi, since],
-            ).fetchall()[0][0]
+                params=[lo, hi, since],
+            ).to_arrow_table()  # a statement with effects runs once, here
         finally:
             self.con.unregister("_incoming")
-        return inserted
 
     def load_span_table(self, trace_ids: Sequence[str], since_received_ns: int,
                         max_spans: int = 2**31 - 1) -> tuple[pa.Table, dict[str, int]]:
@@ -304,6 +305,7 @@ class TraceStore:
         ).fetchall()
 
 
+NEW_SPAN_COLUMNS = ("trace_id", "parent_span_id", "received_ns", "span_id")
 _RECORD_COLUMNS = ("trace_id", "span_id", "parent_span_id", "name", "kind", "start_ns", "end_ns", "status_code",
                    "status_message", "attributes", "events", "resource", "scope_name", "service_name")
 

@@ -31,7 +31,7 @@ import pyarrow.compute as pc
 from collector.assembler import RECENT, Assembler, Pending
 from collector.assembly import BuildFn, Job, build_tables, exit_with_parent
 from collector.decode import SpanBatch
-from collector.store import TraceStore, TrajectoryTables, failure_reason
+from collector.store import NEW_SPAN_COLUMNS, TraceStore, TrajectoryTables, failure_reason
 
 log = logging.getLogger(__name__)
 
@@ -273,9 +273,9 @@ class StoreWriter:
     # -- spans -------------------------------------------------------------------------------
     def _commit(self, items: list[_Item]) -> None:
         table = pa.concat_tables([it.table for it in items]) if len(items) > 1 else items[0].table
-        trace_ids = table.column("trace_id").to_pylist()
+        trace_ids = set(table.column("trace_id").to_pylist())
         try:
-            inserted = self._write(lambda: self.store.append_spans(table, self._first_received(set(trace_ids))))
+            new = self._write(lambda: self.store.append_spans(table, self._first_received(trace_ids)))
         except Exception as exc:
             if len(items) > 1 and not isinstance(exc, _TRANSIENT):  # one sender's batch must not fail the others
                 for it in items:
@@ -285,10 +285,11 @@ class StoreWriter:
             log.error("span commit failed (%d spans answered as unavailable): %s", table.num_rows, exc)
             _fail(items, StorageUnavailable(f"storage unavailable: {exc}"))
             return
-        self.stats.stored_spans += inserted
-        self.stats.duplicate_spans += table.num_rows - inserted
-        self.assembler.observe(trace_ids, table.column("parent_span_id").to_pylist(),
-                               table.column("received_ns").to_pylist(), table.column("span_id").to_pylist())
+        self.stats.stored_spans += new.num_rows
+        self.stats.duplicate_spans += table.num_rows - new.num_rows
+        # Only new spans reach assembly: a re-sent batch (an exporter's retry, a Kafka replay)
+        # changes no trajectory, so no version is built or evaluated twice.
+        self.assembler.observe(*(new.column(c).to_pylist() for c in NEW_SPAN_COLUMNS))
         for it in items:
             it.future.set_result(it.table.num_rows)
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from collector import json_limits
+from collector.json_limits import clip
 from collector.trajectory import ToolCall, ToolDefinition, Trajectory
 
 _SEEN: dict[int, tuple[Trajectory, Trajectory]] = {}
@@ -33,15 +33,6 @@ def bounded(trajectory: Trajectory) -> Trajectory:
         _SEEN.clear()
     _SEEN[id(trajectory)] = (trajectory, out)
     return out
-
-
-def clip(value: Any) -> Any:
-    """json_limits.clip; past ~450 levels its text form recurses too deep (reported to its owner),
-    so that case is kept as the bare marker rather than raised."""
-    try:
-        return json_limits.clip(value)
-    except RecursionError:
-        return json_limits.CLIPPED_MARK.rstrip()
 
 
 def _call(call: ToolCall) -> ToolCall:

@@ -11,6 +11,7 @@ import datetime as dt
 import secrets
 import threading
 from dataclasses import dataclass
+from collections.abc import Sequence
 from typing import Any
 
 import duckdb
@@ -233,6 +234,16 @@ class Ledger:
                            WHERE task_id = ? AND trace_id = ? AND version = ?""",
                         ["done" if ok else "failed", utcnow(), reason, item.task_id, item.trace_id, item.version])
             _close_finished_runs(cur)
+            cur.execute("COMMIT")
+
+    def release(self, items: Sequence[WorkItem]) -> None:
+        """Give back claimed items a shutdown left unstarted: pending again, the attempt not counted."""
+        with self._cursor() as cur:
+            cur.execute("BEGIN")
+            for item in items:
+                cur.execute("""UPDATE run_items SET state = 'pending', worker = NULL, attempts = attempts - 1
+                               WHERE task_id = ? AND trace_id = ? AND version = ? AND state = 'running'""",
+                            [item.task_id, item.trace_id, item.version])
             cur.execute("COMMIT")
 
     def requeue_interrupted(self, max_attempts: int) -> tuple[int, int]:

@@ -17,6 +17,7 @@ import orjson
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from collector.json_limits import depth_within
+from evaluators.config import check_task_options
 from sampler.policy import MAX_FILTERS, Filter, Sampling, SamplingPolicy, check_regex_count, format_errors
 from sampler.selection import TimeRange, default_salt
 
@@ -210,6 +211,7 @@ class TaskSpec(_Model):
         stray = sorted(set(self.options) - set(self.evaluators))
         if stray:
             raise ValueError(f"options given for {', '.join(stray)}, which the task does not run")
+        check_task_options(self.options)  # a task never chooses where a server credential goes
         return self
 
     @property

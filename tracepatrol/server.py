@@ -138,14 +138,15 @@ class TracepatrolServer:
             self.writer is not None and len(self.writer) >= c.max_pending_traces))
         self.store = TraceStore(self.db.cursor())
         self.writer = StoreWriter(self.store, self.queue, self.assembler, build_trajectory, self.stats,
-                                  max_commit_spans=c.max_commit_spans, assembly_workers=c.assembly_workers)
+                                  max_commit_spans=c.max_commit_spans, assembly_workers=c.assembly_workers,
+                                  max_trace_spans=c.max_trace_spans)
         self.writer.start()
         self.ledger = Ledger(self.db)
         self.results = ResultStore(self.db)
         self.workers = build_workers(s.evaluators, self.ledger, self.db, self.results)
         on_results = [EvaluationExporter(s.evaluation_events)] if s.evaluation_events else []
         self.workers.on_results += on_results
-        self.tasks = TaskService(self.ledger, TaskRunner(self.ledger, self.db))
+        self.tasks = TaskService(self.ledger, TaskRunner(self.ledger, self.db, limits=s.tasks))
         self.tasks.runner.on_selected.append(self.workers.wake)
         self.tasks.start()
         self.tasks.every(s.retention.delta("every").total_seconds(), self._retention, "retention")
@@ -214,6 +215,8 @@ class TracepatrolServer:
         await asyncio.gather(*(srv.serve(sockets=[sock]) for srv, sock in zip(self._servers, self._sockets)))
 
     def request_exit(self) -> None:
+        if self.tasks is not None:
+            self.tasks.stop_queries()  # previews, run selections and tracked reads end now, not at their budget
         for srv in self._servers:
             srv.should_exit = True
 

@@ -11,6 +11,7 @@ from collector.config import CollectorSettings
 from collector.kafka_config import KafkaSettings
 from collector.retention import RetentionSettings
 from evaluators.config import EvaluatorSettings
+from sampler.query_budget import QueryLimits
 from tracepatrol.otel_export import EvaluationExportSettings
 from tracepatrol.tls import TLSSettings
 
@@ -38,6 +39,8 @@ class Settings(BaseSettings):
     duckdb_checkpoint_threshold: str = Field("512MB", pattern=r"^\d+(\.\d+)?\s*(KB|MB|GB|KiB|MiB|GiB)$",
                                              description="WAL size that triggers a checkpoint; larger = fewer ingest stalls")
     collector: CollectorSettings = Field(default_factory=CollectorSettings)
+    tasks: QueryLimits = Field(default_factory=QueryLimits,
+                               description="limits of queries built from user filters (previews, task runs)")
     evaluators: EvaluatorSettings = Field(default_factory=EvaluatorSettings)
     retention: RetentionSettings = Field(default_factory=RetentionSettings)
     tls: TLSSettings | None = Field(None, description="serve every listener over TLS (see tracepatrol/tls.py)")

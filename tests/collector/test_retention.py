@@ -111,7 +111,7 @@ def test_retention_deletes_expired_rows_and_shrinks_the_file(tmp_path, monkeypat
     writer_store = TraceStore(writer)
     for i in range(20):
         writer.execute("BEGIN")
-        appended.append(writer_store.append_spans(late.slice(i * 50, 50)))
+        appended.append(writer_store.append_spans(late.slice(i * 50, 50)).num_rows)
         writer.execute("COMMIT")
     worker.join(timeout=120)
     assert not worker.is_alive() and not errors, errors
