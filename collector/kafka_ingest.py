@@ -56,6 +56,7 @@ class KafkaIngest(KafkaLoop):
                  retry_s: float = 0.5):
         super().__init__(retry_s)
         self.settings, self.queue, self.stats, self.limits = settings, queue, stats, limits
+        stats.stages.add("consume")
         self._consumer = Consumer(settings.consumer(settings.group))
         self._consumer.subscribe([settings.topic])
 
@@ -67,7 +68,7 @@ class KafkaIngest(KafkaLoop):
         self.stats.count_decoded(batch)
         if len(batch) and not self._until_done(f"storing {len(batch)} spans", lambda: self.queue.submit(batch).result()):
             return False  # shutting down: these offsets stay uncommitted and are read again
-        self.stats.received_spans += len(batch)
+        self.stats.consumed_spans += len(batch)
         commit_after(self._consumer, messages)
         return False
 

@@ -15,15 +15,16 @@ from collector.kafka_client import AckedProducer, ProducerFull
 from collector.kafka_config import KafkaSettings
 from collector.kafka_encoding import redact_request, split_by_trace
 from collector.redaction import Redactor
-from collector.writer import QueueFull
+from collector.writer import IngestStats, QueueFull
 
 
 class KafkaSink:
-    def __init__(self, settings: KafkaSettings, producer: AckedProducer, retry_after_s: int = 1,
+    def __init__(self, settings: KafkaSettings, producer: AckedProducer, stats: IngestStats, retry_after_s: int = 1,
                  redactor: Redactor | None = None, busy: Callable[[], bool | str] = lambda: False):
         """`busy` refuses requests with a reason while true (collector.memory_limiter)."""
         self.settings, self.producer, self.retry_after_s = settings, producer, retry_after_s
-        self.redactor, self.busy = redactor, busy
+        self.redactor, self.busy, self.stats = redactor, busy, stats
+        stats.stages.add("publish")
 
     def admit(self) -> None:
         if busy := self.busy():
@@ -32,8 +33,18 @@ class KafkaSink:
     def submit(self, batch: SpanBatch, request: ExportTraceServiceRequest) -> Future:
         if self.redactor is not None:  # personal data never reaches the broker
             redact_request(request, self.redactor)
+        rejected = batch.rejected
         messages = split_by_trace(request, self.settings.max_message_bytes, batch.reject)
+        spans = len(batch) - (batch.rejected - rejected)  # what the messages carry
         try:
-            return self.producer.send(self.settings.topic, messages)
+            future = self.producer.send(self.settings.topic, messages)
         except ProducerFull:
             raise QueueFull(self.retry_after_s) from None
+        future.add_done_callback(lambda f: self._count(f, spans))
+        return future
+
+    def _count(self, future: Future, spans: int) -> None:
+        if future.exception() is None:
+            self.stats.published_spans += spans
+        else:
+            self.stats.publish_failed_spans += spans

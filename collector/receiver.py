@@ -63,6 +63,7 @@ class TraceReceiver:
         self.sink = QueueSink(sink) if self.queue is not None else sink
         self.stats, self.limits = stats, limits
         self.ack_timeout_s = ack_timeout_s
+        stats.stages.add("receive")
 
     def admit(self) -> None:
         """Refuse (QueueFull) before the request is read and decoded, so overload costs little."""

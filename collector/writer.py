@@ -48,11 +48,23 @@ class StorageUnavailable(Exception):
     """The store could not commit (disk full, file unwritable…); retryable for the sender."""
 
 
+STAGES = ("receive", "publish", "consume", "store")
+
+
 @dataclass
 class IngestStats:
-    """Counters read by /api/stats and metrics; written without locks (ints under the GIL)."""
+    """Counters read by /api/stats and metrics; written without locks (ints under the GIL).
+
+    One counter per fact, each written by the one stage it describes: received by the OTLP
+    receivers, published to Kafka (or not acknowledged by it) by the Kafka sink, consumed from
+    Kafka by ingest, stored and duplicate by the store writer. `stages` says which of them run in
+    this process, so each process exposes only the counters it owns.
+    """
 
     received_spans: int = 0
+    published_spans: int = 0
+    publish_failed_spans: int = 0
+    consumed_spans: int = 0
     rejected_spans: int = 0
     truncated_values: int = 0
     redacted_values: int = 0
@@ -64,6 +76,7 @@ class IngestStats:
     malformed_messages: int = 0  # Kafka span messages that could not be decoded (skipped)
     quarantined_traces: int = 0  # traces that could not be built or stored (spans kept, reason stored)
     writer_errors: int = 0  # unexpected errors the writer thread survived
+    stages: set[str] = field(default_factory=set)  # of STAGES: the parts this process runs
 
     def count_decoded(self, batch: SpanBatch) -> None:
         """What decoding did to a batch, counted the same on every path (receivers, Kafka ingest)."""
@@ -174,6 +187,7 @@ class StoreWriter:
     ):
         self.store, self.queue, self.assembler, self.build = store, queue, assembler, build
         self.stats = stats
+        stats.stages.add("store")
         self.max_commit_spans, self.tick_s, self.assemble_chunk = max_commit_spans, tick_s, assemble_chunk
         self.assembly_workers = assembly_workers
         self.clock = clock

@@ -57,7 +57,8 @@ def _fill(con: duckdb.DuckDBPyConnection) -> None:
 def scrape():
     con = duckdb.connect(":memory:")
     _fill(con)
-    stats = IngestStats(received_spans=120, rejected_spans=3, stored_spans=110, duplicate_spans=7, trajectories=5)
+    stats = IngestStats(received_spans=120, rejected_spans=3, stored_spans=110, duplicate_spans=7, trajectories=5,
+                        stages={"receive", "store"})
     queue = IngestQueue(max_spans=1000)
     batch = SpanBatch()
     batch.columns = {c: [None] * 4 for c in SPAN_COLUMNS}

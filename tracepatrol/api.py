@@ -91,7 +91,7 @@ def build_api(db: duckdb.DuckDBPyConnection, stats: IngestStats, queue: IngestQu
             cur.close()
 
     @app.get("/api/stats", dependencies=secured, tags=["ingest"])
-    async def get_stats() -> dict[str, int]:
+    async def get_stats() -> dict[str, int | list[str]]:
         try:
             spans, traces = await asyncio.wait_for(asyncio.wrap_future(counts.submit(count)), STATS_DEADLINE_S)
         except TimeoutError:
@@ -99,7 +99,7 @@ def build_api(db: duckdb.DuckDBPyConnection, stats: IngestStats, queue: IngestQu
                                 headers={"Retry-After": "5"}) from None
         return {
             "spans": spans, "traces": traces, "pending_traces": len(pending), "queue_spans": queue.depth,
-            **vars(stats),
+            **vars(stats), "stages": sorted(stats.stages),
         }
 
     @app.get("/api/traces", dependencies=secured, tags=["traces"])

@@ -8,9 +8,11 @@ enabled) simply contribute no series.
 """
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import Response
 from prometheus_client import CollectorRegistry, generate_latest
 from prometheus_client.exposition import CONTENT_TYPE_PLAIN_0_0_4
@@ -18,6 +20,7 @@ from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, Metri
 from prometheus_client.registry import Collector
 
 PREFIX = "tracepatrol_"
+SCRAPE_DEADLINE_S = 10.0
 
 # Per task, the latest run (by start, falling back to result time) that has results.
 _LATEST_MEAN_SQL = """
@@ -36,6 +39,24 @@ WHERE e.score IS NOT NULL GROUP BY e.task_id, e.evaluator ORDER BY 1, 2
 # Without task_runs (scheduler absent) the latest run is the one with the newest result.
 _LATEST_MEAN_SQL_NO_RUNS = _LATEST_MEAN_SQL.replace(
     "LEFT JOIN task_runs t ON t.run_id = e.run_id", "").replace("coalesce(t.started_at, e.created_at)", "e.created_at")
+
+
+# (stage, metric, IngestStats field, help): a counter is exposed by the processes running its stage.
+_COUNTERS = (
+    ("receive", "spans_received", "received_spans", "Spans received by the OTLP receivers of this process."),
+    ("publish", "spans_published", "published_spans", "Spans published to Kafka and acknowledged by it (acks=all)."),
+    ("publish", "spans_publish_failed", "publish_failed_spans",
+     "Spans Kafka did not acknowledge (the sender was answered 503 and retries)."),
+    ("consume", "spans_consumed", "consumed_spans", "Spans consumed from Kafka and handed to the store."),
+    ("store", "spans_stored", "stored_spans", "Spans committed to the store (new, not duplicates)."),
+    ("store", "spans_duplicate", "duplicate_spans", "Spans received again and skipped as duplicates."),
+    (None, "spans_rejected", "rejected_spans", "Spans rejected (invalid, or refused while the queue was full)."),
+    (None, "attribute_values_truncated", "truncated_values",
+     "Attribute values or attributes cut to the configured limits (recorded on each span)."),
+    (None, "values_redacted", "redacted_values", "Personal data masked before storage (counted on each span and trace)."),
+    ("store", "traces_quarantined", "quarantined_traces",
+     "Traces that could not be built or stored (spans kept, reason in trace_quarantine)."),
+)
 
 
 class TracepatrolCollector(Collector):
@@ -59,19 +80,9 @@ class TracepatrolCollector(Collector):
     def _ingest(self) -> Iterator[Metric]:
         s = self.stats
         if s is not None:
-            for name, attr, doc in (
-                ("spans_received", "received_spans", "Spans received by the OTLP receivers."),
-                ("spans_stored", "stored_spans", "Spans committed to the store (new, not duplicates)."),
-                ("spans_rejected", "rejected_spans", "Spans rejected (invalid, or refused while the queue was full)."),
-                ("spans_duplicate", "duplicate_spans", "Spans received again and skipped as duplicates."),
-                ("attribute_values_truncated", "truncated_values",
-                 "Attribute values or attributes cut to the configured limits (recorded on each span)."),
-                ("values_redacted", "redacted_values",
-                 "Personal data masked before storage (counted on each span and trace)."),
-                ("traces_quarantined", "quarantined_traces",
-                 "Traces that could not be built or stored (spans kept, reason in trace_quarantine)."),
-            ):
-                yield CounterMetricFamily(PREFIX + name, doc, value=getattr(s, attr))
+            for stage, name, attr, doc in _COUNTERS:
+                if stage is None or stage in s.stages:
+                    yield CounterMetricFamily(PREFIX + name, doc, value=getattr(s, attr))
         if self.queue is not None:
             yield GaugeMetricFamily(PREFIX + "ingest_queue_spans", "Spans waiting in the ingest queue.",
                                     value=self.queue.depth)
@@ -122,11 +133,18 @@ def render_metrics(db, stats=None, queue=None) -> bytes:
 def build_metrics_router(secured: list) -> APIRouter:
     router = APIRouter(dependencies=secured, tags=["metrics"])
 
+    scrapes = ThreadPoolExecutor(1, thread_name_prefix="metrics")  # never the user queries' pool
+
     @router.get("/metrics", response_class=Response)
-    def metrics(request: Request) -> Response:
+    async def metrics(request: Request) -> Response:
         state = request.app.state
-        body = render_metrics(getattr(state, "db", None), getattr(state, "stats", None),
+        work = scrapes.submit(render_metrics, getattr(state, "db", None), getattr(state, "stats", None),
                               getattr(state, "queue", None))
+        try:
+            body = await asyncio.wait_for(asyncio.wrap_future(work), SCRAPE_DEADLINE_S)
+        except TimeoutError:
+            raise HTTPException(503, f"metrics were not computed within {SCRAPE_DEADLINE_S:g} s; try again",
+                                headers={"Retry-After": "5"}) from None
         return Response(body, media_type=CONTENT_TYPE_PLAIN_0_0_4)
 
     return router

@@ -169,7 +169,7 @@ class TracepatrolServer:
         """OTLP/gRPC started, OTLP/HTTP returned as an app; spans go to Kafka when configured."""
         s, c, k = self.settings, self.settings.collector, self.settings.kafka
         limits = c.limits()
-        sink = (KafkaSink(k, self.producer, c.retry_after_s, limits.redactor, busy=self.memory) if k is not None
+        sink = (KafkaSink(k, self.producer, self.stats, c.retry_after_s, limits.redactor, busy=self.memory) if k is not None
                 else QueueSink(self.queue))
         receiver = TraceReceiver(sink, self.stats, limits)
         self._grpc, self.ports["otlp_grpc"] = start_grpc(

@@ -20,6 +20,12 @@ from tests.otel_traffic import TraceSpec, send
 from tests.otlp_payloads import request_with_spans
 
 
+def counters(proc) -> dict[str, float]:
+    """The process's /metrics counters by family name (one sample each, unlabelled)."""
+    return {f.name: f.samples[0].value for f in text_string_to_metric_families(proc.get("/metrics").text)
+            if f.type == "counter" and len(f.samples) and not f.samples[0].labels}
+
+
 def test_two_collectors_store_every_acknowledged_span_once(cluster):
     a, b = cluster.collect("collect-a").start(), cluster.collect("collect-b").start()
     ingest = cluster.ingest().start()
@@ -28,11 +34,15 @@ def test_two_collectors_store_every_acknowledged_span_once(cluster):
     spans = 3 * len(ids)  # root, chat and tool span per trace (tests/otel_traffic.py)
     for collector in (a, b):  # a collector has no database, but its health and counters
         assert collector.get("/healthz").json() == {"status": "ok", "role": "collect"}
-        metrics = {f.name: f for f in text_string_to_metric_families(collector.get("/metrics").text)}
-        assert metrics["tracepatrol_spans_received"].samples[0].value == spans // 2
-        assert "tracepatrol_trajectories" not in metrics
+        counts = counters(collector)
+        assert counts["tracepatrol_spans_received"] == counts["tracepatrol_spans_published"] == spans // 2
+        assert counts["tracepatrol_spans_publish_failed"] == 0
+        assert not {"tracepatrol_spans_stored", "tracepatrol_spans_consumed", "tracepatrol_trajectories"} & set(counts)
     wait_for("every trace assembled", lambda: ingest.stats()["traces"] == len(ids))
     assert ingest.stats()["spans"] == spans
+    counts = counters(ingest)
+    assert counts["tracepatrol_spans_consumed"] == counts["tracepatrol_spans_stored"] == spans
+    assert "tracepatrol_spans_received" not in counts and "tracepatrol_spans_published" not in counts
     trace = ingest.get(f"/api/traces/{ids[-1]}").json()
     assert trace["status"] == "error" and trace["user_id"] == "via-b"
 
@@ -78,6 +88,9 @@ def test_serve_with_kafka_publishes_and_stores_in_one_process(cluster):
         for tid in ids:
             assert srv.wait_for_trace(tid)["span_count"] == 3
         assert "Kafka" in srv.log.read_text() and srv.get("/api/stats").json()["spans"] == 15
+        counts = counters(srv)  # each span once per stage, though one process runs all four
+        for stage in ("received", "published", "consumed", "stored"):
+            assert counts[f"tracepatrol_spans_{stage}"] == 15, (stage, counts)
     finally:
         srv.stop()
 
