@@ -4,26 +4,23 @@ A leaf value is grounded when it occurs (normalised: case, width, punctuation, n
 forms) in the user's input or in the result of a call that had finished before this one
 started (any depth), when the schema names it (default, const, enum), or when it is a date
 computed from the trace's own start (today, tomorrow, or what a relative expression of the input
-denotes). Otherwise it is relative_date (a word like "tomorrow" where the schema wants an
-absolute date), future_ref (it only occurs in a later result) or ungrounded_value. The system
+denotes). Otherwise it is relative_date (a word like "tomorrow" where the argument wants an
+absolute date, by its schema, name or description: evaluators.dates), future_ref (it only occurs in a later result) or ungrounded_value. The system
 prompt is not stored, so a value taken from it counts as ungrounded.
 """
 from __future__ import annotations
 
 import datetime as dt
-import re
 from typing import Any
 
 from collector.trajectory import ToolCall, Trajectory
 from evaluators.base import EvalContext, EvalResult, Evaluator
 from evaluators.bounds import bounded
+from evaluators.dates import relative_instead_of_date
 from evaluators.schemas import ArgumentFacts, ToolSchemas, schema_facts
-from evaluators.text import (
-    Argument, TrajectoryText, as_date, call_ref, relative_date_phrase, resolve_relative_dates, text_of,
-)
+from evaluators.text import Argument, TrajectoryText, as_date, call_ref, resolve_relative_dates, text_of
 
 SEVERITY = ("ungrounded_value", "future_ref", "relative_date")
-_DATE_KEY = re.compile(r"(?:^|_)(?:date|day)s?$|[a-z]Date$")
 # Local dates the trace may have started on: UTC-12 to UTC+14.
 _ZONES = (dt.timedelta(hours=-12), dt.timedelta(hours=14))
 
@@ -119,12 +116,10 @@ class _Judge:
         return self._dates
 
     def __call__(self, position: int, argument: Argument, facts: ArgumentFacts) -> tuple[str, str]:
-        path, _, value, text, units = argument
+        _, where, value, text, units = argument
         is_text = type(value) is str
-        if is_text and (facts.wants_date or not facts.declared) and (phrase := relative_date_phrase(value)):
-            key = next((p for p in reversed(path) if isinstance(p, str)), "")
-            if (facts.wants_date or _DATE_KEY.search(key)) and as_date(value) is None:
-                return "relative_date", f"{phrase!r} where {key or 'the value'} expects an absolute date"
+        if facts.wants_date and (phrase := relative_instead_of_date(value)):
+            return "relative_date", f"{phrase!r} where {where} expects an absolute date"
         if text in facts.allowed:
             return "grounded", "schema"
         view = self.view

@@ -4,7 +4,10 @@ Validation is jsonschema's Draft 2020-12 validator with a format checker; each e
 maps to a label and a call gets the first label of the RelyToolBench cascade it hits. Two
 additions make the check as strict as a tool's author means it: an object schema that does not
 say whether extra keys are allowed rejects them (unexpected_param), and a string whose
-description demands YYYY-MM-DD is checked as format date.
+description demands YYYY-MM-DD is checked as format date. Beyond the schema, a relative date
+("tomorrow", "明天") where the argument wants an absolute date by its name or description, declared
+or not (evaluators.dates), is a format_error too: the verdict must not depend on how the schema
+was written.
 """
 from __future__ import annotations
 
@@ -21,8 +24,9 @@ from referencing.exceptions import Unresolvable
 from collector.trajectory import ToolCall, Trajectory
 from evaluators.base import EvalContext, EvalResult, Evaluator
 from evaluators.bounds import bounded
-from evaluators.schemas import Schema, ToolSchemas, date_pattern, schema_key, wants_date_description
-from evaluators.text import SHORT, call_ref, canonical_json, path_text, short
+from evaluators.dates import date_pattern, relative_instead_of_date, wants_date_description
+from evaluators.schemas import Schema, ToolSchemas, schema_facts, schema_key
+from evaluators.text import SHORT, call_ref, canonical_json, leaves, path_text, short
 
 _UNCHECKED = ("no_schema", "invalid_schema", "no_arguments")  # calls the score leaves out
 CASCADE = ("invalid_json", "hallucinated_tool", "missing_required", "unexpected_param", "type_error",
@@ -289,6 +293,8 @@ class ParametersEvaluator(Evaluator):
             found = checker.errors(call.arguments)
         except Unresolvable as exc:
             return _verdict(seq, name, "invalid_schema", f"the tool's schema has an unresolvable $ref: {short(str(exc), 80)}")
+        if "format_error" not in found and (relative := _relative_date(call.arguments, schema)) is not None:
+            found["format_error"] = relative
         if not found:
             return _verdict(seq, name, "pass", "valid")
         labels = sorted(found, key=CASCADE.index)
@@ -296,6 +302,16 @@ class ParametersEvaluator(Evaluator):
         ref = call_ref(seq, name, path, value) if path is not None else call_ref(seq, name)
         return _verdict(seq, name, labels[0], f"{ref}: {labels[0]}: {why}", labels,
                         errors={label: found[label][2] for label in labels})
+
+
+def _relative_date(arguments: Any, schema: Schema) -> tuple[tuple, Any, str] | None:
+    """The first argument holding a relative date where an absolute one is wanted, explained like
+    a format error; None when there is none."""
+    facts = schema_facts(schema)
+    for path, value in leaves(arguments):
+        if path and (phrase := relative_instead_of_date(value)) and facts.of(path).wants_date:
+            return path, value, f"{path_text(path)} expects an absolute date, not {phrase!r}"
+    return None
 
 
 def _verdict(seq: int, tool: str, label: str, reason: str, labels: list[str] | None = None, **extra: Any) -> dict:

@@ -6,7 +6,6 @@ configured registry (`config/tools/*.yaml`, loaded by `load_tool_schemas` into
 """
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -15,14 +14,10 @@ import yaml
 
 from collector.trajectory import ToolCall, Trajectory
 from evaluators.base import EvalContext
+from evaluators.dates import wants_date
 from evaluators.text import Path as ValuePath, canonical_json, norm, scalar_text
 
 Schema = dict[str, Any]
-
-_DIGIT = re.compile(r"\[0-9\]|\\d")
-_DATE_PATTERN = re.compile(r"D\{4\}.{0,12}?[-/.年].{0,12}?D\{(?:2|1,2)\}")
-_DATE_DESCRIPTION = re.compile(r"yyyy\s*[-/.]?\s*mm\s*[-/.]?\s*dd|yyyymmdd", re.IGNORECASE)
-DATE_FORMATS = frozenset({"date", "date-time"})
 
 
 def load_tool_schemas(directory: str | Path) -> dict[str, Schema]:
@@ -82,18 +77,14 @@ def schema_key(schema: Schema) -> bytes:
 
 class ArgumentFacts(NamedTuple):
     """What a schema says about one argument: values it names itself, normalised, and whether it
-    wants an absolute date."""
+    wants an absolute date (evaluators.dates: by its schema, its name or its description)."""
 
     allowed: frozenset[str]
     wants_date: bool
-    declared: bool
-
-
-_NO_FACTS = ArgumentFacts(frozenset(), False, False)
 
 
 class SchemaFacts:
-    """`ArgumentFacts` of one schema's arguments, memoised by path."""
+    """`ArgumentFacts` of one schema's arguments (declared or not), memoised by path."""
 
     __slots__ = ("schema", "_by_path")
 
@@ -105,8 +96,12 @@ class SchemaFacts:
         facts = self._by_path.get(path)
         if facts is None:
             sub = argument_schema(self.schema, path)
-            facts = self._by_path[path] = _NO_FACTS if sub is None else ArgumentFacts(
-                frozenset(norm(scalar_text(v)) for v in allowed_values(sub)), wants_date(sub), True)
+            name = next((p for p in reversed(path) if isinstance(p, str)), "")
+            if len(self._by_path) >= 4096:
+                self._by_path.clear()
+            facts = self._by_path[path] = ArgumentFacts(
+                frozenset(norm(scalar_text(v)) for v in allowed_values(sub)),
+                wants_date(name, list(_branches(sub, self.schema))))
         return facts
 
 
@@ -125,25 +120,6 @@ def schema_facts(schema: Schema | None) -> SchemaFacts:
             _SCHEMA_FACTS.clear()
         facts = _SCHEMA_FACTS[key] = SchemaFacts(schema)
     return facts
-
-
-def date_pattern(pattern: Any) -> bool:
-    """Whether a `pattern` encodes a date, such as ^\\d{4}-\\d{2}-\\d{2}$."""
-    return isinstance(pattern, str) and _DATE_PATTERN.search(_DIGIT.sub("D", pattern)) is not None
-
-
-def wants_date(schema: Schema | None) -> bool:
-    """Whether an argument's schema asks for an absolute date: a date format, a date pattern, or
-    a description demanding YYYY-MM-DD (in any branch of an anyOf/oneOf)."""
-    return any(
-        s.get("format") in DATE_FORMATS or date_pattern(s.get("pattern"))
-        or _DATE_DESCRIPTION.search(str(s.get("description") or "")) is not None
-        for s in _branches(schema))
-
-
-def wants_date_description(schema: Schema) -> bool:
-    return schema.get("type") in ("string", None) and "format" not in schema and \
-        _DATE_DESCRIPTION.search(str(schema.get("description") or "")) is not None
 
 
 def allowed_values(schema: Schema | None) -> list[Any]:

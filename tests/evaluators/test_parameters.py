@@ -9,7 +9,8 @@ import pytest
 from collector.trajectory import ToolDefinition
 from evaluators.base import EvalContext
 from evaluators.parameters import ParametersEvaluator
-from evaluators.schemas import date_pattern, load_tool_schemas
+from evaluators.dates import date_pattern
+from evaluators.schemas import load_tool_schemas
 
 from .conftest import DATE_PATTERN, FLIGHTS, WEATHER, call, trajectory
 
