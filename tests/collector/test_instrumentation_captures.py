@@ -64,6 +64,12 @@ def test_tool_calls(built):
     capture, trajectory = built
     wanted = capture["expected"]["tool_calls"] or []
     calls = trajectory.tool_calls
+    by_id = {w["id"]: w for w in wanted}
+    if not capture["content_capture"] and len(by_id) == len(wanted) == len(calls) \
+            and {c.call_id for c in calls} == set(by_id):
+        # Without content no model message says in which order parallel calls were asked for; their
+        # spans start in whatever order the runtime gave them, so the ids pair them instead.
+        wanted = [by_id[c.call_id] for c in calls]
     assert [c.name for c in calls] == [w["name"] for w in wanted]
     for call, want in zip(calls, wanted):
         assert call.call_id in (None, want["id"])
