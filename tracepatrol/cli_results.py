@@ -129,13 +129,25 @@ def compare(api_url, api_key, task_id, version_a, version_b, as_json) -> None:
             console.print(f"{summary['label']} {scene}: {_fmt(card['final_total'])}{flag}", highlight=False)
 
 
-def _trajectory(model, json_limits, path: Path):
-    """One trajectory file; values nested past the one limit are kept as marked text, as the server
-    keeps them. ValueError for a file nested past what the JSON parser reads at all (~1,000)."""
+def load_trajectory(path: Path):
+    """One trajectory file, read as the server reads a trace: values nested past the one limit kept
+    as marked text, and tool arguments read like the collector reads them (OpenAI's JSON-string
+    arguments parsed, text that is not JSON marked invalid with the raw text kept). ValueError for
+    a file nested past what the JSON parser reads at all (~1,000)."""
+    from collector import json_limits
+    from collector.arguments import read_arguments
+    from collector.trajectory import Trajectory
+
     doc = json_limits.loads(path.read_bytes())
     if isinstance(doc, str):
         raise ValueError(f"{path}: nested deeper than the JSON parser reads (about 1,000 levels)")
-    return model.model_validate(doc)
+    calls = doc.get("tool_calls") if isinstance(doc, dict) else None
+    for call in calls if isinstance(calls, list) else ():
+        # a file that already says its arguments are not JSON (the API's shape) keeps them as they are
+        if isinstance(call, dict) and call.get("arguments_valid_json") is not False:
+            arguments, valid, raw = read_arguments(call.get("arguments"))
+            call.update(arguments=arguments, arguments_valid_json=valid, arguments_raw=raw)
+    return Trajectory.model_validate(doc)
 
 
 @click.command()
@@ -147,8 +159,6 @@ def _trajectory(model, json_limits, path: Path):
 @click.option("--json", "as_json", is_flag=True)
 def evaluate(files, reference, aliases, as_json) -> None:
     """Offline: run evaluators over trajectory files, no server needed."""
-    from collector import json_limits
-    from collector.trajectory import Trajectory
     from evaluators.base import EvalContext
     from evaluators.datasets import DatasetError, DatasetFile, load_cases
     from evaluators.registry import DEFAULT_SET, available
@@ -163,7 +173,7 @@ def evaluate(files, reference, aliases, as_json) -> None:
         sys.exit(2)
     try:
         cases = DatasetFile.model_validate(yaml.safe_load(reference.read_text())).cases if reference else load_cases()
-        trajectories = [_trajectory(Trajectory, json_limits, f) for f in files]
+        trajectories = [load_trajectory(f) for f in files]
     except (ValidationError, DatasetError, yaml.YAMLError, ValueError) as exc:
         err.print(f"[red]error:[/red] {exc}", highlight=False)
         sys.exit(2)
