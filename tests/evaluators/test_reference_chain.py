@@ -73,37 +73,38 @@ def test_not_applicable_without_a_matching_case():
 
 
 def test_perfect_booking():
-    r = evaluate([("login", {"username": "demo_user", "password": "s3cret"}),
-                  ("search_flights", {"origin": "北京", "destination": "上海", "date": "2025-07-01"}),
-                  ("pay", {"flight_no": "CA1501", "amount": 1280})], "book-flight")
+    r = evaluate([("login", {"user": "demo_user"}),
+                  ("search_flights", {"token": "tok-9", "from_city": "北京 ", "to_city": "上海", "date": "2025-07-01"}),
+                  ("pay", {"token": "tok-9", "flight_id": "CA1501"})], "book-flight")
     assert (r.score, r.passed, r.label) == (1.0, True, "pass")
 
 
 def test_pay_before_check_stock_caps_total_at_zero():
-    r = evaluate([("pay", {"sku": "SKU-1001", "quantity": 2}), ("check_stock", {"sku": "SKU-1001"})],
+    r = evaluate([("pay_order", {"item_id": "SKU-1001", "quantity": 2}), ("check_stock", {"item_id": "SKU-1001"})],
                  "buy-after-stock-check")
     assert (r.score, r.passed, r.label, r.evidence) == (0.0, False, "order_violation", [1, 2])
     assert r.details["capped"] and r.details["total_uncapped"] == pytest.approx(0.4 + 0.3 * 0.5 + 0.2)
-    assert r.reason.startswith("call 1 pay(sku='SKU-1001', quantity=2): order_violation: ran before its "
+    assert r.reason.startswith("call 1 pay_order(item_id='SKU-1001', quantity=2): order_violation: ran before its "
                                "prerequisite check_stock (call 2)")
 
 
 def test_pay_without_check_stock_is_a_missing_prerequisite():
-    r = evaluate([("pay", {"sku": "SKU-1001", "quantity": 2})], "buy-after-stock-check")
+    r = evaluate([("pay_order", {"item_id": "SKU-1001", "quantity": 2})], "buy-after-stock-check")
     assert (r.score, r.label, r.labels) == (0.0, "missing_prerequisite", ["missing_prerequisite", "missing_tool"])
     assert "prerequisite check_stock was never done successfully" in r.reason
 
 
 def test_failed_prerequisite_does_not_count():
-    r = evaluate([("check_stock", {"sku": "SKU-1001"}, "error"), ("pay", {"sku": "SKU-1001", "quantity": 2})],
+    r = evaluate([("check_stock", {"item_id": "SKU-1001"}, "error"),
+                  ("pay_order", {"item_id": "SKU-1001", "quantity": 2})],
                  "buy-after-stock-check")
     assert (r.score, r.label) == (0.0, "missing_prerequisite")
 
 
 def test_non_critical_dependency_fails_success_but_does_not_cap():
-    r = evaluate([("search_flights", {"origin": "北京", "destination": "上海", "date": "2025-07-01"}),
-                  ("login", {"username": "demo_user"}),
-                  ("pay", {"flight_no": "CA1501", "amount": 1280})], "book-flight")
+    r = evaluate([("search_flights", {"token": "tok-9", "from_city": "北京", "to_city": "上海", "date": "2025-07-01"}),
+                  ("login", {"user": "demo_user"}),
+                  ("pay", {"token": "tok-9", "flight_id": "CA1501"})], "book-flight")
     assert r.label == "order_violation" and not r.passed and not r.details["capped"]
     assert r.score == pytest.approx(0.4 + 0.3 * 2 / 3 + 0.2)
 
@@ -135,11 +136,11 @@ def test_unnecessary_tool_alone_keeps_success():
 
 
 def test_critical_step_that_never_succeeded():
-    r = evaluate([("check_stock", {"sku": "SKU-1001"}), ("pay", {"sku": "SKU-1001", "quantity": 2}, "error")],
+    r = evaluate([("check_stock", {"item_id": "SKU-1001"}), ("pay_order", {"item_id": "SKU-1001", "quantity": 2}, "error")],
                  "buy-after-stock-check")
     assert (r.label, r.passed) == ("no_recovery", False)
     assert r.score == pytest.approx(0.9)  # parameters were right; only success is lost
-    assert "critical step pay never succeeded (server)" in r.reason
+    assert "critical step pay_order never succeeded (server)" in r.reason
 
 
 def test_each_reference_step_needs_its_own_call():
@@ -233,4 +234,4 @@ def test_dataset_file_has_the_seed_cases():
     assert [(s.tool, s.after, s.critical) for s in booking] == [
         ("login", [], False), ("search_flights", ["login"], False), ("pay", ["search_flights"], True)]
     assert [(s.tool, s.after, s.critical) for s in by_id["buy-after-stock-check"].steps] == [
-        ("check_stock", [], False), ("pay", ["check_stock"], True)]
+        ("check_stock", [], False), ("pay_order", ["check_stock"], True)]
