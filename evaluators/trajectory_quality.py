@@ -3,8 +3,11 @@
 loops (deepeval's AgentLoopDetection thresholds), recovery after each failed call, efficiency
 (repeats of calls that already succeeded), parallelism (dependency depth against the sequential
 rounds used) and termination. The score is the minimum of the parts that apply and the label the
-worst part's; tool errors add execution labels (rate_limit, auth, …), which describe the tools,
-not the agent, and so never fail the trajectory by themselves.
+worst failing part's; tool errors add execution labels (rate_limit, auth, …), which describe the
+tools, not the agent, and so never fail the trajectory by themselves. Neither does one wasted
+round: agents often make two independent lookups one after the other, which costs latency but is
+no error, so it is a note that lowers the efficiency sub-score until two or more rounds are wasted.
+An input left without a final answer is no_final_answer even when no tool was called.
 """
 from __future__ import annotations
 
@@ -80,9 +83,10 @@ class _Run:
 
 
 def _part(score: float, label: str = "pass", reason: str = "", evidence: list[int] | None = None,
-          **extra: Any) -> dict:
-    """One part's (or one failed call's) verdict; `labels` are its failure labels."""
-    labels = [label] if score < 1 else []
+          fails: bool = True, **extra: Any) -> dict:
+    """One part's (or one failed call's) verdict; `labels` are its failure labels, none when it is
+    only a note (`fails` false)."""
+    labels = [label] if score < 1 and fails else []
     return {"score": score, "label": label, "labels": labels, "reason": reason, "evidence": evidence or [], **extra}
 
 
@@ -103,24 +107,38 @@ class TrajectoryQualityEvaluator(Evaluator):
     def evaluate(self, trajectory: Trajectory, context: EvalContext) -> EvalResult:
         trajectory = bounded(trajectory)
         if not trajectory.tool_calls:
-            return self.not_applicable("no tool calls")
+            return self._without_calls(trajectory)
         run = _Run(trajectory)
         parts = {name: getattr(self, f"_{name}")(run) for name in PARTS}
+        notes = [p["reason"] for p in parts.values() if p["score"] is not None and p["score"] < 1 and not p["labels"]]
+        if notes:  # a wasted round, reported as a note: it lowers the efficiency sub-score
+            efficiency = parts["efficiency"]
+            parts["efficiency"] = efficiency | {"score": min(efficiency["score"], parts["parallelism"]["score"]),
+                                                "notes": notes}
         execution = {run.calls[i].seq: kind for i, kind in run.kinds.items() if kind}
-        worst = _worst([p for p in parts.values() if p["score"] is not None])
-        failing = [p for p in parts.values() if p["score"] is not None and p["score"] < 1]
+        score = min(p["score"] for p in parts.values() if p["score"] is not None)
+        failing = [p for p in parts.values() if p["labels"]]
         labels = list(dict.fromkeys(label for p in failing for label in p["labels"]))
         labels += [kind for kind in dict.fromkeys(execution.values()) if kind not in labels]
-        details = {**parts, "execution": execution}
+        details = {**parts, "execution": execution, "notes": notes}
         if not failing:
             said = "; ".join(p["reason"] for p in parts.values() if p["score"] is not None)
-            return self.result(score=worst["score"], label="pass", labels=labels, passed=True, details=details,
+            return self.result(score=score, label="pass", labels=labels, passed=True, details=details,
                                reason=f"{len(run.calls)} call(s): {said}")
+        worst = _worst(failing)
         others = [label for p in failing for label in p["labels"] if label != worst["label"]]
         also = f" (also {', '.join(dict.fromkeys(others))})" if others else ""
         evidence = sorted({seq for p in failing for seq in p["evidence"]})
-        return self.result(score=worst["score"], label=worst["label"], labels=labels, passed=False,
+        return self.result(score=score, label=worst["label"], labels=labels, passed=False,
                            details=details, evidence=evidence, reason=worst["reason"] + also)
+
+    def _without_calls(self, trajectory: Trajectory) -> EvalResult:
+        """Nothing to judge but termination: a user's input must get an answer."""
+        if not (trajectory.input or "").strip() or (trajectory.output or "").strip():
+            return self.not_applicable("no tool calls")
+        termination = _part(0.0, "no_final_answer", "no tool calls: no_final_answer: the input got no final answer")
+        return self.result(score=0.0, label="no_final_answer", labels=["no_final_answer"], passed=False,
+                           details={"termination": termination}, reason=termination["reason"])
 
     # --- parts, in PARTS order ------------------------------------------------------------------
 
@@ -224,9 +242,10 @@ class TrajectoryQualityEvaluator(Evaluator):
             return _part(1.0, reason=f"{rounds} round(s) for dependency depth {deepest}", **extra)
         # depth is complete here (no call reached `rounds`): a call in a later round than its depth waited
         waited = [c.seq for c, d in zip(calls, depth) if round_of[c.seq] > d]
+        fails = rounds - deepest >= 2  # one wasted round is a note, not a failure
         return _part(deepest / rounds, "serial_waste", f"calls {_seqs(waited)}: serial_waste: {rounds} sequential "
-                                                       f"rounds where the dependencies need {deepest}",
-                     waited, **extra)
+                     f"rounds where the dependencies need {deepest}" + ("" if fails else " (a note, not a failure)"),
+                     waited, fails=fails, **extra)
 
     @staticmethod
     def _termination(run: _Run) -> dict:

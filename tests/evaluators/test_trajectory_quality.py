@@ -132,6 +132,21 @@ def test_independent_calls_in_sequence_waste_rounds():
     assert parallelism["evidence"] == [2, 3] and result.label == "serial_waste"
 
 
+def test_one_wasted_round_is_a_note_that_lowers_efficiency():
+    day_after = call(1, "get_weather", {"city": "北京", "date": "2026-12-01"}, {"temp": 3})
+    monday = call(2, "get_weather", {"city": "北京", "date": "2026-12-07"}, {"temp": 1})
+    result = quality(day_after, monday, request="北京后天和下周一的天气", output="后天 3 度，下周一 1 度。")
+    parallelism = result.details["parallelism"]
+    assert (parallelism["rounds"], parallelism["depth"], parallelism["label"], parallelism["labels"]) == (
+        2, 1, "serial_waste", [])
+    assert (result.label, result.passed, result.score) == ("pass", True, 0.5)
+    assert "serial_waste" not in result.labels and result.details["notes"] == [parallelism["reason"]]
+    assert result.details["efficiency"]["score"] == 0.5 and "a note, not a failure" in result.reason
+    # the note lowers the score but never hides a real failure
+    failed = quality(day_after, monday, request="北京后天和下周一的天气", output=None)
+    assert (failed.label, failed.score, failed.evidence) == ("no_final_answer", 0.0, [2])
+
+
 def test_dependent_calls_in_sequence_are_not_waste():
     login = call(1, "login", {"user": "alice"}, {"token": "tok-9"})
     search = call(2, "search", {"token": "tok-9"}, {"id": "MU5101"})
@@ -156,6 +171,14 @@ def test_execution_labels_alone_do_not_fail():
     assert (result.label, result.passed, result.labels, result.score) == ("pass", True, ["timeout"], 1.0)
 
 
-def test_no_calls_is_not_applicable():
+def test_no_calls_with_an_answer_or_without_input_is_not_applicable():
     result = quality()
     assert result.score is None and result.reason == "no tool calls"
+    assert quality(output=None, request=None).score is None
+
+
+def test_an_input_without_calls_or_answer_is_no_final_answer():
+    result = quality(output="  ", request="明天北京天气怎么样？")
+    assert (result.label, result.labels, result.score, result.passed) == (
+        "no_final_answer", ["no_final_answer"], 0.0, False)
+    assert result.details["termination"]["label"] == "no_final_answer"
