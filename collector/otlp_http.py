@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 import zlib
 
 from google.protobuf import json_format
@@ -95,10 +96,12 @@ def build_app(receiver: TraceReceiver, max_request_bytes: int, api_key: str | No
             try:
                 receiver.admit()  # refused before the body is read and decoded: overload costs little
                 body = await _read_body(request, max_request_bytes)
+                started = time.perf_counter_ns()
                 try:
                     message = parse_json(body) if as_json else parse_protobuf(body)
                 except DecodeError as exc:
                     raise _Reject(400, code_pb2.INVALID_ARGUMENT, str(exc)) from None
+                receiver.stats.decode_ns += time.perf_counter_ns() - started
                 accepted = receiver.accept(message)
             except QueueFull as exc:
                 receiver.stats.throttled_requests += 1

@@ -326,6 +326,7 @@ class TrajectoryTables:
     tool_calls: pa.Table
     tool_definitions: pa.Table
     failed: tuple[tuple[str, str], ...] = ()  # (trace_id, reason) of traces that could not be built
+    build_ns: int = 0  # time it took to build them (IngestStats.assembly_build_ns)
 
     def __len__(self) -> int:
         return self.traces.num_rows

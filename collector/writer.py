@@ -76,6 +76,15 @@ class IngestStats:
     malformed_messages: int = 0  # Kafka span messages that could not be decoded (skipped)
     quarantined_traces: int = 0  # traces that could not be built or stored (spans kept, reason stored)
     writer_errors: int = 0  # unexpected errors the writer thread survived
+    # Where ingest time goes, in nanoseconds summed per batch (benchmarks/ingest.py reads them):
+    # decoding by the receivers, waiting in the queue, inserting and committing spans, and
+    # assembly's reading of spans, building (in the assembly processes) and storing of trajectories.
+    decode_ns: int = 0
+    queue_wait_ns: int = 0
+    insert_ns: int = 0
+    assembly_load_ns: int = 0
+    assembly_build_ns: int = 0
+    assembly_save_ns: int = 0
     stages: set[str] = field(default_factory=set)  # of STAGES: the parts this process runs
 
     def count_decoded(self, batch: SpanBatch) -> None:
@@ -89,6 +98,7 @@ class IngestStats:
 class _Item:
     table: pa.Table
     future: Future = field(default_factory=Future)
+    queued_ns: int = field(default_factory=time.perf_counter_ns)
 
 
 class IngestQueue:
@@ -259,7 +269,10 @@ class StoreWriter:
             items = self._taken = self.queue.take(self.max_commit_spans, self.tick_s)
             try:
                 if items:
+                    taken_ns = time.perf_counter_ns()
+                    self.stats.queue_wait_ns += sum(taken_ns - it.queued_ns for it in items)
                     self._commit(items)
+                    self.stats.insert_ns += time.perf_counter_ns() - taken_ns
                 self._collect(wait=False)
                 if self._stop.is_set() and not items:
                     self._collect(wait=True)
@@ -415,6 +428,7 @@ class StoreWriter:
 
     def _prepare(self, chunk: list[tuple[str, Pending]]) -> _Dispatch | None:
         """Read what a chunk needs from the store: prior versions and the spans of each trace."""
+        started = time.perf_counter_ns()
         ids = [tid for tid, _ in chunk]
         try:
             prior = self.store.prior(ids)
@@ -431,6 +445,7 @@ class StoreWriter:
             before = prior.get(tid)
             first = min(p.first_received_ns, before.first_received_ns) if before else p.first_received_ns
             jobs.append(Job(tid, before.version + 1 if before else 1, first, p.last_received_ns, omitted.get(tid, 0)))
+        self.stats.assembly_load_ns += time.perf_counter_ns() - started
         return _Dispatch(chunk, jobs, [t for t in ids if t in prior], spans, self._now())
 
     def _now(self) -> dt.datetime:
@@ -439,6 +454,14 @@ class StoreWriter:
     def _save(self, dispatch: _Dispatch) -> int:
         """Store a chunk's trajectories; when that fails for a reason of the data, one by one, so
         only the traces that cannot be stored are quarantined. Returns how many were stored."""
+        started = time.perf_counter_ns()
+        try:
+            return self._store(dispatch)
+        finally:
+            self.stats.assembly_build_ns += dispatch.result.build_ns
+            self.stats.assembly_save_ns += time.perf_counter_ns() - started
+
+    def _store(self, dispatch: _Dispatch) -> int:
         # Completion time is the commit's, not the build's: rolling tasks read by it.
         tables = dispatch.result.completed(self._now())
         failed = dict(tables.failed)
