@@ -102,9 +102,10 @@ _TRACE_LIST = ("trace_id", "version", "agent_name", "agent_version", "root_span_
                "status", "error_type", "user_id", "total_tokens", "tool_call_count", "tool_errors", "input")
 
 
-def recent_traces(cur: duckdb.DuckDBPyConnection, limit: int = 50) -> list[Row]:
-    return _rows(cur, f"SELECT {', '.join(_TRACE_LIST)} FROM traces ORDER BY start_time DESC, trace_id LIMIT ?",
-                 [limit])
+def recent_traces(cur: duckdb.DuckDBPyConnection, limit: int = 50, since: dt.datetime | None = None) -> list[Row]:
+    where, params = _window("start_time", since, None)
+    return _rows(cur, f"SELECT {', '.join(_TRACE_LIST)} FROM traces{where} ORDER BY start_time DESC, trace_id LIMIT ?",
+                 [*params, limit])
 
 
 def trace(cur: duckdb.DuckDBPyConnection, trace_id: str) -> dict[str, Any]:
@@ -381,3 +382,45 @@ def worst_traces(rows: Sequence[Mapping[str, Any]], limit: int = 10) -> list[dic
                                 for r in failing]})
     out.sort(key=lambda t: (-t["failures"], t["mean_score"], t["trace_id"]))
     return out[:limit]
+
+
+# -- what is wrong now -------------------------------------------------------------------------
+def _z_worse(failed_a: int, n_a: int, failed_b: int, n_b: int) -> bool:
+    """b's failure share is above a's beyond noise (one-sided two-proportion z-test, 5 %)."""
+    if not n_a or not n_b:
+        return False
+    pooled = (failed_a + failed_b) / (n_a + n_b)
+    se = (pooled * (1 - pooled) * (1 / n_a + 1 / n_b)) ** 0.5
+    return se > 0 and (failed_b / n_b - failed_a / n_a) / se > 1.645
+
+
+def whats_wrong(cur: duckdb.DuckDBPyConnection, since: dt.datetime, until: dt.datetime) -> dict[str, Any]:
+    """The overview's alarms: each task's latest run against the run before, the failing labels
+    rising fastest (traces started in [since, until) against the period as long before it), and
+    the agent versions failing more often than the version before them."""
+    tasks_out = []
+    for t in tasks(cur):
+        runs = [r for r in task_runs(cur, t["task_id"]) if r["results"]]
+        if runs:
+            now, before = runs[0], runs[1] if len(runs) > 1 else None
+            change = (now["pass_rate"] - before["pass_rate"]) if before and before["pass_rate"] is not None \
+                and now["pass_rate"] is not None else None
+            tasks_out.append({"task_id": t["task_id"], "run_id": now["run_id"], "pass_rate": now["pass_rate"],
+                              "previous": before["pass_rate"] if before else None, "change": change})
+    tasks_out.sort(key=lambda r: (r["change"] if r["change"] is not None else 0, r["task_id"]))
+    labels: list[Row] = []
+    if has_table(cur, "eval_results"):
+        prev = since - (until - since)
+        labels = _rows(cur, """
+            WITH f AS (SELECT e.evaluator, l.label, e.trace_id, e.trace_start >= ? AS now
+                       FROM eval_results e, unnest(CASE WHEN len(e.labels) > 0 THEN e.labels ELSE [e.label] END) AS l(label)
+                       WHERE e.passed = false AND e.trace_start >= ? AND e.trace_start < ?)
+            SELECT evaluator, label, count(DISTINCT trace_id) FILTER (WHERE now) AS traces,
+                   count(DISTINCT trace_id) FILTER (WHERE NOT now) AS previous
+            FROM f GROUP BY ALL HAVING traces > previous
+            ORDER BY traces - previous DESC, evaluator, label LIMIT 5""", [since, prev, until])
+    versions = traffic(cur)["versions"]
+    regressing = [{"agent_version": b["agent_version"], "failure_rate": b["failure_rate"], "traces": b["traces"],
+                   "previous_version": a["agent_version"], "previous_rate": a["failure_rate"]}
+                  for a, b in zip(versions, versions[1:]) if _z_worse(a["failed"], a["traces"], b["failed"], b["traces"])]
+    return {"tasks": tasks_out, "labels": labels, "versions": regressing}

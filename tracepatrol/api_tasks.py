@@ -67,6 +67,17 @@ async def _while_connected(request: Request, query: UserQuery, fn: Callable[[], 
             query.cancel("the request was cancelled")
 
 
+async def preview(request: Request, doc: dict[str, Any]) -> dict[str, Any]:
+    """What a run of the task `doc` would select now (the API's and the dashboard form's preview)."""
+    runner = _service(request).runner
+    with _bounded(), runner.queries.take(wait=False) as query:  # refused before any work when busy
+        spec = await anyio.to_thread.run_sync(_spec, doc)  # a new regex is compiled by DuckDB
+        sel = await _while_connected(request, query, lambda: runner.preview(spec, query))
+    return {"window": sel.window.model_dump(), "candidates": sel.candidates, "sampled_out": sel.sampled_out,
+            "capped": sel.capped, "watermark": sel.watermark,
+            "selected": [p._asdict() for p in sel.selected]}
+
+
 def _spec(doc: dict[str, Any]):
     try:
         return task_from_request(doc)
@@ -120,13 +131,7 @@ def build_router(secured: list) -> APIRouter:
     @router.post("/api/tasks/preview")
     async def preview_task(request: Request, doc: dict[str, Any] = Body(..., examples=[TASK_EXAMPLE])) -> dict[str, Any]:
         """What a run of this task would select now; nothing is saved."""
-        runner = _service(request).runner
-        with _bounded(), runner.queries.take(wait=False) as query:  # refused before any work when busy
-            spec = await anyio.to_thread.run_sync(_spec, doc)  # a new regex is compiled by DuckDB
-            sel = await _while_connected(request, query, lambda: runner.preview(spec, query))
-        return {"window": sel.window.model_dump(), "candidates": sel.candidates, "sampled_out": sel.sampled_out,
-                "capped": sel.capped, "watermark": sel.watermark,
-                "selected": [p._asdict() for p in sel.selected]}
+        return await preview(request, doc)
 
     @router.get("/api/tasks/{task_id}")
     def get_task(request: Request, task_id: str) -> dict[str, Any]:

@@ -7,7 +7,7 @@ is fetched from the internet. `plotly_js()` is that file, for pages and reports 
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -20,6 +20,9 @@ from evaluators.base import DIMENSIONS
 Figure = dict[str, Any]
 PLOTLY_JS = Path(plotly.__file__).resolve().parent / "package_data" / "plotly.min.js"
 FAIL, PASS, MUTED = "#d62728", "#2ca02c", "#7f7f7f"
+# Distinguishable colours, one per series (Okabe-Ito, then Tableau): agent versions keep theirs across charts.
+PALETTE = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442", "#000000",
+           "#4E79A7", "#F28E2B", "#59A14F", "#B07AA1", "#76B7B2", "#EDC948", "#9C755F", "#BAB0AC")
 
 
 @cache
@@ -28,10 +31,23 @@ def plotly_js() -> str:
     return PLOTLY_JS.read_text(encoding="utf-8").replace("</script", "<\\/script").replace("<!--", "<\\!--")
 
 
-def _layout(title: str, height: int = 320, **extra: Any) -> dict[str, Any]:
+def _layout(title: str, x: str, y: str, height: int = 320, **extra: Any) -> dict[str, Any]:
+    """Every chart names both axes with their units; `xaxis`/`yaxis` in `extra` add to the titles."""
     base = dict(title=dict(text=title, x=0.01, font=dict(size=15)), height=height, template="plotly_white",
-                margin=dict(l=50, r=20, t=45, b=40), legend=dict(orientation="h", y=-0.2))
-    return base | extra
+                margin=dict(l=64, r=20, t=45, b=56), legend=dict(orientation="v", x=1.02, y=1, yanchor="top"),
+                separators=".,")
+    xaxis = {"title": {"text": x}, **extra.pop("xaxis", {})}
+    yaxis = {"title": {"text": y}, **extra.pop("yaxis", {})}
+    return base | {"xaxis": xaxis, "yaxis": yaxis} | extra
+
+
+def _colour(i: int) -> str:
+    return PALETTE[i % len(PALETTE)]
+
+
+def with_links(fig: Figure, links: list[list[str | None]]) -> Figure:
+    """Per trace, per point: the page a click on it opens (static/charts.js follows it)."""
+    return fig | {"links": links}
 
 
 def _dict(fig: go.Figure) -> Figure:
@@ -52,33 +68,54 @@ def _by_version(series: Sequence[Mapping[str, Any]]) -> dict[str, list[Mapping[s
 _BUCKET_MS = {"hour": 3_600_000, "day": 86_400_000, "week": 604_800_000}
 
 
-def traffic_figures(traffic: Mapping[str, Any]) -> dict[str, Figure]:
-    """Traces, failure rate, tokens and latency percentiles per bucket and agent version."""
+def traffic_figures(traffic: Mapping[str, Any], explore: Callable[..., str] | None = None) -> dict[str, Figure]:
+    """Traces, failure rate, tokens and latency percentiles per bucket and agent version; a bar or
+    point opens the explorer on its bucket and version when `explore` builds the links."""
     per = _by_version(traffic["series"])
     bucket = traffic["bucket"]
+    width = dt.timedelta(milliseconds=_BUCKET_MS[bucket])
     # Each value is drawn across its whole bucket, so one bucket of data still reads as an hour (or day).
     period = dict(xperiod=_BUCKET_MS[bucket], xperiodalignment="middle")
     bars = dict(period, width=_BUCKET_MS[bucket] * 0.9)
     traces, failure, tokens, latency = (go.Figure() for _ in range(4))
-    for version, rows in per.items():
+    links: dict[str, list[list[str | None]]] = {"traces": [], "failure": [], "tokens": [], "latency": []}
+    for i, (version, rows) in enumerate(per.items()):
+        colour = _colour(i)
         x = [_iso(r["time"]) for r in rows]
-        traces.add_bar(x=x, y=[r["traces"] for r in rows], name=version, **bars)
-        failure.add_scatter(x=x, y=[r["failure_rate"] for r in rows], name=version, mode="lines+markers", **period)
-        tokens.add_bar(x=x, y=[r["tokens"] for r in rows], name=version, **bars)
+        hrefs = [explore(agent_version=version, **{"from": _second(r["time"]), "to": _second(r["time"] + width)})
+                 if explore else None for r in rows]
+        errors = [explore(agent_version=version, status="error", **{"from": _second(r["time"]), "to": _second(r["time"] + width)})
+                  if explore else None for r in rows]
+        traces.add_bar(x=x, y=[r["traces"] for r in rows], name=version, marker_color=colour, **bars)
+        failure.add_scatter(x=x, y=[r["failure_rate"] for r in rows], name=version, mode="lines+markers",
+                            line=dict(color=colour), **period)
+        tokens.add_bar(x=x, y=[r["tokens"] for r in rows], name=version, marker_color=colour, **bars)
+        links["traces"].append(hrefs)
+        links["failure"].append(errors)
+        links["tokens"].append(hrefs)
         for q, dash in (("p50_ms", "solid"), ("p95_ms", "dash"), ("p99_ms", "dot")):
             latency.add_scatter(x=x, y=[r[q] for r in rows], name=f"{version} {q[:3]}", mode="lines+markers",
-                                line=dict(dash=dash), **period)
+                                line=dict(dash=dash, color=colour), **period)
+            links["latency"].append(hrefs)
     times = [r["time"] for r in traffic["series"]]
     xaxis = dict(type="date")
     if times:
-        xaxis["range"] = [_iso(min(times)), _iso(max(times) + dt.timedelta(milliseconds=_BUCKET_MS[bucket]))]
-    traces.update_layout(_layout(f"traces per {bucket}", barmode="stack", xaxis=xaxis))
-    failure.update_layout(_layout(f"failure rate per {bucket} (root span status error)", xaxis=xaxis,
-                                  yaxis=dict(tickformat=".0%", rangemode="tozero")))
-    tokens.update_layout(_layout(f"tokens per {bucket}", barmode="stack", xaxis=xaxis))
-    latency.update_layout(_layout(f"trace latency per {bucket} (ms)", xaxis=xaxis, yaxis=dict(rangemode="tozero")))
-    return {"traces": _dict(traces), "failure_rate": _dict(failure), "tokens": _dict(tokens),
-            "latency": _dict(latency)}
+        xaxis["range"] = [_iso(min(times)), _iso(max(times) + width)]
+    when = f"trace start ({bucket}, UTC)"
+    traces.update_layout(_layout(f"traces per {bucket}", when, "traces", barmode="stack", xaxis=xaxis,
+                                 yaxis=dict(tickformat=",d", rangemode="tozero")))
+    failure.update_layout(_layout(f"failure rate per {bucket} (root span status error)", when, "traces failed (%)",
+                                  xaxis=xaxis, yaxis=dict(tickformat=".0%", rangemode="tozero")))
+    tokens.update_layout(_layout(f"tokens per {bucket}", when, "tokens", barmode="stack", xaxis=xaxis,
+                                 yaxis=dict(tickformat=",d", rangemode="tozero")))
+    latency.update_layout(_layout(f"trace latency per {bucket}: p50 solid, p95 dashed, p99 dotted", when,
+                                  "latency (ms)", xaxis=xaxis, yaxis=dict(rangemode="tozero", tickformat=",d")))
+    return {"traces": with_links(_dict(traces), links["traces"]), "failure_rate": with_links(_dict(failure), links["failure"]),
+            "tokens": with_links(_dict(tokens), links["tokens"]), "latency": with_links(_dict(latency), links["latency"])}
+
+
+def _second(t: dt.datetime) -> str:
+    return t.replace(microsecond=0).isoformat()
 
 
 def pass_rate_figure(points: Sequence[Mapping[str, Any]]) -> Figure:
@@ -87,11 +124,12 @@ def pass_rate_figure(points: Sequence[Mapping[str, Any]]) -> Figure:
     per: dict[str, list[Mapping[str, Any]]] = {}
     for p in points:
         per.setdefault(p["evaluator"], []).append(p)
-    for evaluator, rows in sorted(per.items()):
-        fig.add_scatter(x=[_iso(r["started_at"]) for r in rows], y=[r["pass_rate"] for r in rows], name=evaluator,
+    for i, (evaluator, rows) in enumerate(sorted(per.items())):
+        fig.add_scatter(line=dict(color=_colour(i)), x=[_iso(r["started_at"]) for r in rows], y=[r["pass_rate"] for r in rows], name=evaluator,
                         mode="lines+markers", text=[r["run_id"] for r in rows],
                         hovertemplate="%{text}<br>%{y:.1%}<extra>" + evaluator + "</extra>")
-    fig.update_layout(_layout("pass rate per evaluator, by run", yaxis=dict(tickformat=".0%", range=[0, 1.05])))
+    fig.update_layout(_layout("pass rate per evaluator, by run", "run start (UTC)", "results passing (%)",
+                              yaxis=dict(tickformat=".0%", range=[0, 1.05])))
     return _dict(fig)
 
 
@@ -99,11 +137,12 @@ def item_states_figure(runs: Sequence[Mapping[str, Any]]) -> Figure:
     """Selected items per run, stacked by state."""
     fig = go.Figure()
     ordered = list(reversed(runs))
-    colours = {"pending": "#bcbd22", "running": "#1f77b4", "done": PASS, "failed": FAIL}
+    colours = {"pending": "#E69F00", "running": "#0072B2", "done": PASS, "failed": FAIL}
     for state, colour in colours.items():
         fig.add_bar(x=[r["run_id"] for r in ordered], y=[r["item_states"][state] for r in ordered], name=state,
                     marker_color=colour)
-    fig.update_layout(_layout("items per run by state", barmode="stack", xaxis=dict(type="category")))
+    fig.update_layout(_layout("items per run by state", "run", "items (traces)", barmode="stack",
+                              xaxis=dict(type="category"), yaxis=dict(tickformat=",d")))
     return _dict(fig)
 
 
@@ -123,28 +162,36 @@ def radar_figure(scores: Mapping[str, Any]) -> Figure:
     missing = [d for d in DIMENSIONS if d not in dims]
     title = f"dimensions per agent version (scene {scores['scene']})" + (
         f"; not measured: {', '.join(missing)}" if missing else "")
-    fig.update_layout(_layout(title, height=420, polar=dict(
-        radialaxis=dict(range=[0, 1], tickformat=".0%", angle=90, tickfont=dict(size=9)))))
+    for i, trace in enumerate(fig.data):
+        trace.line.color = _colour(i)
+    layout = _layout(title, "", "", height=420, polar=dict(
+        radialaxis=dict(range=[0, 1], tickformat=".0%", angle=90, tickfont=dict(size=9),
+                        title=dict(text="score (%)", font=dict(size=11)))))
+    fig.update_layout({k: v for k, v in layout.items() if k not in ("xaxis", "yaxis")})
     return _dict(fig)
 
 
-def cluster_figures(clusters: Mapping[str, Any]) -> dict[str, Figure]:
-    """Failing traces per label, and failing results per step of the chain, by label."""
+def cluster_figures(clusters: Mapping[str, Any], explore: Callable[..., str] | None = None) -> dict[str, Figure]:
+    """Failing traces per label, and failing results per step of the chain, by label; a label's
+    bar opens the explorer on the traces failing with it."""
     labels = list(reversed(clusters["by_label"][:15]))
     by_label = go.Figure(go.Bar(x=[c["traces"] for c in labels], y=[f"{c['evaluator']}: {c['label']}" for c in labels],
                                 orientation="h", marker_color=FAIL))
-    by_label.update_layout(_layout("failure modes: traces per label", height=max(260, 28 * len(labels) + 80),
-                                   margin=dict(l=260, r=20, t=45, b=40)))
+    by_label.update_layout(_layout("failure modes: traces per label", "failing traces", "evaluator: label",
+                                   height=max(260, 28 * len(labels) + 100), margin=dict(l=260, r=20, t=45, b=56),
+                                   xaxis=dict(tickformat=",d")))
     position = go.Figure()
     per: dict[str, dict[int, int]] = {}
     for p in clusters["by_position"]:
         per.setdefault(p["label"], {}).setdefault(p["step"], 0)
         per[p["label"]][p["step"]] += p["results"]
-    for label, steps in sorted(per.items()):
-        position.add_bar(x=[f"step {s}" for s in steps], y=list(steps.values()), name=label)
-    position.update_layout(_layout("where in the chain: first offending tool call", barmode="stack",
-                                   xaxis=dict(type="category")))
-    return {"by_label": _dict(by_label), "by_position": _dict(position)}
+    for i, (label, steps) in enumerate(sorted(per.items())):
+        position.add_bar(x=[f"step {s}" for s in steps], y=list(steps.values()), name=label, marker_color=_colour(i))
+    position.update_layout(_layout("where in the chain: first offending tool call", "tool call (step of the chain)",
+                                   "failing results", barmode="stack", xaxis=dict(type="category"),
+                                   yaxis=dict(tickformat=",d")))
+    links = [[explore(label=c["label"], evaluator=c["evaluator"]) if explore else None for c in labels]]
+    return {"by_label": with_links(_dict(by_label), links), "by_position": _dict(position)}
 
 
 def bottleneck_figure(bottleneck: Mapping[str, Any]) -> Figure:
@@ -153,42 +200,62 @@ def bottleneck_figure(bottleneck: Mapping[str, Any]) -> Figure:
     names = [t["tool"] for t in tools]
     fig.add_bar(x=names, y=[t["p_fail_called"] for t in tools], name="P(trace fails | tool called)", marker_color=FAIL)
     fig.add_bar(x=names, y=[t["p_fail_errored"] for t in tools], name="P(trace fails | a call errored)",
-                marker_color="#ff9896")
+                marker_color="#0072B2")
     base = bottleneck["baseline"]["rate"]
     if base is not None:
         fig.add_hline(y=base, line_dash="dash", line_color=MUTED, annotation_text=f"all traces {base:.0%}")
-    fig.update_layout(_layout("per-tool bottleneck", barmode="group", yaxis=dict(tickformat=".0%", range=[0, 1.05])))
+    fig.update_layout(_layout("per-tool bottleneck", "tool", "probability the trace fails (%)", barmode="group",
+                              yaxis=dict(tickformat=".0%", range=[0, 1.05])))
     return _dict(fig)
+
+
+# The timeline's legend: what each bar colour means.
+STEP_KINDS = {"root": ("whole trace (root span)", "#9aa3ae"), "llm": ("model call", "#0072B2"),
+              "ok": ("tool call", PASS), "error": ("tool call, error", "#E69F00"),
+              "offending": ("tool call cited by a failing evaluator", FAIL)}
 
 
 def timeline_figure(steps: Sequence[tuple[str, Mapping[str, Any]]], traj: Mapping[str, Any],
                     offending: set[int]) -> Figure:
-    """The given LLM and tool calls as bars on a millisecond axis from the trace start; offending
-    tool calls (cited as evidence) in red. One bar trace per colour, so a long trajectory costs
-    a few traces, not one per step."""
+    """The root span and the given model and tool calls as bars on a millisecond axis from the trace
+    start (the axis covers the whole root span), coloured by kind with a legend; a click on a bar
+    goes to its step. One bar trace per kind, so a long trajectory costs a few traces."""
     t0 = traj.get("start_ns") or 0
-    groups: dict[str, dict[str, list]] = {}
-    order = []
+    total = traj.get("duration_ms") or 0
+    groups: dict[str, dict[str, list]] = {k: {"y": [], "x": [], "base": [], "text": [], "href": []} for k in STEP_KINDS}
+    root_label = f"trace: {traj.get('root_span_name') or 'root'}"
+    groups["root"] |= {"y": [root_label], "x": [max(total, 0.5)], "base": [0.0], "text": ["root span"], "href": ["#"]}
+    order = [root_label]
     for kind, c in steps:
         if kind == "llm":
-            label, colour = f"LLM {c['seq']} {c.get('model') or ''}".strip(), "#1f77b4"
-            note = f"{c.get('input_tokens', 0)} in / {c.get('output_tokens', 0)} out tokens"
+            label, group = f"model {c['seq']} {c.get('model') or ''}".strip(), "llm"
+            note = f"{c.get('input_tokens', 0):,} in / {c.get('output_tokens', 0):,} out tokens"
+            href = f"#llm-{c['seq']}"
         else:
             label = f"#{c['seq']} {c['name']}"
-            colour = FAIL if c["seq"] in offending else "#ff7f0e" if c["status"] == "error" else PASS
-            note = c["status"] + (" · offending" if c["seq"] in offending else "")
+            group = "offending" if c["seq"] in offending else "error" if c["status"] == "error" else "ok"
+            note = c["status"] + (" · cited by a failing evaluator" if c["seq"] in offending else "")
+            href = f"#step-{c['seq']}"
         order.append(label)
-        g = groups.setdefault(colour, {"y": [], "x": [], "base": [], "text": []})
+        g = groups[group]
         g["y"].append(label)
         g["x"].append(max(c.get("duration_ms") or 0, 0.5))
         g["base"].append(((c.get("start_ns") or t0) - t0) / 1e6)
         g["text"].append(note)
-    fig = go.Figure()
-    for colour, g in groups.items():
-        fig.add_bar(y=g["y"], x=g["x"], base=g["base"], orientation="h", marker_color=colour, showlegend=False,
+        g["href"].append(href)
+    fig, links = go.Figure(), []
+    for kind, g in groups.items():
+        if not g["y"]:
+            continue
+        name, colour = STEP_KINDS[kind]
+        fig.add_bar(y=g["y"], x=g["x"], base=g["base"], orientation="h", marker_color=colour, name=name,
                     customdata=g["base"], text=g["text"], textposition="none",
-                    hovertemplate="%{y}<br>start %{customdata:.1f} ms, %{x:.1f} ms<br>%{text}<extra></extra>")
-    fig.update_layout(_layout("timeline (ms from trace start)", height=max(220, 26 * len(steps) + 90),
+                    hovertemplate="%{y}<br>start %{customdata:,.1f} ms, %{x:,.1f} ms<br>%{text}<extra></extra>")
+        links.append(g["href"])
+    fig.update_layout(_layout("timeline", "time from trace start (ms)", "step",
+                              height=max(260, 26 * len(order) + 130),
+                              xaxis=dict(range=[0, max(total, 1) * 1.01], tickformat=",d"),
                               yaxis=dict(autorange="reversed", type="category", categoryorder="array",
-                                         categoryarray=order), margin=dict(l=200, r=20, t=45, b=40)))
-    return _dict(fig)
+                                         categoryarray=order), margin=dict(l=220, r=20, t=45, b=56),
+                              legend=dict(orientation="h", y=1.0, yanchor="bottom", x=0.3)))
+    return with_links(_dict(fig), links)

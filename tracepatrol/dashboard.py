@@ -21,21 +21,24 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Literal
 
+import anyio.to_thread
 import orjson
 from fastapi import APIRouter, Depends, HTTPException, Query, Request
 from fastapi.responses import FileResponse, HTMLResponse, RedirectResponse, Response
 from fastapi.routing import APIRoute
 from jinja2 import Environment, PackageLoader, select_autoescape
+from markupsafe import Markup
 
 from evaluators.weights import get_profile, load_profiles
-from tracepatrol import analysis, charts
-from tracepatrol.guard import SESSION_COOKIE, authorized
+from scheduler.task import parse_duration
+from tracepatrol import analysis, charts, explorer
+from tracepatrol.guard import SESSION_COOKIE, authorized, csrf_ok
 from tracepatrol.request_cursor import Cursor
 
 ROOT = "/dashboard"
 STATIC = Path(__file__).resolve().parent / "static"
-STATIC_FILES = {"plotly.min.js": charts.PLOTLY_JS, "charts.js": STATIC / "charts.js",
-                "dashboard.css": STATIC / "dashboard.css"}
+STATIC_FILES = {"plotly.min.js": charts.PLOTLY_JS, **{name: STATIC / name for name in
+                ("charts.js", "dashboard.css", "task_form.js", "timezone.js")}}
 DEFAULT_SCENE = "customer_service"
 HEADERS = {
     "Content-Security-Policy": "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
@@ -49,12 +52,44 @@ def _json(value: Any, **kwargs: Any) -> str:
     return orjson.dumps(value, default=str, option=option | orjson.OPT_NON_STR_KEYS).decode()
 
 
+def timestamp(value: Any) -> Markup:
+    """A stored (naive UTC) time to the second, stated as UTC; timezone.js may show it in the
+    browser's zone instead."""
+    if value is None:
+        return Markup("—")
+    if isinstance(value, str):
+        value = dt.datetime.fromisoformat(value)
+    if value.tzinfo is not None:
+        value = value.astimezone(dt.timezone.utc).replace(tzinfo=None)
+    value = value.replace(microsecond=0)
+    return Markup('<time datetime="{}Z">{} UTC</time>').format(value.isoformat(), value.isoformat(" "))
+
+
+def count(value: Any) -> str:
+    """A whole number with thousands separators (— when missing)."""
+    return "—" if value is None else f"{round(value):,}"
+
+
 @cache
 def environment() -> Environment:
     env = Environment(loader=PackageLoader("tracepatrol", "templates"), autoescape=select_autoescape(["html"]),
                       trim_blocks=True, lstrip_blocks=True)
     env.policies["json.dumps_function"] = _json
+    env.filters |= {"ts": timestamp, "n": count, "window_text": window_text}
+    env.globals["explore"] = explorer.url
     return env
+
+
+def window_text(window: dict[str, Any]) -> str:
+    """A task window in plain words."""
+    if window["mode"] == "backfill":
+        if window.get("last"):
+            return f"once, over the traces started in the {window['last']} before the run"
+        start = str(window.get("from", "")).replace("T", " ")
+        return f"once, over the traces started from {start} to {str(window.get('to') or 'the run').replace('T', ' ')}"
+    every = f"every {window['every']}" if window.get("every") else f"on cron {window['cron']!r}"
+    end = f" until {str(window['end'])[:10]}" if window.get("end") else ""
+    return f"{every} ({window['timezone']}) from {str(window['start'])[:10]}{end}, over the traces completed since the run before"
 
 
 def render(template: str, **context: Any) -> str:
@@ -71,9 +106,28 @@ class LoginRequired(Exception):
     pass
 
 
+class Forbidden(Exception):
+    """A state-changing request without its session's CSRF token."""
+
+
 async def _guard(request: Request) -> None:
     if not allowed(request):
         raise LoginRequired()
+
+
+async def form_pairs(request: Request) -> list[tuple[str, str]]:
+    """An urlencoded body as (key, value) pairs in order (Guard caps its size)."""
+    return urllib.parse.parse_qsl((await request.body()).decode("utf-8", "replace"), keep_blank_values=True)
+
+
+async def _csrf(request: Request) -> None:
+    token = request.headers.get("x-csrf-token") or dict(await form_pairs(request)).get("csrf")
+    if not csrf_ok(request.headers, request.app.state.sessions, token):
+        raise Forbidden()
+
+
+def csrf_token(request: Request) -> str:
+    return request.app.state.sessions.csrf_token(request.cookies.get(SESSION_COOKIE))
 
 
 class PageRoute(APIRoute):
@@ -92,11 +146,20 @@ class PageRoute(APIRoute):
                 return _page("login.html", 401, title="log in", next=target, message=None)
             except analysis.NotFound as exc:
                 return _page("error.html", 404, title="not found", heading="Not found", message=str(exc))
+            except Forbidden:
+                return _page("error.html", 403, title="forbidden", heading="Forbidden",
+                             message="This form is stale or came from another site (no valid CSRF token); "
+                                     "reload the page and try again.")
         return page
 
 
 def _page(template: str, status: int = 200, headers: dict[str, str] | None = None, **context: Any) -> HTMLResponse:
     return HTMLResponse(render(template, **context), status, headers=HEADERS | (headers or {}))
+
+
+def view(request: Request, template: str, status: int = 200, **context: Any) -> HTMLResponse:
+    """A page with what every page needs: the logout link and the CSRF token for its forms."""
+    return _page(template, status, logged_in=_cookie(request), csrf=csrf_token(request), **context)
 
 
 def _safe_next(target: str | None) -> str:
@@ -107,9 +170,17 @@ def _safe_next(target: str | None) -> str:
 
 
 # -- page contexts (pure functions of a cursor, shared with tests) -----------------------------
-def overview_context(cur) -> dict[str, Any]:
-    traffic = analysis.traffic(cur)
-    return {"traffic": traffic, "figs": charts.traffic_figures(traffic), "recent": analysis.recent_traces(cur, 50)}
+def overview_context(cur, last: str | None = None) -> dict[str, Any]:
+    """Traffic over the chosen range (all time by default) and what is wrong now: alarms compare
+    the range (24 h when all time is shown) with the period as long before it."""
+    now = dt.datetime.now(dt.timezone.utc).replace(tzinfo=None, microsecond=0)
+    last = last if last in explorer.RANGES else None
+    since = now - parse_duration(last) if last else None
+    traffic = analysis.traffic(cur, since=since)
+    alarm_since = since or now - dt.timedelta(hours=24)
+    return {"traffic": traffic, "figs": charts.traffic_figures(traffic, explorer.url), "last": last,
+            "ranges": explorer.RANGES, "recent": analysis.recent_traces(cur, 20, since),
+            "wrong": analysis.whats_wrong(cur, alarm_since, now), "alarm_range": last or "24h"}
 
 
 def task_context(cur, task_id: str, run_id: str | None) -> dict[str, Any]:
@@ -135,42 +206,6 @@ def task_context(cur, task_id: str, run_id: str | None) -> dict[str, Any]:
     return {"task": task, "runs": runs, "run": run, "summary": summary, "verdicts": verdicts, "figs": figs}
 
 
-MAX_PAGE_STEPS = 500
-
-
-def trace_context(cur, trace_id: str) -> dict[str, Any]:
-    traj = analysis.trace(cur, trace_id)
-    evaluations = analysis.results(cur, "WHERE trace_id = ?", [traj["trace_id"]], order="task_id, version, evaluator")
-    citations: dict[int, list[dict]] = {}
-    for r in evaluations:
-        if r["version"] == traj["version"] and r["passed"] is False:
-            for seq in r["evidence"] or []:
-                cited = citations.setdefault(seq, [])
-                if all((c["evaluator"], c["label"]) != (r["evaluator"], r["label"]) for c in cited):
-                    cited.append(r)  # once per verdict, however many tasks reached it
-    steps = sorted([("llm", c) for c in traj.get("llm_calls", [])] + [("tool", c) for c in traj.get("tool_calls", [])],
-                   key=lambda s: (s[1].get("start_ns") or 0, s[0] == "tool", s[1]["seq"]))
-    shown = _page_steps(steps, set(citations))
-    return {"traj": traj, "evaluations": evaluations, "citations": citations, "steps": shown,
-            "step_count": len(steps), "figs": {"timeline": charts.timeline_figure(shown, traj, set(citations))}}
-
-
-def _page_steps(steps: list[tuple[str, dict]], cited: set[int]) -> list[tuple[str, dict]]:
-    """At most MAX_PAGE_STEPS steps, the cited ones always among them: a page a person can read and
-    a browser can draw, answered in bounded time whatever the trace's size (the API has them all)."""
-    if len(steps) <= MAX_PAGE_STEPS:
-        return steps
-    keep = {id(c) for kind, c in steps if kind == "tool" and c["seq"] in cited}
-    budget = MAX_PAGE_STEPS - len(keep)
-    for _, c in steps:
-        if budget <= 0:
-            break
-        if id(c) not in keep:
-            keep.add(id(c))
-            budget -= 1
-    return [s for s in steps if id(s[1]) in keep]
-
-
 def analysis_context(cur, task_id: str | None, scene: str, weights_dirs=()) -> dict[str, Any]:
     tasks = analysis.tasks(cur)
     profiles = load_profiles(*weights_dirs)
@@ -189,7 +224,7 @@ def analysis_context(cur, task_id: str | None, scene: str, weights_dirs=()) -> d
     ctx["bottleneck"] = analysis.bottleneck(cur, task_id)
     figs = {"bottleneck": charts.bottleneck_figure(ctx["bottleneck"])}
     if ctx["clusters"] is not None:
-        figs |= charts.cluster_figures(ctx["clusters"]) | {"radar": charts.radar_figure(ctx["scores"])}
+        figs |= charts.cluster_figures(ctx["clusters"], explorer.url) | {"radar": charts.radar_figure(ctx["scores"])}
     ctx["figs"] = figs
     return ctx
 
@@ -197,6 +232,8 @@ def analysis_context(cur, task_id: str | None, scene: str, weights_dirs=()) -> d
 # -- router ------------------------------------------------------------------------------------
 def build_router(secured: list) -> APIRouter:
     """The dashboard pages and `/api/report`; `secured` guards the JSON API like every other."""
+    from tracepatrol import dashboard_forms, trace_view
+
     router = APIRouter(route_class=PageRoute, include_in_schema=False)
     guarded = [Depends(_guard)]
 
@@ -208,28 +245,36 @@ def build_router(secured: list) -> APIRouter:
         return RedirectResponse(ROOT + "/", 307)
 
     @pages(ROOT + "/")
-    def overview(request: Request, cur: Cursor) -> Response:
-        return _page("overview.html", title="overview", charts=True, logged_in=_cookie(request),
-                     **overview_context(cur))
+    def overview(request: Request, cur: Cursor, last: str | None = None) -> Response:
+        return view(request, "overview.html", title="overview", charts=True, **overview_context(cur, last))
+
+    @pages(ROOT + "/traces")
+    async def traces_page(request: Request, cur: Cursor) -> Response:
+        params = list(request.query_params.multi_items())
+        hit = await anyio.to_thread.run_sync(explorer.direct_hit, cur, params)
+        if hit:
+            return RedirectResponse(hit, 303)
+        return view(request, "traces.html", title="traces", **await explorer.context(request, params))
 
     @pages(ROOT + "/tasks")
     def tasks_page(request: Request, cur: Cursor) -> Response:
-        return _page("tasks.html", title="tasks", tasks=analysis.tasks(cur), logged_in=_cookie(request))
+        return view(request, "tasks.html", title="tasks", tasks=analysis.tasks(cur))
+
+    dashboard_forms.add_routes(router, pages, [*guarded, Depends(_csrf)])
 
     @pages(ROOT + "/tasks/{task_id}")
     def task_page(request: Request, cur: Cursor, task_id: str, run: str | None = None) -> Response:
-        return _page("task.html", title=f"task {task_id}", charts=True, logged_in=_cookie(request),
-                     **task_context(cur, task_id, run))
+        return view(request, "task.html", title=f"task {task_id}", charts=True, **task_context(cur, task_id, run))
 
     @pages(ROOT + "/traces/{trace_id}")
     def trace_page(request: Request, cur: Cursor, trace_id: str) -> Response:
-        return _page("trace.html", title=f"trace {trace_id}", charts=True, logged_in=_cookie(request),
-                     **trace_context(cur, trace_id))
+        return view(request, "trace.html", title=f"trace {trace_id}", charts=True,
+                    **trace_view.trace_context(cur, trace_id))
 
     @pages(ROOT + "/analysis")
     def analysis_page(request: Request, cur: Cursor, task: str | None = None, scene: str = DEFAULT_SCENE) -> Response:
-        return _page("analysis.html", title="analysis", charts=True, logged_in=_cookie(request),
-                     **analysis_context(cur, task or None, scene, request.app.state.weights_dirs))
+        return view(request, "analysis.html", title="analysis", charts=True,
+                    **analysis_context(cur, task or None, scene, request.app.state.weights_dirs))
 
     @pages(ROOT + "/report")
     def report_page(request: Request, cur: Cursor, task: str, run: str | None = None, day: dt.date | None = None,

@@ -59,6 +59,12 @@ def authorized(path: str, headers: Headers, api_key: str | None, sessions: Sessi
     return path.startswith(DASHBOARD) and dashboard_session(headers, sessions)
 
 
+def csrf_ok(headers: Headers, sessions: Sessions, token: str | None) -> bool:
+    """A state-changing dashboard request (a form or a page's fetch) carries its session's CSRF
+    token: a cross-site form can make a browser send the cookie, never the token."""
+    return sessions.csrf_valid(cookie_parser(headers.get("cookie", "")).get(SESSION_COOKIE), token)
+
+
 class Guard:
     def __init__(self, app: ASGIApp, api_key: str | None, sessions: Sessions, max_body_bytes: int,
                  path_limits: Mapping[str, int] = {}):

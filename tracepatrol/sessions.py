@@ -2,10 +2,13 @@
 
 A session cookie is a random token the server remembers until it expires or logout revokes it;
 nothing about the API key can be learnt from it, and a copied cookie dies with its session.
-Failed logins are counted per client address so a guesser gets 429s, not answers.
+Failed logins are counted per client address so a guesser gets 429s, not answers. Forms and
+fetches that change state carry a CSRF token bound to the session (`Sessions.csrf_token`).
 """
 from __future__ import annotations
 
+import hashlib
+import hmac
 import secrets
 import threading
 import time
@@ -17,6 +20,7 @@ class Sessions:
         self.ttl_s, self.max_sessions = ttl_s, max_sessions
         self._expiry: OrderedDict[str, float] = OrderedDict()  # oldest first
         self._lock = threading.Lock()
+        self._csrf_secret = secrets.token_bytes(32)
 
     def create(self) -> str:
         token = secrets.token_urlsafe(32)
@@ -39,6 +43,15 @@ class Sessions:
     def revoke(self, token: str | None) -> None:
         with self._lock:
             self._expiry.pop(token or "", None)
+
+    def csrf_token(self, session: str | None) -> str:
+        """An HMAC of the session cookie under a per-process secret: another site can make a browser
+        send the cookie but cannot read a page to learn this. Without an API key there is no
+        session, and every page of this process carries the same token."""
+        return hmac.new(self._csrf_secret, (session or "").encode(), hashlib.sha256).hexdigest()
+
+    def csrf_valid(self, session: str | None, token: str | None) -> bool:
+        return bool(token) and hmac.compare_digest(self.csrf_token(session), token)
 
 
 class LoginAttempts:

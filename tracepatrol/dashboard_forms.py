@@ -1,0 +1,113 @@
+"""The dashboard's state-changing pages: the task form and its live preview, a task's pause /
+resume / run / delete buttons, and annotating a trace. Each POST carries the session's CSRF
+token (checked by the `posted` dependencies) and calls the same service code as the REST API.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import anyio.to_thread
+from fastapi import APIRouter, HTTPException, Request
+from fastapi.responses import RedirectResponse, Response
+
+from sampler import annotations
+from scheduler.ledger import TaskExists, TaskNotFound
+from tracepatrol import analysis, task_form, trace_view
+from tracepatrol.api_tasks import _bounded, preview
+from tracepatrol.dashboard import ROOT, _json, form_pairs, view
+from tracepatrol.request_cursor import Cursor
+
+ACTIONS = ("pause", "resume", "run", "delete")
+
+
+def _form(request: Request, values: dict[str, Any], errors: dict[str, list[str]] | None = None, status: int = 200,
+          copy_of: str | None = None, notice: str | None = None) -> Response:
+    return view(request, "task_form.html", status, title="new task", form_js=True, copy_of=copy_of, notice=notice,
+                **task_form.form_context(values, errors))
+
+
+def _answer(body: dict[str, Any], status: int = 200) -> Response:
+    """JSON as the REST API writes it (times in ISO 8601)."""
+    return Response(_json(body), status, media_type="application/json", headers={"Cache-Control": "no-store"})
+
+
+def _task_doc(cur, task_id: str) -> dict[str, Any]:
+    return analysis.task(cur, task_id)["spec"]
+
+
+def add_routes(router: APIRouter, pages: Callable, posted: list) -> None:
+    """Routes under /dashboard/tasks/… registered before `/tasks/{task_id}`, so `new` is not an id."""
+
+    def post(path: str, **kwargs):
+        return router.post(path, dependencies=posted, **kwargs)
+
+    @pages(ROOT + "/tasks/new")
+    def new_task(request: Request) -> Response:
+        values, problem = task_form.starting_values(list(request.query_params.multi_items()), None)
+        return _form(request, values, {"task": [problem]} if problem else None)
+
+    @pages(ROOT + "/tasks/{task_id}/edit")
+    def edit_task(request: Request, cur: Cursor, task_id: str) -> Response:
+        values = task_form.values_of(_task_doc(cur, task_id))
+        values["name"] = f"{task_id}-2"[:64]
+        return _form(request, values, copy_of=task_id)
+
+    @post(ROOT + "/tasks/new")
+    async def create_task(request: Request) -> Response:
+        values, _, spec, errors = task_form.from_form(await form_pairs(request))
+        if spec is None:
+            return _form(request, values, errors, 422)
+        service = request.app.state.tasks
+        try:
+            with _bounded():
+                await anyio.to_thread.run_sync(service.create, spec)
+        except TaskExists as exc:
+            return _form(request, values, {"name": [str(exc)]}, 409)
+        except HTTPException as exc:
+            return _form(request, values, {"task": [exc.detail]}, exc.status_code)
+        return RedirectResponse(f"{ROOT}/tasks/{spec.name}", 303)
+
+    @post(ROOT + "/tasks/preview")
+    async def preview_form(request: Request) -> Response:
+        """The form's live preview: its document, and what `POST /api/tasks/preview` answers for it."""
+        _, doc, spec, errors = task_form.from_form(await form_pairs(request))
+        if spec is None:
+            return _answer({"document": doc, "errors": errors}, 422)
+        try:
+            return _answer({"document": doc, "preview": await preview(request, doc)})
+        except HTTPException as exc:
+            return _answer({"document": doc, "errors": {"task": [exc.detail]}}, exc.status_code)
+
+    @post(ROOT + "/tasks/{task_id}/{action}")
+    def task_action(request: Request, task_id: str, action: str) -> Response:
+        if action not in ACTIONS:
+            raise analysis.NotFound(f"no action {action!r}; valid: {', '.join(ACTIONS)}")
+        service = request.app.state.tasks
+        try:
+            if action == "delete":
+                service.delete(task_id)
+                return RedirectResponse(f"{ROOT}/tasks", 303)
+            if action == "run":
+                with _bounded():
+                    run = service.runner.run_now(task_id, "manual", wait=False)
+                return RedirectResponse(f"{ROOT}/tasks/{task_id}?run={run['run_id']}", 303)
+            getattr(service, action)(task_id)
+        except TaskNotFound as exc:
+            raise analysis.NotFound(str(exc)) from None
+        except HTTPException as exc:
+            return view(request, "error.html", exc.status_code, title="not now", heading="Not now", message=exc.detail)
+        return RedirectResponse(f"{ROOT}/tasks/{task_id}", 303)
+
+    @post(ROOT + "/traces/{trace_id}/annotations")
+    async def annotate(request: Request, cur: Cursor, trace_id: str) -> Response:
+        form = dict(await form_pairs(request))
+        analysis.trace(cur, trace_id)  # NotFound for an unknown trace
+        try:
+            await anyio.to_thread.run_sync(lambda: annotations.annotate(
+                cur, trace_id.lower(), (form.get("status") or "").strip(), form.get("label"), form.get("note"),
+                form.get("author")))
+        except annotations.AnnotationError as exc:
+            return view(request, "trace.html", 422, title=f"trace {trace_id}", charts=True, annotation_error=str(exc),
+                        annotation_form=form, **trace_view.trace_context(cur, trace_id))
+        return RedirectResponse(f"{ROOT}/traces/{trace_id}#annotation", 303)

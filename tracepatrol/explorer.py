@@ -1,0 +1,136 @@
+"""The trace explorer (`/dashboard/traces`): every query parameter in, one page of traces out.
+
+Filters are a task's filters (`tracepatrol.filter_params`), compiled by the sampler
+(`sampler.explore`) and run in one of the task service's query slots within its time budget,
+so a costly filter here cannot starve task runs or the rest of the server.
+"""
+from __future__ import annotations
+
+import datetime as dt
+import math
+import re
+import urllib.parse
+from collections.abc import Iterable
+from typing import Any
+
+from fastapi import Request
+from pydantic import ValidationError
+
+from sampler.explore import SORTS, Explore, Page, explore
+from sampler.policy import format_errors
+from sampler.query_budget import QueryError
+from scheduler.task import parse_duration
+from tracepatrol import filter_params
+from tracepatrol.api_tasks import _while_connected
+
+ROOT = "/dashboard"
+RANGES = ("1h", "3h", "24h", "7d", "30d")
+SORT_LABELS = {"start": "start", "duration": "duration", "tokens": "tokens", "tool_errors": "tool errors",
+               "score": "latest score"}
+# Parameters the explorer reads beside the filters; anything else is ignored.
+PLAIN = ("match", "last", "from", "to", "label", "evaluator", "task", "trace_id", "sort", "order", "per", "page")
+TRACE_ID = re.compile(r"^[0-9a-fA-F]{32}$")
+
+
+def url(params: Iterable[tuple[str, Any]] = (), **named: Any) -> str:
+    """An explorer link: `url(status="error")`, `url([("tokens", "gt:8000")], last="24h")`."""
+    pairs = [(k, str(v)) for k, v in [*params, *named.items()] if v not in (None, "")]
+    return f"{ROOT}/traces" + ("?" + urllib.parse.urlencode(pairs) if pairs else "")
+
+
+def _time(text: str | None, field: str, errors: list[str]) -> dt.datetime | None:
+    if not text:
+        return None
+    try:
+        return dt.datetime.fromisoformat(text).replace(tzinfo=None)  # the form states UTC
+    except ValueError:
+        errors.append(f"{field}: {text!r} is not a date and time such as 2026-11-30T08:00")
+        return None
+
+
+class State:
+    """What the request asked for, as the page's form and links need it."""
+
+    def __init__(self, params: list[tuple[str, str]], now: dt.datetime):
+        plain = {k: v for k, v in params if k in PLAIN and v}
+        self.rows = filter_params.rows_from(params)
+        self.plain = plain
+        self.errors: list[str] = []
+        filters, bad = filter_params.validated(self.rows)
+        self.row_errors = {f"filters[{i}]": [message] for i, message in bad.items()}  # as the task form keys them
+        custom = bool(plain.get("from") or plain.get("to"))  # a custom range wins over a quick pick
+        if custom:
+            plain.pop("last", None)
+        self.last = "" if custom else plain.get("last") or ""
+        since = until = None
+        if custom:
+            since, until = _time(plain.get("from"), "from", self.errors), _time(plain.get("to"), "to", self.errors)
+        elif self.last:
+            try:
+                since = now - parse_duration(self.last)
+            except ValueError as exc:
+                self.errors.append(f"last: {exc}")
+        page = plain.get("page") or "1"
+        try:
+            self.query = Explore(
+                match=plain.get("match") or "all", filters=filters, since=since, until=until,
+                label=plain.get("label") or None, evaluator=plain.get("evaluator") or None,
+                task=plain.get("task") or None, trace_id=(plain.get("trace_id") or "").strip() or None,
+                sort=plain.get("sort") or "start", descending=plain.get("order", "desc") != "asc",
+                page=page if page.isdigit() and int(page) > 0 else 1, per_page=plain.get("per") or 50)
+        except ValidationError as exc:
+            self.query = None
+            self.errors.extend(format_errors(exc).splitlines())
+
+    def params(self, **changes: Any) -> list[tuple[str, str]]:
+        """This request's parameters (filters in short form), with some changed or dropped (None)."""
+        plain = {**self.plain, **changes}
+        return [*filter_params.shorthand(self.rows), *((k, str(v)) for k, v in plain.items() if v not in (None, ""))]
+
+    def link(self, **changes: Any) -> str:
+        return url(self.params(**changes))
+
+    def range_link(self, last: str | None) -> str:
+        """This search over the last `last` (None: all time)."""
+        return self.link(last=last, page=None, **{"from": None, "to": None})
+
+    def sort_link(self, key: str) -> str:
+        """Sorting by `key`, descending first; a second click turns it around."""
+        q = self.query
+        flip = q is not None and q.sort == key and q.descending
+        return self.link(sort=key, order="asc" if flip else "desc", page=None)
+
+    def task_link(self) -> str:
+        """The task form with these filters and this time range."""
+        window = ([("last", self.last)] if self.last else
+                  [(k, self.plain[k]) for k in ("from", "to") if self.plain.get(k)])
+        pairs = [*filter_params.shorthand(self.rows), *window, *([("match", "any")] if self.plain.get("match") == "any" else [])]
+        return f"{ROOT}/tasks/new" + ("?" + urllib.parse.urlencode(pairs) if pairs else "")
+
+
+def direct_hit(cur, params: list[tuple[str, str]]) -> str | None:
+    """The trace page, when `trace_id` names a whole stored trace id."""
+    trace_id = dict(params).get("trace_id", "").strip()
+    if TRACE_ID.match(trace_id) and cur.execute("SELECT 1 FROM traces WHERE trace_id = ?",
+                                                 [trace_id.lower()]).fetchone():
+        return f"{ROOT}/traces/{trace_id.lower()}"
+    return None
+
+
+async def context(request: Request, params: list[tuple[str, str]]) -> dict[str, Any]:
+    now = dt.datetime.now(dt.timezone.utc).replace(tzinfo=None, microsecond=0)
+    state = State(params, now)
+    page: Page | None = None
+    if state.query is not None and not state.row_errors:
+        gate = request.app.state.tasks.runner.queries
+        q = state.query
+        try:
+            with gate.take(wait=False) as query:
+                page = await _while_connected(request, query, lambda: query.run(lambda cur: explore(cur, q)))
+        except QueryError as exc:
+            state.errors.append(f"{exc}; narrow the time range or the filters, or retry")
+    pages = math.ceil(page.total / state.query.per_page) if page else 0
+    blank = [filter_params.Row("", "eq", "")] * 2
+    return {"state": state, "form_rows": [*state.rows, *blank], "result": page, "pages": pages, "now": now, "ranges": RANGES, "sorts": SORT_LABELS,
+            "choices": filter_params.CHOICES, "field_labels": filter_params.FIELD_LABELS,
+            "op_labels": filter_params.OP_LABELS, "sort_keys": list(SORTS)}

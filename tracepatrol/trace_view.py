@@ -1,0 +1,123 @@
+"""The trace page's data: steps (bounded), the span tree, each model call's messages, the timeline
+and the trace's annotation.
+
+Messages are not part of the stored trajectory, so they are read back from the model-call spans
+with the collector's own convention adapters: the page shows what the evaluators were given.
+"""
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from collector.messages import Message, decode
+from collector.semconv import _Span, _Trace
+from collector.span import RECORD_FIELDS, SpanRecord
+from sampler import annotations
+from tracepatrol import analysis, charts
+
+MAX_PAGE_STEPS = 500
+MAX_TREE_SPANS = 1000
+MAX_MESSAGE_CALLS = 100  # model calls whose messages are read back (each is a span's JSON)
+SYSTEM_INSTRUCTIONS = "gen_ai.system_instructions"
+
+
+def trace_context(cur, trace_id: str) -> dict[str, Any]:
+    traj = analysis.trace(cur, trace_id)
+    evaluations = analysis.results(cur, "WHERE trace_id = ?", [traj["trace_id"]], order="task_id, version, evaluator")
+    citations: dict[int, list[dict]] = {}
+    for r in evaluations:
+        if r["version"] == traj["version"] and r["passed"] is False:
+            for seq in r["evidence"] or []:
+                cited = citations.setdefault(seq, [])
+                if all((c["evaluator"], c["label"]) != (r["evaluator"], r["label"]) for c in cited):
+                    cited.append(r)  # once per verdict, however many tasks reached it
+    steps = sorted([("llm", c) for c in traj.get("llm_calls", [])] + [("tool", c) for c in traj.get("tool_calls", [])],
+                   key=lambda s: (s[1].get("start_ns") or 0, s[0] == "tool", s[1]["seq"]))
+    shown = _page_steps(steps, set(citations))
+    annotations.ensure_table(cur)
+    started = dt.datetime.fromtimestamp((traj.get("start_ns") or 0) / 1e9, dt.timezone.utc)
+    return {"traj": traj, "started": started, "evaluations": evaluations, "citations": citations, "steps": shown,
+            "step_count": len(steps), "tree": span_tree(cur, traj, shown), "messages": model_messages(cur, traj, shown),
+            "annotation": annotations.current(cur, traj["trace_id"]),
+            "figs": {"timeline": charts.timeline_figure(shown, traj, set(citations))}}
+
+
+def _page_steps(steps: list[tuple[str, dict]], cited: set[int]) -> list[tuple[str, dict]]:
+    """At most MAX_PAGE_STEPS steps, the cited ones always among them: a page a person can read and
+    a browser can draw, answered in bounded time whatever the trace's size (the API has them all)."""
+    if len(steps) <= MAX_PAGE_STEPS:
+        return steps
+    keep = {id(c) for kind, c in steps if kind == "tool" and c["seq"] in cited}
+    budget = MAX_PAGE_STEPS - len(keep)
+    for _, c in steps:
+        if budget <= 0:
+            break
+        if id(c) not in keep:
+            keep.add(id(c))
+            budget -= 1
+    return [s for s in steps if id(s[1]) in keep]
+
+
+def step_anchor(kind: str, seq: int) -> str:
+    return f"step-{seq}" if kind == "tool" else f"llm-{seq}"
+
+
+def span_tree(cur, traj: dict[str, Any], steps: list[tuple[str, dict]]) -> dict[str, Any]:
+    """The first MAX_TREE_SPANS spans (by start) in depth-first order with their depth, each linked
+    to its step on the page when it is one."""
+    rows = cur.execute("""SELECT span_id, any_value(parent_span_id), any_value(name), min(start_ns), max(end_ns),
+                                 max(status_code) FROM spans WHERE trace_id = ? GROUP BY span_id
+                          ORDER BY min(start_ns), span_id LIMIT ?""", [traj["trace_id"], MAX_TREE_SPANS]).fetchall()
+    anchors = {c.get("span_id"): step_anchor(kind, c["seq"]) for kind, c in steps if c.get("span_id")}
+    t0 = traj.get("start_ns") or 0
+    spans = {r[0]: {"span_id": r[0], "parent": r[1], "name": r[2], "offset_ms": ((r[3] or t0) - t0) / 1e6,
+                    "duration_ms": max(0, (r[4] or 0) - (r[3] or 0)) / 1e6, "error": r[5] == 2,
+                    "anchor": anchors.get(r[0]), "children": []} for r in rows}
+    roots = []
+    for span in spans.values():
+        parent = spans.get(span["parent"])
+        (parent["children"] if parent else roots).append(span)
+    ordered: list[dict[str, Any]] = []
+    stack = [(s, 0) for s in reversed(roots)]
+    while stack:  # iterative: a deep chain never meets the recursion limit
+        span, depth = stack.pop()
+        ordered.append({**span, "depth": depth, "children": len(span["children"])})
+        stack.extend((c, depth + 1) for c in reversed(span["children"]))
+    total = traj.get("span_count") or len(ordered)
+    return {"spans": ordered, "total": max(total, len(ordered)), "duration_ms": traj.get("duration_ms") or 0}
+
+
+def _text(value: Any) -> str:
+    if isinstance(value, str):
+        return value
+    if isinstance(value, list):
+        return "\n".join(_text(v.get("content") if isinstance(v, dict) else v) for v in value)
+    return "" if value is None else str(value)
+
+
+def _message(m: Message) -> dict[str, Any]:
+    return {"role": m.role, "text": m.text or "",
+            "tool_calls": [{"name": c.name, "arguments": c.arguments} for c in m.tool_calls],
+            "tool_responses": [{"name": r.name, "response": r.response, "error": r.error} for r in m.tool_responses]}
+
+
+def model_messages(cur, traj: dict[str, Any], steps: list[tuple[str, dict]]) -> dict[int, dict[str, list]]:
+    """Per model call (seq): its input and output messages, the system instructions first."""
+    wanted = {c["span_id"]: c["seq"] for kind, c in steps if kind == "llm" and c.get("span_id")}
+    wanted = dict(list(wanted.items())[:MAX_MESSAGE_CALLS])
+    if not wanted:
+        return {}
+    cursor = cur.execute(f"SELECT {', '.join(RECORD_FIELDS)} FROM spans WHERE trace_id = ? AND span_id IN "
+                         "(SELECT unnest(?)) QUALIFY row_number() OVER (PARTITION BY span_id ORDER BY received_ns) = 1",
+                         [traj["trace_id"], list(wanted)])
+    columns = [list(c) for c in zip(*cursor.fetchall())]
+    records = SpanRecord.from_columns(columns) if columns else []
+    trace = _Trace([s for s in map(_Span.of, records) if s is not None])
+    out = {}
+    for span in trace.spans:
+        inbound = [_message(m) for m in trace.messages(span, "in")]
+        system = _text(decode(span.attrs.get(SYSTEM_INSTRUCTIONS)))
+        if system:
+            inbound.insert(0, {"role": "system", "text": system, "tool_calls": [], "tool_responses": []})
+        out[wanted[span.id]] = {"in": inbound, "out": [_message(m) for m in trace.messages(span, "out")]}
+    return out
