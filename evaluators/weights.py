@@ -82,10 +82,11 @@ class ProfileError(ValueError):
 
 
 def load_profile(path: Path) -> SceneProfile:
+    """One profile file; YAML, so JSON too."""
     try:
         doc = yaml.safe_load(path.read_text(encoding="utf-8"))
         return SceneProfile.model_validate(doc)
-    except yaml.YAMLError as exc:
+    except (yaml.YAMLError, UnicodeDecodeError) as exc:
         raise ProfileError(f"{path}: not valid YAML: {exc}") from None
     except ValidationError as exc:
         raise ProfileError(f"{path}: {_describe(exc)}") from None
@@ -99,6 +100,27 @@ def load_profiles(*directories: Path) -> dict[str, SceneProfile]:
             profile = load_profile(path)
             profiles[profile.scene] = profile
     return profiles
+
+
+UNIFORM = "uniform"
+
+
+def uniform_profile() -> SceneProfile:
+    """Equal weights: no scene preference (the seed's short-board example is scored so)."""
+    return SceneProfile(scene=UNIFORM, description="Every dimension counts the same.",
+                        weights=dict.fromkeys(DIMENSIONS, 1 / len(DIMENSIONS)),
+                        reasons=dict.fromkeys(DIMENSIONS, "Equal weights: no scene preference."))
+
+
+def weights_profile(spec: str) -> SceneProfile:
+    """`uniform`, or a profile file (YAML or JSON, the shape of config/weights/*.yaml) validated
+    as the bundled ones are: a team scores with its own weights without adding a scene."""
+    if spec == UNIFORM:
+        return uniform_profile()
+    path = Path(spec)
+    if not path.is_file():
+        raise ProfileError(f"{spec}: no such file (give a profile file or {UNIFORM!r})")
+    return load_profile(path)
 
 
 def get_profile(scene: str, directories: Iterable[Path] = ()) -> SceneProfile:

@@ -4,6 +4,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
+from typing import NoReturn
 
 import click
 import yaml
@@ -56,21 +57,34 @@ def results(api_url, api_key, run_id, as_json) -> None:
 @click.option("--task", "task_id", help="score a task's results on the server")
 @click.option("--dimensions", "dimensions_file", type=click.Path(exists=True, dir_okay=False, path_type=Path),
               help="offline: a JSON/YAML mapping of dimension scores (0–1)")
-@click.option("--scene", default="customer_service", show_default=True, help="weight profile in config/weights")
+@click.option("--scene", help="weight profile in config/weights  [default: customer_service]")
+@click.option("--weights", "weights_spec", metavar="FILE|uniform",
+              help="your own weight profile (YAML or JSON, shaped like config/weights/*.yaml), or equal weights")
 @click.option("--json", "as_json", is_flag=True)
-def score(api_url, api_key, task_id, dimensions_file, scene, as_json) -> None:
+def score(api_url, api_key, task_id, dimensions_file, scene, weights_spec, as_json) -> None:
     """Six dimensions -> the scene's weighted total, short-board multiplier and flags."""
+    from evaluators.scoring import weighted_total
+
     if bool(task_id) == bool(dimensions_file):
-        err.print("[red]error:[/red] give exactly one of --task ID or --dimensions FILE", highlight=False)
-        sys.exit(2)
+        _usage("give exactly one of --task ID or --dimensions FILE")
+    if scene and weights_spec:
+        _usage("give --scene NAME or --weights FILE|uniform, not both")
+    scene = scene or "customer_service"
     if dimensions_file:
-        card = _offline_card(dimensions_file, scene)
+        profile = _profile(scene, weights_spec)
+        card = weighted_total(_offline_dimensions(dimensions_file), profile).model_dump()
         if as_json:
             print(json.dumps(card, indent=2))
         else:
-            print_card(card, f"scene {scene}")
+            print_card(card, f"scene {profile.scene}")
         return
+    # the server knows its scenes; other weights are applied here to the dimension means it returns
+    profile = _profile(scene, weights_spec) if weights_spec else None
     out = api_call(api_url, api_key, "GET", f"/api/tasks/{task_id}/scores", scene=scene)
+    if profile is not None:
+        scene = profile.scene
+        for summary in (out, *out["versions"].values()):
+            summary["card"] = weighted_total(summary["card"]["dimensions"], profile).model_dump()
     if as_json:
         print(json.dumps(out, indent=2, default=str))
         return
@@ -80,28 +94,39 @@ def score(api_url, api_key, task_id, dimensions_file, scene, as_json) -> None:
         print_card(summary["card"], f"agent version {version} ({summary['traces']} traces)")
 
 
-def _offline_card(path: Path, scene: str) -> dict:
+def _usage(message: str) -> NoReturn:
+    err.print(f"[red]error:[/red] {message}", highlight=False)
+    sys.exit(2)
+
+
+def _profile(scene: str, weights_spec: str | None):
+    """The weight profile: a bundled scene, or --weights (a file validated like the bundled ones, or uniform)."""
+    from evaluators.weights import ProfileError, get_profile, weights_profile
+
+    try:
+        return weights_profile(weights_spec) if weights_spec else get_profile(scene)
+    except (ProfileError, LookupError) as exc:
+        _usage(str(exc))
+
+
+def _offline_dimensions(path: Path) -> dict:
+    """The dimension scores of a --dimensions file, checked."""
     from evaluators.base import DIMENSIONS
-    from evaluators.scoring import weighted_total
-    from evaluators.weights import get_profile
 
     try:
         doc = yaml.safe_load(path.read_text())
-        profile = get_profile(scene)
-    except (yaml.YAMLError, LookupError) as exc:
-        err.print(f"[red]error:[/red] {exc}", highlight=False)
-        sys.exit(2)
+    except yaml.YAMLError as exc:
+        _usage(str(exc))
     if not isinstance(doc, dict):
-        err.print(f"[red]error:[/red] {path}: expected a mapping of dimension -> score", highlight=False)
-        sys.exit(2)
+        _usage(f"{path}: expected a mapping of dimension -> score")
     unknown = sorted(set(doc) - set(DIMENSIONS))
-    bad = [k for k, v in doc.items() if v is not None and not (isinstance(v, (int, float)) and 0 <= v <= 1)]
+    bad = [k for k, v in doc.items()
+           if v is not None and not (isinstance(v, (int, float)) and not isinstance(v, bool) and 0 <= v <= 1)]
     if unknown or bad:
         problem = f"unknown dimension(s) {', '.join(unknown)}; valid: {', '.join(DIMENSIONS)}" if unknown \
             else f"score of {', '.join(bad)} must be a number from 0 to 1 (or null: not measured)"
-        err.print(f"[red]error:[/red] {path}: {problem}", highlight=False)
-        sys.exit(2)
-    return weighted_total(doc, profile).model_dump()
+        _usage(f"{path}: {problem}")
+    return doc
 
 
 @click.command()
@@ -169,14 +194,12 @@ def evaluate(files, reference, aliases, as_json) -> None:
     names = [a.strip() for a in aliases.split(",") if a.strip()] if aliases else list(DEFAULT_SET)
     unknown = [a for a in names if a not in available()]
     if unknown:
-        err.print(f"[red]error:[/red] unknown evaluator {unknown[0]!r}; valid: {', '.join(available())}", highlight=False)
-        sys.exit(2)
+        _usage(f"unknown evaluator {unknown[0]!r}; valid: {', '.join(available())}")
     try:
         cases = DatasetFile.model_validate(yaml.safe_load(reference.read_text())).cases if reference else load_cases()
         trajectories = [load_trajectory(f) for f in files]
     except (ValidationError, DatasetError, yaml.YAMLError, ValueError) as exc:
-        err.print(f"[red]error:[/red] {exc}", highlight=False)
-        sys.exit(2)
+        _usage(str(exc))
     evaluation = Evaluation(EvalContext(tool_schemas=load_tool_schemas(CONFIG_DIR / "tools"), golden_cases=cases),
                             EvaluatorSettings().time_budget_s)
     outcomes = []
