@@ -3,6 +3,7 @@ trajectories: score in [0, 1] or None, a reason, evidence inside the trajectory,
 from __future__ import annotations
 
 from importlib import import_module
+from pathlib import Path
 
 import pytest
 
@@ -81,3 +82,10 @@ def test_fixture_traces(alias, index):
 def test_edge_cases(alias, name):
     trajectory = EDGE_CASES[name]
     check(evaluator(alias).evaluate(trajectory, EvalContext()), alias, trajectory)
+
+
+def test_the_calibration_table_covers_every_label():
+    table = (Path(__file__).resolve().parents[2] / "docs" / "calibration.md").read_text(encoding="utf-8")
+    rows = {label.strip() for line in table.splitlines() if line.startswith("| ")
+            for label in line.split("|")[1].split(",")}
+    assert LABELS <= rows, sorted(LABELS - rows)
