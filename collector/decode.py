@@ -142,7 +142,7 @@ def to_batch(request: ExportTraceServiceRequest, received_ns: int, limits: Limit
     codes, messages, attrs_col, events_col = c["status_code"], c["status_message"], c["attributes"], c["events"]
     links_col, res_col, scope_names, scope_versions = c["links"], c["resource"], c["scope_name"], c["scope_version"]
     services, states, flags, received = c["service_name"], c["trace_state"], c["flags"], c["received_ns"]
-    conv = _Converter(limits)
+    conv, dumps = _Converter(limits), orjson.dumps
     for rs in request.resource_spans:
         resource = conv.attributes(rs.resource.attributes)
         resource_json = orjson.dumps(resource).decode()
@@ -161,41 +161,45 @@ def to_batch(request: ExportTraceServiceRequest, received_ns: int, limits: Limit
                 if len(pid) not in (0, 8):
                     batch.reject(f"span {sid.hex()}: parent_span_id must be empty or 8 bytes, got {len(pid)}")
                     continue
-                kind, code = span.kind, span.status.code  # open enums: any int32 arrives
+                status = span.status
+                kind, code = span.kind, status.code  # open enums: any int32 arrives
                 if not (0 <= kind <= _MAX_ENUM and 0 <= code <= _MAX_ENUM):
                     batch.reject(f"span {sid.hex()}: kind {kind} / status code {code} is not a span kind / status code")
                     continue
                 try:
                     truncated_before, redacted_before = conv.truncated, conv.redacted
                     span_attrs = conv.attributes(span.attributes)
+                    events, links = span.events, span.links
                     events = [
                         {"name": e.name, "time_unix_nano": e.time_unix_nano,
                          "attributes": conv.attributes(e.attributes)}
-                        for e in span.events
-                    ]
+                        for e in events
+                    ] if events else None
                     links = [
                         {"trace_id": ln.trace_id.hex(), "span_id": ln.span_id.hex(),
                          "attributes": conv.attributes(ln.attributes)}
-                        for ln in span.links
-                    ]
-                    status_message = conv.text(span.status.message) if span.status.message else None
+                        for ln in links
+                    ] if links else None
+                    status_message = status.message
+                    status_message = conv.text(status_message) if status_message else None
                     if conv.truncated != truncated_before:  # recorded on the span, never silent
                         span_attrs[TRUNCATED_ATTRIBUTE] = conv.truncated - truncated_before
                     if conv.redacted != redacted_before:
                         span_attrs[REDACTED_ATTRIBUTE] = conv.redacted - redacted_before
-                    attrs_json = orjson.dumps(span_attrs).decode()
-                    events_json = orjson.dumps(events).decode() if events else None
-                    links_json = orjson.dumps(links).decode() if links else None
+                    attrs_json = dumps(span_attrs).decode()
+                    events_json = dumps(events).decode() if events else None
+                    links_json = dumps(links).decode() if links else None
                 except _InvalidValue as exc:
                     batch.reject(f"span {sid.hex()}: {exc}")
                     continue
                 trace_ids.append(tid.hex())
                 span_ids.append(sid.hex())
-                parents.append(pid.hex() if pid and pid != b"\x00" * 8 else None)
+                parents.append(pid.hex() if pid and pid != _NO_PARENT else None)
                 names.append(span.name)
                 kinds.append(kind)
-                starts.append(_clamp_ns(span.start_time_unix_nano))
-                ends.append(_clamp_ns(span.end_time_unix_nano))
+                start, end = span.start_time_unix_nano, span.end_time_unix_nano
+                starts.append(start if start <= _MAX_NS else _MAX_NS)  # fixed64 can exceed int64: clamped
+                ends.append(end if end <= _MAX_NS else _MAX_NS)
                 codes.append(code)
                 messages.append(status_message)
                 attrs_col.append(attrs_json)
@@ -214,11 +218,7 @@ def to_batch(request: ExportTraceServiceRequest, received_ns: int, limits: Limit
 
 _MAX_NS = 2**63 - 1
 _MAX_ENUM = 127  # kind and status code are stored as TINYINT; unknown but small values are kept
-
-
-def _clamp_ns(ns: int) -> int:
-    """fixed64 timestamps can exceed int64; clamp rather than overflow the column."""
-    return ns if ns <= _MAX_NS else _MAX_NS
+_NO_PARENT = b"\x00" * 8
 
 
 class _InvalidValue(ValueError):
@@ -250,12 +250,22 @@ class _Converter:
         return s
 
     def attributes(self, kvs) -> dict[str, Any]:
+        """Plain strings within the length limit (most values) are taken on the spot: this loop
+        is most of the cost of decoding."""
         limit = self.limits.max_attributes
         if len(kvs) > limit:
             self.truncated += len(kvs) - limit
             kvs = kvs[:limit]
-        value = self.value
-        return {kv.key: value(kv.value, 0) for kv in kvs}
+        out, value, plain = {}, self.value, self._redact is None
+        longest = self.limits.max_attribute_length
+        for kv in kvs:
+            v = kv.value
+            s = v.string_value  # "" for any other kind of value, which takes the long way
+            if s and plain:
+                out[kv.key] = s if len(s) <= longest else self.text(s)
+            else:
+                out[kv.key] = value(v, 0)
+        return out
 
     def value(self, v, depth: int) -> Any:
         which = v.WhichOneof("value")
