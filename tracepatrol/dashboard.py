@@ -40,6 +40,7 @@ STATIC = Path(__file__).resolve().parent / "static"
 STATIC_FILES = {"plotly.min.js": charts.PLOTLY_JS, **{name: STATIC / name for name in
                 ("charts.js", "dashboard.css", "task_form.js", "timezone.js")}}
 DEFAULT_SCENE = "customer_service"
+RECENT = 20  # the overview's newest traces; the explorer has the rest
 HEADERS = {
     "Content-Security-Policy": "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
                                "img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; form-action 'self'",
@@ -179,7 +180,7 @@ def overview_context(cur, last: str | None = None) -> dict[str, Any]:
     traffic = analysis.traffic(cur, since=since)
     alarm_since = since or now - dt.timedelta(hours=24)
     return {"traffic": traffic, "figs": charts.traffic_figures(traffic, explorer.url), "last": last,
-            "ranges": explorer.RANGES, "recent": analysis.recent_traces(cur, 20, since),
+            "ranges": explorer.RANGES, "recent": analysis.recent_traces(cur, RECENT, since),
             "wrong": analysis.whats_wrong(cur, alarm_since, now), "alarm_range": last or "24h"}
 
 

@@ -72,8 +72,8 @@ def add_routes(router: APIRouter, pages: Callable, posted: list) -> None:
     async def preview_form(request: Request) -> Response:
         """The form's live preview: its document, and what `POST /api/tasks/preview` answers for it."""
         _, doc, spec, errors = task_form.from_form(await form_pairs(request))
-        if spec is None:
-            return _answer({"document": doc, "errors": errors}, 422)
+        if spec is None:  # an unfinished form is the usual state while typing, not a failed request
+            return _answer({"document": doc, "errors": errors})
         try:
             return _answer({"document": doc, "preview": await preview(request, doc)})
         except HTTPException as exc:

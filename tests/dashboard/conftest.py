@@ -5,7 +5,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from tests.dashboard.traffic import start_loaded
+from tests.dashboard.traffic import API_KEY, start_loaded
 
 LAUNCH_ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                "--disable-background-networking"]
@@ -52,3 +52,23 @@ class Watched:
         else:
             self.blocked.append(route.request.url)
             route.abort()
+
+
+@pytest.fixture(scope="module")
+def session(browser, loaded):
+    """A browser context logged in through the login form (the session cookie)."""
+    srv, _ = loaded
+    context = browser.new_context(viewport={"width": 1200, "height": 800})
+    w = Watched(context)
+    resp = w.page.goto(srv.api + "/dashboard/tasks")
+    assert resp.status == 401 and w.page.locator("input[name=key]").count() == 1
+    w.page.fill("input[name=key]", "not-the-key")
+    w.page.click("button[type=submit]")
+    assert "not this server's API key" in w.page.content()
+    w.page.fill("input[name=key]", API_KEY)
+    with w.page.expect_navigation():
+        w.page.click("button[type=submit]")
+    assert w.page.url == srv.api + "/dashboard/tasks"  # back where the login started
+    assert any(c["name"] == "tracepatrol_session" and c["httpOnly"] for c in context.cookies())
+    yield srv, w
+    context.close()

@@ -9,30 +9,11 @@ import pytest
 
 from tests.dashboard.conftest import Watched
 from tests.dashboard.png import distinct_colours
-from tests.dashboard.traffic import API_KEY, TASK
+from tests.dashboard.traffic import TASK
+from tracepatrol.dashboard import RECENT
 
 pytestmark = pytest.mark.timeout(240)
 PYTHON_REPR = re.compile(r"built-in method|bound method|<function |object at 0x[0-9a-f]+")
-
-
-@pytest.fixture(scope="module")
-def session(browser, loaded):
-    """A browser context logged in through the login form (the session cookie)."""
-    srv, _ = loaded
-    context = browser.new_context(viewport={"width": 1200, "height": 800})
-    w = Watched(context)
-    resp = w.page.goto(srv.api + "/dashboard/tasks")
-    assert resp.status == 401 and w.page.locator("input[name=key]").count() == 1
-    w.page.fill("input[name=key]", "not-the-key")
-    w.page.click("button[type=submit]")
-    assert "not this server's API key" in w.page.content()
-    w.page.fill("input[name=key]", API_KEY)
-    with w.page.expect_navigation():
-        w.page.click("button[type=submit]")
-    assert w.page.url == srv.api + "/dashboard/tasks"  # back where the login started
-    assert any(c["name"] == "tracepatrol_session" and c["httpOnly"] for c in context.cookies())
-    yield srv, w
-    context.close()
 
 
 def visit(w: Watched, url: str):
@@ -58,14 +39,14 @@ def test_overview(session):
     srv, w = session
     page = visit(w, srv.api + "/dashboard/")
     stats = srv.get("/api/stats").json()
-    assert page.inner_text("#kpi-traces") == str(stats["traces"])
+    assert page.inner_text("#kpi-traces") == f"{stats['traces']:,}"
     assert page.locator(".chart").count() == 4
     versions = {r["agent_version"] for r in srv.get("/api/traces", limit=1000).json()}
     table = page.inner_text("table.versions")
     assert all(v in table for v in versions - {None}) and "(unversioned)" in table
-    assert page.locator("table.traces tr").count() - 1 == min(50, stats["traces"])
-    errors = [r for r in srv.get("/api/traces", status="error", limit=1000).json()]
-    assert page.locator("table.traces tr.bad").count() == len(errors) > 0
+    assert page.locator("table.traces tr").count() - 1 == min(RECENT, stats["traces"])
+    recent = srv.get("/api/traces", limit=RECENT).json()
+    assert page.locator("table.traces tr.bad").count() == sum(r["status"] == "error" for r in recent)
 
 
 def test_tasks_and_task_pages(session, loaded):
@@ -75,7 +56,7 @@ def test_tasks_and_task_pages(session, loaded):
     assert page.locator(f"a[href='/dashboard/tasks/{TASK}']").count() == 1
     row = page.locator(f"tr:has(a[href='/dashboard/tasks/{TASK}'])").inner_text()
     items = sum(len(srv.get(f"/api/runs/{r['run_id']}").json()["items"]) for r in runs)
-    assert f"\t{items}\t" in row, row
+    assert f"\t{items:,}\t" in row, row
     page = visit(w, srv.api + f"/dashboard/tasks/{TASK}")  # the latest run is shown
     plotted = page.evaluate("() => document.getElementById('fig-items-chart').data"
                             ".reduce((n, t) => n + t.y.reduce((a, b) => a + b, 0), 0)")
@@ -107,7 +88,7 @@ def test_trace_page_highlights_the_offending_steps(session, loaded):
     assert page.locator("table.evaluations tr").count() - 1 == len(evaluations)
     text = page.inner_text("main")
     assert failed["reason"][:40] in text and failed["label"] in text
-    assert traj["tool_calls"][0]["name"] in text and str(traj["llm_calls"][0]["input_tokens"]) in text
+    assert traj["tool_calls"][0]["name"] in text and f"{traj['llm_calls'][0]['input_tokens']:,}" in text
 
 
 def test_analysis_page(session, loaded):

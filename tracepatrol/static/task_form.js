@@ -5,6 +5,7 @@
   var form, timer, sent = 0;
 
   function byId(id) { return document.getElementById(id); }
+  function when(t) { return t ? String(t).replace("T", " ").slice(0, 19) : "the beginning"; }
   function fmt(n) { return n === null || n === undefined ? "—" : Number(n).toLocaleString("en-US"); }
 
   function showWhen() {
@@ -41,7 +42,8 @@
     var p = answer.preview;
     ["candidates", "sampled_out", "capped"].forEach(function (k) { byId("pv-" + k).textContent = p ? fmt(p[k]) : "—"; });
     byId("pv-selected").textContent = p ? fmt(p.selected.length) : "—";
-    byId("pv-window").textContent = p ? "window " + (p.window.start || "the beginning") + " → " + p.window.end + " UTC (" + p.window.column + ")" : "";
+    byId("pv-window").textContent = p ? "traces by " + (p.window.column === "start_time" ? "start" : "completion") +
+      " time, " + when(p.window.start) + " → " + when(p.window.end) + " UTC" : "";
     var list = byId("pv-traces");
     list.textContent = "";
     (p ? p.selected.slice(0, 10) : []).forEach(function (t) {
@@ -71,6 +73,7 @@
   }
 
   function later() {
+    byId("preview").setAttribute("data-state", "pending");
     window.clearTimeout(timer);
     timer = window.setTimeout(preview, 400);
   }
