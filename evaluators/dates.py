@@ -85,8 +85,8 @@ def wants_date(name: str, branches: list[Schema]) -> bool:
         return True
     if any("enum" in s or "const" in s for s in branches):
         return False
-    types = {t for s in branches for t in (s["type"] if isinstance(s.get("type"), list) else [s.get("type")])}
-    if types and not types & {"string", None}:
+    types = [t for s in branches for t in (s["type"] if isinstance(s.get("type"), list) else [s.get("type")])]
+    if types and not any(t in ("string", None) for t in types):  # a recorded schema may hold anything
         return False
     descriptions = " ".join(str(s.get("description") or "") for s in branches)
     if _WEEKDAY.search(name) or _WEEKDAY.search(descriptions):

@@ -6,7 +6,7 @@ import pytest
 
 from collector.trajectory import ToolDefinition
 from evaluators.base import EvalContext
-from evaluators.dates import name_denotes_date
+from evaluators.dates import name_denotes_date, wants_date
 from evaluators.grounding import GroundingEvaluator
 from evaluators.parameters import ParametersEvaluator
 
@@ -86,3 +86,8 @@ def test_a_relative_word_outside_a_weekday_enum_is_an_enum_error():
 ])
 def test_names_that_denote_a_date(name, is_date):
     assert name_denotes_date(name) is is_date
+
+
+def test_a_recorded_schema_holding_anything_is_read_without_raising():
+    assert wants_date("date", [{"type": [{"a": 1}], "description": 5}]) is False
+    assert wants_date("date", [{"type": [{"a": 1}, "string"]}]) is True
