@@ -91,3 +91,32 @@ def test_the_report_allows_exactly_its_own_inline_scripts(urls, path):
     assert len(scripts) == 2
     hashes = {f"'sha256-{base64.b64encode(hashlib.sha256(s.encode()).digest()).decode()}'" for s in scripts}
     assert set(script_src) == {"'self'"} | hashes  # an injected inline script would not run
+
+
+def _token(client: httpx.Client, path: str = "/dashboard/tasks/new") -> str:
+    return re.search(r'name="csrf" value="([0-9a-f]+)"', client.get(path).text).group(1)
+
+
+def test_state_changing_dashboard_requests_need_the_sessions_csrf_token(urls):
+    srv, _ = urls
+    trace_id = srv.get("/api/traces", limit=1).json()[0]["trace_id"]
+    target = f"/dashboard/traces/{trace_id}/annotations"
+    form = {"status": "csrf_probe"}
+    with httpx.Client(base_url=srv.api, timeout=30) as mine, httpx.Client(base_url=srv.api, timeout=30) as other:
+        for client in (mine, other):
+            assert client.post("/dashboard/login", data={"key": API_KEY}).status_code == 303
+        token, others = _token(mine), _token(other)
+        assert token != others  # bound to the session
+        assert mine.post(target, data=form).status_code == 403  # a cross-site form: the cookie, no token
+        assert mine.post(target, data=form | {"csrf": others}).status_code == 403
+        assert mine.post(f"/dashboard/tasks/{TASK}/pause", data={"csrf": "0" * 64}).status_code == 403
+        assert mine.post("/dashboard/tasks/preview", data={"name": "x"}).status_code == 403
+        before = srv.get(f"/api/traces/{trace_id}/annotations")
+        assert before.status_code == 404 or before.json()["status"] != "csrf_probe"  # nothing was written
+        assert mine.post(target, data=form | {"csrf": token}).status_code == 303
+        assert srv.get(f"/api/traces/{trace_id}/annotations").json()["status"] == "csrf_probe"
+        preview = mine.post("/dashboard/tasks/preview", data={"name": "x", "last": "24h", "ratio_pct": "10",
+                                                              "max_items": "5"}, headers={"X-CSRF-Token": token})
+        assert preview.status_code == 200 and "candidates" in preview.json()["preview"]
+        assert mine.post("/api/tasks/preview", json={}).status_code == 401  # the cookie still opens no API
+    assert httpx.post(srv.api + target, data=form | {"csrf": token}, timeout=30).status_code == 401  # no session
