@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Iterator, Sequence
 
 from collector import conventions as C
+from collector.arguments import read_arguments
 from collector.adapters import AGENT, LLM, TOOL, Profile, ToolIO, profile_of
 from collector.adapters.base import Definition
 from collector.messages import (
@@ -478,9 +479,9 @@ def _tool_call(span: _Span, trace: _Trace, pool: _Pool,
     request = pool.take(call_id or (chained.id if chained else None), name)
     request = chained or request
     call_id = call_id or (request.id if request else None)
-    value, raw, valid = _arguments(io.arguments, trace)
+    value, raw, valid = _arguments(io.arguments)
     if not isinstance(value, dict) and request is not None:
-        recovered = _arguments(request.arguments, trace)
+        recovered = _arguments(request.arguments)
         if isinstance(recovered[0], dict):
             value, raw, valid = recovered
     result, response = io.result, io.response
@@ -528,7 +529,7 @@ def _message_calls(trace: _Trace, llm_spans: list[_Span], unanswered: list[tuple
         result = trace.decode(response.response) if response else None
         failure = failure_text(result)
         failed = bool(response and response.error) or failure is not None
-        value, raw, valid = _arguments(request.arguments, trace)
+        value, raw, valid = _arguments(request.arguments)
         calls.append({
             "name": request.name, "call_id": request.id, "arguments": value, "arguments_raw": raw,
             "arguments_valid_json": valid, "result": result, "status": "error" if failed else "ok",
@@ -563,16 +564,11 @@ class _Replies:
         return None
 
 
-def _arguments(recorded: Any, trace: _Trace) -> tuple[Any, str | None, bool]:
-    """(value, raw text when not JSON, valid JSON?) of recorded tool arguments."""
-    if recorded is MISSING or recorded is None:
-        return None, None, True
-    if not isinstance(recorded, str):
-        return recorded, None, True
-    if not recorded.strip():
-        return {}, None, True
-    value = trace.decode(recorded)
-    return (recorded, recorded, False) if value is recorded else (value, None, True)
+def _arguments(recorded: Any) -> tuple[Any, str | None, bool]:
+    """(value, raw text when not JSON, valid JSON?) of recorded tool arguments, read as the
+    offline commands read them (collector.arguments)."""
+    arguments, valid, raw = read_arguments(None if recorded is MISSING else recorded)
+    return arguments, raw, valid
 
 
 def _tool_failed(span: _Span) -> bool:
