@@ -56,7 +56,7 @@ class SpanRecord:
         return list(map(
             cls, trace_id, span_id, [p or None for p in parent_span_id], name, kind, start_ns, end_ns,
             status_code, [m or "" for m in status_message], [_loads(t, dict) for t in attributes],
-            [_loads(t, list) for t in events], [_loads(t, dict) for t in resource], [s or "" for s in scope_name],
+            [_loads(t, list) for t in events], _shared(resource), [s or "" for s in scope_name],
             service_name,
         ))
 
@@ -67,3 +67,10 @@ RECORD_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(SpanRecord))
 
 def _loads(text: str | None, empty: type) -> Any:
     return orjson.loads(text) if text else empty()
+
+
+def _shared(resources: list[str | None]) -> list[dict[str, Any]]:
+    """Resources parsed once per distinct text: a request's spans share one, and a trajectory
+    only reads it."""
+    parsed: dict[str | None, dict[str, Any]] = {}
+    return [parsed[t] if t in parsed else parsed.setdefault(t, _loads(t, dict)) for t in resources]

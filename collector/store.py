@@ -230,13 +230,21 @@ class TraceStore:
         return {tid: PriorTrajectory(v, first or 0) for tid, v, first in rows}
 
     def save_tables(self, tables: "TrajectoryTables", replaced: Sequence[str]) -> int:
-        """Write built trajectories, replacing the rows of `replaced` traces; caller owns the transaction."""
+        """Write built trajectories, replacing the rows of `replaced` traces; caller owns the transaction.
+
+        Only the rows of `replaced` traces go through INSERT OR REPLACE: its key lookups made it
+        five times slower than a plain INSERT of new traces, which are nearly all of them.
+        """
         if not len(tables):
             return 0
+        traces = tables.traces
         if replaced:
             self._delete_traces(("tool_calls", "tool_definitions"), replaced)
+            again = pc.is_in(traces.column("trace_id"), pa.array(list(replaced), pa.string()))
+            self._insert("traces", traces.filter(again), replace=True)
+            traces = traces.filter(pc.invert(again))
         self._delete_traces(("trace_quarantine",), tables.traces.column("trace_id").to_pylist())
-        self._insert("traces", tables.traces, replace=True)
+        self._insert("traces", traces)
         self._insert("tool_calls", tables.tool_calls)
         self._insert("tool_definitions", tables.tool_definitions)
         return len(tables)

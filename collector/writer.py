@@ -176,6 +176,9 @@ class StoreWriter:
     when file descriptors run out, until a later try succeeds). A trace being built is never
     dispatched again until its result is stored, so versions stay in order. At most
     `max_trace_spans` spans of a trace are built; the trajectory then says how many were left out.
+    `assemble_chunk` traces are built at a time: their spans, records and trajectories are most
+    of what an assembly process holds (~115 MiB for 500 traces of 16 tool-heavy spans, ~370 MiB
+    for 2,000), while larger chunks saved no measurable CPU.
     """
 
     def __init__(
@@ -187,7 +190,7 @@ class StoreWriter:
         stats: IngestStats,
         max_commit_spans: int = 16384,
         tick_s: float = 0.2,
-        assemble_chunk: int = 2000,
+        assemble_chunk: int = 500,
         assembly_workers: int = 0,
         clock: Callable[[], int] = time.time_ns,
         max_trace_spans: int = 10_000,
@@ -208,6 +211,7 @@ class StoreWriter:
         self._pool: ProcessPoolExecutor | None = None
         self._pool_failures, self._pool_retry_at = 0, 0.0
         self._inflight: list[_Dispatch] = []
+        self._preparing = 0  # traces of a chunk taken from the assembler, not yet in flight or stored
         self._parts: deque[list[tuple[str, Pending]]] = deque()  # parts of failed chunks, built first
         self._taken: list[_Item] = []
         self._died: str | None = None
@@ -215,7 +219,8 @@ class StoreWriter:
 
     def __len__(self) -> int:
         """Traces waiting for a trajectory: pending, or being built right now."""
-        return len(self.assembler) + sum(len(d.jobs) for d in self._inflight) + sum(map(len, list(self._parts)))
+        return (len(self.assembler) + self._preparing + sum(len(d.jobs) for d in self._inflight)
+                + sum(map(len, list(self._parts))))
 
     @property
     def failure(self) -> str | None:
@@ -360,14 +365,18 @@ class StoreWriter:
             self.clock(), self.assemble_chunk, exclude=busy)
         if not chunk:
             return
-        dispatch = self._prepare(chunk)
-        if dispatch is None:
-            return
-        if not self._submit(dispatch):
-            dispatch.result = build_tables(dispatch.spans, dispatch.jobs, self.build, dispatch.completed_at)
-            self._save(dispatch)
-            return
-        self._inflight.append(dispatch)
+        self._preparing = len(chunk)
+        try:
+            dispatch = self._prepare(chunk)
+            if dispatch is None:
+                return
+            if not self._submit(dispatch):
+                dispatch.result = build_tables(dispatch.spans, dispatch.jobs, self.build, dispatch.completed_at)
+                self._save(dispatch)
+                return
+            self._inflight.append(dispatch)
+        finally:
+            self._preparing = 0
 
     def _submit(self, dispatch: _Dispatch) -> bool:
         """Hand the build to the pool; False when there is none (no workers, or it cannot start now)."""
