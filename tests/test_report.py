@@ -67,9 +67,19 @@ def test_html_report_opens_offline_with_its_charts(loaded, tmp_path, browser):
         assert distinct_colours(w.page.screenshot()) > 50
         assert w.page.locator("script[src], link[rel=stylesheet]").count() == 0  # nothing to fetch
         page = w.page
-        assert page.inner_text("#kpi-candidates") == str(facts["run"]["candidates"])
-        assert page.inner_text("#kpi-evaluated") == str(facts["evaluated"])
-        assert page.inner_text("#kpi-failed") == str(facts["failed"])
+        assert page.inner_text("#kpi-candidates") == f"{facts['run']['candidates']:,}"
+        assert page.inner_text("#kpi-evaluated") == f"{facts['evaluated']:,}"
+        assert page.inner_text("#kpi-failed") == f"{facts['failed']:,}"
+        before = run_facts(srv, runs[0]["run_id"])
+        change = (facts["evaluated"] - facts["failed"]) / facts["evaluated"] - (
+            before["evaluated"] - before["failed"]) / before["evaluated"]
+        headline = page.inner_text("#headline")
+        assert headline.startswith(f"{facts['failed']:,} of {facts['evaluated']:,} evaluated traces failed")
+        assert f"{change * 100:+.1f} pt".replace("-", "−") in headline and f"previous run {runs[0]['run_id']}" in headline
+        assert f"top cause {page.locator('table.clusters tr[data-label]').first.get_attribute('data-label')} (" in headline
+        assert f"{facts['failed'] - before['failed']:+,}".replace("-", "−") in page.inner_text(".kpi:has(#kpi-failed)")
+        assert page.locator("a[href*='/traces/']").count() == 0  # no public dashboard URL set: no link
+        assert out.stat().st_size < 2.5e6  # plotly.min.js packed
         shown = page.locator("table.clusters tr[data-label]").evaluate_all(
             "els => els.map(e => [e.children[0].textContent, e.dataset.label, +e.children[4].textContent])")
         assert Counter({(e, label): n for e, label, n in shown}) == facts["labels"]
@@ -103,7 +113,8 @@ def test_markdown_and_json_carry_the_same_content(loaded, tmp_path):
         assert data["summary"][name]["population"] == pytest.approx(stats["population"])
     assert {t["trace_id"] for t in data["worst"]} <= {r["trace_id"] for r in facts["results"] if r["passed"] is False}
     text = md.read_text()
-    assert text.startswith(f"# Health report: task {TASK}") and runs[0]["run_id"] in text
+    assert text.startswith(f"# Health report: task {TASK}\n\n**{data['headline']}**") and runs[0]["run_id"] in text
+    assert "127.0.0.1" not in text and "127.0.0.1" not in js.read_text()  # no link to the machine that wrote it
     for evaluator, label in facts["labels"]:
         assert f"| {evaluator} | {label} |" in text
     for name, stats in facts["summary"]["evaluators"].items():
@@ -156,6 +167,13 @@ def test_from_a_stopped_servers_file(loaded, tmp_path):
     con.close()
     assert (data["clusters"]["failing_results"], data["clusters"]["failed_traces"]) == failing
     assert data["sampled"]["candidates"] == candidates and data["dashboard_url"] is None
+    md = tmp_path / "r.md"
+    res = subprocess.run([sys.executable, "-m", "tracepatrol", "report", "--task", TASK, "--db", str(srv.db),
+                          "--out", str(md), "--dashboard-url", "https://tp.example.com/dashboard/"],
+                         capture_output=True, text=True, timeout=120)
+    assert res.returncode == 0, res.stderr
+    worst = data["worst"][0]["trace_id"]
+    assert f"[{worst}](https://tp.example.com/dashboard/traces/{worst})" in md.read_text()
     res = subprocess.run([sys.executable, "-m", "tracepatrol", "report", "--task", "nope", "--db", str(srv.db),
                           "--out", str(out)], capture_output=True, text=True, timeout=120)
     assert res.returncode == 1 and "no task 'nope'" in res.stderr

@@ -30,8 +30,10 @@ SUFFIXES = {".html": "html", ".htm": "html", ".md": "md", ".markdown": "md", ".j
 @click.option("--scene", default="customer_service", show_default=True, help="weight profile for the scene score")
 @click.option("--db", type=click.Path(exists=True, dir_okay=False, path_type=Path),
               help="read this DuckDB file directly instead of asking the server (the server must not be running)")
+@click.option("--dashboard-url", envvar="TRACEPATROL_DASHBOARD_PUBLIC_URL",
+              help="with --db: the dashboard as readers reach it, for trace links (a server uses its own setting)")
 @api_options
-def report(task_id, day, run_id, out, fmt, scene, db, api_url, api_key) -> None:
+def report(task_id, day, run_id, out, fmt, scene, db, dashboard_url, api_url, api_key) -> None:
     """Write a task's health report: what was sampled and why, scores against the previous period
     with confidence intervals, worst traces, failure clusters, bottlenecks, radar, regressions."""
     if day is not None and run_id is not None:
@@ -41,7 +43,7 @@ def report(task_id, day, run_id, out, fmt, scene, db, api_url, api_key) -> None:
     if not out.parent.is_dir():
         raise click.BadParameter(f"directory {out.parent} does not exist", param_hint="--out")
     day = day.date() if day is not None else None
-    text = _from_db(db, task_id, run_id, day, fmt, scene) if db else _from_api(api_url, api_key, task_id, run_id, day,
+    text = _from_db(db, task_id, run_id, day, fmt, scene, dashboard_url) if db else _from_api(api_url, api_key, task_id, run_id, day,
                                                                                 fmt, scene)
     _write(out, text)
     console.print(f"wrote {out} ({fmt}, {len(text.encode()) / 1e6:.1f} MB): task {task_id}"
@@ -65,7 +67,8 @@ def _from_api(api_url: str, api_key: str | None, task_id: str, run_id: str | Non
     return resp.text
 
 
-def _from_db(db: Path, task_id: str, run_id: str | None, day: dt.date | None, fmt: str, scene: str) -> str:
+def _from_db(db: Path, task_id: str, run_id: str | None, day: dt.date | None, fmt: str, scene: str,
+             dashboard_url: str | None) -> str:
     from tracepatrol import analysis
     from tracepatrol.report import build, render
 
@@ -75,7 +78,7 @@ def _from_db(db: Path, task_id: str, run_id: str | None, day: dt.date | None, fm
         with Progress(*columns, console=err, transient=True) as progress:
             bar = progress.add_task("report", total=None)
             data = build(con, task_id, run_id=run_id, day=day, scene=scene,
-                         progress=lambda step: progress.update(bar, description=step))
+                         dashboard_url=dashboard_url.rstrip("/") if dashboard_url else None, progress=lambda step: progress.update(bar, description=step))
             progress.update(bar, description=f"rendering {fmt}")
             return render(data, fmt)
     except (analysis.NotFound, LookupError) as exc:

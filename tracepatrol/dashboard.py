@@ -280,7 +280,7 @@ def build_router(secured: list) -> APIRouter:
     @pages(ROOT + "/report")
     def report_page(request: Request, cur: Cursor, task: str, run: str | None = None, day: dt.date | None = None,
                     format: Literal["html", "md", "json"] = "html", scene: str = DEFAULT_SCENE) -> Response:
-        return _report(request, cur, task, run, day, format, scene)
+        return _report(request, cur, task, run, day, format, scene, ROOT)  # read here: links stay on this server
 
     @router.get(ROOT + "/static/{name}", dependencies=guarded)
     def static(name: str) -> Response:
@@ -330,7 +330,7 @@ def build_router(secured: list) -> APIRouter:
                    format: Literal["html", "md", "json"] = "html", scene: str = DEFAULT_SCENE) -> Response:
         """The health report of a task's run, day, or latest run; 404 names what is unknown."""
         try:
-            return _report(request, cur, task, run, day, format, scene)
+            return _report(request, cur, task, run, day, format, scene, public_url(request))
         except analysis.NotFound as exc:
             raise HTTPException(404, str(exc)) from None
 
@@ -342,7 +342,16 @@ def _cookie(request: Request) -> bool:
     return bool(request.app.state.api_key and request.cookies.get(SESSION_COOKIE))
 
 
-def _report(request: Request, cur, task: str, run: str | None, day: dt.date | None, fmt: str, scene: str) -> Response:
+def public_url(request: Request) -> str | None:
+    """The dashboard's address for links in files that leave this server (`dashboard_public_url`):
+    never the address this request came in on, which is often a loopback one."""
+    url = getattr(request.app.state, "dashboard_public_url", None)
+    return url.rstrip("/") if url else None
+
+
+def _report(request: Request, cur, task: str, run: str | None, day: dt.date | None, fmt: str, scene: str,
+            link: str | None) -> Response:
+    """`link`: where trace links point (the dashboard itself, the public URL, or nowhere)."""
     from tracepatrol import report
 
     if run is not None and day is not None:
@@ -351,7 +360,6 @@ def _report(request: Request, cur, task: str, run: str | None, day: dt.date | No
         get_profile(scene, request.app.state.weights_dirs)
     except LookupError as exc:
         raise analysis.NotFound(str(exc)) from None
-    base = str(request.base_url).rstrip("/") + ROOT
     data = report.build(cur, task, run_id=run, day=day, scene=scene, weights_dirs=request.app.state.weights_dirs,
-                        dashboard_url=base)
+                        dashboard_url=link)
     return Response(report.render(data, fmt), media_type=report.MEDIA_TYPES[fmt], headers=report.headers(fmt))

@@ -87,6 +87,7 @@ def build(cur, task_id: str, run_id: str | None = None, day: dt.date | None = No
         "summary": analysis.summary(rows, candidates), "scores": analysis.radar(rows, profile),
         "previous": None, "change": None,
     }
+    prev_rows: list[dict] = []
     if previous is not None:
         prev_rows = analysis.run_results(cur, task_id, previous["run_ids"])
         prev_runs = [analysis.run(cur, r) for r in previous["run_ids"]]
@@ -101,11 +102,62 @@ def build(cur, task_id: str, run_id: str | None = None, day: dt.date | None = No
     data["regressions"] = analysis.regressions(rows, profiles)
     last_start = max(r["started_at"] for r in runs)
     trend = [p for p in analysis.pass_rates_over_time(cur, task_id) if p["started_at"] <= last_start]
+    data["kpis"] = _kpis(data, rows, prev_rows, len(runs))
+    data["headline"] = _headline(data)
     progress("drawing charts")
     data["charts"] = {"radar": charts.radar_figure(data["scores"]), "bottleneck": charts.bottleneck_figure(data["bottleneck"]),
                       "pass_rate": charts.pass_rate_figure(trend) if len({p["run_id"] for p in trend}) > 1 else None,
                       **charts.cluster_figures(data["clusters"])}
     return data
+
+
+def _traces(rows: Sequence[dict]) -> tuple[int, int]:
+    """(evaluated traces, traces failing at least one applicable evaluator)."""
+    evaluated = {(r["trace_id"], r["version"]) for r in rows if r["score"] is not None}
+    failed = {(r["trace_id"], r["version"]) for r in rows if r["score"] is not None and r["passed"] is False}
+    return len(evaluated), len(failed)
+
+
+def _kpis(data: dict[str, Any], rows: Sequence[dict], prev_rows: Sequence[dict], runs: int) -> list[dict[str, Any]]:
+    """The cards on top: each value with the previous period's and the change (`better`: which way is good)."""
+    evaluated, failed = _traces(rows)
+    prev = data["previous"]
+    p_evaluated, p_failed = _traces(prev_rows) if prev else (None, None)
+    cards = [("runs", "runs", runs, len(prev["run_ids"]) if prev else None, None),
+             ("candidates", "candidates matched", data["sampled"]["candidates"], None, None),
+             ("evaluated", "evaluated traces", evaluated, p_evaluated, None),
+             ("failed", "failed traces", failed, p_failed, "down"),
+             ("passing", "traces passing", evaluated and (evaluated - failed) / evaluated,
+              p_evaluated and (p_evaluated - p_failed) / p_evaluated, "up"),
+             ("score", "scene score", data["scores"]["card"]["final_total"], prev["card"]["final_total"] if prev else None, "up")]
+    out = []
+    for key, label, value, before, better in cards:
+        change = value - before if value is not None and before is not None else None
+        share = key in ("passing", "score")
+        out.append({"id": key, "label": label, "value": value, "previous": before, "change": change, "share": share,
+                    "signed": None if change is None else _signed(change, share),
+                    "good": None if change in (None, 0) or better is None else (change > 0) == (better == "up")})
+    return out
+
+
+def _signed(change: float, share: bool) -> str:
+    text = f"{change * 100:+.1f} pt" if share else f"{change:+,.0f}"
+    return text.replace("-", "−")
+
+
+def _headline(data: dict[str, Any]) -> str:
+    """The report's first sentence: what happened, its main cause, and the change."""
+    cards = {c["id"]: c for c in data["kpis"]}
+    evaluated, failed = cards["evaluated"]["value"], cards["failed"]["value"]
+    if not evaluated:
+        return f"No trace was evaluated in {data['scope']['description']}."
+    parts = [f"{failed:,} of {evaluated:,} evaluated traces failed at least one evaluator"]
+    if data["clusters"]["by_label"]:
+        top = data["clusters"]["by_label"][0]
+        parts.append(f"top cause {top['label']} ({top['traces']:,} traces)")
+    if cards["passing"]["signed"] is not None:
+        parts.append(f"{cards['passing']['signed']} traces passing against {data['previous']['description']}")
+    return "; ".join(parts) + "."
 
 
 def _flat(rows: Sequence[dict]) -> list[dict]:
@@ -130,8 +182,8 @@ def render_html(data: dict[str, Any]) -> str:
     from tracepatrol.dashboard import STATIC, render as render_template
 
     # Files of this package (not data), inserted verbatim so the report needs nothing else.
-    plotly, charts_js = _inline_scripts()
-    assets = {"plotly": Markup(plotly), "charts": Markup(charts_js),
+    loader, charts_js = _inline_scripts()
+    assets = {"plotly_gz": charts.plotly_js_gzip(), "loader": Markup(loader), "charts": Markup(charts_js),
               "css": Markup((STATIC / "dashboard.css").read_text(encoding="utf-8"))}
     return render_template("report.html", title=f"health report {data['task']['task_id']}", inline=True, charts=True,
                            assets=assets, r=data)
@@ -141,12 +193,12 @@ def render_html(data: dict[str, Any]) -> str:
 def _inline_scripts() -> tuple[str, str]:
     from tracepatrol.dashboard import STATIC
 
-    return charts.plotly_js(), (STATIC / "charts.js").read_text(encoding="utf-8")
+    return tuple((STATIC / name).read_text(encoding="utf-8") for name in ("plotly_loader.js", "charts.js"))
 
 
 def headers(fmt: str) -> dict[str, str]:
     """A served report carries the dashboard's headers; the HTML one's CSP lets exactly the two
-    scripts it inlines run (by hash), so an injected script would not."""
+    scripts it inlines and the plotly.min.js they unpack run (by hash), so an injected script would not."""
     from tracepatrol.dashboard import HEADERS
 
     if fmt != "html":
@@ -157,13 +209,21 @@ def headers(fmt: str) -> dict[str, str]:
 
 @cache
 def _script_hashes() -> str:
-    return " ".join(f"'sha256-{base64.b64encode(hashlib.sha256(s.encode()).digest()).decode()}'"
-                    for s in _inline_scripts())
+    texts = [s.encode() for s in _inline_scripts()] + [charts.PLOTLY_JS.read_bytes()]
+    return " ".join(f"'sha256-{base64.b64encode(hashlib.sha256(t).digest()).decode()}'" for t in texts)
 
 
 def render_json(data: dict[str, Any]) -> str:
     body = {k: v for k, v in data.items() if k != "charts"}
     return orjson.dumps(body, default=str, option=orjson.OPT_INDENT_2 | orjson.OPT_NON_STR_KEYS).decode()
+
+
+def _second(t: dt.datetime | None) -> str:
+    return "the beginning" if t is None else t.replace(microsecond=0).isoformat(" ")
+
+
+def _kpi_value(card: dict[str, Any], value: float | None) -> str:
+    return _pct(value) if card["share"] else "—" if value is None else f"{value:,}"
 
 
 def _pct(v: float | None) -> str:
@@ -185,11 +245,15 @@ def _table(header: Sequence[str], rows: Iterable[Sequence[Any]]) -> list[str]:
 
 
 def render_md(data: dict[str, Any]) -> str:
+    from tracepatrol.dashboard import window_text
+
     task, spec, prev = data["task"], data["task"]["spec"], data["previous"]
-    out = [f"# Health report: task {task['task_id']}", "",
+    out = [f"# Health report: task {task['task_id']}", "", f"**{data['headline']}**", "",
            f"{data['scope']['description']} · generated {data['generated_at']} UTC · scene {data['scene']}", "",
+           *(f"- {c['label']}: {_kpi_value(c, c['value'])}"
+             + (f" ({c['signed']} vs {_kpi_value(c, c['previous'])})" if c["signed"] else "") for c in data["kpis"]), "",
            "## What was sampled and why", "",
-           f"- window: `{orjson.dumps(spec['window']).decode()}`",
+           f"- window: {window_text(spec['window'])}",
            f"- filters ({spec['match']}): " + (", ".join(f"`{f['field']} {f['op']} {orjson.dumps(f.get('value')).decode()}`"
                                                      for f in spec["filters"]) or "none (all traffic)"),
            f"- sampling: ratio {_pct(spec['sampling']['ratio'])}, at most {spec['sampling']['max_items']} items per run",
@@ -197,7 +261,7 @@ def render_md(data: dict[str, Any]) -> str:
            f"- {data['sampled']['selected']} traces selected of {data['sampled']['candidates']} that matched the filters", ""]
     out += _table(["run", "trigger", "state", "window (UTC)", "candidates", "sampled out", "capped", "already taken",
                    "selected", "items"],
-                  [(r["run_id"], r["trigger"], r["state"], f"{r['window_start'] or '…'} → {r['window_end']}",
+                  [(r["run_id"], r["trigger"], r["state"], f"{_second(r['window_start'])} → {_second(r['window_end'])}",
                     r["candidates"], r["sampled_out"], r["capped"], r["already_taken"], r["selected"],
                     ", ".join(f"{s} {n}" for s, n in r["item_states"].items() if n)) for r in data["runs"]])
     out += [f"## Scores{' against ' + prev['description'] if prev else ''}", ""]
@@ -223,8 +287,9 @@ def render_md(data: dict[str, Any]) -> str:
                         ("regression" if c["change"] < 0 else "improvement") if c["significant"] else "no")
                        for c in data["change"]["changes"]])
     out += ["## Worst traces", ""]
+    link = data["dashboard_url"]
     out += _table(["trace", "agent version", "failures", "mean score", "why"],
-                  [(t["trace_id"], t["agent_version"], t["failures"], _num(t["mean_score"]),
+                  [(f"[{t['trace_id']}]({link}/traces/{t['trace_id']})" if link else t["trace_id"], t["agent_version"], t["failures"], _num(t["mean_score"]),
                     "; ".join(f"{r['evaluator']} {_num(r['score'])} {r['label']}: {r['reason']}"
                               + (f" (steps {', '.join(map(str, r['evidence']))})" if r["evidence"] else "")
                               for r in t["results"])) for t in data["worst"]])

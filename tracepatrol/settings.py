@@ -28,6 +28,9 @@ class Settings(BaseSettings):
     api_max_body_bytes: int = Field(1024 * 1024, ge=1024, description="API request bodies past this get 413")
     api_max_import_bytes: int = Field(64 * 1024 * 1024, ge=1024, description="the body limit of annotation imports")
     session_hours: float = Field(12.0, gt=0, le=24 * 30, description="dashboard sessions expire after this")
+    dashboard_public_url: str | None = Field(None, pattern=r"^https?://\S+$", description=(
+        "the dashboard as report readers reach it (e.g. https://tp.example.com/dashboard): trace links in "
+        "reports point there; none when unset"))
     login_failures_per_minute: int = Field(10, ge=1, description="failed dashboard logins per client address before 429")
     http_header_timeout_s: float = Field(10.0, gt=0, le=600, description=(
         "an HTTP (or gRPC) connection that has not sent its request headers by then is closed"))

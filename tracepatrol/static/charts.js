@@ -24,9 +24,12 @@
       if (fig.links) { follow(el, fig.links); }
     }
   }
+  function start() {
+    if (window.Plotly) { draw(); } else { document.addEventListener("plotly-ready", draw); }  // a report unpacks it first
+  }
   if (document.readyState === "loading") {
-    document.addEventListener("DOMContentLoaded", draw);
+    document.addEventListener("DOMContentLoaded", start);
   } else {
-    draw();
+    start();
   }
 })();
