@@ -41,11 +41,14 @@ def _pin(pid: int, cpus: set[int]) -> None:
             os.sched_setaffinity(thread.id, cpus)
 
 
-def _client(index: int, url: str, window: tuple[float, float], tally: Counter) -> None:
-    """Fresh batches during the window; a refused one is re-sent after Retry-After (for 60 s at most)."""
-    start, deadline = window
+def _client(index: int, url: str, ready, tally: Counter) -> None:
+    """Fresh batches during the window; a refused one is re-sent after Retry-After (for 60 s at most).
+
+    The window opens when every client has built its payload (`ready`, a barrier): building 64 of
+    them takes seconds on one busy core, and a fixed start left late clients no window at all."""
     batch = Batch(seed=index)
-    time.sleep(max(0.0, start - time.time()))
+    ready.wait(120)
+    deadline = time.time() + SECONDS
     with httpx.Client(timeout=60, headers={"Content-Type": "application/x-protobuf"}) as client:
         number = 0
         while time.time() < deadline:
@@ -67,11 +70,11 @@ def _client(index: int, url: str, window: tuple[float, float], tally: Counter) -
                 tally["given_up"] += 1
 
 
-def _client_process(job: tuple[int, str, tuple[float, float]]) -> Counter:
+def _client_process(job: tuple) -> Counter:
     """`THREADS` clients in one process (spawned: the test process has the SDK traffic to make)."""
-    index, url, window = job
+    index, url, ready = job
     tally: Counter = Counter()
-    threads = [threading.Thread(target=_client, args=(index * THREADS + i, url, window, tally)) for i in range(THREADS)]
+    threads = [threading.Thread(target=_client, args=(index * THREADS + i, url, ready, tally)) for i in range(THREADS)]
     for t in threads:
         t.start()
     for t in threads:
@@ -137,10 +140,10 @@ def test_twice_the_load_gets_429_the_rss_stays_under_the_ceiling_and_nothing_ack
     sdk_thread = threading.Thread(target=lambda: sdk.setdefault("exporter", _sdk_traffic(srv.otlp_http, stop_sdk)))
     try:
         sdk_thread.start()
-        start = time.time() + 5  # spawned processes need a moment to import (on one core)
-        window = (start, start + SECONDS)
-        with mp.get_context("spawn").Pool(PROCESSES) as pool:
-            tally = sum(pool.map(_client_process, [(i, srv.otlp_http, window) for i in range(PROCESSES)]), Counter())
+        spawn = mp.get_context("spawn")
+        with spawn.Manager() as manager, spawn.Pool(PROCESSES) as pool:
+            ready = manager.Barrier(PROCESSES * THREADS)
+            tally = sum(pool.map(_client_process, [(i, srv.otlp_http, ready) for i in range(PROCESSES)]), Counter())
         stop_sdk.set()
         sdk_thread.join(120)
         exporter = sdk["exporter"]
@@ -154,6 +157,7 @@ def test_twice_the_load_gets_429_the_rss_stays_under_the_ceiling_and_nothing_ack
     throttled = tally[429]
     stored = stored_counts(srv.db)
     sustained, offered = tally["acked_in_window"] / SECONDS, tally["offered_in_window"] / SECONDS
+    assert sustained > 0, f"no request was answered inside the {SECONDS:.0f} s window: {dict(tally)}"
     print(f"\noverload: {sum(tally[c] for c in (200, 429, 503))} requests, {throttled} answered 429, "
           f"{tally[503]} 503, {acked / SECONDS:.0f} spans/s acknowledged to the clients ({acked}), "
           f"{tally['given_up']} batches given up, {len(exporter.acked)} SDK spans "
