@@ -135,14 +135,8 @@ def _hex_ids_to_b64(obj: dict, keys: tuple[str, ...]) -> None:
 
 def to_batch(request: ExportTraceServiceRequest, received_ns: int, limits: Limits = Limits()) -> SpanBatch:
     """Flatten a request into span rows; spans with invalid ids are rejected with a reason."""
-    batch = SpanBatch()
-    c = batch.columns
-    trace_ids, span_ids, parents = c["trace_id"], c["span_id"], c["parent_span_id"]
-    names, kinds, starts, ends = c["name"], c["kind"], c["start_ns"], c["end_ns"]
-    codes, messages, attrs_col, events_col = c["status_code"], c["status_message"], c["attributes"], c["events"]
-    links_col, res_col, scope_names, scope_versions = c["links"], c["resource"], c["scope_name"], c["scope_version"]
-    services, states, flags, received = c["service_name"], c["trace_state"], c["flags"], c["received_ns"]
-    conv, dumps = _Converter(limits), orjson.dumps
+    batch, rows = SpanBatch(), []  # rows in SPAN_COLUMNS order, turned into columns at the end
+    conv, dumps, row = _Converter(limits), orjson.dumps, rows.append
     for rs in request.resource_spans:
         resource = conv.attributes(rs.resource.attributes)
         resource_json = orjson.dumps(resource).decode()
@@ -192,26 +186,13 @@ def to_batch(request: ExportTraceServiceRequest, received_ns: int, limits: Limit
                 except _InvalidValue as exc:
                     batch.reject(f"span {sid.hex()}: {exc}")
                     continue
-                trace_ids.append(tid.hex())
-                span_ids.append(sid.hex())
-                parents.append(pid.hex() if pid and pid != _NO_PARENT else None)
-                names.append(span.name)
-                kinds.append(kind)
                 start, end = span.start_time_unix_nano, span.end_time_unix_nano
-                starts.append(start if start <= _MAX_NS else _MAX_NS)  # fixed64 can exceed int64: clamped
-                ends.append(end if end <= _MAX_NS else _MAX_NS)
-                codes.append(code)
-                messages.append(status_message)
-                attrs_col.append(attrs_json)
-                events_col.append(events_json)
-                links_col.append(links_json)
-                res_col.append(resource_json)
-                scope_names.append(scope_name)
-                scope_versions.append(scope_version or None)
-                services.append(service)
-                states.append(span.trace_state or None)
-                flags.append(span.flags)
-                received.append(received_ns)
+                row((tid.hex(), sid.hex(), pid.hex() if pid and pid != _NO_PARENT else None, span.name, kind,
+                     start if start <= _MAX_NS else _MAX_NS, end if end <= _MAX_NS else _MAX_NS,  # fixed64: clamped
+                     code, status_message, attrs_json, events_json, links_json, resource_json, scope_name,
+                     scope_version or None, service, span.trace_state or None, span.flags, received_ns))
+    if rows:
+        batch.columns = dict(zip(SPAN_COLUMNS, map(list, zip(*rows))))
     batch.truncated, batch.redacted = conv.truncated, conv.redacted
     return batch
 
