@@ -78,6 +78,14 @@ def _chat(t: int, ctx: dict, turn: int, start: int, last: bool, history: list, o
     })
 
 
+def _tool(ctx: dict, call: dict, start: int, duration: int, result: dict) -> tuple:
+    return (f"execute_tool {call['name']}", 1, start, duration, {
+        **ctx, "gen_ai.operation.name": "execute_tool", "gen_ai.tool.name": call["name"],
+        "gen_ai.tool.call.id": call["id"], "gen_ai.tool.call.arguments": json.dumps(call["arguments"]),
+        "gen_ai.tool.call.result": json.dumps(result),
+    })
+
+
 def _chat_trace(t: int) -> list[tuple[str, int, int, int, dict]]:
     """(name, kind, start offset ns, duration ns, attributes) of one chat-heavy trace: root first,
     4 chats with message histories, 3 tool calls."""
@@ -93,11 +101,8 @@ def _chat_trace(t: int) -> list[tuple[str, int, int, int, dict]]:
         spans.append(_chat(t, ctx, turn, start, last, history[-3:], output))
         history.append(("assistant", _text(260, t * 3 + turn)))
         if not last:
-            spans.append((f"execute_tool tool_{turn}", 1, start + 125_000_000, 80_000_000, {
-                **ctx, "gen_ai.operation.name": "execute_tool", "gen_ai.tool.name": f"tool_{turn}",
-                "gen_ai.tool.call.id": call["id"], "gen_ai.tool.call.arguments": json.dumps(call["arguments"]),
-                "gen_ai.tool.call.result": json.dumps({"items": [_text(180, t + i) for i in range(3)]}),
-            }))
+            spans.append(_tool(ctx, call, start + 125_000_000, 80_000_000,
+                               {"items": [_text(180, t + i) for i in range(3)]}))
     return spans
 
 
@@ -115,11 +120,8 @@ def _tools_trace(t: int) -> list[tuple[str, int, int, int, dict]]:
         spans.append(_chat(t, ctx, turn, start, last, history[-2:], output))
         history.append(("assistant", _text(290, t * 3 + turn)))
         if not last:
-            spans.append((f"execute_tool tool_{turn % 4}", 1, start + 60_000_000, 40_000_000, {
-                **ctx, "gen_ai.operation.name": "execute_tool", "gen_ai.tool.name": f"tool_{turn % 4}",
-                "gen_ai.tool.call.id": call["id"], "gen_ai.tool.call.arguments": json.dumps(arguments),
-                "gen_ai.tool.call.result": json.dumps({"items": [_text(122, t + i) for i in range(3)], "total": 3}),
-            }))
+            spans.append(_tool(ctx, call, start + 60_000_000, 40_000_000,
+                               {"items": [_text(122, t + i) for i in range(3)], "total": 3}))
     return spans
 
 
