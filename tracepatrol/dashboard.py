@@ -81,16 +81,22 @@ def environment() -> Environment:
     return env
 
 
+def _moment(value: Any) -> str:
+    t = dt.datetime.fromisoformat(str(value))
+    return (t.astimezone(dt.timezone.utc) if t.tzinfo else t).strftime("%Y-%m-%d %H:%M:%S UTC")
+
+
 def window_text(window: dict[str, Any]) -> str:
     """A task window in plain words."""
     if window["mode"] == "backfill":
         if window.get("last"):
             return f"once, over the traces started in the {window['last']} before the run"
-        start = str(window.get("from", "")).replace("T", " ")
-        return f"once, over the traces started from {start} to {str(window.get('to') or 'the run').replace('T', ' ')}"
+        end = _moment(window["to"]) if window.get("to") else "the run"
+        return f"once, over the traces started from {_moment(window['from'])} to {end}"
     every = f"every {window['every']}" if window.get("every") else f"on cron {window['cron']!r}"
     end = f" until {str(window['end'])[:10]}" if window.get("end") else ""
-    return f"{every} ({window['timezone']}) from {str(window['start'])[:10]}{end}, over the traces completed since the run before"
+    return (f"{every} ({window['timezone']}) from {str(window['start'])[:10]}{end}, "
+            "over the traces completed since the run before")
 
 
 def render(template: str, **context: Any) -> str:

@@ -91,7 +91,8 @@ def build(cur, task_id: str, run_id: str | None = None, day: dt.date | None = No
     if previous is not None:
         prev_rows = analysis.run_results(cur, task_id, previous["run_ids"])
         prev_runs = [analysis.run(cur, r) for r in previous["run_ids"]]
-        data["previous"] = {**previous, "summary": analysis.summary(prev_rows, sum(r["candidates"] or 0 for r in prev_runs)),
+        prev_candidates = sum(r["candidates"] or 0 for r in prev_runs)
+        data["previous"] = {**previous, "candidates": prev_candidates, "summary": analysis.summary(prev_rows, prev_candidates),
                             "card": analysis.radar(prev_rows, profile)["card"]}
         data["change"] = compare_versions(_flat(prev_rows), _flat(rows), [profile],
                                           labels=("previous", "current")).model_dump()
@@ -124,7 +125,7 @@ def _kpis(data: dict[str, Any], rows: Sequence[dict], prev_rows: Sequence[dict],
     prev = data["previous"]
     p_evaluated, p_failed = _traces(prev_rows) if prev else (None, None)
     cards = [("runs", "runs", runs, len(prev["run_ids"]) if prev else None, None),
-             ("candidates", "candidates matched", data["sampled"]["candidates"], None, None),
+             ("candidates", "candidates matched", data["sampled"]["candidates"], prev["candidates"] if prev else None, None),
              ("evaluated", "evaluated traces", evaluated, p_evaluated, None),
              ("failed", "failed traces", failed, p_failed, "down"),
              ("passing", "traces passing", evaluated and (evaluated - failed) / evaluated,
