@@ -162,8 +162,10 @@ class TracepatrolServer:
             self._loops.insert(0, KafkaIngest(k, self.queue, self.stats, c.limits()))
         for loop in self._loops:
             loop.start()
-        return build_api(self.db, self.stats, self.queue, self.writer, s.api_key, self.tasks,
-                         self.results, s.evaluators.weights_dirs, self.access, self.role)
+        app = build_api(self.db, self.stats, self.queue, self.writer, s.api_key, self.tasks,
+                        self.results, s.evaluators.weights_dirs, self.access, self.role)
+        app.state.dashboard_public_url = s.dashboard_public_url  # trace links in served reports
+        return app
 
     def _start_receivers(self):
         """OTLP/gRPC started, OTLP/HTTP returned as an app; spans go to Kafka when configured."""
