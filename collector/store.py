@@ -285,15 +285,11 @@ class TraceStore:
                          [trace_id, reason[:2000], at, first_received_ns, last_received_ns, span_count])
 
     def quarantined(self, limit: int = 100) -> list[dict]:
-        """The latest quarantined traces, newest first: trace_id, reason, quarantined_at and
-        span_count (the spans it had when quarantined)."""
         cur = self.con.cursor()
         try:
-            rows = cur.execute("SELECT trace_id, reason, quarantined_at, span_count FROM trace_quarantine "
-                               "ORDER BY quarantined_at DESC, trace_id LIMIT ?", [limit]).fetchall()
+            return quarantined(cur, limit)
         finally:
             cur.close()
-        return [dict(zip(("trace_id", "reason", "quarantined_at", "span_count"), row)) for row in rows]
 
     def pending_since_restart(self) -> list[tuple[str, int, int, bool]]:
         """Traces with spans newer than their trajectory (or none yet), less those quarantined
@@ -311,6 +307,14 @@ class TraceStore:
             HAVING max(s.received_ns) > coalesce(any_value(q.last_received_ns), 0)
             """
         ).fetchall()
+
+
+def quarantined(cur: duckdb.DuckDBPyConnection, limit: int = 100) -> list[dict]:
+    """The latest quarantined traces, newest first: trace_id, reason, quarantined_at and span_count
+    (the spans it had when quarantined). A reader's cursor will do: this only reads."""
+    rows = cur.execute("SELECT trace_id, reason, quarantined_at, span_count FROM trace_quarantine "
+                       "ORDER BY quarantined_at DESC, trace_id LIMIT ?", [limit]).fetchall()
+    return [dict(zip(("trace_id", "reason", "quarantined_at", "span_count"), row)) for row in rows]
 
 
 NEW_SPAN_COLUMNS = ("trace_id", "parent_span_id", "received_ns", "span_id")

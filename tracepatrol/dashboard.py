@@ -29,6 +29,7 @@ from fastapi.routing import APIRoute
 from jinja2 import Environment, PackageLoader, select_autoescape
 from markupsafe import Markup
 
+from collector.store import quarantined
 from evaluators.weights import get_profile, load_profiles
 from scheduler.task import parse_duration
 from tracepatrol import analysis, charts, explorer
@@ -187,7 +188,8 @@ def overview_context(cur, last: str | None = None) -> dict[str, Any]:
     alarm_since = since or now - dt.timedelta(hours=24)
     return {"traffic": traffic, "figs": charts.traffic_figures(traffic, explorer.url), "last": last,
             "ranges": explorer.RANGES, "recent": analysis.recent_traces(cur, RECENT, since),
-            "wrong": analysis.whats_wrong(cur, alarm_since, now), "alarm_range": last or "24h"}
+            "wrong": analysis.whats_wrong(cur, alarm_since, now), "alarm_range": last or "24h",
+            "quarantined": quarantined(cur, RECENT) if analysis.has_table(cur, "trace_quarantine") else []}
 
 
 def task_context(cur, task_id: str, run_id: str | None) -> dict[str, Any]:

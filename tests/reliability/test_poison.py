@@ -90,6 +90,8 @@ def test_the_poison_trace_then_100_traces_all_assembled_in_time(tmp_path):
         metrics = httpx.get(srv.api + "/metrics", timeout=30).text
         assert "tracepatrol_traces_quarantined_total 1.0" in metrics
         assert srv.get(f"/api/traces/{refused}").status_code == 404
+        overview = httpx.get(srv.api + "/dashboard/", timeout=30).text  # shown where people look
+        assert "Quarantined traces" in overview and refused in overview and "OverflowError" in overview
     finally:
         srv.stop()
     with duckdb.connect(str(srv.db), read_only=True) as con:
