@@ -1,10 +1,11 @@
 """Every dashboard page, loaded at 1440 px, resized to 1280 px and loaded again at 1280 px: no Python
 repr in the text, no block (chart, table, card, form section, step) overlapping another, nothing
 wider than the window, every chart with both axis titles. Full-page screenshots are kept in
-/tmp/shots (or $DASHBOARD_SHOTS) for a person to look at."""
+dashboard-shots/ under the system's temp folder (or $DASHBOARD_SHOTS) for a person to look at."""
 from __future__ import annotations
 
 import os
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -13,7 +14,7 @@ from tests.dashboard.test_pages import PYTHON_REPR
 from tests.dashboard.traffic import TASK
 
 pytestmark = pytest.mark.timeout(600)
-SHOTS = Path(os.environ.get("DASHBOARD_SHOTS", "/tmp/shots"))
+SHOTS = Path(os.environ.get("DASHBOARD_SHOTS") or Path(tempfile.gettempdir()) / "dashboard-shots")
 WIDE, NARROW, HEIGHT = 1440, 1280, 900
 BLOCKS = ".chart, main table, .kpi, fieldset, .box, .step, main h1, main h2, pre, .actions, .range, .result-bar"
 
