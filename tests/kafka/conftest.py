@@ -18,7 +18,9 @@ import httpx
 import pytest
 from confluent_kafka import Producer
 
+from collector.kafka_encoding import split_by_trace
 from tests.conftest import free_port
+from tests.otlp_payloads import request_with_spans
 
 
 @dataclass
@@ -113,6 +115,14 @@ class Cluster:
                              on_delivery=lambda err, _m: errors.append(err) if err else None)
             producer.poll(0)
         assert producer.flush(30) == 0 and not errors, errors
+
+    def produce_traces(self, traces: int, spans: int) -> int:
+        """Publish `traces` fresh traces of `spans` spans, one message per trace; returns the span count."""
+        messages = []
+        for _ in range(traces):
+            messages += split_by_trace(request_with_spans(spans)[0], 1_000_000)
+        self.produce(messages)
+        return traces * spans
 
     def configure(self, kafka: dict | None = None, **sections) -> None:
         """Rewrite the shared config file with more `kafka` settings and other sections."""

@@ -3,20 +3,14 @@ from __future__ import annotations
 
 import signal
 
-from collector.kafka_encoding import split_by_trace
 from tests.kafka.conftest import wait_for
-from tests.otlp_payloads import request_with_spans
 
 TRACES, SPANS = 600, 8
 
 
 def test_sigkill_mid_stream_then_restart_stores_every_span_exactly_once(cluster):
     cluster.configure({"poll_batch": 10})  # many small commits, so the kill lands between two of them
-    messages = []
-    for _ in range(TRACES):
-        messages += split_by_trace(request_with_spans(SPANS)[0], 1_000_000)
-    cluster.produce(messages)
-    total = TRACES * SPANS
+    total = cluster.produce_traces(TRACES, SPANS)
 
     ingest = cluster.ingest().start()
     stored = wait_for("the first commits", lambda: ingest.stats()["spans"], every=0.02)

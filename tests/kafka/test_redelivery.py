@@ -5,19 +5,13 @@ from __future__ import annotations
 
 import time
 
-from collector.kafka_encoding import split_by_trace
 from tests.kafka.conftest import wait_for
-from tests.otlp_payloads import request_with_spans
 
 TRACES, SPANS = 50, 4
 
 
 def test_replayed_messages_change_no_trajectory(cluster):
-    messages = []
-    for _ in range(TRACES):
-        messages += split_by_trace(request_with_spans(SPANS)[0], 1_000_000)
-    cluster.produce(messages)
-    total = TRACES * SPANS
+    total = cluster.produce_traces(TRACES, SPANS)
 
     ingest = cluster.ingest().start()
     wait_for("every trajectory", lambda: ingest.stats()["traces"] == TRACES)
