@@ -9,11 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-import orjson
-
 from collector import json_limits
-
-_JSON_STARTS = frozenset('{["-0123456789tfn')
+from collector.messages import decode
 
 
 def read_arguments(value: Any) -> tuple[Any, bool, str | None]:
@@ -29,21 +26,7 @@ def read_arguments(value: Any) -> tuple[Any, bool, str | None]:
         return json_limits.clip(value), True, None
     if not value.strip():
         return {}, True, None
-    parsed = _parse(value)
-    if parsed is None:
+    parsed = decode(value)
+    if parsed is value:  # not JSON: decode hands the text back as it was
         return value, False, value
-    inner = parsed[0]
-    if isinstance(inner, str) and inner.lstrip()[:1] in ("{", "["):
-        twice = _parse(inner)
-        inner = inner if twice is None else twice[0]
-    return inner, True, None
-
-
-def _parse(text: str) -> tuple[Any] | None:
-    """(parsed,) for JSON text, else None (a 1-tuple, as JSON null is a value)."""
-    if text.lstrip()[:1] not in _JSON_STARTS:
-        return None
-    try:
-        return (json_limits.loads(text),)
-    except orjson.JSONDecodeError:
-        return None
+    return parsed, True, None
