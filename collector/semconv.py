@@ -27,6 +27,13 @@ _OI_INPUT = "input.value"  # a LangGraph "tools" node's input: the calls it runs
 _OI_OUTPUT = "output.value"
 
 
+def span_messages(spans: Sequence[SpanRecord]) -> dict[str, tuple[list[Message], list[Message]]]:
+    """Each span's input and output messages as the adapters read them, by span id (the dashboard
+    shows a model call's conversation with them)."""
+    trace = _Trace([s for s in map(_Span.of, spans) if s is not None])
+    return {span.id: (trace.messages(span, "in"), trace.messages(span, "out")) for span in trace.spans}
+
+
 def build_trajectory(spans: Sequence[SpanRecord], version: int = 1) -> Trajectory:
     """The trajectory of the trace these spans belong to.
 

@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 from sampler.annotations import ensure_table
 from sampler.filters import Params, compile_filters
 from sampler.policy import Filter, Sampling, SamplingPolicy, check_regex_count
-from sampler.selection import _naive_utc
+from sampler.selection import naive_utc
 
 # Our own SQL per sort key; ties are broken by trace id, so paging is stable.
 SORTS: dict[str, str] = {"start": "t.start_time", "duration": "t.duration_ms", "tokens": "t.total_tokens",
@@ -74,9 +74,9 @@ def _where(q: Explore, p: Params, results: bool) -> str:
     p.extend(params)
     parts = [where]
     if q.since is not None:
-        parts.append(f"t.start_time >= {p.ref(_naive_utc(q.since))}")
+        parts.append(f"t.start_time >= {p.ref(naive_utc(q.since))}")
     if q.until is not None:
-        parts.append(f"t.start_time < {p.ref(_naive_utc(q.until))}")
+        parts.append(f"t.start_time < {p.ref(naive_utc(q.until))}")
     if q.trace_id:
         parts.append(f"starts_with(t.trace_id, {p.ref(q.trace_id.lower())})")
     if q.label or q.evaluator or q.task:

@@ -39,7 +39,7 @@ def default_salt(task_name: str) -> str:
     return "t-" + hashlib.md5(task_name.encode()).hexdigest()[:16]
 
 
-def _naive_utc(t: dt.datetime | None) -> dt.datetime | None:
+def naive_utc(t: dt.datetime | None) -> dt.datetime | None:
     return t.astimezone(dt.timezone.utc).replace(tzinfo=None) if t is not None and t.tzinfo else t
 
 
@@ -60,7 +60,7 @@ class TimeRange(BaseModel):
     @field_validator("start", "end")
     @classmethod
     def _utc(cls, v: dt.datetime | None) -> dt.datetime | None:
-        return _naive_utc(v)
+        return naive_utc(v)
 
 
 class Picked(NamedTuple):

@@ -20,6 +20,7 @@ from fastapi.responses import JSONResponse, Response
 
 from collector.auth import bearer_ok
 from collector.writer import IngestQueue, IngestStats
+from sampler.selection import naive_utc
 from scheduler.service import TaskService
 from evaluators.results import ResultStore
 from tracepatrol.api_results import build_router as build_result_router
@@ -119,10 +120,10 @@ def build_api(db: duckdb.DuckDBPyConnection, stats: IngestStats, queue: IngestQu
                 params.append(value)
         if since is not None:
             where.append("start_time >= ?")
-            params.append(_naive_utc(since))
+            params.append(naive_utc(since))
         if until is not None:
             where.append("start_time < ?")
-            params.append(_naive_utc(until))
+            params.append(naive_utc(until))
         sql = f"SELECT {', '.join(_TRACE_SUMMARY)} FROM traces"
         if where:
             sql += " WHERE " + " AND ".join(where)
@@ -161,7 +162,3 @@ def _guarded_app(title: str, api_key: str | None, access: Access | None) -> Fast
     app.add_middleware(Guard, api_key=api_key, sessions=access.sessions, max_body_bytes=access.max_body_bytes,
                        path_limits=access.path_limits)
     return app
-
-
-def _naive_utc(t: dt.datetime) -> dt.datetime:
-    return t.astimezone(dt.timezone.utc).replace(tzinfo=None) if t.tzinfo else t

@@ -54,7 +54,7 @@ def _bounded() -> Iterator[None]:
         raise HTTPException(503, str(exc)) from None
 
 
-async def _while_connected(request: Request, query: UserQuery, fn: Callable[[], T]) -> T:
+async def while_connected(request: Request, query: UserQuery, fn: Callable[[], T]) -> T:
     """`fn()` in a worker thread; its query is cancelled if the client leaves or the request is cancelled."""
     work = asyncio.ensure_future(anyio.to_thread.run_sync(fn))
     try:
@@ -72,7 +72,7 @@ async def preview(request: Request, doc: dict[str, Any]) -> dict[str, Any]:
     runner = _service(request).runner
     with _bounded(), runner.queries.take(wait=False) as query:  # refused before any work when busy
         spec = await anyio.to_thread.run_sync(_spec, doc)  # a new regex is compiled by DuckDB
-        sel = await _while_connected(request, query, lambda: runner.preview(spec, query))
+        sel = await while_connected(request, query, lambda: runner.preview(spec, query))
     return {"window": sel.window.model_dump(), "candidates": sel.candidates, "sampled_out": sel.sampled_out,
             "capped": sel.capped, "watermark": sel.watermark,
             "selected": [p._asdict() for p in sel.selected]}

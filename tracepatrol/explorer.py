@@ -21,7 +21,7 @@ from sampler.policy import format_errors
 from sampler.query_budget import QueryError
 from scheduler.task import parse_duration
 from tracepatrol import filter_params
-from tracepatrol.api_tasks import _while_connected
+from tracepatrol.api_tasks import while_connected
 
 ROOT = "/dashboard"
 RANGES = ("1h", "3h", "24h", "7d", "30d")
@@ -126,7 +126,7 @@ async def context(request: Request, params: list[tuple[str, str]]) -> dict[str, 
         q = state.query
         try:
             with gate.take(wait=False) as query:
-                page = await _while_connected(request, query, lambda: query.run(lambda cur: explore(cur, q)))
+                page = await while_connected(request, query, lambda: query.run(lambda cur: explore(cur, q)))
         except QueryError as exc:
             state.errors.append(f"{exc}; narrow the time range or the filters, or retry")
     pages = math.ceil(page.total / state.query.per_page) if page else 0

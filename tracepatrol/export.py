@@ -20,6 +20,7 @@ from fastapi import APIRouter, HTTPException, Query
 from fastapi.responses import FileResponse
 from starlette.background import BackgroundTask
 
+from sampler.selection import naive_utc
 from tracepatrol.request_cursor import Cursor
 
 # table -> (time column for --since, deterministic order)
@@ -56,10 +57,6 @@ def _quoted_path(path: Path) -> str:
     return "'" + text.replace("'", "''") + "'"
 
 
-def _naive_utc(t: dt.datetime) -> dt.datetime:
-    return t.astimezone(dt.timezone.utc).replace(tzinfo=None) if t.tzinfo else t
-
-
 def export_table(con: duckdb.DuckDBPyConnection, table: str, since: dt.datetime | None, fmt: str,
                  out: Path) -> int:
     """Write `table` (rows whose time column is at or after `since`, UTC) to `out`; returns the row count."""
@@ -73,7 +70,7 @@ def export_table(con: duckdb.DuckDBPyConnection, table: str, since: dt.datetime 
     time_column, order = TABLES[table]
     where, params = "", []
     if since is not None:
-        where, params = f"WHERE {time_column} >= ?", [_naive_utc(since)]
+        where, params = f"WHERE {time_column} >= ?", [naive_utc(since)]
     fd, tmp_name = tempfile.mkstemp(prefix=f".{out.name}.", suffix=".tmp", dir=out.parent)
     os.close(fd)
     tmp = Path(tmp_name)

@@ -10,7 +10,7 @@ import datetime as dt
 from typing import Any
 
 from collector.messages import Message, decode
-from collector.semconv import _Span, _Trace
+from collector.semconv import span_messages
 from collector.span import RECORD_FIELDS, SpanRecord
 from sampler import annotations
 from tracepatrol import analysis, charts
@@ -112,12 +112,15 @@ def model_messages(cur, traj: dict[str, Any], steps: list[tuple[str, dict]]) -> 
                          [traj["trace_id"], list(wanted)])
     columns = [list(c) for c in zip(*cursor.fetchall())]
     records = SpanRecord.from_columns(columns) if columns else []
-    trace = _Trace([s for s in map(_Span.of, records) if s is not None])
+    messages = span_messages(records)
     out = {}
-    for span in trace.spans:
-        inbound = [_message(m) for m in trace.messages(span, "in")]
-        system = _text(decode(span.attrs.get(SYSTEM_INSTRUCTIONS)))
+    for record in records:
+        if record.span_id not in messages:
+            continue
+        received, sent = messages[record.span_id]
+        inbound = [_message(m) for m in received]
+        system = _text(decode(record.attributes.get(SYSTEM_INSTRUCTIONS)))
         if system:
             inbound.insert(0, {"role": "system", "text": system, "tool_calls": [], "tool_responses": []})
-        out[wanted[span.id]] = {"in": inbound, "out": [_message(m) for m in trace.messages(span, "out")]}
+        out[wanted[record.span_id]] = {"in": inbound, "out": [_message(m) for m in sent]}
     return out
