@@ -9,24 +9,15 @@ from pathlib import Path
 
 from opentelemetry.proto.collector.trace.v1.trace_service_pb2 import ExportTraceServiceRequest
 
+from run_all import any_value  # the same reading of attribute values the manifest is built with
+
 KINDS = {0: "UNSPECIFIED", 1: "INTERNAL", 2: "SERVER", 3: "CLIENT", 4: "PRODUCER", 5: "CONSUMER"}
-
-
-def value(v):
-    kind = v.WhichOneof("value")
-    if kind == "array_value":
-        return [value(x) for x in v.array_value.values]
-    if kind == "kvlist_value":
-        return {kv.key: value(kv.value) for kv in v.kvlist_value.values}
-    if kind == "bytes_value":
-        return v.bytes_value.hex()
-    return getattr(v, kind) if kind else None
 
 
 def attrs(kvs, limit=400):
     out = {}
     for kv in kvs:
-        val = value(kv.value)
+        val = any_value(kv.value)
         text = repr(val)
         out[kv.key] = text if len(text) <= limit else text[:limit] + "..."
     return out
