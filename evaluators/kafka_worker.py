@@ -33,7 +33,8 @@ from collector.trajectory import Trajectory
 from evaluators.base import EvalResult
 from evaluators.config import EvaluatorSettings
 from evaluators.results import Scored
-from evaluators.worker import WorkItem, make_evaluations
+from evaluators.work import WorkItem
+from evaluators.worker import make_evaluations
 
 log = logging.getLogger(__name__)
 

@@ -14,7 +14,6 @@ import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Protocol
 
 from collector.trajectory import Trajectory
 from evaluators.base import EvalContext, EvalResult, Evaluator
@@ -25,33 +24,11 @@ from evaluators.datasets import load_cases
 from evaluators.registry import get
 from evaluators.results import ResultStore, Scored
 from evaluators.schemas import load_tool_schemas
+from evaluators.work import Loader, WorkItem, WorkSource
 
 log = logging.getLogger(__name__)
 ERROR_CHARS = 300  # of one evaluator's failure in the item's reason
 
-
-@dataclass(frozen=True)
-class WorkItem:
-    task_id: str
-    trace_id: str
-    version: int
-    run_id: str
-    evaluators: tuple[str, ...]
-    options: dict[str, dict] = field(default_factory=dict, hash=False, compare=False)
-    attempts: int = 1
-
-
-class WorkSource(Protocol):
-    def claim(self, worker: str, limit: int) -> list[WorkItem]:
-        """Mark up to `limit` pending items as taken by `worker` and return them."""
-
-    def finish(self, item: WorkItem, ok: bool, reason: str | None) -> None:
-        """Record the item's outcome (done, or failed with the reason)."""
-
-    # Optional: `release(items)` gives back claimed items a shutdown left unstarted, uncounted.
-
-
-Loader = Callable[[Sequence[str]], dict[str, Trajectory]]
 ResultHook = Callable[[Sequence[Scored], dict[str, Trajectory]], None]
 
 

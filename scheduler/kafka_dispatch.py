@@ -20,7 +20,8 @@ from collector.kafka_config import KafkaSettings
 from collector.store import trajectory_loader
 from evaluators.kafka_worker import MalformedMessage, ResultMessage, decode_result, encode_work, item_key
 from evaluators.results import ResultStore
-from evaluators.worker import Loader, ResultHook
+from evaluators.work import Loader
+from evaluators.worker import ResultHook
 from scheduler.ledger import Ledger
 
 log = logging.getLogger(__name__)

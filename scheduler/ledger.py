@@ -20,7 +20,7 @@ import pyarrow as pa
 
 from collector.store import ensure_schema
 from evaluators.registry import DEFAULT_SET
-from evaluators.worker import WorkItem
+from evaluators.work import WorkItem
 from sampler.selection import Selection, TimeRange
 from scheduler.task import TaskSpec
 

@@ -12,7 +12,8 @@ from opentelemetry.proto.collector.logs.v1.logs_service_pb2 import ExportLogsSer
 
 from evaluators.base import EvalContext
 from evaluators.results import ResultStore
-from evaluators.worker import Evaluations, WorkerPool, WorkItem
+from evaluators.work import WorkItem
+from evaluators.worker import Evaluations, WorkerPool
 from tests.conftest import make_server
 from tests.evaluators.test_workers_server import MANIFEST, create, post_fixtures, task, wait_assembled, wait_run_done
 from tests.fixture_traces import CASES, trajectory_at

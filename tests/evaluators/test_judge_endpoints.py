@@ -13,7 +13,8 @@ import pytest
 
 from evaluators.config import EvaluatorSettings, check_task_options
 from evaluators.results import ResultStore
-from evaluators.worker import WorkerPool, WorkItem, make_evaluations
+from evaluators.work import WorkItem
+from evaluators.worker import WorkerPool, make_evaluations
 from tests.chat_server import ChatServer, completion
 from tests.evaluators.conftest import WEATHER, call, trajectory
 from tests.evaluators.test_worker_pool import Items

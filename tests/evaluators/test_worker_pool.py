@@ -13,7 +13,8 @@ from collector.trajectory import Trajectory
 from evaluators.base import EvalContext, EvalResult, Evaluator
 from evaluators.registry import BUILTIN
 from evaluators.results import ResultStore
-from evaluators.worker import Evaluation, Evaluations, WorkerPool, WorkItem
+from evaluators.work import WorkItem
+from evaluators.worker import Evaluation, Evaluations, WorkerPool
 from tests.evaluators.conftest import WEATHER, call, trajectory
 
 
