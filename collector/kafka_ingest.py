@@ -14,10 +14,10 @@ from collections.abc import Sequence
 from confluent_kafka import Consumer, Message
 
 from collector.decode import DecodeError, Limits, SpanBatch, to_batch
-from collector.kafka_client import KafkaLoop, commit_after, usable, where
-from collector.kafka_config import KafkaSettings
 from collector.kafka_encoding import decode_message
 from collector.writer import IngestQueue, IngestStats
+from infra.kafka.client import KafkaLoop, commit_after, usable, where
+from infra.kafka.config import KafkaSettings
 
 log = logging.getLogger(__name__)
 

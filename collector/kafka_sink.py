@@ -11,11 +11,12 @@ from concurrent.futures import Future
 from opentelemetry.proto.collector.trace.v1.trace_service_pb2 import ExportTraceServiceRequest
 
 from collector.decode import SpanBatch
-from collector.kafka_client import AckedProducer, ProducerFull
-from collector.kafka_config import KafkaSettings
 from collector.kafka_encoding import redact_request, split_by_trace
 from collector.redaction import Redactor
-from collector.writer import IngestStats, QueueFull
+from collector.writer import IngestStats
+from infra.errors import QueueFull
+from infra.kafka.client import AckedProducer, ProducerFull
+from infra.kafka.config import KafkaSettings
 
 
 class KafkaSink:

@@ -22,7 +22,7 @@ from grpc_status import rpc_status
 from collector.auth import bearer_ok
 from collector.decode import DecodeError, parse_protobuf
 from collector.receiver import TraceReceiver
-from collector.writer import QueueFull, StorageUnavailable
+from infra.errors import QueueFull, StorageUnavailable
 
 log = logging.getLogger(__name__)
 

@@ -21,7 +21,7 @@ from starlette.routing import Route
 from collector.auth import bearer_ok
 from collector.decode import DecodeError, parse_json, parse_protobuf
 from collector.receiver import TraceReceiver
-from collector.writer import QueueFull, StorageUnavailable
+from infra.errors import QueueFull, StorageUnavailable
 
 log = logging.getLogger(__name__)
 

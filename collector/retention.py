@@ -44,35 +44,24 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
-import re
 import time
 
 import duckdb
-from pydantic import BaseModel, field_validator
+from pydantic import BaseModel, ConfigDict, field_validator
+
+from infra.timeutil import naive_utc, parse_duration, to_ns, utcnow
 
 log = logging.getLogger(__name__)
 
 CHUNK_ROWS = 50_000
 _RETRIES = 5
-_UNITS = {"s": 1, "m": 60, "h": 3600, "d": 86400, "w": 7 * 86400}
-_DURATION = re.compile(r"^\s*(\d+)\s*([smhdw])\s*$")
-
-
-def parse_duration(text: str) -> dt.timedelta:
-    """``"12h"`` → 12 hours. Raises ValueError with the accepted format."""
-    match = _DURATION.match(str(text).lower())
-    if not match or int(match.group(1)) <= 0:
-        raise ValueError(
-            f"invalid duration {text!r}: expected a positive integer and a unit s, m, h, d or w (e.g. 12h, 7d, 30d)"
-        )
-    return dt.timedelta(seconds=int(match.group(1)) * _UNITS[match.group(2)])
-
-
 class RetentionSettings(BaseModel):
     """How long each kind of data is kept, and how often expiry runs.
 
     Trajectories (``traces``) are meant to outlive raw ``spans``; that is not required.
     """
+
+    model_config = ConfigDict(extra="forbid")
 
     spans: str = "7d"
     traces: str = "30d"
@@ -97,11 +86,8 @@ def apply_retention(con: duckdb.DuckDBPyConnection, settings: RetentionSettings,
     aware (converted to UTC). Keys: spans, traces, tool_calls, tool_definitions, eval_results
     (the last only when that table exists).
     """
-    now = now or dt.datetime.now(dt.timezone.utc)
-    if now.tzinfo is not None:
-        now = now.astimezone(dt.timezone.utc).replace(tzinfo=None)
-    epoch = dt.datetime(1970, 1, 1)
-    span_cutoff_ns = (now - settings.delta("spans") - epoch) // dt.timedelta(microseconds=1) * 1000
+    now = naive_utc(now) if now else utcnow()
+    span_cutoff_ns = to_ns(now - settings.delta("spans"))
     trace_cutoff = now - settings.delta("traces")
     result_cutoff = now - settings.delta("results")
 

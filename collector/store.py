@@ -8,8 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
-import logging
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 import duckdb
@@ -21,10 +20,11 @@ from pydantic import BaseModel
 from collector.json_limits import clip
 from collector.span import RECORD_FIELDS, SpanRecord
 from collector.trajectory import Trajectory
+from infra.schema import ensure_schema
+from infra.timeutil import from_ns
 
 SCHEMA_VERSION = 3
 COMPONENT = "collector"
-log = logging.getLogger(__name__)
 
 _DDL = """
 CREATE TABLE IF NOT EXISTS schema_versions (component VARCHAR PRIMARY KEY, version INTEGER NOT NULL);
@@ -66,10 +66,6 @@ CREATE TABLE IF NOT EXISTS trace_quarantine (
 """
 
 
-class SchemaError(RuntimeError):
-    """The database was written by a newer tracepatrol, or cannot be migrated."""
-
-
 # Steps that bring a database from version N (the key) to N + 1, run in order at start-up.
 _MIGRATIONS: dict[int, str] = {
     1: "ALTER TABLE traces ADD COLUMN redacted INTEGER DEFAULT 0",
@@ -77,46 +73,6 @@ _MIGRATIONS: dict[int, str] = {
     2: """DELETE FROM spans WHERE rowid IN (
            SELECT rowid FROM spans QUALIFY row_number() OVER (PARTITION BY trace_id, span_id ORDER BY received_ns) > 1)""",
 }
-
-
-def ensure_schema(con: duckdb.DuckDBPyConnection, component: str, version: int, ddl: str,
-                  migrations: Mapping[int, str] | None = None) -> None:
-    """Create a component's tables, migrating an older database step by step (in one transaction);
-    refuse a database whose schema is newer than this code."""
-    con.execute("CREATE TABLE IF NOT EXISTS schema_versions (component VARCHAR PRIMARY KEY, version INTEGER NOT NULL)")
-    row = con.execute("SELECT version FROM schema_versions WHERE component = ?", [component]).fetchone()
-    if row and row[0] > version:
-        raise SchemaError(
-            f"database schema for {component!r} is version {row[0]}, newer than this tracepatrol "
-            f"supports ({version}); upgrade tracepatrol or use another --db file"
-        )
-    if row and row[0] < version:
-        _migrate(con, component, row[0], version, migrations or {})
-    con.execute(ddl)
-    con.execute("INSERT OR REPLACE INTO schema_versions VALUES (?, ?)", [component, version])
-
-
-def _migrate(con: duckdb.DuckDBPyConnection, component: str, old: int, new: int, migrations: Mapping[int, str]) -> None:
-    missing = [v for v in range(old, new) if v not in migrations]
-    if missing:
-        raise SchemaError(f"database schema for {component!r} is version {old}; this tracepatrol ({new}) "
-                          f"cannot migrate it (no step from version {missing[0]})")
-    con.execute("BEGIN")
-    try:
-        for v in range(old, new):
-            con.execute(migrations[v])
-        con.execute("UPDATE schema_versions SET version = ? WHERE component = ?", [new, component])
-        con.execute("COMMIT")
-    except duckdb.Error as exc:
-        con.execute("ROLLBACK")
-        raise SchemaError(f"migrating the {component!r} schema from version {old} to {new} failed: {exc}") from None
-    log.info("migrated the %s schema from version %d to %d", component, old, new)
-
-
-def _ts(ns: int) -> dt.datetime | None:
-    if not ns:
-        return None
-    return dt.datetime(1970, 1, 1) + dt.timedelta(microseconds=ns // 1000)
 
 
 def _json(value) -> str | None:
@@ -392,7 +348,7 @@ def _tables(items: list[Assembled], completed_at: dt.datetime) -> TrajectoryTabl
                 traj.trace_id, traj.version, call.seq, call.name, call.call_id,
                 _json(call.arguments) if call.arguments_valid_json else _json(call.arguments_raw),
                 call.arguments_raw, _json(call.result), call.status, call.error, call.error_type,
-                _ts(call.start_ns), call.duration_ms, call.span_id, call.parent_span_id, call.offered,
+                from_ns(call.start_ns), call.duration_ms, call.span_id, call.parent_span_id, call.offered,
             )
         for tool in traj.tools_offered:
             defs.append(traj.trace_id, tool.name, tool.description, _json(tool.parameters))
@@ -470,7 +426,7 @@ class _TraceRows(_Rows):
         t = item.trajectory
         self.append(
             t.trace_id, t.version, t.service_name, t.agent.name, t.agent.version, t.root_span_name,
-            _ts(t.start_ns), _ts(t.end_ns), t.duration_ms, t.status, t.error_type, t.user_id, t.session_id,
+            from_ns(t.start_ns), from_ns(t.end_ns), t.duration_ms, t.status, t.error_type, t.user_id, t.session_id,
             t.input, t.output, t.tokens.input, t.tokens.output, t.tokens.total, t.first_token_ms,
             t.llm_call_count, len(t.tool_calls), t.tool_errors, t.span_count,
             sorted({c.name for c in t.tool_calls}), sorted(item.span_names),

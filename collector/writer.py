@@ -32,20 +32,9 @@ from collector.assembler import RECENT, Assembler, Pending
 from collector.assembly import BuildFn, Job, build_tables, exit_with_parent
 from collector.decode import SpanBatch
 from collector.store import NEW_SPAN_COLUMNS, TraceStore, TrajectoryTables, failure_reason
+from infra.errors import QueueFull, StorageUnavailable
 
 log = logging.getLogger(__name__)
-
-
-class QueueFull(Exception):
-    """The ingest queue holds its maximum number of spans; the sender should retry later."""
-
-    def __init__(self, retry_after_s: int, reason: str = "ingest queue is full"):
-        super().__init__(f"{reason}; retry after {retry_after_s}s")
-        self.retry_after_s = retry_after_s
-
-
-class StorageUnavailable(Exception):
-    """The store could not commit (disk full, file unwritable…); retryable for the sender."""
 
 
 STAGES = ("receive", "publish", "consume", "store")

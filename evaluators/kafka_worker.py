@@ -27,14 +27,14 @@ import orjson
 from confluent_kafka import Consumer, Message, TopicPartition
 from pydantic import ValidationError
 
-from collector.kafka_client import AckedProducer, commit_after, ensure_topics, usable, where
-from collector.kafka_config import KafkaSettings
 from collector.trajectory import Trajectory
 from evaluators.base import EvalResult
 from evaluators.config import EvaluatorSettings
 from evaluators.results import Scored
 from evaluators.work import WorkItem
 from evaluators.worker import make_evaluations
+from infra.kafka.client import AckedProducer, commit_after, ensure_topics, usable, where
+from infra.kafka.config import KafkaSettings
 
 log = logging.getLogger(__name__)
 

@@ -15,8 +15,9 @@ import duckdb
 import orjson
 import pyarrow as pa
 
-from collector.store import ensure_schema
 from evaluators.base import EvalResult
+from infra.schema import ensure_schema
+from infra.timeutil import utcnow
 
 SCHEMA_VERSION = 1
 
@@ -71,7 +72,7 @@ class ResultStore:
     def save(self, scored: Sequence[Scored]) -> int:
         if not scored:
             return 0
-        now = dt.datetime.now(dt.timezone.utc).replace(tzinfo=None)
+        now = utcnow()
         rows = [(
             s.task_id, s.trace_id, s.version, s.result.evaluator, s.run_id, s.result.dimension, s.result.score,
             s.result.label, s.result.labels, s.result.passed, s.result.reason, s.result.evidence,

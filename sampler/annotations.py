@@ -18,7 +18,8 @@ import duckdb
 import orjson
 import pyarrow as pa
 
-from collector.store import ensure_schema
+from infra.schema import ensure_schema
+from infra.timeutil import utcnow
 
 SCHEMA_VERSION = 1
 COMPONENT = "annotations"
@@ -65,8 +66,6 @@ def ensure_table(con: duckdb.DuckDBPyConnection) -> None:
         ensure_schema(con, COMPONENT, SCHEMA_VERSION, _DDL)
 
 
-def _utcnow() -> dt.datetime:
-    return dt.datetime.now(dt.timezone.utc).replace(tzinfo=None)
 
 
 def _row_problem(row: dict[str, Any]) -> str | None:
@@ -181,7 +180,7 @@ def _insert(con: duckdb.DuckDBPyConnection, rows: list[dict[str, str | None]]) -
     ids = sorted(i for (i,) in con.execute("SELECT nextval('annotations_seq') FROM range(?)", [len(rows)]).fetchall())
     data = pa.table({"id": pa.array(ids, pa.int64())}
                     | {c: pa.array([r[c] for r in rows], pa.string()) for c in COLUMNS}
-                    | {"created_at": pa.array([_utcnow()] * len(rows), pa.timestamp("us"))})
+                    | {"created_at": pa.array([utcnow()] * len(rows), pa.timestamp("us"))})
     con.register("_annotations_in", data)
     try:
         con.execute("INSERT INTO annotations BY NAME SELECT * FROM _annotations_in")

@@ -13,10 +13,10 @@ from typing import Any, Literal
 import duckdb
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from infra.timeutil import naive_utc
 from sampler.annotations import ensure_table
 from sampler.filters import Params, compile_filters
 from sampler.policy import Filter, Sampling, SamplingPolicy, check_regex_count
-from sampler.selection import naive_utc
 
 # Our own SQL per sort key; ties are broken by trace id, so paging is stable.
 SORTS: dict[str, str] = {"start": "t.start_time", "duration": "t.duration_ms", "tokens": "t.total_tokens",

@@ -14,6 +14,7 @@ from typing import Literal, NamedTuple
 import duckdb
 from pydantic import BaseModel, ConfigDict, field_validator
 
+from infra.timeutil import naive_utc
 from sampler.annotations import ensure_table
 from sampler.filters import Params, compile_filters
 from sampler.policy import SamplingPolicy
@@ -37,10 +38,6 @@ def default_salt(task_name: str) -> str:
     instead of two, which is a third of a month-long backfill's time.
     """
     return "t-" + hashlib.md5(task_name.encode()).hexdigest()[:16]
-
-
-def naive_utc(t: dt.datetime | None) -> dt.datetime | None:
-    return t.astimezone(dt.timezone.utc).replace(tzinfo=None) if t is not None and t.tzinfo else t
 
 
 class TimeRange(BaseModel):

@@ -15,13 +15,13 @@ from collections.abc import Sequence
 import duckdb
 from confluent_kafka import Consumer
 
-from collector.kafka_client import AckedProducer, KafkaLoop, commit_after, usable, where
-from collector.kafka_config import KafkaSettings
 from collector.store import trajectory_loader
 from evaluators.kafka_worker import MalformedMessage, ResultMessage, decode_result, encode_work, item_key
 from evaluators.results import ResultStore
 from evaluators.work import Loader
 from evaluators.worker import ResultHook
+from infra.kafka.client import AckedProducer, KafkaLoop, commit_after, usable, where
+from infra.kafka.config import KafkaSettings
 from scheduler.ledger import Ledger
 
 log = logging.getLogger(__name__)

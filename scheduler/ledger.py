@@ -18,9 +18,10 @@ import duckdb
 import orjson
 import pyarrow as pa
 
-from collector.store import ensure_schema
 from evaluators.registry import DEFAULT_SET
 from evaluators.work import WorkItem
+from infra.schema import ensure_schema
+from infra.timeutil import utcnow
 from sampler.selection import Selection, TimeRange
 from scheduler.task import TaskSpec
 
@@ -88,8 +89,6 @@ class RunRow:
     window: TimeRange
 
 
-def utcnow() -> dt.datetime:
-    return dt.datetime.now(dt.timezone.utc).replace(tzinfo=None)
 
 
 class Ledger:

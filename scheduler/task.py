@@ -18,11 +18,10 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from collector.json_limits import depth_within
 from evaluators.config import check_task_options
+from infra.timeutil import naive_utc, parse_duration
 from sampler.policy import MAX_FILTERS, Filter, Sampling, SamplingPolicy, check_regex_count, format_errors
 from sampler.selection import TimeRange, default_salt
 
-_DURATION = re.compile(r"^\s*(\d+)\s*(m|min|h|d|w)\s*$")
-_UNIT_S = {"m": 60, "min": 60, "h": 3600, "d": 86400, "w": 7 * 86400}
 MIN_LAST, MAX_LAST = dt.timedelta(hours=1), dt.timedelta(days=30)
 _EVERY = {"hour": dt.timedelta(hours=1), "day": dt.timedelta(days=1), "week": dt.timedelta(weeks=1)}
 _NAME = re.compile(r"^[a-z0-9][a-z0-9_.-]{0,63}$")
@@ -30,18 +29,6 @@ _NAME = re.compile(r"^[a-z0-9][a-z0-9_.-]{0,63}$")
 # 254 levels they could not even be stored (orjson's limit).
 MAX_OPTIONS_DEPTH = 8
 MAX_OPTIONS_BYTES = 64 * 1024
-
-
-def parse_duration(text: str) -> dt.timedelta:
-    match = _DURATION.match(str(text))
-    if not match:
-        raise ValueError(f"{text!r} is not a duration such as 1h, 3h, 24h, 7d or 30d")
-    return dt.timedelta(seconds=int(match[1]) * _UNIT_S[match[2]])
-
-
-def _utc(t: dt.datetime) -> dt.datetime:
-    """Naive UTC, as the store keeps timestamps."""
-    return t.astimezone(dt.timezone.utc).replace(tzinfo=None) if t.tzinfo else t
 
 
 class _Model(BaseModel):
@@ -72,15 +59,15 @@ class BackfillWindow(_Model):
             raise ValueError("give either last (1h … 30d) or from/to")
         if self.last is not None and self.to is not None:
             raise ValueError("to goes with from, not with last")
-        if self.from_ and self.to and _utc(self.to) <= _utc(self.from_):
+        if self.from_ and self.to and naive_utc(self.to) <= naive_utc(self.from_):
             raise ValueError("to must be after from")
         return self
 
     def time_range(self, now: dt.datetime) -> TimeRange:
-        now = _utc(now)
+        now = naive_utc(now)
         if self.last is not None:
             return TimeRange(column="start_time", start=now - parse_duration(self.last), end=now)
-        return TimeRange(column="start_time", start=_utc(self.from_), end=_utc(self.to) if self.to else now)
+        return TimeRange(column="start_time", start=naive_utc(self.from_), end=naive_utc(self.to) if self.to else now)
 
 
 class RollingWindow(_Model):
@@ -147,8 +134,8 @@ class RollingWindow(_Model):
 
     def time_range(self, now: dt.datetime, watermark: dt.datetime | None) -> TimeRange:
         """Trajectories completed after the previous watermark (or the task's start) up to now."""
-        start = watermark if watermark is not None else _utc(self._local(self.start))
-        return TimeRange(column="completed_at", start=start, end=_utc(now))
+        start = watermark if watermark is not None else naive_utc(self._local(self.start))
+        return TimeRange(column="completed_at", start=start, end=naive_utc(now))
 
 
 def _cron(expr: str, zone: ZoneInfo, start: dt.datetime, end: dt.datetime | None) -> CronTrigger:

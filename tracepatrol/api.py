@@ -20,9 +20,9 @@ from fastapi.responses import JSONResponse, Response
 
 from collector.auth import bearer_ok
 from collector.writer import IngestQueue, IngestStats
-from sampler.selection import naive_utc
-from scheduler.service import TaskService
 from evaluators.results import ResultStore
+from infra.timeutil import naive_utc
+from scheduler.service import TaskService
 from tracepatrol.api_results import build_router as build_result_router
 from tracepatrol.api_tasks import build_router as build_task_router
 from tracepatrol.dashboard import build_router as build_dashboard_router

@@ -42,8 +42,8 @@ def run_role(settings: Settings, role: str) -> None:
     """Run a server role until SIGTERM/SIGINT; start-up failures exit 1 with the reason."""
     import duckdb
 
-    from collector.kafka_client import KafkaUnavailable
-    from collector.store import SchemaError
+    from infra.kafka.client import KafkaUnavailable
+    from infra.schema import SchemaError
     from tracepatrol.server import run
 
     try:
@@ -99,7 +99,7 @@ def ingest(bootstrap, db, topic, group, encoding, workers, host, api_port, decis
 def worker(bootstrap, group, name, config_file) -> None:
     """Evaluate work items from Kafka (no database); run several in one group to share the load."""
     settings = _settings(config_file, kafka={"bootstrap": bootstrap, "worker_group": group})
-    from collector.kafka_client import KafkaUnavailable, check_reachable
+    from infra.kafka.client import KafkaUnavailable, check_reachable
     from evaluators.kafka_worker import KafkaWorker
 
     k = settings.kafka

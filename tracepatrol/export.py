@@ -20,7 +20,7 @@ from fastapi import APIRouter, HTTPException, Query
 from fastapi.responses import FileResponse
 from starlette.background import BackgroundTask
 
-from sampler.selection import naive_utc
+from infra.timeutil import naive_utc
 from tracepatrol.request_cursor import Cursor
 
 # table -> (time column for --since, deterministic order)

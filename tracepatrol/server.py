@@ -23,7 +23,6 @@ from uvicorn.protocols.http.auto import AutoHTTPProtocol
 
 from collector.assembler import Assembler
 from collector.http_limits import connection_cap, guarded
-from collector.kafka_client import AckedProducer, check_reachable, ensure_topics
 from collector.kafka_ingest import KafkaIngest
 from collector.kafka_sink import KafkaSink
 from collector.otlp_grpc import start_server as start_grpc
@@ -35,11 +34,12 @@ from collector.store import TraceStore, trajectory_loader
 from collector.writer import IngestQueue, IngestStats, StoreWriter
 from evaluators.results import ResultStore
 from evaluators.worker import WorkerPool
+from infra.kafka.client import AckedProducer, check_reachable, ensure_topics
 from scheduler.kafka_dispatch import ResultConsumer, WorkDispatcher
 from scheduler.ledger import Ledger
-from scheduler.workers import build_workers
 from scheduler.runner import TaskRunner
 from scheduler.service import TaskService
+from scheduler.workers import build_workers
 from tracepatrol.api import build_api, build_collector_api
 from tracepatrol.guard import Access
 from tracepatrol.otel_export import EvaluationExporter

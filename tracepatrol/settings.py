@@ -8,9 +8,9 @@ from pydantic import Field, ValidationError
 from pydantic_settings import BaseSettings, SettingsConfigDict, YamlConfigSettingsSource
 
 from collector.config import CollectorSettings
-from collector.kafka_config import KafkaSettings
 from collector.retention import RetentionSettings
 from evaluators.config import EvaluatorSettings
+from infra.kafka.config import KafkaSettings
 from sampler.query_budget import QueryLimits
 from tracepatrol.otel_export import EvaluationExportSettings
 from tracepatrol.tls import TLSSettings

@@ -20,7 +20,8 @@ from collector.decode import to_batch
 from collector.json_limits import CLIPPED_MARK
 from collector.semconv import build_trajectory
 from collector.store import TraceStore, read_trajectories
-from collector.writer import IngestQueue, IngestStats, StorageUnavailable, StoreWriter
+from collector.writer import IngestQueue, IngestStats, StoreWriter
+from infra.errors import StorageUnavailable
 from tests.collector.test_writer import S, Clock, commit
 from tests.otlp_payloads import request_with_spans
 

@@ -13,10 +13,11 @@ from pydantic import ValidationError
 from collector import retention
 from collector.assembly import Job, build_tables
 from collector.decode import to_batch
-from collector.retention import RetentionSettings, apply_retention, parse_duration
+from collector.retention import RetentionSettings, apply_retention
 from collector.semconv import build_trajectory
 from collector.store import TraceStore
 from evaluators.results import ResultStore
+from infra.timeutil import parse_duration
 from tests.otlp_payloads import request_with_spans
 
 NOW = dt.datetime(2026, 6, 1, 12, 0, 0)

@@ -117,7 +117,7 @@ def test_duplicates_within_and_across_batches_are_stored_once(tmp_path):
 
 
 def test_a_newer_schema_is_refused(tmp_path):
-    from collector.store import SchemaError
+    from infra.schema import SchemaError
 
     con = duckdb.connect(str(tmp_path / "n.duckdb"))
     TraceStore(con)

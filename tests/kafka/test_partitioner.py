@@ -14,8 +14,8 @@ import pytest
 
 from confluent_kafka import Producer
 
-from collector.kafka_client import ensure_topics
-from collector.kafka_config import KafkaSettings
+from infra.kafka.client import ensure_topics
+from infra.kafka.config import KafkaSettings
 
 
 def sarama_partition(key: bytes, partitions: int) -> int:

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from collector.store import SchemaError
+from infra.schema import SchemaError
 from sampler.annotations import AnnotationError, annotate, current, ensure_table, import_file
 from sampler.policy import SamplingPolicy
 from sampler.selection import TimeRange, select

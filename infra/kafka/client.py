@@ -15,8 +15,8 @@ import duckdb
 from confluent_kafka import KafkaError, KafkaException, Message, Producer, TopicPartition
 from confluent_kafka.admin import AdminClient, NewTopic
 
-from collector.kafka_config import KafkaSettings
-from collector.writer import QueueFull, StorageUnavailable
+from infra.errors import QueueFull, StorageUnavailable
+from infra.kafka.config import KafkaSettings
 
 log = logging.getLogger(__name__)
 
