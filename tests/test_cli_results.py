@@ -111,7 +111,7 @@ def test_offline_evaluate_on_a_fixture_trajectory(tmp_path):
 
 
 def test_scores_and_version_comparison_through_the_server(server):
-    from tracepatrol.demo_agent import run_scenarios
+    from tracepatrol.demo.agent import run_scenarios
 
     clean = ("S1_linear_chain", "S2_booking_dependency", "S6_recovery", "S7_parallel_calls")
     broken = ("S3_wrong_tool", "S4_param_hallucination", "S5_dead_loop")

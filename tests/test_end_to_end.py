@@ -15,7 +15,7 @@ from opentelemetry.sdk.trace.export import SimpleSpanProcessor
 from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanExporter
 from opentelemetry.trace import NonRecordingSpan, SpanContext, TraceFlags
 
-from tracepatrol.demo_agent import ALL, TOOLS, SentTrace, run_agent, run_scenarios
+from tracepatrol.demo.agent import ALL, TOOLS, SentTrace, run_agent, run_scenarios
 
 WITH_ERROR_RUN = [*ALL, "S5_dead_loop_abort"]
 PROTOBUF = {"Content-Type": "application/x-protobuf"}

@@ -14,9 +14,10 @@ from fastapi.testclient import TestClient
 from collector.store import TraceStore
 from collector.writer import IngestQueue, IngestStats
 from evaluators.results import ResultStore
-from tracepatrol import cli_export
-from tracepatrol.api import build_api, secured
-from tracepatrol.export import TABLES, ExportError, export_table, format_for
+from tracepatrol.cli import export as cli_export
+from tracepatrol.api.guard import secured
+from tracepatrol.app import build_api
+from tracepatrol.file_export import TABLES, ExportError, export_table, format_for
 
 T0 = dt.datetime(2026, 3, 1, 9, 30, 0, 123456)
 SINCE = dt.datetime(2026, 3, 1, 10, 0)
@@ -150,7 +151,7 @@ def test_format_for():
 @pytest.fixture()
 def api(db):
     con = duckdb.connect(str(db))
-    from tracepatrol.export import build_export_router
+    from tracepatrol.file_export import build_export_router
     app = build_api(con, IngestStats(), IngestQueue(max_spans=10), pending=[], api_key="secret")
     app.include_router(build_export_router(secured))
     yield TestClient(app)

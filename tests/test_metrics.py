@@ -13,8 +13,9 @@ from collector.store import TraceStore
 from collector.writer import IngestQueue, IngestStats
 from evaluators.results import ResultStore
 from scheduler.ledger import Ledger
-from tracepatrol.api import build_api, secured
-from tracepatrol.metrics import build_metrics_router
+from tracepatrol.api.guard import secured
+from tracepatrol.app import build_api
+from tracepatrol.api.metrics import build_metrics_router
 
 T0 = dt.datetime(2026, 1, 1, 12, 0)
 

@@ -17,7 +17,7 @@ from evaluators.worker import Evaluations, WorkerPool
 from tests.conftest import make_server
 from tests.evaluators.test_workers_server import MANIFEST, create, post_fixtures, task, wait_assembled, wait_run_done
 from tests.fixture_traces import CASES, trajectory_at
-from tracepatrol.otel_export import EVENT, EvaluationExporter, EvaluationExportSettings
+from tracepatrol.evaluation_events import EVENT, EvaluationExporter, EvaluationExportSettings
 
 RULES = ("tool_selection", "parameters", "trajectory_quality")
 

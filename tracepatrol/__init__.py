@@ -1,0 +1,5 @@
+"""The application shell: settings (`settings`), server wiring (`server`), the HTTP app (`app`), and
+the subpackages people meet — `cli`, `api`, `web` (dashboard and report), `demo`. `analysis` holds
+the roll-ups the dashboard, the report and the API share; `file_export` writes tables to files for
+BI tools; `evaluation_events` sends results as OpenTelemetry GenAI evaluation events.
+"""

@@ -1,3 +1,3 @@
-from tracepatrol.cli import main
+from tracepatrol.cli.main import main
 
 main()

@@ -40,9 +40,9 @@ from scheduler.ledger import Ledger
 from scheduler.runner import TaskRunner
 from scheduler.service import TaskService
 from scheduler.workers import build_workers
-from tracepatrol.api import build_api, build_collector_api
-from tracepatrol.guard import Access
-from tracepatrol.otel_export import EvaluationExporter
+from tracepatrol.app import build_api, build_collector_api
+from tracepatrol.api.guard import Access
+from tracepatrol.evaluation_events import EvaluationExporter
 from tracepatrol.settings import Settings
 
 log = logging.getLogger("tracepatrol")

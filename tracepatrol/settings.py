@@ -12,7 +12,7 @@ from collector.retention import RetentionSettings
 from evaluators.config import EvaluatorSettings
 from infra.kafka.config import KafkaSettings
 from sampler.query_budget import QueryLimits
-from tracepatrol.otel_export import EvaluationExportSettings
+from tracepatrol.evaluation_events import EvaluationExportSettings
 from tracepatrol.tls import TLSSettings
 
 

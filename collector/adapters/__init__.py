@@ -7,7 +7,7 @@ under tests/fixtures/instrumentations (see docs/conventions.md).
 """
 from __future__ import annotations
 
-from collector.adapters.base import AGENT, LLM, TOOL, Adapter, Profile, ToolIO
+from collector.adapters.base import AGENT, LLM, TOOL, Adapter, Profile, ToolIO, event_names
 from collector.adapters.common import OTelGeneral
 from collector.adapters.genai import GenAI
 from collector.adapters.genai_legacy import GenAILegacy
@@ -56,7 +56,3 @@ def profile_of(name: str, attrs: dict, events: list) -> Profile:
         adapters = tuple(a for position, a in enumerate(ADAPTERS) if mask >> position & 1)
         profile = _PROFILES[mask] = Profile(adapters)
     return profile
-
-
-def event_names(events: list) -> set[str]:
-    return {n for e in events if isinstance(e, dict) and isinstance(n := e.get("name"), str)}

@@ -133,3 +133,7 @@ class Profile:
             keys = [k for a in adapters for k in getattr(a, field)]
             setattr(self, field, tuple(dict.fromkeys(keys)))
         self.ttft_events = frozenset().union(*(a.ttft_events for a in adapters))
+
+
+def event_names(events: list) -> set[str]:
+    return {n for e in events if isinstance(e, dict) and isinstance(n := e.get("name"), str)}

@@ -4,7 +4,7 @@ the finish reason singular, and the functions offered in `sk.available_functions
 from __future__ import annotations
 
 from collector import conventions as C
-from collector.adapters.base import LLM, Adapter, Definition, SpanView, TraceView
+from collector.adapters.base import LLM, Adapter, Definition, SpanView, TraceView, event_names
 from collector.adapters.genai import OPERATION
 
 AVAILABLE = "sk.available_functions"
@@ -19,7 +19,6 @@ class SemanticKernel(Adapter):
     def role(self, span: SpanView) -> str | None:
         if OPERATION in span.attrs or not span.events:
             return None
-        from collector.adapters import event_names
         names = event_names(span.events)
         return LLM if C.EVENT_CHOICE in names and "gen_ai.user.message" in names else None
 

@@ -12,7 +12,7 @@ import pytest
 
 from sampler.policy import FIELDS
 from tests.evaluators.test_workers_server import wait_run_done
-from tracepatrol.filter_params import rows_from, shorthand, text_of
+from tracepatrol.web.filter_params import rows_from, shorthand, text_of
 
 pytestmark = pytest.mark.timeout(600)
 EVERYTHING = {"mode": "backfill", "from": "2020-01-01T00:00:00Z"}

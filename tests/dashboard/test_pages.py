@@ -10,7 +10,7 @@ import pytest
 from tests.dashboard.conftest import Watched
 from tests.dashboard.png import distinct_colours
 from tests.dashboard.traffic import TASK
-from tracepatrol.dashboard import RECENT
+from tracepatrol.web.dashboard import RECENT
 
 pytestmark = pytest.mark.timeout(240)
 PYTHON_REPR = re.compile(r"built-in method|bound method|<function |object at 0x[0-9a-f]+")

@@ -9,7 +9,7 @@ import httpx
 from tests.conftest import FIXTURES, ServerProcess, make_server
 from tests.evaluators.test_workers_server import wait_assembled, wait_run_done
 from tests.fixture_traces import CASES
-from tracepatrol.demo_agent import ALL, run_scenarios
+from tracepatrol.demo.agent import ALL, run_scenarios
 
 API_KEY = "dashboard-test-key"
 TASK = "patrol"

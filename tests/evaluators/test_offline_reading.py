@@ -18,7 +18,7 @@ from evaluators.base import EvalContext
 from evaluators.config import CONFIG_DIR
 from evaluators.registry import DEFAULT_SET, get
 from evaluators.schemas import load_tool_schemas
-from tracepatrol.cli_results import load_trajectory
+from tracepatrol.cli.results import load_trajectory
 
 from .conftest import MS, T0
 

@@ -17,7 +17,7 @@ from fastapi.testclient import TestClient
 from collector.writer import IngestQueue, IngestStats
 from tests.conftest import make_server
 from tests.otlp_payloads import request_with_spans
-from tracepatrol.api import build_api
+from tracepatrol.app import build_api
 
 KEY = "refuse-early-key"
 MIB = 1024 * 1024

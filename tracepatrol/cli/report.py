@@ -13,8 +13,8 @@ import duckdb
 import httpx
 from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
-from tracepatrol.client import api_options, auth_headers, console, err, exit_on_error, open_stopped_db, unreachable
-from tracepatrol.report import FORMATS
+from tracepatrol.cli.client import api_options, auth_headers, console, err, exit_on_error, open_stopped_db, unreachable
+from tracepatrol.web.report import FORMATS
 
 SUFFIXES = {".html": "html", ".htm": "html", ".md": "md", ".markdown": "md", ".json": "json"}
 
@@ -70,7 +70,7 @@ def _from_api(api_url: str, api_key: str | None, task_id: str, run_id: str | Non
 def _from_db(db: Path, task_id: str, run_id: str | None, day: dt.date | None, fmt: str, scene: str,
              dashboard_url: str | None) -> str:
     from tracepatrol import analysis
-    from tracepatrol.report import build, render
+    from tracepatrol.web.report import build, render
 
     con = open_stopped_db(db, "ask it for the report")
     columns = (SpinnerColumn(), TextColumn("{task.description}"), TimeElapsedColumn())

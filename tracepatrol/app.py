@@ -1,35 +1,33 @@
-"""REST API: health, ingest stats, trajectories. Reads use their own DuckDB cursor per request.
+"""The HTTP app on the API port: the REST API's routers, the dashboard, exports and metrics, all
+behind one `Guard`; health and ingest stats live here because every role answers them.
 
-Every request passes `tracepatrol.guard.Guard` first (key and body size from the headers alone).
+Every request passes `tracepatrol.api.guard.Guard` first (key and body size from the headers alone).
 /healthz and /api/stats never wait on the thread pool that user queries share: health touches
 no database, and the stats counts run on their own thread with a short deadline.
 """
 from __future__ import annotations
 
 import asyncio
-import datetime as dt
 from concurrent.futures import ThreadPoolExecutor
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
 import duckdb
 import orjson
-from fastapi import Depends, FastAPI, HTTPException, Query, Request
+from fastapi import FastAPI, HTTPException
 from fastapi.responses import JSONResponse, Response
 
-from collector.auth import bearer_ok
 from collector.writer import IngestQueue, IngestStats
 from evaluators.results import ResultStore
-from infra.timeutil import naive_utc
 from scheduler.service import TaskService
-from tracepatrol.api_results import build_router as build_result_router
-from tracepatrol.api_tasks import build_router as build_task_router
-from tracepatrol.dashboard import build_router as build_dashboard_router
-from tracepatrol.export import build_export_router
-from tracepatrol.guard import UNAUTHORIZED, Access, Guard
-from tracepatrol.metrics import build_metrics_router
-from tracepatrol.request_cursor import Cursor
+from tracepatrol.api.guard import Access, Guard, secured
+from tracepatrol.api.metrics import build_metrics_router
+from tracepatrol.api.results import build_router as build_result_router
+from tracepatrol.api.tasks import build_router as build_task_router
+from tracepatrol.api.traces import build_router as build_trace_router
+from tracepatrol.file_export import build_export_router
+from tracepatrol.web.dashboard import build_router as build_dashboard_router
 
 
 class ORJSONResponse(JSONResponse):
@@ -37,23 +35,7 @@ class ORJSONResponse(JSONResponse):
         return orjson.dumps(content, default=str)
 
 
-_TRACE_SUMMARY = (
-    "trace_id", "version", "service_name", "agent_name", "agent_version", "root_span_name", "start_time",
-    "duration_ms", "status", "error_type", "user_id", "session_id", "input_tokens", "output_tokens",
-    "total_tokens", "llm_calls", "tool_call_count", "tool_errors", "span_count", "completed_at",
-)
-
-
 STATS_DEADLINE_S = 5.0
-
-
-async def _authorized(request: Request) -> None:
-    """Async, so checking a key never takes a thread-pool slot (Guard checked it already)."""
-    if not bearer_ok(request.headers.get("authorization"), request.app.state.api_key):
-        raise HTTPException(401, UNAUTHORIZED, headers={"WWW-Authenticate": "Bearer"})
-
-
-secured = [Depends(_authorized)]
 
 
 def build_api(db: duckdb.DuckDBPyConnection, stats: IngestStats, queue: IngestQueue,
@@ -74,6 +56,7 @@ def build_api(db: duckdb.DuckDBPyConnection, stats: IngestStats, queue: IngestQu
         app.include_router(build_task_router(secured))
     if results is not None:
         app.include_router(build_result_router(secured))
+    app.include_router(build_trace_router(secured))
 
     @app.get("/healthz", tags=["health"])
     async def healthz() -> Response:
@@ -102,41 +85,6 @@ def build_api(db: duckdb.DuckDBPyConnection, stats: IngestStats, queue: IngestQu
             "spans": spans, "traces": traces, "pending_traces": len(pending), "queue_spans": queue.depth,
             **vars(stats), "stages": sorted(stats.stages),
         }
-
-    @app.get("/api/traces", dependencies=secured, tags=["traces"])
-    def list_traces(
-        cur: Cursor,
-        status: Literal["ok", "error"] | None = None,
-        since: dt.datetime | None = Query(None, description="trace start at or after (ISO 8601)"),
-        until: dt.datetime | None = Query(None, description="trace start before (ISO 8601)"),
-        user_id: str | None = None,
-        session_id: str | None = None,
-        limit: int = Query(50, ge=1, le=1000),
-    ) -> list[dict[str, Any]]:
-        where, params = [], []
-        for column, value in (("status", status), ("user_id", user_id), ("session_id", session_id)):
-            if value is not None:
-                where.append(f"{column} = ?")
-                params.append(value)
-        if since is not None:
-            where.append("start_time >= ?")
-            params.append(naive_utc(since))
-        if until is not None:
-            where.append("start_time < ?")
-            params.append(naive_utc(until))
-        sql = f"SELECT {', '.join(_TRACE_SUMMARY)} FROM traces"
-        if where:
-            sql += " WHERE " + " AND ".join(where)
-        sql += " ORDER BY start_time DESC, trace_id LIMIT ?"
-        rows = cur.execute(sql, [*params, limit]).fetchall()
-        return [dict(zip(_TRACE_SUMMARY, row)) for row in rows]
-
-    @app.get("/api/traces/{trace_id}", dependencies=secured, tags=["traces"])
-    def get_trace(trace_id: str, cur: Cursor) -> Response:
-        row = cur.execute("SELECT trajectory FROM traces WHERE trace_id = ?", [trace_id.lower()]).fetchone()
-        if row is None:
-            raise HTTPException(404, f"no trajectory for trace {trace_id!r} (unknown, or not assembled yet)")
-        return Response(row[0], media_type="application/json")
 
     return app
 

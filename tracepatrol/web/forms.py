@@ -13,10 +13,11 @@ from fastapi.responses import RedirectResponse, Response
 
 from sampler import annotations
 from scheduler.ledger import TaskExists, TaskNotFound
-from tracepatrol import analysis, task_form, trace_view
-from tracepatrol.api_tasks import _bounded, preview
-from tracepatrol.dashboard import ROOT, _json, form_pairs, view
-from tracepatrol.request_cursor import Cursor
+from tracepatrol import analysis
+from tracepatrol.web import task_form, trace_view
+from tracepatrol.api.tasks import _bounded, preview
+from tracepatrol.web.pages import ROOT, form_pairs, to_json, view
+from tracepatrol.api.cursor import Cursor
 
 ACTIONS = ("pause", "resume", "run", "delete")
 
@@ -29,7 +30,7 @@ def _form(request: Request, values: dict[str, Any], errors: dict[str, list[str]]
 
 def _answer(body: dict[str, Any], status: int = 200) -> Response:
     """JSON as the REST API writes it (times in ISO 8601)."""
-    return Response(_json(body), status, media_type="application/json", headers={"Cache-Control": "no-store"})
+    return Response(to_json(body), status, media_type="application/json", headers={"Cache-Control": "no-store"})
 
 
 def _task_doc(cur, task_id: str) -> dict[str, Any]:

@@ -13,7 +13,8 @@ from collector.messages import Message, decode
 from collector.semconv import span_messages
 from collector.span import RECORD_FIELDS, SpanRecord
 from sampler import annotations
-from tracepatrol import analysis, charts
+from tracepatrol import analysis
+from tracepatrol.web import charts
 
 MAX_PAGE_STEPS = 500
 MAX_TREE_SPANS = 1000

@@ -16,7 +16,7 @@ from evaluators.registry import available
 from sampler.policy import format_errors
 from scheduler.presets import PresetError, load_preset, preset_names
 from scheduler.task import TaskError, TaskSpec, task_from_request
-from tracepatrol import filter_params
+from tracepatrol.web import filter_params
 
 LAST = ("1h", "3h", "6h", "12h", "24h", "7d", "30d")
 EVERY = ("hour", "day", "week")

@@ -560,7 +560,7 @@ def run_agent(exporter: SpanExporter, scenarios: Iterable[str] = ALL, agent_vers
                                                         "service.version": agent_version}))
     provider.add_span_processor(BatchSpanProcessor(checked))
     try:
-        agent = _Agent(provider.get_tracer("tracepatrol.demo_agent", agent_version), agent_version)
+        agent = _Agent(provider.get_tracer("tracepatrol.demo.agent", agent_version), agent_version)
         sent = [agent.run(SCENARIOS[k]) for k in scenarios]
         flushed = provider.force_flush(30_000)
     finally:

@@ -22,7 +22,7 @@ from scheduler.ledger import TaskExists, TaskNotFound
 from scheduler.presets import PresetError
 from scheduler.service import TaskService
 from scheduler.task import TaskError, task_from_request
-from tracepatrol.request_cursor import Cursor
+from tracepatrol.api.cursor import Cursor
 
 TASK_EXAMPLE = {
     "name": "complaint-triage",

@@ -11,13 +11,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 import orjson
+from fastapi import Depends, Request
 from starlette.datastructures import Headers
 from starlette.exceptions import HTTPException
 from starlette.requests import cookie_parser
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from collector.auth import bearer_ok
-from tracepatrol.sessions import LoginAttempts, Sessions
+from tracepatrol.api.sessions import LoginAttempts, Sessions
 
 DASHBOARD = "/dashboard"
 SESSION_COOKIE = "tracepatrol_session"
@@ -112,3 +113,12 @@ async def _answer(send: Send, status: int, detail: str, headers: Mapping[str, st
            *((k.encode(), v.encode()) for k, v in headers.items())]
     await send({"type": "http.response.start", "status": status, "headers": raw})
     await send({"type": "http.response.body", "body": body})
+
+
+async def _authorized(request: Request) -> None:
+    """Async, so checking a key never takes a thread-pool slot (Guard checked it already)."""
+    if not bearer_ok(request.headers.get("authorization"), request.app.state.api_key):
+        raise HTTPException(401, UNAUTHORIZED, headers={"WWW-Authenticate": "Bearer"})
+
+
+secured = [Depends(_authorized)]  # the REST routers' dependency

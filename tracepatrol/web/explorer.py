@@ -1,6 +1,6 @@
 """The trace explorer (`/dashboard/traces`): every query parameter in, one page of traces out.
 
-Filters are a task's filters (`tracepatrol.filter_params`), compiled by the sampler
+Filters are a task's filters (`tracepatrol.web.filter_params`), compiled by the sampler
 (`sampler.explore`) and run in one of the task service's query slots within its time budget,
 so a costly filter here cannot starve task runs or the rest of the server.
 """
@@ -20,8 +20,8 @@ from sampler.explore import SORTS, Explore, Page, explore
 from sampler.policy import format_errors
 from sampler.query_budget import QueryError
 from scheduler.task import parse_duration
-from tracepatrol import filter_params
-from tracepatrol.api_tasks import while_connected
+from tracepatrol.web import filter_params
+from tracepatrol.api.tasks import while_connected
 
 ROOT = "/dashboard"
 RANGES = ("1h", "3h", "24h", "7d", "30d")

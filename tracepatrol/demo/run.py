@@ -20,8 +20,8 @@ import httpx
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
-from tracepatrol.cli import print_trajectory
-from tracepatrol.demo_agent import ALL, ExportFailed, SentTrace, run_scenarios
+from tracepatrol.cli.output import print_card, print_trajectory
+from tracepatrol.demo.agent import ALL, ExportFailed, SentTrace, run_scenarios
 from tracepatrol.settings import SettingsError, load_settings
 
 console = Console()
@@ -202,8 +202,6 @@ def await_evaluations(run: DemoRun) -> None:
 
 def show_scores(run: DemoRun) -> None:
     """The scene score with its short-board flags, then the worst traces and why."""
-    from tracepatrol.cli_results import print_card
-
     with httpx.Client(base_url=run.server.api, headers=run.server.headers(), timeout=30) as client:
         scores = client.get("/api/tasks/demo-backfill/scores", params={"scene": "customer_service"}).json()
         results = client.get(f"/api/runs/{run.runs['demo-backfill']}/results").json()

@@ -21,7 +21,7 @@ from fastapi.responses import FileResponse
 from starlette.background import BackgroundTask
 
 from infra.timeutil import naive_utc
-from tracepatrol.request_cursor import Cursor
+from tracepatrol.api.cursor import Cursor
 
 # table -> (time column for --since, deterministic order)
 TABLES: dict[str, tuple[str, str]] = {

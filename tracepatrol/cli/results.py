@@ -12,27 +12,12 @@ from pydantic import ValidationError
 from rich.progress import Progress
 from rich.table import Table
 
-from tracepatrol.client import api_call, api_options, console, err
+from tracepatrol.cli.client import api_call, api_options, console, err
+from tracepatrol.cli.output import print_card
 
 
 def _fmt(value) -> str:
     return "—" if value is None else f"{value:.3f}" if isinstance(value, float) else str(value)
-
-
-def print_card(card: dict, title: str = "") -> None:
-    table = Table("dimension", "score", "weight", title=title or None)
-    for dim, score in card["dimensions"].items():
-        weight = card["weights"].get(dim)
-        table.add_row(dim, "not measured" if score is None else f"{score:.1%}",
-                      "—" if weight is None else f"{weight:.1%}")
-    console.print(table)
-    if card["raw_total"] is None:
-        console.print("total: nothing measured")
-        return
-    console.print(f"total {card['raw_total']:.1%} × {card['multiplier']} = [bold]{card['final_total']:.1%}[/bold]"
-                  + ("  [red]NOT RECOMMENDED[/red]" if card["not_recommended"] else ""), highlight=False)
-    for rule in card["rules"]:
-        console.print(f"  {rule['rule']}: {rule['reason']}", highlight=False)
 
 
 @click.command()

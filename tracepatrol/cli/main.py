@@ -9,12 +9,13 @@ from pathlib import Path
 import click
 from rich.table import Table
 
-from tracepatrol.cli_export import export
-from tracepatrol.cli_report import report
-from tracepatrol.cli_kafka import collect, ingest, kafka_option, run_role, worker
-from tracepatrol.cli_results import compare, evaluate, results, score
-from tracepatrol.cli_tasks import annotate, task
-from tracepatrol.client import api_get, api_options, console, err
+from tracepatrol.cli.export import export
+from tracepatrol.cli.report import report
+from tracepatrol.cli.roles import collect, ingest, kafka_option, run_role, worker
+from tracepatrol.cli.results import compare, evaluate, results, score
+from tracepatrol.cli.tasks import annotate, task
+from tracepatrol.cli.client import api_get, api_options, console, err
+from tracepatrol.cli.output import print_trajectory
 from tracepatrol.settings import SettingsError, load_settings
 
 
@@ -87,35 +88,12 @@ def traces_show(api_url, api_key, trace_id, as_json) -> None:
     print_trajectory(traj)
 
 
-def print_trajectory(traj: dict) -> None:
-    agent = traj.get("agent") or {}
-    tokens = traj.get("tokens") or {}
-    console.print(f"[bold]{traj['trace_id']}[/bold] v{traj['version']}  {traj['status']}  "
-                  f"{traj['duration_ms']:.0f} ms  agent={agent.get('name')} {agent.get('version') or ''}  "
-                  f"user={traj.get('user_id')} session={traj.get('session_id')}", highlight=False)
-    console.print(f"  input:  {traj.get('input')}", highlight=False)
-    table = Table("#", "tool", "arguments", "status", "ms", "result / error", "offered")
-    for c in traj.get("tool_calls", []):
-        outcome = c.get("error") if c["status"] == "error" else c.get("result")
-        table.add_row(str(c["seq"]), c["name"], _short(c.get("arguments")), c["status"],
-                      f"{c['duration_ms']:.0f}", _short(outcome), "yes" if c.get("offered") else "no")
-    console.print(table)
-    console.print(f"  output: {traj.get('output')}", highlight=False)
-    console.print(f"  tokens: in {tokens.get('input')} out {tokens.get('output')}  llm calls {traj.get('llm_call_count')}"
-                  f"  first token {traj.get('first_token_ms')} ms", highlight=False)
-
-
-def _short(value, width: int = 60) -> str:
-    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
-    return text if len(text) <= width else text[: width - 1] + "…"
-
-
 @main.command()
 @click.option("--db", type=click.Path(dir_okay=False, path_type=Path), default=Path("tracepatrol-demo.duckdb"),
               show_default=True, help="DuckDB file the demo server writes")
 def demo(db: Path) -> None:
     """Start an embedded server, run an instrumented agent through the seed scenarios, show the results."""
-    from tracepatrol.demo import run_demo
+    from tracepatrol.demo.run import run_demo
 
     sys.exit(run_demo(db))
 

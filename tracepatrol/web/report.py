@@ -23,11 +23,14 @@ from pathlib import Path
 from typing import Any
 
 import orjson
+from markupsafe import Markup
 
 from evaluators.aggregate import trace_dimensions
 from evaluators.scoring import compare_versions
 from evaluators.weights import get_profile, load_profiles
-from tracepatrol import analysis, charts
+from tracepatrol import analysis
+from tracepatrol.web import charts
+from tracepatrol.web.pages import HEADERS, STATIC, render as render_template, window_text
 
 FORMATS = ("html", "md", "json")
 MEDIA_TYPES = {"html": "text/html; charset=utf-8", "md": "text/markdown; charset=utf-8",
@@ -178,10 +181,6 @@ def render(data: dict[str, Any], fmt: str) -> str:
 
 
 def render_html(data: dict[str, Any]) -> str:
-    from markupsafe import Markup
-
-    from tracepatrol.dashboard import STATIC, render as render_template
-
     # Files of this package (not data), inserted verbatim so the report needs nothing else.
     loader, charts_js = _inline_scripts()
     assets = {"plotly_gz": charts.plotly_js_gzip(), "loader": Markup(loader), "charts": Markup(charts_js),
@@ -192,16 +191,12 @@ def render_html(data: dict[str, Any]) -> str:
 
 @cache
 def _inline_scripts() -> tuple[str, str]:
-    from tracepatrol.dashboard import STATIC
-
     return tuple((STATIC / name).read_text(encoding="utf-8") for name in ("plotly_loader.js", "charts.js"))
 
 
 def headers(fmt: str) -> dict[str, str]:
     """A served report carries the dashboard's headers; the HTML one's CSP lets exactly the two
     scripts it inlines and the plotly.min.js they unpack run (by hash), so an injected script would not."""
-    from tracepatrol.dashboard import HEADERS
-
     if fmt != "html":
         return HEADERS
     csp = HEADERS["Content-Security-Policy"].replace("script-src 'self'", f"script-src 'self' {_script_hashes()}")
@@ -246,8 +241,6 @@ def _table(header: Sequence[str], rows: Iterable[Sequence[Any]]) -> list[str]:
 
 
 def render_md(data: dict[str, Any]) -> str:
-    from tracepatrol.dashboard import window_text
-
     task, spec, prev = data["task"], data["task"]["spec"], data["previous"]
     out = [f"# Health report: task {task['task_id']}", "", f"**{data['headline']}**", "",
            f"{data['scope']['description']} · generated {data['generated_at']} UTC · scene {data['scene']}", "",

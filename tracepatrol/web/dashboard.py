@@ -1,7 +1,7 @@
 """The dashboard: server-rendered pages on the API port, charts drawn offline.
 
 Pages (`/dashboard/…`) render `templates/*.html` with autoescaping; figures come from
-`tracepatrol.charts`, data from `tracepatrol.analysis`. plotly.min.js is served from the
+`tracepatrol.web.charts`, data from `tracepatrol.analysis`. plotly.min.js is served from the
 installed plotly package, so a browser without internet access draws every chart.
 
 Access: with an API key configured, every page and static file needs either the usual
@@ -16,165 +16,24 @@ from __future__ import annotations
 import datetime as dt
 import hmac
 import urllib.parse
-from collections.abc import Callable
-from functools import cache
-from pathlib import Path
 from typing import Any, Literal
 
 import anyio.to_thread
-import orjson
 from fastapi import APIRouter, Depends, HTTPException, Query, Request
 from fastapi.responses import FileResponse, HTMLResponse, RedirectResponse, Response
-from fastapi.routing import APIRoute
-from jinja2 import Environment, PackageLoader, select_autoescape
-from markupsafe import Markup
 
 from collector.store import quarantined
 from evaluators.weights import get_profile, load_profiles
-from scheduler.task import parse_duration
-from tracepatrol import analysis, charts, explorer
-from tracepatrol.guard import SESSION_COOKIE, authorized, csrf_ok
-from tracepatrol.request_cursor import Cursor
+from infra.timeutil import parse_duration
+from tracepatrol import analysis
+from tracepatrol.api.cursor import Cursor
+from tracepatrol.api.guard import SESSION_COOKIE
+from tracepatrol.web import charts, explorer, forms, report, trace_view
+from tracepatrol.web.pages import (PageRoute, ROOT, STATIC_FILES, page, public_url, require_csrf, require_login,
+                                   safe_next, view)
 
-ROOT = "/dashboard"
-STATIC = Path(__file__).resolve().parent / "static"
-STATIC_FILES = {"plotly.min.js": charts.PLOTLY_JS, **{name: STATIC / name for name in
-                ("charts.js", "dashboard.css", "task_form.js", "timezone.js")}}
 DEFAULT_SCENE = "customer_service"
 RECENT = 20  # the overview's newest traces; the explorer has the rest
-HEADERS = {
-    "Content-Security-Policy": "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
-                               "img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; form-action 'self'",
-    "X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer", "Cache-Control": "no-store",
-}
-
-
-def _json(value: Any, **kwargs: Any) -> str:
-    option = orjson.OPT_INDENT_2 if kwargs.get("indent") else 0
-    return orjson.dumps(value, default=str, option=option | orjson.OPT_NON_STR_KEYS).decode()
-
-
-def timestamp(value: Any) -> Markup:
-    """A stored (naive UTC) time to the second, stated as UTC; timezone.js may show it in the
-    browser's zone instead."""
-    if value is None:
-        return Markup("—")
-    if isinstance(value, str):
-        value = dt.datetime.fromisoformat(value)
-    if value.tzinfo is not None:
-        value = value.astimezone(dt.timezone.utc).replace(tzinfo=None)
-    value = value.replace(microsecond=0)
-    return Markup('<time datetime="{}Z">{} UTC</time>').format(value.isoformat(), value.isoformat(" "))
-
-
-def count(value: Any) -> str:
-    """A whole number with thousands separators (— when missing)."""
-    return "—" if value is None else f"{round(value):,}"
-
-
-@cache
-def environment() -> Environment:
-    env = Environment(loader=PackageLoader("tracepatrol", "templates"), autoescape=select_autoescape(["html"]),
-                      trim_blocks=True, lstrip_blocks=True)
-    env.policies["json.dumps_function"] = _json
-    env.filters |= {"ts": timestamp, "n": count, "window_text": window_text}
-    env.globals["explore"] = explorer.url
-    return env
-
-
-def _moment(value: Any) -> str:
-    t = dt.datetime.fromisoformat(str(value))
-    return (t.astimezone(dt.timezone.utc) if t.tzinfo else t).strftime("%Y-%m-%d %H:%M:%S UTC")
-
-
-def window_text(window: dict[str, Any]) -> str:
-    """A task window in plain words."""
-    if window["mode"] == "backfill":
-        if window.get("last"):
-            return f"once, over the traces started in the {window['last']} before the run"
-        end = _moment(window["to"]) if window.get("to") else "the run"
-        return f"once, over the traces started from {_moment(window['from'])} to {end}"
-    every = f"every {window['every']}" if window.get("every") else f"on cron {window['cron']!r}"
-    end = f" until {str(window['end'])[:10]}" if window.get("end") else ""
-    return (f"{every} ({window['timezone']}) from {str(window['start'])[:10]}{end}, "
-            "over the traces completed since the run before")
-
-
-def render(template: str, **context: Any) -> str:
-    return environment().get_template(template).render(root=ROOT, static=ROOT + "/static", **context)
-
-
-# -- access ------------------------------------------------------------------------------------
-def allowed(request: Request) -> bool:
-    state = request.app.state
-    return authorized(request.url.path, request.headers, state.api_key, state.sessions)
-
-
-class LoginRequired(Exception):
-    pass
-
-
-class Forbidden(Exception):
-    """A state-changing request without its session's CSRF token."""
-
-
-async def _guard(request: Request) -> None:
-    if not allowed(request):
-        raise LoginRequired()
-
-
-async def form_pairs(request: Request) -> list[tuple[str, str]]:
-    """An urlencoded body as (key, value) pairs in order (Guard caps its size)."""
-    return urllib.parse.parse_qsl((await request.body()).decode("utf-8", "replace"), keep_blank_values=True)
-
-
-async def _csrf(request: Request) -> None:
-    token = request.headers.get("x-csrf-token") or dict(await form_pairs(request)).get("csrf")
-    if not csrf_ok(request.headers, request.app.state.sessions, token):
-        raise Forbidden()
-
-
-def csrf_token(request: Request) -> str:
-    return request.app.state.sessions.csrf_token(request.cookies.get(SESSION_COOKIE))
-
-
-class PageRoute(APIRoute):
-    """Answers a missing key with the login form (401) and an unknown id with a 404 page."""
-
-    def get_route_handler(self) -> Callable:
-        handler = super().get_route_handler()
-
-        async def page(request: Request) -> Response:
-            try:
-                return await handler(request)
-            except LoginRequired:
-                if request.url.path.startswith(ROOT + "/static/"):
-                    return Response("missing or invalid API key", 401, media_type="text/plain")
-                target = request.url.path + (f"?{request.url.query}" if request.url.query else "")
-                return _page("login.html", 401, title="log in", next=target, message=None)
-            except analysis.NotFound as exc:
-                return _page("error.html", 404, title="not found", heading="Not found", message=str(exc))
-            except Forbidden:
-                return _page("error.html", 403, title="forbidden", heading="Forbidden",
-                             message="This form is stale or came from another site (no valid CSRF token); "
-                                     "reload the page and try again.")
-        return page
-
-
-def _page(template: str, status: int = 200, headers: dict[str, str] | None = None, **context: Any) -> HTMLResponse:
-    return HTMLResponse(render(template, **context), status, headers=HEADERS | (headers or {}))
-
-
-def view(request: Request, template: str, status: int = 200, **context: Any) -> HTMLResponse:
-    """A page with what every page needs: the logout link and the CSRF token for its forms."""
-    return _page(template, status, logged_in=_cookie(request), csrf=csrf_token(request), **context)
-
-
-def _safe_next(target: str | None) -> str:
-    """Only a dashboard path: the login form never redirects elsewhere."""
-    if target and target.startswith(ROOT) and not target.startswith("//") and "\\" not in target:
-        return target
-    return ROOT + "/"
 
 
 # -- page contexts (pure functions of a cursor, shared with tests) -----------------------------
@@ -241,10 +100,8 @@ def analysis_context(cur, task_id: str | None, scene: str, weights_dirs=()) -> d
 # -- router ------------------------------------------------------------------------------------
 def build_router(secured: list) -> APIRouter:
     """The dashboard pages and `/api/report`; `secured` guards the JSON API like every other."""
-    from tracepatrol import dashboard_forms, trace_view
-
     router = APIRouter(route_class=PageRoute, include_in_schema=False)
-    guarded = [Depends(_guard)]
+    guarded = [Depends(require_login)]
 
     def pages(path: str):
         return router.get(path, response_class=HTMLResponse, dependencies=guarded)
@@ -269,7 +126,7 @@ def build_router(secured: list) -> APIRouter:
     def tasks_page(request: Request, cur: Cursor) -> Response:
         return view(request, "tasks.html", title="tasks", tasks=analysis.tasks(cur))
 
-    dashboard_forms.add_routes(router, pages, [*guarded, Depends(_csrf)])
+    forms.add_routes(router, pages, [*guarded, Depends(require_csrf)])
 
     @pages(ROOT + "/tasks/{task_id}")
     def task_page(request: Request, cur: Cursor, task_id: str, run: str | None = None) -> Response:
@@ -300,24 +157,24 @@ def build_router(secured: list) -> APIRouter:
     @router.get(ROOT + "/login", response_class=HTMLResponse)
     def login_form(request: Request, next: str | None = None) -> Response:
         if not request.app.state.api_key:
-            return RedirectResponse(_safe_next(next), 303)
-        return _page("login.html", title="log in", next=_safe_next(next), message=None)
+            return RedirectResponse(safe_next(next), 303)
+        return page("login.html", title="log in", next=safe_next(next), message=None)
 
     @router.post(ROOT + "/login", response_class=HTMLResponse)
     async def login(request: Request) -> Response:
         state, client = request.app.state, request.client.host if request.client else "?"
         retry_after = state.logins.retry_after(client)
         if retry_after is not None:  # checked before the key: a guesser learns nothing more
-            return _page("login.html", 429, title="log in", next=ROOT + "/",
+            return page("login.html", 429, title="log in", next=ROOT + "/",
                          message=f"Too many failed logins from {client}; try again in {retry_after} s.",
                          headers={"Retry-After": str(retry_after)})
         form = urllib.parse.parse_qs((await request.body()).decode("utf-8", "replace"))  # Guard caps it small
-        key, target = (form.get("key") or [""])[0], _safe_next((form.get("next") or [None])[0])
+        key, target = (form.get("key") or [""])[0], safe_next((form.get("next") or [None])[0])
         if not state.api_key:
             return RedirectResponse(target, 303)
         if not hmac.compare_digest(key.encode(), state.api_key.encode()):
             state.logins.failed(client)
-            return _page("login.html", 401, title="log in", next=target, message="That is not this server's API key.")
+            return page("login.html", 401, title="log in", next=target, message="That is not this server's API key.")
         resp = RedirectResponse(target, 303)
         resp.set_cookie(SESSION_COOKIE, state.sessions.create(), max_age=int(state.sessions.ttl_s), httponly=True,
                         samesite="strict", path=ROOT, secure=request.url.scheme == "https")
@@ -346,22 +203,9 @@ def build_router(secured: list) -> APIRouter:
     return router
 
 
-def _cookie(request: Request) -> bool:
-    return bool(request.app.state.api_key and request.cookies.get(SESSION_COOKIE))
-
-
-def public_url(request: Request) -> str | None:
-    """The dashboard's address for links in files that leave this server (`dashboard_public_url`):
-    never the address this request came in on, which is often a loopback one."""
-    url = getattr(request.app.state, "dashboard_public_url", None)
-    return url.rstrip("/") if url else None
-
-
 def _report(request: Request, cur, task: str, run: str | None, day: dt.date | None, fmt: str, scene: str,
             link: str | None) -> Response:
     """`link`: where trace links point (the dashboard itself, the public URL, or nowhere)."""
-    from tracepatrol import report
-
     if run is not None and day is not None:
         raise analysis.NotFound("give a run or a day, not both")
     try:

@@ -13,7 +13,7 @@ from typing import Any
 
 import click
 
-from tracepatrol.client import err
+from tracepatrol.cli.client import err
 from tracepatrol.settings import Settings, SettingsError, load_settings
 
 kafka_option = click.option("--kafka", "bootstrap", metavar="BOOTSTRAP",

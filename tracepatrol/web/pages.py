@@ -1,0 +1,172 @@
+"""What every dashboard page shares: templates and their filters, security headers, the login and
+CSRF checks, and the page route that turns a missing key into the login form. The dashboard, its
+forms and the health report build on it, so none of them imports another for plumbing.
+"""
+from __future__ import annotations
+
+import datetime as dt
+import urllib.parse
+from collections.abc import Callable
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import orjson
+from fastapi import Request
+from fastapi.responses import HTMLResponse, Response
+from fastapi.routing import APIRoute
+from jinja2 import Environment, PackageLoader, select_autoescape
+from markupsafe import Markup
+
+from tracepatrol import analysis
+from tracepatrol.api.guard import SESSION_COOKIE, authorized, csrf_ok
+from tracepatrol.web import charts, explorer
+
+ROOT = "/dashboard"
+STATIC = Path(__file__).resolve().parent / "static"
+STATIC_FILES = {"plotly.min.js": charts.PLOTLY_JS, **{name: STATIC / name for name in
+                ("charts.js", "dashboard.css", "task_form.js", "timezone.js")}}
+HEADERS = {
+    "Content-Security-Policy": "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+                               "img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; form-action 'self'",
+    "X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer", "Cache-Control": "no-store",
+}
+
+
+def to_json(value: Any, **kwargs: Any) -> str:
+    option = orjson.OPT_INDENT_2 if kwargs.get("indent") else 0
+    return orjson.dumps(value, default=str, option=option | orjson.OPT_NON_STR_KEYS).decode()
+
+
+def timestamp(value: Any) -> Markup:
+    """A stored (naive UTC) time to the second, stated as UTC; timezone.js may show it in the
+    browser's zone instead."""
+    if value is None:
+        return Markup("—")
+    if isinstance(value, str):
+        value = dt.datetime.fromisoformat(value)
+    if value.tzinfo is not None:
+        value = value.astimezone(dt.timezone.utc).replace(tzinfo=None)
+    value = value.replace(microsecond=0)
+    return Markup('<time datetime="{}Z">{} UTC</time>').format(value.isoformat(), value.isoformat(" "))
+
+
+def count(value: Any) -> str:
+    """A whole number with thousands separators (— when missing)."""
+    return "—" if value is None else f"{round(value):,}"
+
+
+@cache
+def environment() -> Environment:
+    env = Environment(loader=PackageLoader("tracepatrol.web", "templates"), autoescape=select_autoescape(["html"]),
+                      trim_blocks=True, lstrip_blocks=True)
+    env.policies["json.dumps_function"] = to_json
+    env.filters |= {"ts": timestamp, "n": count, "window_text": window_text}
+    env.globals["explore"] = explorer.url
+    return env
+
+
+def _moment(value: Any) -> str:
+    t = dt.datetime.fromisoformat(str(value))
+    return (t.astimezone(dt.timezone.utc) if t.tzinfo else t).strftime("%Y-%m-%d %H:%M:%S UTC")
+
+
+def window_text(window: dict[str, Any]) -> str:
+    """A task window in plain words."""
+    if window["mode"] == "backfill":
+        if window.get("last"):
+            return f"once, over the traces started in the {window['last']} before the run"
+        end = _moment(window["to"]) if window.get("to") else "the run"
+        return f"once, over the traces started from {_moment(window['from'])} to {end}"
+    every = f"every {window['every']}" if window.get("every") else f"on cron {window['cron']!r}"
+    end = f" until {str(window['end'])[:10]}" if window.get("end") else ""
+    return (f"{every} ({window['timezone']}) from {str(window['start'])[:10]}{end}, "
+            "over the traces completed since the run before")
+
+
+def render(template: str, **context: Any) -> str:
+    return environment().get_template(template).render(root=ROOT, static=ROOT + "/static", **context)
+
+
+# -- access ------------------------------------------------------------------------------------
+def allowed(request: Request) -> bool:
+    state = request.app.state
+    return authorized(request.url.path, request.headers, state.api_key, state.sessions)
+
+
+class LoginRequired(Exception):
+    pass
+
+
+class Forbidden(Exception):
+    """A state-changing request without its session's CSRF token."""
+
+
+async def require_login(request: Request) -> None:
+    if not allowed(request):
+        raise LoginRequired()
+
+
+async def form_pairs(request: Request) -> list[tuple[str, str]]:
+    """An urlencoded body as (key, value) pairs in order (Guard caps its size)."""
+    return urllib.parse.parse_qsl((await request.body()).decode("utf-8", "replace"), keep_blank_values=True)
+
+
+async def require_csrf(request: Request) -> None:
+    token = request.headers.get("x-csrf-token") or dict(await form_pairs(request)).get("csrf")
+    if not csrf_ok(request.headers, request.app.state.sessions, token):
+        raise Forbidden()
+
+
+def csrf_token(request: Request) -> str:
+    return request.app.state.sessions.csrf_token(request.cookies.get(SESSION_COOKIE))
+
+
+class PageRoute(APIRoute):
+    """Answers a missing key with the login form (401) and an unknown id with a 404 page."""
+
+    def get_route_handler(self) -> Callable:
+        handler = super().get_route_handler()
+
+        async def page(request: Request) -> Response:
+            try:
+                return await handler(request)
+            except LoginRequired:
+                if request.url.path.startswith(ROOT + "/static/"):
+                    return Response("missing or invalid API key", 401, media_type="text/plain")
+                target = request.url.path + (f"?{request.url.query}" if request.url.query else "")
+                return page("login.html", 401, title="log in", next=target, message=None)
+            except analysis.NotFound as exc:
+                return page("error.html", 404, title="not found", heading="Not found", message=str(exc))
+            except Forbidden:
+                return page("error.html", 403, title="forbidden", heading="Forbidden",
+                             message="This form is stale or came from another site (no valid CSRF token); "
+                                     "reload the page and try again.")
+        return page
+
+
+def page(template: str, status: int = 200, headers: dict[str, str] | None = None, **context: Any) -> HTMLResponse:
+    return HTMLResponse(render(template, **context), status, headers=HEADERS | (headers or {}))
+
+
+def view(request: Request, template: str, status: int = 200, **context: Any) -> HTMLResponse:
+    """A page with what every page needs: the logout link and the CSRF token for its forms."""
+    return page(template, status, logged_in=has_session(request), csrf=csrf_token(request), **context)
+
+
+def safe_next(target: str | None) -> str:
+    """Only a dashboard path: the login form never redirects elsewhere."""
+    if target and target.startswith(ROOT) and not target.startswith("//") and "\\" not in target:
+        return target
+    return ROOT + "/"
+
+
+def has_session(request: Request) -> bool:
+    return bool(request.app.state.api_key and request.cookies.get(SESSION_COOKIE))
+
+
+def public_url(request: Request) -> str | None:
+    """The dashboard's address for links in files that leave this server (`dashboard_public_url`):
+    never the address this request came in on, which is often a loopback one."""
+    url = getattr(request.app.state, "dashboard_public_url", None)
+    return url.rstrip("/") if url else None
