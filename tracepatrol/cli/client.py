@@ -1,4 +1,4 @@
-"""What every CLI command that talks to a running server shares: options, calls, consoles."""
+"""What every CLI command that talks to a running server shares: options, calls, errors."""
 from __future__ import annotations
 
 import os
@@ -8,10 +8,8 @@ from pathlib import Path
 import click
 import duckdb
 import httpx
-from rich.console import Console
 
-console = Console()
-err = Console(stderr=True, soft_wrap=True)  # messages stay whole lines, whatever the width
+from tracepatrol.terminal import err
 
 DEFAULT_API = "http://127.0.0.1:4320"
 

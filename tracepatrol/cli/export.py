@@ -11,8 +11,9 @@ import click
 import duckdb
 import httpx
 
-from tracepatrol.cli.client import api_options, auth_headers, console, err, exit_on_error, open_stopped_db, unreachable
+from tracepatrol.cli.client import api_options, auth_headers, exit_on_error, open_stopped_db, unreachable
 from tracepatrol.file_export import FORMATS, TABLES, ExportError, export_table, format_for
+from tracepatrol.terminal import console, err
 
 
 def _parse_since(value: str | None) -> dt.datetime | None:

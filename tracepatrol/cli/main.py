@@ -14,8 +14,8 @@ from tracepatrol.cli.report import report
 from tracepatrol.cli.roles import collect, ingest, kafka_option, run_role, worker
 from tracepatrol.cli.results import compare, evaluate, results, score
 from tracepatrol.cli.tasks import annotate, task
-from tracepatrol.cli.client import api_get, api_options, console, err
-from tracepatrol.cli.output import print_trajectory
+from tracepatrol.cli.client import api_get, api_options
+from tracepatrol.terminal import console, err, print_trajectory
 from tracepatrol.settings import SettingsError, load_settings
 
 

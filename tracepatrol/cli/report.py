@@ -13,8 +13,9 @@ import duckdb
 import httpx
 from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
-from tracepatrol.cli.client import api_options, auth_headers, console, err, exit_on_error, open_stopped_db, unreachable
+from tracepatrol.cli.client import api_options, auth_headers, exit_on_error, open_stopped_db, unreachable
 from tracepatrol.web.report import FORMATS
+from tracepatrol.terminal import console, err
 
 SUFFIXES = {".html": "html", ".htm": "html", ".md": "md", ".markdown": "md", ".json": "json"}
 

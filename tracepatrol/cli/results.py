@@ -12,8 +12,8 @@ from pydantic import ValidationError
 from rich.progress import Progress
 from rich.table import Table
 
-from tracepatrol.cli.client import api_call, api_options, console, err
-from tracepatrol.cli.output import print_card
+from tracepatrol.cli.client import api_call, api_options
+from tracepatrol.terminal import console, err, print_card
 
 
 def _fmt(value) -> str:

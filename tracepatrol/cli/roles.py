@@ -13,8 +13,8 @@ from typing import Any
 
 import click
 
-from tracepatrol.cli.client import err
 from tracepatrol.settings import Settings, SettingsError, load_settings
+from tracepatrol.terminal import err
 
 kafka_option = click.option("--kafka", "bootstrap", metavar="BOOTSTRAP",
                             help="Kafka bootstrap servers host:port[,host:port] (or kafka.bootstrap in --config)")

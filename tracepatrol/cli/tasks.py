@@ -11,7 +11,8 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, SpinnerColumn
 from rich.table import Table
 
 from scheduler import safe_yaml
-from tracepatrol.cli.client import api_call, api_options, console, err
+from tracepatrol.cli.client import api_call, api_options
+from tracepatrol.terminal import console, err
 
 
 def _print(data, as_json: bool) -> bool:

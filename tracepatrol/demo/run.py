@@ -20,7 +20,7 @@ import httpx
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
-from tracepatrol.cli.output import print_card, print_trajectory
+from tracepatrol.terminal import print_card, print_trajectory
 from tracepatrol.demo.agent import ALL, ExportFailed, SentTrace, run_scenarios
 from tracepatrol.settings import SettingsError, load_settings
 

@@ -1,11 +1,14 @@
-"""How the CLI prints a trajectory and a score card, shared by the commands and the demo."""
+"""How a terminal shows things: the one rich console, a trajectory and a score card, shared by the
+CLI commands and the demo (which is not part of the CLI package, so neither imports the other)."""
 from __future__ import annotations
 
 import json
 
+from rich.console import Console
 from rich.table import Table
 
-from tracepatrol.cli.client import console
+console = Console()
+err = Console(stderr=True, soft_wrap=True)  # messages stay whole lines, whatever the width
 
 
 def print_trajectory(traj: dict) -> None:
