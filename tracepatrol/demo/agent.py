@@ -2,7 +2,7 @@
 
 It drives the demo and the end-to-end tests, and shows users what a well-instrumented agent
 sends: an `invoke_agent {agent}` root, one `chat {model}` span per model turn and one
-`execute_tool {tool}` span per tool call (REFERENCE.md §2). The tools are plain Python, the
+`execute_tool {tool}` span per tool call (the OpenTelemetry GenAI semantic conventions; docs/conventions.md). The tools are plain Python, the
 "model" is a deterministic script (no network), and every run returns what it sent, so a test
 can compare it field by field with the trajectory the server stored.
 """
