@@ -1,5 +1,5 @@
 """A trace of 9,000 tool calls: its dashboard page answers in bounded time with a readable cut
-(issue 10, Medium 7: a 100,000-span page did not answer in 60 s and rendered on after its client left)."""
+(a 100,000-span page once took over 60 s and went on rendering after its client had left)."""
 from __future__ import annotations
 
 import os
