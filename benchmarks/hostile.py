@@ -6,7 +6,8 @@ Wide: `--calls` tool calls, each result about `--result-bytes` of words and ids,
 arguments one value from an earlier result, one from the user input and one invented (what
 made grounding quadratic: every value was looked up by scanning every earlier result). Deep:
 arguments and results nested 300 and 2,000 levels (evaluators must not raise). Wall time per
-evaluator, one trajectory each.
+evaluator, one trajectory each, the evaluators sharing one view of it as a worker's do (making
+it, which clips the trajectory, is the first row; the first evaluator to read its text indexes it).
 """
 from __future__ import annotations
 
@@ -66,8 +67,10 @@ def deep(depth: int) -> Trajectory:
 
 
 def timed(trajectory: Trajectory) -> dict[str, Any]:
-    """Each default evaluator once on `trajectory`: seconds, or the exception it raised."""
-    context, out = EvalContext(), {}
+    """The view, then each default evaluator once on `trajectory`: seconds, or the exception it raised."""
+    started = time.perf_counter()
+    context = EvalContext().with_view(trajectory)
+    out = {"view": {"seconds": round(time.perf_counter() - started, 3), "label": "-"}}
     for alias in DEFAULT_SET:
         started = time.perf_counter()
         try:

@@ -7,12 +7,13 @@ returns `score=None` (not applicable) with the reason.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from collector.trajectory import Trajectory
+from evaluators.trajectory_view import TrajectoryView
 
 DIMENSIONS = ("task_planning", "tool_use", "dialogue", "coding", "knowledge", "safety")
 Dimension = Literal["task_planning", "tool_use", "dialogue", "coding", "knowledge", "safety"]
@@ -48,13 +49,26 @@ class EvalContext:
 
     `tool_schemas` come from config/tools/*.yaml (name -> JSON Schema), used when the trace did
     not record the tool's definition; `golden_cases` from config/datasets/*.yaml; `options`
-    are per-evaluator settings from the task (alias -> mapping).
+    are per-evaluator settings from the task (alias -> mapping). `view` is the trajectory under
+    evaluation as all its evaluators share it (`with_view`); a task's own context has none.
     """
 
     tool_schemas: dict[str, dict[str, Any]] = field(default_factory=dict)
     golden_cases: list[Any] = field(default_factory=list)
     options: dict[str, dict[str, Any]] = field(default_factory=dict)
     llm: Any = None  # the LLM judge's client, when one is configured
+    view: TrajectoryView | None = None
+
+    def with_view(self, trajectory: Trajectory) -> EvalContext:
+        """This context carrying `trajectory`'s view, for every evaluator run on it: the trajectory
+        is then clipped and its text indexed once, not once per evaluator."""
+        return replace(self, view=TrajectoryView(trajectory))
+
+    def view_of(self, trajectory: Trajectory) -> TrajectoryView:
+        """The view this context carries when it is `trajectory`'s, else a new one (an evaluator
+        called with a plain context reads the trajectory itself)."""
+        view = self.view
+        return view if view is not None and view.shows(trajectory) else TrajectoryView(trajectory)
 
 
 class Evaluator(ABC):

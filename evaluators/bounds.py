@@ -2,37 +2,27 @@
 
 Arguments, results and recorded tool schemas come from whoever sends traces; nested past
 `collector.json_limits.MAX_JSON_DEPTH` they would take the evaluators' recursive walks (and
-orjson, jsonschema, json.dumps) past their limits. Every built-in evaluator starts with
-`bounded(trajectory)` and the worker passes plugins the same copy, so each stage sees values
-clipped the way decode and storage clip them (deeper parts as marked text).
+orjson, jsonschema, json.dumps) past their limits. Every built-in evaluator reads the clipped
+copy its `TrajectoryView` holds (evaluators.trajectory_view, made once per evaluation) and the
+worker passes plugins the same copy, so each stage sees values clipped the way decode and storage
+clip them (deeper parts as marked text).
 """
 from __future__ import annotations
-
-from typing import Any
 
 from collector.json_limits import clip
 from collector.trajectory import ToolCall, ToolDefinition, Trajectory
 
-_SEEN: dict[int, tuple[Trajectory, Trajectory]] = {}
-
 
 def bounded(trajectory: Trajectory) -> Trajectory:
-    """`trajectory` itself when every value is within the limit, else a clipped copy; the answer
-    for the last few trajectories is remembered, so the evaluators of one item share it."""
-    seen = _SEEN.get(id(trajectory))
-    if seen is not None and seen[0] is trajectory:
-        return seen[1]
+    """`trajectory` itself when every value is within the limit, else a clipped copy."""
     calls = [_call(c) for c in trajectory.tool_calls]
     tools = [_tool(t) for t in trajectory.tools_offered]
     attributes = clip(trajectory.attributes)
     changed = (attributes is not trajectory.attributes or any(a is not b for a, b in zip(calls, trajectory.tool_calls))
                or any(a is not b for a, b in zip(tools, trajectory.tools_offered)))
-    out = trajectory.model_copy(update={"tool_calls": calls, "tools_offered": tools, "attributes": attributes}) \
-        if changed else trajectory
-    if len(_SEEN) >= 8:
-        _SEEN.clear()
-    _SEEN[id(trajectory)] = (trajectory, out)
-    return out
+    if not changed:
+        return trajectory
+    return trajectory.model_copy(update={"tool_calls": calls, "tools_offered": tools, "attributes": attributes})
 
 
 def _call(call: ToolCall) -> ToolCall:

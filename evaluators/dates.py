@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from evaluators.text import as_date, relative_date_phrase
+from evaluators.text.dates import as_date, relative_date_phrase
 
 Schema = dict[str, Any]
 

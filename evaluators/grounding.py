@@ -13,24 +13,18 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from collector.trajectory import ToolCall, Trajectory
+from collector.trajectory import Trajectory
 from evaluators.base import EvalContext, EvalResult, Evaluator
-from evaluators.bounds import bounded
 from evaluators.dates import relative_instead_of_date
-from evaluators.schemas import ArgumentFacts, ToolSchemas, schema_facts
-from evaluators.text import Argument, TrajectoryText, as_date, call_ref, resolve_relative_dates, text_of
+from evaluators.schemas import ArgumentFacts, ToolSchemas
+from evaluators.text.dates import as_date, resolve_relative_dates
+from evaluators.text.index import Argument, TrajectoryText
+from evaluators.text.reasons import call_ref
+from evaluators.trajectory_view import TrajectoryView, before
 
 SEVERITY = ("ungrounded_value", "future_ref", "relative_date")
 # Local dates the trace may have started on: UTC-12 to UTC+14.
 _ZONES = (dt.timedelta(hours=-12), dt.timedelta(hours=14))
-
-
-def before(earlier: ToolCall, later: ToolCall) -> bool:
-    """Whether `earlier`'s result could be read when `later` started (by time; by seq without
-    timings)."""
-    if earlier.end_ns and later.start_ns:
-        return earlier.end_ns <= later.start_ns
-    return earlier.seq < later.seq
 
 
 def trace_dates(trajectory: Trajectory) -> set[dt.date]:
@@ -45,14 +39,14 @@ def trace_dates(trajectory: Trajectory) -> set[dt.date]:
     return out | resolve_relative_dates(trajectory.input, days) if trajectory.input else out
 
 
-def sources(view: TrajectoryText, position: int, argument: Argument) -> tuple[int | None, int | None]:
+def sources(texts: TrajectoryText, position: int, argument: Argument) -> tuple[int | None, int | None]:
     """(seq of an earlier result holding the argument, else seq of a later one) for the call at
     `position`."""
-    holders = set().union(*map(view.holders, argument.units))
+    holders = set().union(*map(texts.holders, argument.units))
     holders.discard(position)
     if not holders:
         return None, None
-    calls = view.trajectory.tool_calls
+    calls = texts.trajectory.tool_calls
     ordered = sorted(holders)
     earlier = next((calls[i].seq for i in ordered if before(calls[i], calls[position])), None)
     return earlier, (calls[ordered[0]].seq if earlier is None else None)
@@ -64,14 +58,15 @@ class GroundingEvaluator(Evaluator):
     description = "Every argument value traced to the user input, an earlier result, the schema or the trace date."
 
     def evaluate(self, trajectory: Trajectory, context: EvalContext) -> EvalResult:
-        trajectory = bounded(trajectory)
-        judge = _Judge(trajectory, context)
+        view = context.view_of(trajectory)
+        trajectory = view.trajectory
+        judge = _Judge(view, context)
         per_call, bad, total = [], [], 0
-        for position, (c, arguments) in enumerate(zip(trajectory.tool_calls, judge.view.arguments)):
+        for position, (c, arguments) in enumerate(zip(trajectory.tool_calls, judge.texts.arguments)):
             if arguments is None:
                 per_call.append({"seq": c.seq, "tool": c.name, "skipped": "arguments not parsed"})
                 continue
-            facts = schema_facts(judge.schemas.get(c))
+            facts = judge.schemas.facts(c)
             grounded, problems = {}, []
             for argument in arguments:
                 label, source = judge(position, argument, facts.of(argument.path))
@@ -103,10 +98,10 @@ class _Judge:
     """Grounds the argument values of one trajectory: (label, source) for grounded values,
     (label, why) for the others."""
 
-    def __init__(self, trajectory: Trajectory, context: EvalContext):
-        self.trajectory = trajectory
-        self.view = text_of(trajectory)
-        self.schemas = ToolSchemas(trajectory, context)
+    def __init__(self, view: TrajectoryView, context: EvalContext):
+        self.trajectory = view.trajectory
+        self.texts = view.text
+        self.schemas = ToolSchemas(view.trajectory, context)
         self._dates: set[dt.date] | None = None
 
     @property
@@ -122,12 +117,12 @@ class _Judge:
             return "relative_date", f"{phrase!r} where {where} expects an absolute date"
         if text in facts.allowed:
             return "grounded", "schema"
-        view = self.view
-        if any(map(view.in_user, units)):
+        texts = self.texts
+        if any(map(texts.in_user, units)):
             return "grounded", "user input"
         if is_text and (day := as_date(value)) is not None and day in self.dates:
             return "grounded", "trace date"
-        earlier, later = sources(view, position, argument)
+        earlier, later = sources(texts, position, argument)
         if earlier is not None:
             return "grounded", f"call {earlier}"
         if later is not None:

@@ -18,7 +18,6 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from collector.trajectory import Trajectory
 from evaluators.base import NOT_APPLICABLE, EvalContext, EvalResult, Evaluator
-from evaluators.bounds import bounded
 from evaluators.llm_client import BudgetExhausted, ChatClient, JudgeError, LLMJudgeSettings
 
 DEFAULT_RUBRIC = """\
@@ -102,7 +101,7 @@ class LLMJudgeEvaluator(Evaluator):
         self._lock = threading.Lock()
 
     def evaluate(self, trajectory: Trajectory, context: EvalContext) -> EvalResult:
-        trajectory = bounded(trajectory)
+        trajectory = context.view_of(trajectory).trajectory
         client = self._client(context)
         if client is None:
             return self.not_applicable("LLM judge not configured (evaluators.llm_judge in the server settings)")

@@ -23,10 +23,11 @@ from referencing.exceptions import Unresolvable
 
 from collector.trajectory import ToolCall, Trajectory
 from evaluators.base import EvalContext, EvalResult, Evaluator
-from evaluators.bounds import bounded
 from evaluators.dates import date_pattern, relative_instead_of_date, wants_date_description
-from evaluators.schemas import Schema, ToolSchemas, schema_facts, schema_key
-from evaluators.text import SHORT, call_ref, canonical_json, leaves, path_text, short
+from evaluators.schemas import Schema, SchemaFacts, ToolSchemas
+from evaluators.text.cache import SHORT
+from evaluators.text.reasons import call_ref, short
+from evaluators.text.values import canonical_json, leaves, path_text
 
 _UNCHECKED = ("no_schema", "invalid_schema", "no_arguments")  # calls the score leaves out
 CASCADE = ("invalid_json", "hallucinated_tool", "missing_required", "unexpected_param", "type_error",
@@ -178,12 +179,13 @@ def _schema_problem(schema: Schema) -> str | None:
     return None
 
 
+# Keyed by the schema's content, so threads may share the checkers: a checker only memoises
+# jsonschema's verdicts on values, and an entry lost to a concurrent clear is only built again.
 _CHECKERS: dict[bytes, Checker] = {}
 
 
-def checker_for(schema: Schema) -> Checker:
-    """The (cached) checker for `schema`, keyed by content."""
-    key = schema_key(schema)
+def checker_for(schema: Schema, key: bytes) -> Checker:
+    """The (cached) checker for `schema`, whose content key is `key`."""
     checker = _CHECKERS.get(key)
     if checker is None:
         if len(_CHECKERS) >= 4096:
@@ -247,7 +249,7 @@ class ParametersEvaluator(Evaluator):
     description = "Each call's arguments against its tool's JSON Schema (first-hit cascade)."
 
     def evaluate(self, trajectory: Trajectory, context: EvalContext) -> EvalResult:
-        trajectory = bounded(trajectory)
+        trajectory = context.view_of(trajectory).trajectory
         schemas = ToolSchemas(trajectory, context)
         checks = [self._check(call, schemas) for call in trajectory.tool_calls]
         counted = [c for c in checks if c["label"] not in _UNCHECKED]
@@ -286,14 +288,14 @@ class ParametersEvaluator(Evaluator):
             return _verdict(seq, name, "no_schema", "no schema")
         if call.arguments is None:
             return _verdict(seq, name, "no_arguments", "arguments not recorded")
-        checker = checker_for(schema)
+        checker = checker_for(schema, schemas.key(call))
         if checker.broken is not None:
             return _verdict(seq, name, "invalid_schema", f"the tool's schema is not a JSON Schema: {checker.broken}")
         try:
             found = checker.errors(call.arguments)
         except Unresolvable as exc:
             return _verdict(seq, name, "invalid_schema", f"the tool's schema has an unresolvable $ref: {short(str(exc), 80)}")
-        if "format_error" not in found and (relative := _relative_date(call.arguments, schema)) is not None:
+        if "format_error" not in found and (relative := _relative_date(call.arguments, schemas.facts(call))) is not None:
             found["format_error"] = relative
         if not found:
             return _verdict(seq, name, "pass", "valid")
@@ -304,10 +306,9 @@ class ParametersEvaluator(Evaluator):
                         errors={label: found[label][2] for label in labels})
 
 
-def _relative_date(arguments: Any, schema: Schema) -> tuple[tuple, Any, str] | None:
-    """The first argument holding a relative date where an absolute one is wanted, explained like
-    a format error; None when there is none."""
-    facts = schema_facts(schema)
+def _relative_date(arguments: Any, facts: SchemaFacts) -> tuple[tuple, Any, str] | None:
+    """The first argument holding a relative date where an absolute one is wanted (by the schema
+    `facts` are of), explained like a format error; None when there is none."""
     for path, value in leaves(arguments):
         if path and (phrase := relative_instead_of_date(value)) and facts.of(path).wants_date:
             return path, value, f"{path_text(path)} expects an absolute date, not {phrase!r}"

@@ -18,9 +18,8 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from collector.trajectory import ToolCall, Trajectory
 from evaluators.base import EvalContext, EvalResult, Evaluator
-from evaluators.bounds import bounded
 from evaluators.datasets import GoldenCase, ReferenceStep, match_case
-from evaluators.text import norm, scalar_text
+from evaluators.text.norm import norm, scalar_text
 
 
 class ChainWeights(BaseModel):
@@ -68,7 +67,7 @@ class ReferenceChainEvaluator(Evaluator):
     description = "Selection, order, parameters and success against the matching golden case."
 
     def evaluate(self, trajectory: Trajectory, context: EvalContext) -> EvalResult:
-        trajectory = bounded(trajectory)
+        trajectory = context.view_of(trajectory).trajectory
         case = match_case(trajectory, context.golden_cases)
         if case is None:
             return self.not_applicable("no golden case matches this trace (tracepatrol.case_id or input text)")

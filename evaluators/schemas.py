@@ -15,7 +15,8 @@ import yaml
 from collector.trajectory import ToolCall, Trajectory
 from evaluators.base import EvalContext
 from evaluators.dates import wants_date
-from evaluators.text import Path as ValuePath, canonical_json, norm, scalar_text
+from evaluators.text.norm import norm, scalar_text
+from evaluators.text.values import Path as ValuePath, canonical_json
 
 Schema = dict[str, Any]
 
@@ -42,13 +43,15 @@ def load_tool_schemas(directory: str | Path) -> dict[str, Schema]:
 
 
 class ToolSchemas:
-    """The schemas one trajectory's calls are checked against: the trace's own, then the registry."""
+    """The schemas one trajectory's calls are checked against: the trace's own, then the registry;
+    each with its content key (its canonical JSON), written once per tool for the trajectory."""
 
-    __slots__ = ("offered", "registry")
+    __slots__ = ("offered", "registry", "_keys")
 
     def __init__(self, trajectory: Trajectory, context: EvalContext):
         self.offered = {d.name: d.parameters for d in trajectory.tools_offered}
         self.registry = context.tool_schemas
+        self._keys: dict[str, bytes] = {}
 
     def known(self) -> bool:
         """Whether any tool list exists to tell a hallucinated name from a real one."""
@@ -60,19 +63,18 @@ class ToolSchemas:
     def get(self, call: ToolCall) -> Schema | None:
         return self.offered.get(call.name) or self.registry.get(call.name)
 
+    def key(self, call: ToolCall) -> bytes:
+        """The content key of the call's schema (one must exist): what the caches of schema
+        work are keyed by, as every trajectory brings its own copies of the same few schemas."""
+        key = self._keys.get(call.name)
+        if key is None:
+            key = self._keys[call.name] = canonical_json(self.get(call))
+        return key
 
-_KEYS: dict[int, tuple[Schema, bytes]] = {}
-
-
-def schema_key(schema: Schema) -> bytes:
-    """A content key for `schema`, remembered by identity: the evaluators of one trajectory share
-    its dicts, and every trajectory brings its own copies of the same few schemas."""
-    entry = _KEYS.get(id(schema))
-    if entry is None or entry[0] is not schema:
-        if len(_KEYS) >= 1024:
-            _KEYS.clear()
-        entry = _KEYS[id(schema)] = (schema, canonical_json(schema))
-    return entry[1]
+    def facts(self, call: ToolCall) -> SchemaFacts:
+        """The `SchemaFacts` of the call's schema (of no schema when it has none)."""
+        schema = self.get(call)
+        return _NO_SCHEMA if schema is None else _schema_facts(schema, self.key(call))
 
 
 class ArgumentFacts(NamedTuple):
@@ -105,15 +107,14 @@ class SchemaFacts:
         return facts
 
 
+# Keyed by the schema's content, so threads may share the entries: a `SchemaFacts` only memoises
+# what its schema says, and an entry lost to a concurrent clear is only worked out again.
 _SCHEMA_FACTS: dict[bytes, SchemaFacts] = {}
 _NO_SCHEMA = SchemaFacts(None)
 
 
-def schema_facts(schema: Schema | None) -> SchemaFacts:
-    """The `SchemaFacts` of `schema` (one per distinct schema)."""
-    if schema is None:
-        return _NO_SCHEMA
-    key = schema_key(schema)
+def _schema_facts(schema: Schema, key: bytes) -> SchemaFacts:
+    """The `SchemaFacts` of `schema`, whose content key is `key` (one per distinct schema)."""
     facts = _SCHEMA_FACTS.get(key)
     if facts is None:
         if len(_SCHEMA_FACTS) >= 4096:

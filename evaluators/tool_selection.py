@@ -16,8 +16,9 @@ from typing import Any
 
 from collector.trajectory import ToolDefinition, Trajectory
 from evaluators.base import EvalContext, EvalResult, Evaluator
-from evaluators.bounds import bounded
-from evaluators.text import BM25, call_ref, terms
+from evaluators.text.bm25 import BM25
+from evaluators.text.reasons import call_ref
+from evaluators.text.terms import terms
 
 NAME_WEIGHT = 2  # a tool's name says what it does more surely than its description (BM25F-style boost)
 NEAR_ZERO = 0.25  # a called tool scoring at most this share of the better tool's score
@@ -25,6 +26,9 @@ MIN_BETTER = 0.5  # and the better tool matching the request at least this much 
 
 
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
+
+# The caches below are keyed by content (names, descriptions, terms) and hold values that are
+# only read afterwards (a BM25 index included), so worker threads share them safely.
 
 
 @lru_cache(maxsize=4096)
@@ -58,7 +62,7 @@ class ToolSelectionEvaluator(Evaluator):
     description = "Hallucinated tool names, and calls to a tool the request does not match when an offered one does."
 
     def evaluate(self, trajectory: Trajectory, context: EvalContext) -> EvalResult:
-        trajectory = bounded(trajectory)
+        trajectory = context.view_of(trajectory).trajectory
         calls, offered = trajectory.tool_calls, trajectory.tools_offered
         if not offered or not calls:
             return self.not_applicable("no tools offered" if not offered else "no tool calls")

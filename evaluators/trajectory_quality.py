@@ -17,9 +17,11 @@ from typing import Any
 
 from collector.trajectory import ToolCall, Trajectory
 from evaluators.base import EvalContext, EvalResult, Evaluator
-from evaluators.bounds import bounded
-from evaluators.grounding import before
-from evaluators.text import cached_when_short, clip, terms, text_of
+from evaluators.text.cache import cached_when_short
+from evaluators.text.index import TrajectoryText
+from evaluators.text.reasons import clip
+from evaluators.text.terms import terms
+from evaluators.trajectory_view import TrajectoryView, before
 
 PARTS = ("loops", "recovery", "efficiency", "parallelism", "termination")
 # Label precedence inside a part when two score the same.
@@ -68,13 +70,13 @@ def _classify(text: str) -> str | None:
 class _Run:
     """What the parts share about one trajectory, computed once."""
 
-    __slots__ = ("trajectory", "calls", "keys", "answered", "asks", "claims_success", "kinds")
+    __slots__ = ("texts", "calls", "keys", "answered", "asks", "claims_success", "kinds")
 
-    def __init__(self, trajectory: Trajectory):
-        output = trajectory.output or ""
-        self.trajectory = trajectory
-        self.calls = trajectory.tool_calls
-        self.keys = [(c.name, k) for c, k in zip(self.calls, text_of(trajectory).keys)]
+    def __init__(self, view: TrajectoryView):
+        output = view.trajectory.output or ""
+        self.texts = view.text
+        self.calls = view.trajectory.tool_calls
+        self.keys = [(c.name, k) for c, k in zip(self.calls, self.texts.keys)]
         self.answered = bool(output.strip())
         self.asks = self.answered and _ASKS.search(output) is not None
         # a final answer that neither admits a failure nor asks the user anything
@@ -105,10 +107,10 @@ class TrajectoryQualityEvaluator(Evaluator):
     description = "Loops, recovery, redundant calls, parallelism and termination of the tool-call sequence."
 
     def evaluate(self, trajectory: Trajectory, context: EvalContext) -> EvalResult:
-        trajectory = bounded(trajectory)
-        if not trajectory.tool_calls:
-            return self._without_calls(trajectory)
-        run = _Run(trajectory)
+        view = context.view_of(trajectory)
+        if not view.trajectory.tool_calls:
+            return self._without_calls(view.trajectory)
+        run = _Run(view)
         parts = {name: getattr(self, f"_{name}")(run) for name in PARTS}
         notes = [p["reason"] for p in parts.values() if p["score"] is not None and p["score"] < 1 and not p["labels"]]
         if notes:  # a wasted round, reported as a note: it lowers the efficiency sub-score
@@ -235,7 +237,7 @@ class TrajectoryQualityEvaluator(Evaluator):
         if not all(c.start_ns and c.end_ns for c in calls):
             return _skip("calls have no timings")
         rounds, round_of = _rounds(calls)
-        depth = _depths(run.trajectory, stop_at=rounds)
+        depth = _depths(calls, run.texts, stop_at=rounds)
         deepest = max(depth)
         extra = {"depth": deepest, "rounds": rounds}
         if deepest >= rounds:
@@ -272,17 +274,15 @@ def _rounds(calls: list[ToolCall]) -> tuple[int, dict[int, int]]:
     return rounds, round_of
 
 
-def _depths(trajectory: Trajectory, stop_at: int) -> list[int]:
+def _depths(calls: list[ToolCall], texts: TrajectoryText, stop_at: int) -> list[int]:
     """Each call's depth in the dependency graph: j depends on i when i failed before j started
     (a retry or a fallback), or when i's result holds a value of j's arguments (or a part of a
     composite one) that the user's input does not. Stops once a call is `stop_at` deep: the
     depth can never exceed the rounds. Needs every call's timings."""
-    calls = trajectory.tool_calls
-    view = text_of(trajectory)
     ends = [c.end_ns for c in calls]
     failed = [c.status == "error" for c in calls]
     depth: list[int] = []
-    for j, (c, arguments) in enumerate(zip(calls, view.arguments)):
+    for j, (c, arguments) in enumerate(zip(calls, texts.arguments)):
         deepest, candidates = 0, []
         for i in range(j):
             if ends[i] <= c.start_ns:
@@ -292,7 +292,7 @@ def _depths(trajectory: Trajectory, stop_at: int) -> list[int]:
                     candidates.append(i)
         candidates = [i for i in candidates if depth[i] > deepest]  # only these could make j deeper
         if candidates and arguments:
-            fed = set().union(*[view.holders(u) for a in arguments for u in a.units if not view.in_user(u)])
+            fed = set().union(*[texts.holders(u) for a in arguments for u in a.units if not texts.in_user(u)])
             deepest = max([deepest, *(depth[i] for i in candidates if i in fed)])
         depth.append(deepest + 1)
         if deepest + 1 >= stop_at:

@@ -17,7 +17,6 @@ from dataclasses import dataclass, field
 
 from collector.trajectory import Trajectory
 from evaluators.base import EvalContext, EvalResult, Evaluator
-from evaluators.bounds import bounded
 from evaluators.budget import WATCHDOG, BudgetExceeded
 from evaluators.config import EvaluatorSettings
 from evaluators.datasets import load_cases
@@ -57,10 +56,11 @@ class Evaluation:
 
     def run(self, trajectory: Trajectory, aliases: Sequence[str]) -> Outcome:
         outcome = Outcome()
-        trajectory = bounded(trajectory)  # plugins get the clipped trajectory too
+        context = self.context.with_view(trajectory)  # clipped and indexed once, for all the evaluators
+        trajectory = context.view_of(trajectory).trajectory  # plugins get the clipped trajectory too
         for alias in aliases:
             try:
-                outcome.results.append(self._one(self.evaluator(alias), trajectory))
+                outcome.results.append(self._one(self.evaluator(alias), trajectory, context))
             except BudgetExceeded:
                 log.warning("evaluator %s ran past its budget on trace %s", alias, trajectory.trace_id)
                 outcome.errors.append(f"{alias}: stopped after its time budget of {self.budget_s:g} s "
@@ -71,11 +71,11 @@ class Evaluation:
                 outcome.errors.append(text if len(text) <= ERROR_CHARS else text[:ERROR_CHARS - 1] + "…")
         return outcome
 
-    def _one(self, evaluator: Evaluator, trajectory: Trajectory) -> EvalResult:
+    def _one(self, evaluator: Evaluator, trajectory: Trajectory, context: EvalContext) -> EvalResult:
         if self.budget_s is None or not evaluator.time_budget:
-            return evaluator.evaluate(trajectory, self.context)
+            return evaluator.evaluate(trajectory, context)
         with WATCHDOG.limit(self.budget_s):
-            return evaluator.evaluate(trajectory, self.context)
+            return evaluator.evaluate(trajectory, context)
 
 
 class Evaluations:

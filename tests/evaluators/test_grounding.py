@@ -9,7 +9,8 @@ import pytest
 from collector.trajectory import ToolDefinition
 from evaluators.base import EvalContext
 from evaluators.grounding import GroundingEvaluator
-from evaluators.text import norm, relative_date_phrase, resolve_relative_dates, text_of
+from evaluators.text.dates import relative_date_phrase, resolve_relative_dates
+from evaluators.text.norm import norm
 
 from .conftest import FLIGHTS, WEATHER, call, trajectory
 
@@ -157,6 +158,9 @@ def test_relative_dates_resolve_from_the_trace_day():
 
 def test_one_view_per_trajectory_for_all_evaluators():
     t = trajectory(call(1, "get_weather", {"city": "Oslo"}, {"temp": 3}), input="Oslo")
-    assert text_of(t) is text_of(t)
-    assert text_of(t) is not text_of(t.model_copy(deep=True))
-    assert [a.text for a in text_of(t).arguments[0]] == ["oslo"] and text_of(t).in_user("oslo")
+    context = EvalContext().with_view(t)
+    view = context.view_of(t)
+    assert context.view_of(view.trajectory) is view and view.text is view.text
+    assert context.view_of(t.model_copy(deep=True)) is not view
+    assert EvalContext().view_of(t) is not EvalContext().view_of(t)
+    assert [a.text for a in view.text.arguments[0]] == ["oslo"] and view.text.in_user("oslo")

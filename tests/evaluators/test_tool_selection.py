@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collector.trajectory import ToolDefinition
 from evaluators.base import EvalContext
-from evaluators.text import BM25, terms
+from evaluators.text.bm25 import BM25
+from evaluators.text.terms import terms
 from evaluators.tool_selection import ToolSelectionEvaluator, document
 
 from .conftest import FLIGHTS, WEATHER, call, trajectory

@@ -62,6 +62,18 @@ class Gate(Evaluator):
         return self.result(score=1.0, passed=True, reason="let through")
 
 
+class Probe(Evaluator):
+    """Records the trajectory and the view each evaluation hands it."""
+
+    alias = "probe"
+    dimension = "tool_use"
+    seen: ClassVar[list] = []
+
+    def evaluate(self, trajectory: Trajectory, context: EvalContext) -> EvalResult:
+        self.seen.append((trajectory, context.view))
+        return self.result(score=1.0, passed=True, reason="seen")
+
+
 TRAJ = trajectory(call(1, "get_weather", {"city": "Paris"}, {"temp": 20}), input="weather in Paris",
                   output="20 degrees in Paris", offered=(WEATHER,))
 
@@ -81,6 +93,17 @@ def test_an_evaluator_past_its_budget_is_stopped_and_the_others_still_run(monkey
     # the watchdog left nothing pending: the thread goes on evaluating normally
     again = Evaluation(EvalContext(), budget_s=0.3).run(TRAJ, ["parameters"] * 20)
     assert not again.errors and len(again.results) == 20
+
+
+def test_the_evaluators_of_one_item_share_one_view_of_it(monkeypatch):
+    _with(monkeypatch, Probe)
+    Probe.seen.clear()
+    evaluation = Evaluation(EvalContext())
+    evaluation.run(TRAJ, ["probe", "probe"])
+    evaluation.run(TRAJ, ["probe"])
+    (first, view), (second, same), (_, next_view) = Probe.seen
+    assert same is view and view.shows(TRAJ) and first is second is view.trajectory
+    assert next_view is not view and evaluation.context.view is None  # made per evaluation, not kept
 
 
 def test_each_item_is_saved_when_done_and_a_shutdown_stops_before_the_next(monkeypatch):

@@ -1,0 +1,107 @@
+"""One trajectory's texts, normalised once for every evaluator that reads them.
+
+grounding, safety and trajectory_quality all ask of the same trajectory whether an argument value
+occurs in the user's input or in a tool result, and compare calls' arguments; normalising and
+indexing those texts is most of their work. A `TrajectoryText` is built once per evaluation of a
+trajectory (`evaluators.trajectory_view` carries it to the evaluators) and memoises its lookups.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any, NamedTuple
+
+from collector.trajectory import ToolCall, Trajectory
+from evaluators.text.cache import SHORT
+from evaluators.text.haystack import Haystack, Segments
+from evaluators.text.norm import norm, value_norm
+from evaluators.text.terms import anchors
+from evaluators.text.values import Path, canonical_json, leaves, path_text, value_texts
+
+
+class Argument(NamedTuple):
+    """One scalar argument value: where it sits, as sent, normalised, and what must be found of it:
+    the whole value, or any informative part when it is composite (free text, an expression)."""
+
+    path: Path
+    where: str  # the path as text
+    value: Any
+    text: str
+    units: tuple[str, ...]
+
+    @staticmethod
+    def of(path: Path, value: Any) -> Argument | None:
+        """The argument, or None when nothing of it survives normalisation. Cached: agents send
+        the same values (cities, ids, enum members) under the same names again and again."""
+        if type(value) is str and len(value) > SHORT:
+            return _make_argument(path, "str", value)
+        return _argument(path, type(value).__name__, value)
+
+
+def _make_argument(path: Path, _kind: str, value: Any) -> Argument | None:
+    """`_kind` (the type's name) is only part of the cache key: it keeps 1, 1.0 and True apart."""
+    text = value_norm(value)
+    if not text:
+        return None
+    parts = anchors(value, text) if isinstance(value, str) else ()
+    return Argument(path, path_text(path), value, text, (text, *parts))
+
+
+# Both caches are keyed by content (path and value; the arguments' JSON) and hold immutable
+# Arguments, so a hit is what building would give and threads may share them: a dict's get, set
+# and clear are atomic, and an entry lost to a concurrent clear is only built again.
+_argument = lru_cache(maxsize=1 << 16)(_make_argument)
+_ARGUMENTS: dict[bytes, tuple[Argument, ...]] = {}
+
+
+def _arguments(key: bytes, arguments: Any) -> tuple[Argument, ...]:
+    """A call's argument values (bools and nulls are no values), remembered by the arguments' JSON:
+    retries, loops and popular requests send the very same arguments again."""
+    found = _ARGUMENTS.get(key)
+    if found is None:
+        found = tuple(a for path, value in leaves(arguments) if value is not None and type(value) is not bool
+                      and (a := Argument.of(path, value)) is not None)
+        if len(key) <= SHORT:
+            if len(_ARGUMENTS) >= 1 << 14:
+                _ARGUMENTS.clear()
+            _ARGUMENTS[key] = found
+    return found
+
+
+def canonical_arguments(call: ToolCall) -> bytes:
+    """A call's arguments as JSON with sorted keys (the raw text when not JSON): equal for
+    identical calls."""
+    if not call.arguments_valid_json:
+        return str(call.arguments_raw or call.arguments).encode()
+    return canonical_json(call.arguments)
+
+
+class TrajectoryText:
+    """The user input, each call's argument values and each call's result, normalised once."""
+
+    __slots__ = ("trajectory", "user", "results", "arguments", "keys", "_in_user", "_holders")
+
+    def __init__(self, trajectory: Trajectory):
+        self.trajectory = trajectory
+        self.user = Haystack([norm(trajectory.input)] if trajectory.input else [])
+        self.results = Segments(value_texts(c.result) for c in trajectory.tool_calls)
+        self.keys = [canonical_arguments(c) for c in trajectory.tool_calls]
+        # None where the arguments are not parsed JSON (or not recorded)
+        self.arguments: list[tuple[Argument, ...] | None] = [
+            _arguments(key, c.arguments) if c.arguments_valid_json and c.arguments is not None else None
+            for c, key in zip(trajectory.tool_calls, self.keys)]
+        self._in_user: dict[str, bool] = {}
+        self._holders: dict[str, set[int]] = {}
+
+    def in_user(self, unit: str) -> bool:
+        """Whether the user's input holds `unit` (normalised) whole."""
+        found = self._in_user.get(unit)
+        if found is None:
+            found = self._in_user[unit] = self.user.has(unit)
+        return found
+
+    def holders(self, unit: str) -> set[int]:
+        """Indices of the calls whose results hold `unit` (normalised) whole."""
+        found = self._holders.get(unit)
+        if found is None:
+            found = self._holders[unit] = self.results.holding(unit)
+        return found
