@@ -25,7 +25,7 @@ NOT_APPLICABLE = "not_applicable"
 class EvalResult(BaseModel):
     """One evaluator's verdict on one trajectory.
 
-    `label` is the worst failure label found (EVALUATORS.md lists them), `pass` when none, or
+    `label` is the worst failure label found (docs/evaluators.md lists them), `pass` when none, or
     `not_applicable` with `score=None`. `labels` holds every failure label found. `evidence`
     are the 1-based `seq` numbers of the tool calls the verdict is about.
     """

@@ -14,7 +14,7 @@ from evaluators.registry import BUILTIN, DEFAULT_SET, get
 from tests.fixture_traces import CASE_IDS, CASES, trajectory_at as fixture_trajectory
 from .conftest import call, trajectory
 
-# Every label of EVALUATORS.md: the failure-mode list (tool-error kinds included) and grounding's future_ref.
+# Every label of docs/evaluators.md: the failure-mode list (tool-error kinds included) and grounding's future_ref.
 LABELS = {
     "hallucinated_tool", "wrong_tool", "missing_tool", "unnecessary_tool",
     "invalid_json", "missing_required", "unexpected_param", "type_error", "format_error", "enum_error",

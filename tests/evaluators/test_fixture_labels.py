@@ -9,7 +9,7 @@ from evaluators.registry import DEFAULT_SET, get
 
 from tests.fixture_traces import CASE_IDS, CASES, trajectory_at as fixture_trajectory
 
-# The label groups a clean case must not get (EVALUATORS.md); execution labels may appear.
+# The label groups a clean case must not get (docs/evaluators.md); execution labels may appear.
 FAILURES = {
     "selection": {"hallucinated_tool", "wrong_tool", "missing_tool", "unnecessary_tool"},
     "arguments": {"invalid_json", "missing_required", "unexpected_param", "type_error", "format_error",
