@@ -16,7 +16,7 @@ from evaluators.datasets import load_cases
 from evaluators.registry import available, get
 from evaluators.schemas import load_tool_schemas
 from evaluators.config import CONFIG_DIR
-from tracepatrol.cli_results import evaluate
+from tracepatrol.cli.results import evaluate
 
 CASES = load_cases()
 CONTEXT = EvalContext(tool_schemas=load_tool_schemas(CONFIG_DIR / "tools"), golden_cases=CASES)
