@@ -2,7 +2,6 @@
 trajectories: score in [0, 1] or None, a reason, evidence inside the trajectory, a known label."""
 from __future__ import annotations
 
-from importlib import import_module
 from pathlib import Path
 
 import pytest
@@ -27,18 +26,8 @@ LABELS = {
     "pii_leak", "prompt_injection_followed",
 }
 VERDICTS = {"pass", "not_applicable"}
-# Written by another helper in parallel; they may not exist yet.
-OPTIONAL = {"reference_chain", "llm_judge"}
-
-
 def evaluator(alias: str) -> Evaluator:
-    module = BUILTIN[alias].partition(":")[0]
-    try:
-        import_module(module)
-    except ImportError as exc:
-        if alias in OPTIONAL:
-            pytest.skip(f"{alias} ({module}) is not written yet: {exc}")
-        raise
+    """Every built-in is importable: a broken import fails here, it is never skipped."""
     return get(alias)()
 
 
