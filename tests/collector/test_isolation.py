@@ -1,4 +1,4 @@
-"""Ingest isolation (issue 10): no trace stops the others, and the writer thread outlives errors.
+"""Ingest isolation: no trace stops the others, and the writer thread outlives errors.
 
 All on a real DuckDB file with the real StoreWriter; failures are injected where the real ones
 are hard to cause on demand (a build that raises, a pool that cannot start, a dying thread).

@@ -1,4 +1,4 @@
-"""Schema-driven fuzzing of the REST API (issue 7): schemathesis generates requests for every
+"""Schema-driven fuzzing of the REST API: schemathesis generates requests for every
 operation in the server's own OpenAPI document; no answer may be a 5xx."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""A short, bounded atheris run over the decoders inside the test suite (issue 7 §3).
+"""A short, bounded atheris run over the decoders inside the test suite.
 
 The fuzzer runs in a subprocess (libFuzzer owns its process) from a seed corpus of valid
 protobuf and JSON requests; it must finish its runs without a crash. The seed is fixed so a

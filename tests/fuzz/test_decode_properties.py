@@ -1,4 +1,4 @@
-"""Property-based tests of the OTLP decoders (issue 7): whatever arrives, `parse_protobuf` and
+"""Property-based tests of the OTLP decoders: whatever arrives, `parse_protobuf` and
 `parse_json` either return a request or raise `DecodeError`, and `to_batch` never raises —
 every span is stored or rejected with a reason, and values are truncated within `Limits`."""
 from __future__ import annotations

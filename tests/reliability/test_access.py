@@ -1,4 +1,4 @@
-"""Access (issue 7 §4): SQL injection tried on every REST parameter the OpenAPI schema lists
+"""Access: SQL injection tried on every REST parameter the OpenAPI schema lists
 (new endpoints are covered without touching this test) and on task filters; receivers and the
 API listen on 127.0.0.1 unless told otherwise."""
 from __future__ import annotations
@@ -136,7 +136,7 @@ def test_every_listener_binds_loopback_by_default(populated):
         == {ipaddress.ip_address("127.0.0.1")}, listening
 
 
-# -- with a key (issue 10 Low): schema and docs need it, sessions expire, login guesses are limited
+# -- with a key: schema and docs need it, sessions expire, login guesses are limited
 KEY = "access-test-key"
 SESSION_S = 3.0
 

@@ -1,4 +1,4 @@
-"""Bounded user queries (issue 10, High 4) against a real server on a real DuckDB file.
+"""Bounded user queries against a real server on a real DuckDB file.
 
 The store holds 80,000 traces of 2 KB input each. The slow preview matches nothing with eight
 regexes that pass the cost check, so DuckDB evaluates all of them on every row: about 5 s of work

@@ -1,4 +1,4 @@
-"""Crash safety (issue 7 §1): SIGKILL `tracepatrol serve` mid-stream, restart on the same file.
+"""Crash safety: SIGKILL `tracepatrol serve` mid-stream, restart on the same file.
 
 Every span the client saw acknowledged is stored exactly once (re-sent requests included),
 trajectories whose spans straddle the crash complete after the restart, and an evaluation run

@@ -1,4 +1,4 @@
-"""Half-open connections (issue 10 High 2): under `ulimit -n 1024`, 1,000 connections that send
+"""Half-open connections: under `ulimit -n 1024`, 1,000 connections that send
 half a request and go silent turn into refusals, not a dead server; once they close, real
 exports resume within 10 s, and the server closes such connections itself at the header timeout."""
 from __future__ import annotations

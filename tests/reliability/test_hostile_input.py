@@ -1,4 +1,4 @@
-"""Hostile input against a running server (issue 7 §3), beyond what the property tests cover:
+"""Hostile input against a running server, beyond what the property tests cover:
 every adversarial request gets a 4xx or a partial success naming the reason, the valid spans
 beside the bad ones are stored, and the server stays up throughout."""
 from __future__ import annotations

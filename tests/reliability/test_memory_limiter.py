@@ -1,4 +1,4 @@
-"""The memory limiter (issue 7 §2): refusal above the soft limit, release, recovery, wiring."""
+"""The memory limiter: refusal above the soft limit, release, recovery, wiring."""
 from __future__ import annotations
 
 import grpc

@@ -1,4 +1,4 @@
-"""Schema versions (issue 7 §7): an older collector database is migrated at start-up by the real
+"""Schema versions: an older collector database is migrated at start-up by the real
 server; a newer one stops start-up with a message naming the versions."""
 from __future__ import annotations
 

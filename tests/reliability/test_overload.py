@@ -1,4 +1,4 @@
-"""Overload (issue 7 §2): more load than the server can store, with the memory limiter on.
+"""Overload: more load than the server can store, with the memory limiter on.
 
 Sixteen clients in four processes post 512-span agent batches (benchmarks/ingest.py's payload) back to back, each
 re-sending a refused batch after its Retry-After, while a stock OpenTelemetry SDK exporter

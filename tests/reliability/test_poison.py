@@ -1,5 +1,5 @@
-"""One sender's trace never stops, slows or outlives the others (issue 10: the poison trace,
-Medium 5 and the orphaned assembly process), against a real `tracepatrol serve` over OTLP/HTTP."""
+"""One sender's trace never stops, slows or outlives the others (the poison trace, a huge or cyclic
+trace, the orphaned assembly process), against a real `tracepatrol serve` over OTLP/HTTP."""
 from __future__ import annotations
 
 import os

@@ -1,4 +1,4 @@
-"""Privacy (issue 7 §5): personal data masked before storage, counted per span and per trace."""
+"""Privacy: personal data masked before storage, counted per span and per trace."""
 from __future__ import annotations
 
 import re

@@ -1,4 +1,4 @@
-"""Refuse before work (issue 10 High 3): on every port a request without the key is refused from
+"""Refuse before work: on every port a request without the key is refused from
 its headers, before its body is read; bodies over a limit are refused from Content-Length or cut
 off while streaming. Sixty-MiB bodies leave the server's memory (its whole process tree) alone."""
 from __future__ import annotations

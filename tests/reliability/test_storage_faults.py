@@ -1,4 +1,4 @@
-"""Storage faults (issue 7 §7): the disk under the DuckDB file fills up for real (a small tmpfs
+"""Storage faults: the disk under the DuckDB file fills up for real (a small tmpfs
 and a ballast file), or the file may not grow (a file-size limit on the server process). Receivers answer 503 / UNAVAILABLE with a retry hint and log the cause,
 acknowledge nothing they did not store, stay up, and take traffic again once space returns."""
 from __future__ import annotations
