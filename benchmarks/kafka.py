@@ -1,6 +1,6 @@
 """Kafka scale-out benchmark: what one store writer sustains through Kafka, and evaluation with 1 vs 2 workers.
 
-1. Store writer: `--spans` agent-like spans (benchmarks/ingest.py's traces of 8 spans, ~1.3 KB each)
+1. Store writer: `--spans` agent-like spans (tracepatrol.harness.load's traces of 8 spans, ~1.3 KB each)
    are published per trace in the Collector's otlp_proto encoding to a fresh topic first; then
    `tracepatrol ingest` starts on a temporary DuckDB file and is timed until every span is
    committed (and every trajectory assembled), read from /api/stats.
@@ -19,30 +19,25 @@ import json
 import signal
 import sys
 import tempfile
-import threading
 import time
-import uuid
 from pathlib import Path
 
 import httpx
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from benchmarks.ingest import SPANS_PER_BATCH, Batch  # noqa: E402
 from collector.kafka_encoding import split_by_trace  # noqa: E402
 from opentelemetry.proto.collector.trace.v1.trace_service_pb2 import ExportTraceServiceRequest  # noqa: E402
-from tests.chat_server import ChatServer  # noqa: E402
-from tests.kafka.conftest import Cluster, wait_for  # noqa: E402
+from tracepatrol.harness.judge import ChatServer  # noqa: E402
+from tracepatrol.harness.kafka import Cluster  # noqa: E402
+from tracepatrol.harness.load import SPANS_PER_BATCH, Batch  # noqa: E402
+from tracepatrol.harness.waiting import wait_for  # noqa: E402
 
 EVALUATORS = ["tool_selection", "parameters", "trajectory_quality", "llm_judge"]
 
 
 def cluster(workdir: Path, bootstrap: str, **sections) -> Cluster:
-    tag = uuid.uuid4().hex[:10]
-    c = Cluster(workdir, bootstrap, workdir / "tracepatrol.yaml", {
-        "bootstrap": bootstrap, "topic": f"bench-spans-{tag}", "group": f"bench-ingest-{tag}", "partitions": 8,
-        "work_topic": f"bench-work-{tag}", "results_topic": f"bench-results-{tag}", "workers": True,
-        "worker_group": f"bench-workers-{tag}", "results_group": f"bench-results-{tag}", "session_timeout_ms": 6000})
+    c = Cluster(workdir, bootstrap, partitions=8, workers=True)
     c.configure(**sections)
     return c
 
@@ -81,29 +76,22 @@ def store_writer(bootstrap: str, spans: int) -> dict:
 
 
 def evaluation(bootstrap: str, items: int, judge_ms: int) -> dict:
-    chat = ChatServer()
-    chat.delay_s = judge_ms / 1000
-    threading.Thread(target=chat.httpd.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True).start()
     report: dict = {"items": items, "evaluators": EVALUATORS, "judge_ms": judge_ms}
-    try:
-        with tempfile.TemporaryDirectory() as tmp:
-            c = cluster(Path(tmp), bootstrap, evaluators={"llm_judge": {
-                "base_url": chat.url, "model": "judge-1", "max_retries": 0, "requests_per_minute": None}})
-            publish(c, items * 8)
-            ingest = c.ingest().start()
-            try:
-                wait_for("trajectories", lambda: ingest.stats()["traces"] >= items, timeout=300)
-                for n in (1, 2):
-                    w = c.worker(f"bench-{n}").start()
-                    wait_for("the group to settle", lambda: f"bench-{n} assigned [" in
-                             w.log.read_text().replace("assigned []", ""), timeout=60)
-                    report[f"workers_{n}"] = _timed_run(ingest, f"bench-{n}-workers", items)
-            finally:
-                for proc in c.procs:
-                    proc.stop(signal.SIGTERM)
-    finally:
-        chat.httpd.shutdown()
-        chat.httpd.server_close()
+    with ChatServer() as chat, tempfile.TemporaryDirectory() as tmp:
+        chat.delay_s = judge_ms / 1000
+        c = cluster(Path(tmp), bootstrap, evaluators={"llm_judge": {
+            "base_url": chat.url, "model": "judge-1", "max_retries": 0, "requests_per_minute": None}})
+        publish(c, items * 8)
+        ingest = c.ingest().start()
+        try:
+            wait_for("trajectories", lambda: ingest.stats()["traces"] >= items, timeout=300)
+            for n in (1, 2):
+                w = c.worker(f"bench-{n}").start()
+                wait_for("the group to settle", lambda: f"bench-{n} assigned [" in
+                         w.output().replace("assigned []", ""), timeout=60)
+                report[f"workers_{n}"] = _timed_run(ingest, f"bench-{n}-workers", items)
+        finally:
+            c.stop(signal.SIGTERM)
     report["judge_calls"] = len(chat.requests)
     report["speedup_2_vs_1"] = round(report["workers_2"]["items_per_s"] / report["workers_1"]["items_per_s"], 2)
     return report

@@ -2,11 +2,12 @@
 from __future__ import annotations
 
 import subprocess
-import sys
+
+from tracepatrol.harness.process import make_server, tracepatrol
 
 
 def run(*args, env=None):
-    return subprocess.run([sys.executable, "-m", "tracepatrol", *args], capture_output=True, text=True, timeout=60, env=env)
+    return subprocess.run(tracepatrol(*args), capture_output=True, text=True, timeout=60, env=env)
 
 
 def test_invalid_flag_value_names_the_setting(tmp_path):
@@ -43,8 +44,6 @@ def test_cli_reports_an_unreachable_server():
 
 
 def test_a_second_server_on_the_same_file_is_refused_with_a_message(tmp_path):
-    from tests.conftest import make_server
-
     first = make_server(tmp_path).start()
     try:
         res = run("serve", "--db", str(first.db), "--otlp-http-port", "0", "--otlp-grpc-port", "0", "--api-port", "0")

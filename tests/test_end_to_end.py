@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 
 import httpx
 import pytest
@@ -16,6 +15,7 @@ from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanE
 from opentelemetry.trace import NonRecordingSpan, SpanContext, TraceFlags
 
 from tracepatrol.demo.agent import ALL, TOOLS, SentTrace, run_agent, run_scenarios
+from tracepatrol.harness.process import tracepatrol
 
 WITH_ERROR_RUN = [*ALL, "S5_dead_loop_abort"]
 PROTOBUF = {"Content-Type": "application/x-protobuf"}
@@ -86,8 +86,7 @@ def test_parallel_tool_calls_overlap_under_the_agent_span(server):
 
 
 def cli(server, *args: str) -> object:
-    res = subprocess.run([sys.executable, "-m", "tracepatrol", *args, "--api", server.api, "--json"],
-                         capture_output=True, text=True, timeout=60)
+    res = subprocess.run(tracepatrol(*args, "--api", server.api, "--json"), capture_output=True, text=True, timeout=60)
     assert res.returncode == 0, res.stderr
     return json.loads(res.stdout)
 

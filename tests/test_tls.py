@@ -8,7 +8,6 @@ from __future__ import annotations
 import shutil
 import ssl
 import subprocess
-import sys
 from pathlib import Path
 
 import grpc
@@ -21,7 +20,7 @@ from opentelemetry.sdk.trace import TracerProvider
 from opentelemetry.sdk.trace.export import SimpleSpanProcessor, SpanExportResult
 from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanExporter
 
-from tests.conftest import make_server
+from tracepatrol.harness.process import make_server, tracepatrol
 
 pytestmark = pytest.mark.skipif(shutil.which("openssl") is None, reason="needs the openssl CLI")
 
@@ -191,8 +190,7 @@ def test_mutual_tls_requires_a_client_certificate(tmp_path, certs, no_ca_bundle_
 
 
 def _serve(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "tracepatrol", "serve", *args],
-                          capture_output=True, text=True, timeout=60)
+    return subprocess.run(tracepatrol("serve", *args), capture_output=True, text=True, timeout=60)
 
 
 def test_missing_cert_file_names_the_key(tmp_path, certs):

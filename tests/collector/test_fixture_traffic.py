@@ -7,6 +7,7 @@ import httpx
 import pytest
 
 from tests.conftest import FIXTURES
+from tracepatrol.harness.process import make_server
 
 MANIFEST = json.loads((FIXTURES / "MANIFEST.json").read_text())
 CASES = MANIFEST["cases"]
@@ -14,8 +15,6 @@ CASES = MANIFEST["cases"]
 
 @pytest.fixture(scope="module")
 def loaded(tmp_path_factory):
-    from tests.conftest import make_server
-
     srv = make_server(tmp_path_factory.mktemp("fixtures"), "--decision-wait", "0.3").start()
     try:
         for case in CASES:

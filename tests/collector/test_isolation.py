@@ -24,6 +24,7 @@ from collector.writer import IngestQueue, IngestStats, StoreWriter
 from infra.errors import StorageUnavailable
 from tests.collector.test_writer import S, Clock, commit
 from tests.otlp_payloads import request_with_spans
+from tracepatrol.harness.waiting import wait_for
 
 POISON = "poison"  # a root span named so makes `failing_build` raise
 
@@ -65,13 +66,6 @@ def trace(n=2, name=None, deep=0, tokens=None):
 
 def traces_of(con) -> set[str]:
     return {r[0] for r in con.execute("SELECT trace_id FROM traces").fetchall()}
-
-
-def wait_until(predicate, timeout=30.0):
-    deadline = time.monotonic() + timeout
-    while not predicate():
-        assert time.monotonic() < deadline, "condition not met in time"
-        time.sleep(0.02)
 
 
 def test_a_trace_that_cannot_be_built_is_quarantined_and_the_chunk_is_stored(tmp_path):
@@ -194,7 +188,8 @@ def test_a_build_that_kills_the_assembly_process_quarantines_that_trace_only(tmp
     writer.start()
     try:
         good = {tid for _, tid in batches[1:]}
-        wait_until(lambda: good <= traces_of(con) and writer.stats.quarantined_traces == 1, timeout=120)
+        wait_for("the good traces stored and the poison one quarantined",
+                 lambda: good <= traces_of(con) and writer.stats.quarantined_traces == 1, timeout=120, every=0.02)
     finally:
         writer.shutdown()
     [row] = writer.store.quarantined()
@@ -217,7 +212,7 @@ def test_when_the_pool_cannot_start_traces_are_built_in_the_writer_thread(tmp_pa
         for _ in range(3):
             req, tid = trace()
             assert queue.submit(to_batch(req, time.time_ns())).result(10) == 2
-            wait_until(lambda: tid in traces_of(con))
+            wait_for(f"trace {tid}", lambda: tid in traces_of(con), timeout=30, every=0.02)
         assert writer.failure is None and writer._thread.is_alive()
         assert len(starts) == 1  # the next try waits for its backoff, not for every chunk
     finally:
@@ -268,10 +263,10 @@ def test_unexpected_errors_do_not_end_the_writer_but_a_lasting_stall_is_reported
     try:
         req, tid = trace()
         assert queue.submit(to_batch(req, time.time_ns())).result(10) == 2  # spans still committed
-        wait_until(lambda: writer.failure is not None, timeout=10)
+        wait_for("the stall reported", lambda: writer.failure is not None, timeout=10, every=0.02)
         assert "ValueError: a bug" in writer.failure
         broken.clear()
-        wait_until(lambda: tid in traces_of(con))
+        wait_for(f"trace {tid}", lambda: tid in traces_of(con), timeout=30, every=0.02)
         assert writer.failure is None and writer.stats.writer_errors > 0
     finally:
         writer.shutdown()

@@ -12,8 +12,8 @@ from hypothesis.errors import Unsatisfiable
 from schemathesis import GenerationMode
 from schemathesis.checks import not_a_server_error
 
-from tests.conftest import make_server
 from tests.otlp_payloads import request_with_spans
+from tracepatrol.harness.process import make_server
 
 EXAMPLES = int(os.environ.get("API_FUZZ_EXAMPLES", 25))  # per operation and mode; keeps the run well under 60 s
 LONG_POLL: set[str] = set()  # "METHOD /path" of operations that legitimately block (none today)

@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 
 import httpx
 from confluent_kafka import Consumer
@@ -14,10 +13,11 @@ from prometheus_client.parser import text_string_to_metric_families
 
 from collector.decode import parse_protobuf
 
-from tests.conftest import free_port, make_server
-from tests.kafka.conftest import wait_for
 from tests.otel_traffic import TraceSpec, send
 from tests.otlp_payloads import request_with_spans
+from tracepatrol.harness.ports import free_port
+from tracepatrol.harness.process import make_server, tracepatrol
+from tracepatrol.harness.waiting import wait_for
 
 
 def counters(proc) -> dict[str, float]:
@@ -100,12 +100,10 @@ def test_unreachable_broker_stops_start_up_naming_the_address(tmp_path):
     config = tmp_path / "k.yaml"
     config.write_text(json.dumps({"kafka": {"bootstrap": f"127.0.0.1:{closed}", "connect_timeout_s": 1}}))
     for command in (["collect"], ["ingest", "--db", str(tmp_path / "x.duckdb")], ["worker"]):
-        done = subprocess.run([sys.executable, "-m", "tracepatrol", *command, "--config", str(config)],
-                              capture_output=True, text=True, timeout=60)
+        done = subprocess.run(tracepatrol(*command, "--config", str(config)), capture_output=True, text=True, timeout=60)
         assert done.returncode == 1, (command, done.stderr)
         assert f"cannot reach Kafka at 127.0.0.1:{closed} within 1s" in done.stderr
-    done = subprocess.run([sys.executable, "-m", "tracepatrol", "ingest", "--kafka", "no-port"],
-                          capture_output=True, text=True, timeout=60)
+    done = subprocess.run(tracepatrol("ingest", "--kafka", "no-port"), capture_output=True, text=True, timeout=60)
     assert done.returncode == 2 and "invalid setting kafka.bootstrap" in done.stderr
 
 

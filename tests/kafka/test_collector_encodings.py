@@ -6,8 +6,8 @@ import base64
 import orjson
 from google.protobuf import json_format
 
-from tests.kafka.conftest import wait_for
 from tests.otlp_payloads import request_with_spans
+from tracepatrol.harness.waiting import wait_for
 
 
 def otlp_json(request) -> bytes:

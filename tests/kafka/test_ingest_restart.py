@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import signal
 
-from tests.kafka.conftest import wait_for
+from tracepatrol.harness.waiting import wait_for
 
 TRACES, SPANS = 600, 8
 

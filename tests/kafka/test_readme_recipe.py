@@ -6,17 +6,16 @@ from __future__ import annotations
 import json
 import os
 import re
-import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import httpx
 import pytest
 
-from tests.kafka.conftest import wait_for
 from tests.otel_traffic import TraceSpec, send
+from tracepatrol.harness.process import Process
+from tracepatrol.harness.waiting import wait_for
 
 ROOT = Path(__file__).resolve().parents[2]
 BIN = Path(sys.executable).parent
@@ -29,18 +28,10 @@ def recipe() -> list[str]:
     return [line.split("#")[0].strip() for line in block.splitlines() if line.startswith("tracepatrol ")]
 
 
-def start(line: str, cwd: Path, log: Path, ready: str, timeout: float = 60) -> subprocess.Popen:
+def start(line: str, cwd: Path, log: Path, banner: str) -> Process:
+    """The line as typed in a shell in `cwd`, with this environment's `tracepatrol` on the PATH."""
     env = {**os.environ, "PATH": f"{BIN}{os.pathsep}{os.environ['PATH']}"}
-    proc = subprocess.Popen(["bash", "-c", f"exec {line}"], cwd=cwd, env=env,
-                            stdout=log.open("wb"), stderr=subprocess.STDOUT, start_new_session=True)
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if ready in log.read_text():
-            return proc
-        if proc.poll() is not None:
-            raise AssertionError(f"`{line}` exited with {proc.returncode}:\n{log.read_text()}")
-        time.sleep(0.1)
-    raise AssertionError(f"`{line}` not ready within {timeout}s:\n{log.read_text()}")
+    return Process(["bash", "-c", f"exec {line}"], log, banner, cwd=cwd, env=env).start()
 
 
 def cli(*args: str, cwd: Path) -> subprocess.CompletedProcess:
@@ -86,9 +77,4 @@ def test_the_readme_kafka_recipe_runs_as_written_on_one_host(tmp_path, kafka_boo
         assert "port 4321 on 127.0.0.1 is already in use" in clash.stderr and "--api-port" in clash.stderr
     finally:
         for proc in reversed(procs):
-            os.killpg(proc.pid, signal.SIGTERM)
-            try:
-                proc.wait(30)
-            except subprocess.TimeoutExpired:
-                os.killpg(proc.pid, signal.SIGKILL)
-                proc.wait()
+            proc.stop()

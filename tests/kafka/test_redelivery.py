@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import time
 
-from tests.kafka.conftest import wait_for
+from tracepatrol.harness.waiting import wait_for
 
 TRACES, SPANS = 50, 4
 

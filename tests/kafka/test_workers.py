@@ -7,10 +7,8 @@ import signal
 
 import httpx
 
-from collector.kafka_encoding import split_by_trace
-from tests.kafka.conftest import wait_for
-from tests.otlp_payloads import request_with_spans
 from tests.test_otel_export import Receiver, receiver  # noqa: F401 (the fixture)
+from tracepatrol.harness.waiting import wait_for
 
 ITEMS = 40
 EVALUATORS = ["parameters", "llm_judge"]
@@ -30,10 +28,7 @@ def test_a_worker_killed_mid_run_leaves_every_item_scored_exactly_once(cluster, 
     cluster.configure({"workers": True, "worker_batch": 4, "max_in_flight": IN_FLIGHT}, evaluators={"llm_judge": {
         "base_url": chat.url, "model": "judge-1", "max_retries": 0, "requests_per_minute": None}},
         evaluation_events={"endpoint": receiver})
-    messages = []
-    for _ in range(ITEMS):
-        messages += split_by_trace(request_with_spans(3)[0], 1_000_000)
-    cluster.produce(messages)
+    cluster.produce_traces(ITEMS, 3)
     ingest = cluster.ingest().start()
     doomed, survivor = cluster.worker("doomed").start(), cluster.worker("survivor").start()
     for w in (doomed, survivor):
@@ -83,10 +78,7 @@ def test_an_item_that_kills_every_worker_is_failed_after_max_attempts(cluster, c
     cluster.configure({"workers": True, "worker_batch": 4}, evaluators={"max_attempts": 2, "llm_judge": {
         "base_url": chat.url, "model": "judge-1", "max_retries": 0, "requests_per_minute": None}})
     items = 6
-    messages = []
-    for _ in range(items):
-        messages += split_by_trace(request_with_spans(3)[0], 1_000_000)
-    cluster.produce(messages)
+    cluster.produce_traces(items, 3)
     ingest = cluster.ingest().start()
     wait_for("trajectories", lambda: ingest.stats()["traces"] == items)
     task = {"name": "poison", "window": {"mode": "backfill", "last": "1d"}, "sampling": {"ratio": 1.0, "max_items": 500},

@@ -13,8 +13,8 @@ import httpx
 import psutil
 import pytest
 
-from tests.conftest import make_server
 from tests.otel_traffic import TraceSpec, send
+from tracepatrol.harness.process import make_server
 
 INJECTIONS = (
     "' OR '1'='1", "1; DROP TABLE traces; --", "x' UNION SELECT span_id FROM spans --",

@@ -12,10 +12,10 @@ import time
 
 import duckdb
 
-from tests.conftest import make_server
 from tests.evaluators.test_workers_server import create, judge_config, task, wait_assembled, wait_run_done
 from tests.otel_traffic import TraceSpec, send
 from tests.reliability.traffic import AckLog, AgentTrace, build_request, keys, stored_counts
+from tracepatrol.harness.process import make_server
 
 JUDGED = 30          # traces scored by the run that the crash interrupts
 NEW_PER_REQUEST = 20  # traces started per request; each also gets a span in the next request

@@ -14,9 +14,9 @@ import pytest
 import yaml
 from opentelemetry.exporter.otlp.proto.grpc.trace_exporter import OTLPSpanExporter as GrpcExporter
 
-from tests.conftest import make_server
 from tests.otel_traffic import TraceSpec, send
 from tests.otlp_payloads import request_with_spans
+from tracepatrol.harness.process import make_server
 
 HEADER_TIMEOUT_S = 4.0
 HALF_HTTP = b"POST /v1/traces HTTP/1.1\r\nHost: x\r\nContent-Le"

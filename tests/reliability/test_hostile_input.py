@@ -13,8 +13,8 @@ import orjson
 import pytest
 from opentelemetry.proto.collector.trace.v1.trace_service_pb2 import ExportTraceServiceResponse
 
-from tests.conftest import make_server
 from tests.reliability.traffic import AgentTrace, build_request
+from tracepatrol.harness.process import make_server
 
 PB = {"Content-Type": "application/x-protobuf"}
 JS = {"Content-Type": "application/json"}

@@ -9,8 +9,8 @@ from opentelemetry.proto.collector.trace.v1 import trace_service_pb2_grpc
 
 from collector.config import CollectorSettings
 from collector.memory_limiter import MIB, MemoryLimiter
-from tests.conftest import make_server
 from tests.otlp_payloads import request_with_spans
+from tracepatrol.harness.process import make_server
 
 
 def test_refuses_above_the_soft_limit_and_takes_spans_again_below_it():

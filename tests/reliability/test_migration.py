@@ -3,14 +3,13 @@ server; a newer one stops start-up with a message naming the versions."""
 from __future__ import annotations
 
 import subprocess
-import sys
 
 import duckdb
 import httpx
 
 from collector.store import SCHEMA_VERSION
-from tests.conftest import make_server
 from tests.otlp_payloads import request_with_spans
+from tracepatrol.harness.process import make_server, tracepatrol
 
 # collector/store.py's DDL at schema version 1 (before traces.redacted), as released.
 _V1_DDL = """
@@ -87,8 +86,8 @@ def test_a_newer_database_is_refused_with_a_message(tmp_path):
     with duckdb.connect(str(db)) as con:
         con.execute(_V1_DDL)
         con.execute("UPDATE schema_versions SET version = ? WHERE component = 'collector'", [SCHEMA_VERSION + 1])
-    done = subprocess.run([sys.executable, "-m", "tracepatrol", "serve", "--db", str(db), "--otlp-http-port", "0",
-                           "--otlp-grpc-port", "0", "--api-port", "0"], capture_output=True, text=True, timeout=60)
+    done = subprocess.run(tracepatrol("serve", "--db", str(db), "--otlp-http-port", "0", "--otlp-grpc-port", "0",
+                                      "--api-port", "0"), capture_output=True, text=True, timeout=60)
     assert done.returncode == 1
     assert (f"database schema for 'collector' is version {SCHEMA_VERSION + 1}, newer than this tracepatrol "
             f"supports ({SCHEMA_VERSION})") in " ".join(done.stderr.split())

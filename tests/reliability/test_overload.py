@@ -1,11 +1,10 @@
 """Overload: more load than the server can store, with the memory limiter on.
 
-Sixteen clients in four processes post 512-span agent batches (benchmarks/ingest.py's payload) back to back, each
-re-sending a refused batch after its Retry-After, while a stock OpenTelemetry SDK exporter
-sends its own traces. The
-server answers 429 with a retry hint once its RSS passes the soft limit instead of queueing
-more; the RSS stays under the configured ceiling; once the load stops, every span any client
-was acknowledged for is in the database.
+Sixteen clients in four processes post 512-span agent batches (tracepatrol.harness.load's, as in
+benchmarks/ingest.py) back to back, each re-sending a refused batch after its Retry-After, while a
+stock OpenTelemetry SDK exporter sends its own traces. The server answers 429 with a retry hint
+once its RSS passes the soft limit instead of queueing more; the RSS stays under the configured
+ceiling; once the load stops, every span any client was acknowledged for is in the database.
 """
 from __future__ import annotations
 
@@ -23,9 +22,9 @@ from opentelemetry.sdk.resources import Resource
 from opentelemetry.sdk.trace import TracerProvider
 from opentelemetry.sdk.trace.export import BatchSpanProcessor, SpanExportResult
 
-from benchmarks.ingest import SPANS_PER_BATCH, Batch
-from tests.conftest import make_server
 from tests.reliability.traffic import stored_counts
+from tracepatrol.harness.load import SPANS_PER_BATCH, Batch
+from tracepatrol.harness.process import make_server
 
 # Soft limit 416 MiB, above the ~300-350 MiB this load keeps resident (DuckDB's 96 MB pool included);
 # the spike covers the writer's own bursts between two checks (assembly chunks, commits: ~130 MiB).

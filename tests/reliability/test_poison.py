@@ -12,8 +12,8 @@ import httpx
 from opentelemetry.proto.collector.trace.v1.trace_service_pb2 import ExportTraceServiceRequest
 
 from collector.json_limits import CLIPPED_MARK
-from tests.conftest import make_server
 from tests.otlp_payloads import request_with_spans
+from tracepatrol.harness.process import make_server
 
 DECISION_WAIT = 1.0
 

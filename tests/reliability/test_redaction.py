@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import re
 import subprocess
-import sys
 
 import duckdb
 import pytest
@@ -20,7 +19,7 @@ from prometheus_client.parser import text_string_to_metric_families
 from collector.config import CollectorSettings
 from collector.decode import REDACTED_ATTRIBUTE
 from collector.redaction import RedactionSettings, china_id_ok, luhn_ok
-from tests.conftest import make_server
+from tracepatrol.harness.process import make_server, tracepatrol
 
 
 def _luhn_complete(prefix: str) -> str:
@@ -77,8 +76,8 @@ def test_a_bad_pattern_is_refused_with_the_reason(custom, message):
 def test_serve_refuses_a_bad_regex_at_start_up(tmp_path):
     cfg = tmp_path / "bad.yaml"
     cfg.write_text(yaml.safe_dump({"collector": {"redaction": {"enabled": True, "custom": [{"name": "x", "regex": "[a-"}]}}}))
-    done = subprocess.run([sys.executable, "-m", "tracepatrol", "serve", "--db", str(tmp_path / "x.duckdb"),
-                           "--config", str(cfg)], capture_output=True, text=True, timeout=60)
+    done = subprocess.run(tracepatrol("serve", "--db", str(tmp_path / "x.duckdb"), "--config", str(cfg)),
+                          capture_output=True, text=True, timeout=60)
     assert done.returncode == 2
     assert "collector.redaction.custom.0.regex" in done.stderr and "invalid regular expression '[a-'" in done.stderr
 

@@ -15,9 +15,9 @@ import pytest
 from fastapi.testclient import TestClient
 
 from collector.writer import IngestQueue, IngestStats
-from tests.conftest import make_server
 from tests.otlp_payloads import request_with_spans
 from tracepatrol.app import build_api
+from tracepatrol.harness.process import make_server
 
 KEY = "refuse-early-key"
 MIB = 1024 * 1024

@@ -10,8 +10,8 @@ import grpc
 import pytest
 from opentelemetry.proto.collector.trace.v1 import trace_service_pb2_grpc
 
-from tests.conftest import make_server
 from tests.reliability.traffic import AckLog, AgentTrace, build_request, stored_counts
+from tracepatrol.harness.process import make_server
 
 PAD = 20_000  # bytes of text per span: each request needs far more than a page of WAL
 

@@ -7,97 +7,30 @@ later stages (tasks, evaluations, a report) are added as further steps.
 """
 from __future__ import annotations
 
-import asyncio
 import sys
-import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import duckdb
 import httpx
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
 from tracepatrol.terminal import print_card, print_trajectory
 from tracepatrol.demo.agent import ALL, ExportFailed, SentTrace, run_scenarios
-from tracepatrol.settings import SettingsError, load_settings
+from tracepatrol.harness.embedded import EmbeddedServer, ServerFailed
+from tracepatrol.settings import SettingsError
 
 console = Console()
 err = Console(stderr=True, soft_wrap=True)  # messages stay whole lines, whatever the width
 
 DECISION_WAIT_S = 1.0
 ASSEMBLY_TIMEOUT_S = 60.0
-STARTUP_TIMEOUT_S = 30.0
 
 
 class DemoError(RuntimeError):
     """A step could not finish; the message says which and why."""
-
-
-class EmbeddedServer:
-    """The full server in this process: bound in start(), served by a background event loop."""
-
-    def __init__(self, db: Path):
-        from tracepatrol.server import TracepatrolServer  # heavy imports only when the demo runs
-
-        settings = load_settings(db=db, api_port=0, collector={
-            "otlp_http_port": 0, "otlp_grpc_port": 0, "decision_wait": DECISION_WAIT_S})
-        self.server = TracepatrolServer(settings)
-        self.api_key = settings.api_key
-        self._thread: threading.Thread | None = None
-        self._failure: BaseException | None = None
-
-    @property
-    def otlp_http(self) -> str:
-        return f"http://{self.server.settings.host}:{self.server.ports['otlp_http']}/v1/traces"
-
-    @property
-    def api(self) -> str:
-        return f"http://{self.server.settings.host}:{self.server.ports['api']}"
-
-    def headers(self) -> dict[str, str]:
-        return {"Authorization": f"Bearer {self.api_key}"} if self.api_key else {}
-
-    def __enter__(self) -> "EmbeddedServer":
-        try:
-            self.server.start()
-        except (OSError, duckdb.Error) as exc:
-            self.server.stop()
-            raise DemoError(f"cannot start the embedded server: {exc}") from None
-        self._thread = threading.Thread(target=self._serve, name="tracepatrol-demo-server", daemon=True)
-        self._thread.start()
-        self._wait_healthy()
-        return self
-
-    def __exit__(self, *exc_info) -> None:
-        self.server.request_exit()
-        if self._thread is not None:
-            self._thread.join(15)
-        self.server.stop()
-
-    def _serve(self) -> None:
-        try:
-            asyncio.run(self.server.serve())
-        except BaseException as exc:  # reported by the step that waits on the server
-            self._failure = exc
-
-    def _wait_healthy(self) -> None:
-        deadline = time.monotonic() + STARTUP_TIMEOUT_S
-        while time.monotonic() < deadline:
-            self.check_alive()
-            try:
-                if httpx.get(self.api + "/healthz", timeout=1).status_code == 200:
-                    return
-            except httpx.HTTPError:
-                pass
-            time.sleep(0.05)
-        raise DemoError(f"the embedded server did not answer {self.api}/healthz within {STARTUP_TIMEOUT_S:.0f}s")
-
-    def check_alive(self) -> None:
-        if self._failure is not None:
-            raise DemoError(f"the embedded server stopped: {self._failure!r}")
 
 
 @dataclass
@@ -251,12 +184,12 @@ STEPS: list[Callable[[DemoRun], None]] = [send_traffic, await_trajectories, show
 def run_demo(db: Path) -> int:
     """Run every step against a fresh embedded server; 0 on success, 1 with a message otherwise."""
     try:
-        with EmbeddedServer(db) as server:
+        with EmbeddedServer(db, DECISION_WAIT_S) as server:
             console.print(f"embedded server: {server.server.banner()}", highlight=False)
             run = DemoRun(server)
             for step in STEPS:
                 step(run)
-    except (DemoError, SettingsError, httpx.HTTPError) as exc:
+    except (DemoError, ServerFailed, SettingsError, httpx.HTTPError) as exc:
         err.print(f"[red]demo failed:[/red] {exc}", highlight=False)
         return 1
     console.print(f"\nDone. The trajectories are stored in {db}; run `tracepatrol serve --db {db}` "
