@@ -3,8 +3,6 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
-import time
 
 import httpx
 import pytest
@@ -14,10 +12,12 @@ from evaluators.base import DIMENSIONS
 from evaluators.weights import WEIGHTS_DIR
 from tests.conftest import FIXTURES
 from tests.evaluators.conftest import T0
+from tracepatrol.harness.process import tracepatrol
+from tracepatrol.harness.waiting import wait_for
 
 
 def cli(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "tracepatrol", *args], capture_output=True, text=True, timeout=120)
+    return subprocess.run(tracepatrol(*args), capture_output=True, text=True, timeout=120)
 
 
 @pytest.mark.parametrize("scene,total", [("data_analysis", 0.763), ("customer_service", 0.725), ("code_assistant", 0.752)])
@@ -122,9 +122,7 @@ def test_scores_and_version_comparison_through_the_server(server):
     doc = {"name": "versions", "window": {"mode": "backfill", "last": "1h"}, "sampling": {"ratio": 1, "max_items": 500},
            "evaluators": ["tool_selection", "parameters", "grounding", "trajectory_quality", "safety"]}
     run = httpx.post(server.api + "/api/tasks", json=doc, timeout=60).json()["run"]
-    deadline = time.monotonic() + 60
-    while server.get(f"/api/runs/{run['run_id']}").json()["state"] != "done" and time.monotonic() < deadline:
-        time.sleep(0.2)
+    wait_for("the run", lambda: server.get(f"/api/runs/{run['run_id']}").json()["state"] == "done", every=0.2)
     res = cli("compare", "--task", "versions", "1.0.0", "2.0.0", "--json", "--api", server.api)
     assert res.returncode == 0, res.stderr
     out = json.loads(res.stdout)

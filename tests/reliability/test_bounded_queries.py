@@ -21,8 +21,9 @@ from collector.store import TraceStore
 from scheduler.ledger import Ledger
 from scheduler.runner import TaskRunner
 from scheduler.task import validate_task
-from tests.conftest import make_server
 from tests.otlp_payloads import request_with_spans
+from tracepatrol.harness.process import make_server
+from tracepatrol.harness.waiting import wait_for
 
 ROWS = 80_000
 BUDGET_S = 3.0  # tasks.query_timeout_s of the servers here (the default is 10 s)
@@ -73,8 +74,28 @@ def server(seeded, tmp_path_factory):
 CLIENT = httpx.Client(limits=httpx.Limits(max_connections=64))
 
 
-def preview(srv, doc: dict, timeout: float = 60) -> httpx.Response:
-    return CLIENT.post(srv.api + "/api/tasks/preview", json=doc, headers=srv.headers(), timeout=timeout)
+class Sent:
+    """Counts requests whose body is on the wire (httpcore's trace extension), so a request sent
+    after them reaches the server after them."""
+
+    def __init__(self) -> None:
+        self.count, self._lock = 0, threading.Lock()
+
+    def __call__(self, event: str, info: dict) -> None:
+        if event == "http11.send_request_body.complete":
+            with self._lock:
+                self.count += 1
+
+
+def preview(srv, doc: dict, timeout: float = 60, sent: Sent | None = None) -> httpx.Response:
+    return CLIENT.post(srv.api + "/api/tasks/preview", json=doc, headers=srv.headers(), timeout=timeout,
+                       extensions={"trace": sent} if sent else None)
+
+
+def slots_taken(srv, sent: Sent, slow: int) -> None:
+    """Wait until the `slow` previews are sent, then until a fast one is refused: they hold every slot."""
+    wait_for(f"{slow} slow previews sent", lambda: sent.count == slow, timeout=10, every=0.01)
+    wait_for("every query slot taken", lambda: preview(srv, FAST_DOC).status_code == 503, timeout=5, every=0.05)
 
 
 def admitted(srv, deadline_s: float) -> float:
@@ -140,18 +161,17 @@ def patient_server(seeded, tmp_path):
 
 def test_a_client_that_leaves_has_its_query_interrupted(patient_server):
     server = patient_server
-    gone = threading.Barrier(5)
+    gone, sent = threading.Barrier(5), Sent()
 
     def leave_early():
         with pytest.raises(httpx.ReadTimeout):
-            preview(server, slow_doc(), timeout=1.0)
+            preview(server, slow_doc(), timeout=1.0, sent=sent)
         gone.wait()
 
     threads = [threading.Thread(target=leave_early) for _ in range(4)]
     for t in threads:
         t.start()
-    time.sleep(0.5)  # the four slow previews are running
-    assert preview(server, FAST_DOC).status_code == 503  # every slot is taken
+    slots_taken(server, sent, 4)
     gone.wait(timeout=30)
     waited = admitted(server, deadline_s=3)  # before the query could end on its own (~5 s) or by budget (60 s)
     print(f"\nslots free {waited:.2f} s after four clients left mid-preview")
@@ -171,10 +191,10 @@ def test_sigterm_exits_promptly_with_slow_queries_in_flight(seeded, tmp_path):
     srv = server_on(seeded, tmp_path).start(timeout=60)
     try:
         acknowledged = [ack(srv) for _ in range(5)]
-        pool = ThreadPoolExecutor(4)
+        pool, sent = ThreadPoolExecutor(4), Sent()
         for _ in range(4):
-            pool.submit(preview, srv, slow_doc())
-        time.sleep(1.0)  # in flight
+            pool.submit(preview, srv, slow_doc(), sent=sent)
+        slots_taken(srv, sent, 4)  # in flight
         acknowledged += [ack(srv) for _ in range(5)]
         start = time.monotonic()
         srv.proc.send_signal(signal.SIGTERM)
@@ -203,10 +223,8 @@ def test_restart_with_an_interrupted_slow_backfill_opens_ports_first(seeded, tmp
     try:
         ready_s = time.monotonic() - start
         assert srv.get(f"/api/runs/{run.run_id}").json()["state"] == "selecting"  # still running
-        deadline = time.monotonic() + BUDGET_S + 20
-        while (got := srv.get(f"/api/runs/{run.run_id}").json())["state"] == "selecting":
-            assert time.monotonic() < deadline, got
-            time.sleep(0.2)
+        got = wait_for("the interrupted run to end", lambda: (r := srv.get(f"/api/runs/{run.run_id}").json())[
+            "state"] != "selecting" and r, timeout=BUDGET_S + 20, every=0.2)
         print(f"\nrestart with an interrupted slow backfill: healthy after {ready_s:.2f} s, "
               f"run {got['state']} after {time.monotonic() - start:.2f} s: {got['error']}")
         assert got["state"] == "failed" and f"query exceeded its {BUDGET_S:g} s budget" in got["error"]

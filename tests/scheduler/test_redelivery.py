@@ -1,14 +1,14 @@
 """Delivered twice, evaluated once: an OTLP exporter that re-sends a batch (its retry after a lost
-answer) re-versions no trajectory, so a later task run selects nothing and no result is written twice."""
+answer) re-versions no trajectory, so a later task run selects nothing of it and no result is
+written twice."""
 from __future__ import annotations
-
-import time
 
 import httpx
 
-from tests.conftest import make_server
 from tests.otlp_payloads import request_with_spans
 from tests.scheduler.test_tasks_server import backfill, post, wait_traces
+from tracepatrol.harness.process import make_server
+from tracepatrol.harness.waiting import wait_for
 
 TRACES = 10
 
@@ -21,13 +21,8 @@ def send(srv, requests) -> None:
 
 
 def evaluated(srv, run_id: str, timeout: float = 60) -> dict:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        run = srv.get(f"/api/runs/{run_id}").json()
-        if run["items"] and all(i["state"] in ("done", "failed") for i in run["items"]):
-            return run
-        time.sleep(0.1)
-    raise AssertionError(f"run {run_id} not evaluated within {timeout}s: {run}")
+    return wait_for(f"run {run_id} evaluated", lambda: (run := srv.get(f"/api/runs/{run_id}").json())["items"]
+                    and all(i["state"] in ("done", "failed") for i in run["items"]) and run, timeout)
 
 
 def test_a_resent_batch_keeps_versions_and_is_not_evaluated_again(tmp_path):
@@ -47,13 +42,17 @@ def test_a_resent_batch_keeps_versions_and_is_not_evaluated_again(tmp_path):
         after = srv.get("/api/stats").json()
         assert after["duplicate_spans"] - before["duplicate_spans"] == 3 * TRACES
         assert after["stored_spans"] == before["stored_spans"] and after["pending_traces"] == 0
-        time.sleep(1.5)  # three decision waits: a re-versioned trace would be built by now
-        assert srv.get("/api/stats").json()["trajectories"] == before["trajectories"]
+        # a fresh trace after the retry: once it is built, a re-versioned trace would have been built too
+        later, later_id = request_with_spans(3)
+        send(srv, [later])
+        srv.wait_for_trace(later_id)
+        assert srv.get("/api/stats").json()["trajectories"] == before["trajectories"] + 1
         for trace in srv.get("/api/traces", limit=100).json():
             assert trace["version"] == 1, trace
 
         again = post(srv, "/api/tasks/redelivery/run").json()
-        assert again["selected"] == 0 and again["already_taken"] == TRACES, again
+        assert again["selected"] == 1 and again["already_taken"] == TRACES, again  # the fresh trace only
+        assert [i["trace_id"] for i in again["items"]] == [later_id]
         assert len(srv.get(f"/api/runs/{first['run_id']}/results").json()) == results
     finally:
         srv.stop()

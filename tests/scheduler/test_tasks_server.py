@@ -1,26 +1,25 @@
 """Evaluation tasks through a running server, on traffic sent with the real OTLP exporter."""
 from __future__ import annotations
 
+import datetime as dt
 import math
 import subprocess
-import sys
 import time
 
+import duckdb
 import httpx
 import pytest
 
-from tests.conftest import make_server
+from scheduler.ledger import Ledger
+from scheduler.task import validate_task
 from tests.otel_traffic import TraceSpec, send
+from tracepatrol.harness.process import make_server, tracepatrol
+from tracepatrol.harness.waiting import wait_for
 
 
 def wait_traces(srv, count: int, timeout: float = 60) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        stats = srv.get("/api/stats").json()
-        if stats["traces"] >= count and stats["pending_traces"] == 0:
-            return
-        time.sleep(0.2)
-    raise AssertionError(f"only {srv.get('/api/stats').json()} after {timeout}s")
+    wait_for(f"{count} assembled traces", lambda: (s := srv.get("/api/stats").json())["traces"] >= count
+             and s["pending_traces"] == 0, timeout, every=0.2)
 
 
 def post(srv, path: str, doc=None) -> httpx.Response:
@@ -34,13 +33,8 @@ def backfill(name: str, ratio: float = 1.0, cap: int = 500, filters=(), last: st
 
 def finished_runs(srv, task_id: str, timeout: float = 30) -> list[dict]:
     """The task's runs once it has at least one and none is still selecting."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        runs = srv.get(f"/api/tasks/{task_id}/runs").json()
-        if runs and all(r["state"] != "selecting" for r in runs):
-            return runs
-        time.sleep(0.1)
-    raise AssertionError(f"task {task_id} has no finished run after {timeout} s: {runs}")
+    return wait_for(f"a finished run of task {task_id}", lambda: (r := srv.get(f"/api/tasks/{task_id}/runs").json())
+                    and all(run["state"] != "selecting" for run in r) and r, timeout)
 
 
 def selected_ids(run: dict) -> set[str]:
@@ -89,18 +83,25 @@ def test_ratio_sampling_is_binomial_deterministic_and_nested(server):
     assert capped["selected"] == 50 and capped["capped"] == capped["candidates"] - capped["sampled_out"] - 50
 
 
+def settled(srv, spec: dict, trace_ids: list[str]) -> None:
+    """Wait until a run of the rolling `spec` would take `trace_ids`: a settle margin has passed since
+    they started (the preview asks the runner with the same window end a run would have)."""
+    wait_for("the traces to be a settle margin old", lambda: set(trace_ids) <= {
+        s["trace_id"] for s in post(srv, "/api/tasks/preview", spec).json()["selected"]}, timeout=30)
+
+
 def test_rolling_runs_never_take_a_trace_twice_and_miss_none(server):
     rolling = {"name": "patrol", "window": {"mode": "rolling", "every": "day", "start": "2020-01-01"},
                "sampling": {"ratio": 1.0, "max_items": 500}}
     assert post(server, "/api/tasks", rolling).status_code == 201
     first_batch = send(server.otlp_http, [TraceSpec() for _ in range(7)])
     wait_traces(server, 7)
-    time.sleep(1.2)  # past the runner's settle margin
+    settled(server, rolling, first_batch)
     run1 = post(server, "/api/tasks/patrol/run").json()
     assert selected_ids(run1) == set(first_batch)
     second_batch = send(server.otlp_http, [TraceSpec() for _ in range(6)])
     wait_traces(server, 13)
-    time.sleep(1.2)
+    settled(server, rolling, second_batch)
     run2 = post(server, "/api/tasks/patrol/run").json()
     assert selected_ids(run2) == set(second_batch)
     assert run2["window_start"] == run1["window_end"]
@@ -109,16 +110,15 @@ def test_rolling_runs_never_take_a_trace_twice_and_miss_none(server):
 
 
 def test_missed_rolling_run_happens_exactly_once_after_restart(tmp_path):
-    srv = make_server(tmp_path, "--decision-wait", "0.3").start()
-    try:
-        start = time.time() - 3600 + 4  # the hourly run falls due 4 s from now
-        doc = {"name": "hourly", "window": {"mode": "rolling", "every": "hour",
-                                            "start": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(start))},
-               "sampling": {"ratio": 1.0, "max_items": 10}}
-        assert post(srv, "/api/tasks", doc).status_code == 201
-    finally:
-        srv.stop()
-    time.sleep(6)  # down across the due time
+    """The hourly task was saved 90 minutes ago (an injected clock), so its run fell due while the
+    server was down: the start runs it once, and the next start does not run it again."""
+    srv = make_server(tmp_path, "--decision-wait", "0.3")
+    saved = dt.datetime.now(dt.timezone.utc).replace(tzinfo=None) - dt.timedelta(minutes=90)
+    start = (saved - dt.timedelta(minutes=1)).strftime("%Y-%m-%dT%H:%M:%SZ")  # due 31 minutes ago
+    spec = validate_task({"name": "hourly", "window": {"mode": "rolling", "every": "hour", "start": start},
+                          "sampling": {"ratio": 1.0, "max_items": 10}})
+    with duckdb.connect(str(srv.db)) as con:
+        Ledger(con).create_task(spec, saved)
     srv.start()
     try:
         runs = finished_runs(srv, "hourly")  # start-up runs happen after the ports open
@@ -151,7 +151,7 @@ def test_invalid_tasks_are_refused_with_their_message(server, tmp_path, label, e
     base[key] = extra.split(":", 1)[1].strip()
     path = tmp_path / "bad.yaml"
     path.write_text("\n".join(f"{k}: {v}" for k, v in base.items()) + "\n")
-    res = subprocess.run([sys.executable, "-m", "tracepatrol", "task", "create", "--file", str(path), "--api", server.api],
+    res = subprocess.run(tracepatrol("task", "create", "--file", str(path), "--api", server.api),
                          capture_output=True, text=True, timeout=60)
     assert res.returncode != 0
     assert message in res.stderr, res.stderr
@@ -201,7 +201,7 @@ def test_presets_create_with_overrides(server):
 def test_annotations_cli_and_the_annotation_filter(server, tmp_path):
     ids = send(server.otlp_http, [TraceSpec() for _ in range(4)])
     wait_traces(server, 4)
-    cli = [sys.executable, "-m", "tracepatrol", "annotate", "--api", server.api]
+    cli = tracepatrol("annotate", "--api", server.api)
     res = subprocess.run([*cli, ids[0], "--status", "flagged", "--label", "wrong_tool"], capture_output=True, text=True)
     assert res.returncode == 0, res.stderr
     good = tmp_path / "bulk.csv"
