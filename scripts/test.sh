@@ -4,9 +4,18 @@
 # Services: Debian's Chromium (dashboard tests) and a single-node Kafka broker (scale-out tests),
 # both installed and started here and stopped at the end. With CI=true a service that cannot be
 # set up fails the run; elsewhere its tests skip with a message saying what is missing.
+#
+#   bash scripts/test.sh [PYTEST ARGS]          # everything
+#   bash scripts/test.sh --fast [PYTEST ARGS]   # only the unmarked tests: in-process, no services
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh test
+
+if [ "${1:-}" = "--fast" ]; then
+  shift
+  # the markers are set in tests/conftest.py; pytest exits 5 when it selected nothing, a failure too
+  exec .venv/bin/python -m pytest -q -m "not (integration or kafka or browser or fuzz or perf)" "$@"
+fi
 
 need() {  # need WHAT: fail in CI, warn elsewhere
   if [ "${CI:-}" = "true" ]; then echo "test.sh: ERROR: $1" >&2; exit 1; fi

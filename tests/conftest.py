@@ -1,4 +1,5 @@
-"""Shared fixtures: a `tracepatrol serve` process (the harness's), the services scripts/test.sh starts."""
+"""Shared fixtures (a `tracepatrol serve` process, the services scripts/test.sh starts) and the
+markers that keep the fast run (`scripts/test.sh --fast`: the unmarked tests) in-process and quick."""
 from __future__ import annotations
 
 import os
@@ -10,7 +11,8 @@ from tracepatrol.harness.process import ServerProcess, make_server  # noqa: F401
 
 pytest_plugins = ["tests.chat_server"]  # the `chat` fixture: a local chat-completions server
 
-FIXTURES = Path(__file__).parent / "fixtures"
+TESTS = Path(__file__).parent
+FIXTURES = TESTS / "fixtures"
 
 
 @pytest.fixture
@@ -42,3 +44,84 @@ def kafka_bootstrap() -> str:
 def chromium_path() -> str:
     """Debian's Chromium binary, installed by scripts/test.sh."""
     return _service("TEST_CHROMIUM", "Chromium")
+
+
+# -- markers ----------------------------------------------------------------------------------------
+# integration: starts a process or listens on a socket; kafka: needs the broker; browser: Chromium;
+# fuzz: atheris or hypothesis; perf: measures time or memory. A test gets the marks of every fixture
+# it uses (directly or through another), of its directory and of its module; hypothesis tests are fuzz.
+
+FIXTURE_MARKS = {
+    "server": ("integration",),                   # `tracepatrol serve`
+    "loaded": ("integration",),                   # a server loaded with traffic
+    "cluster": ("integration", "kafka"),          # collect / ingest / worker processes on the broker
+    "kafka_bootstrap": ("kafka",),                # the broker scripts/test.sh starts
+    "chromium_path": ("integration", "browser"),  # Chromium, launched through Playwright
+    "chat": ("integration",),                     # a chat-completions stub listening on 127.0.0.1
+}
+
+DIRECTORY_MARKS = {
+    "kafka": ("kafka",),
+    "fuzz": ("fuzz",),
+}
+
+# Modules that start processes or listeners themselves (not through a fixture above), and those that
+# measure time or memory. tests/test_markers.py fails when a module that does is missing here.
+MODULE_MARKS = {
+    "collector/test_backpressure.py": ("integration",),         # gRPC receivers on 127.0.0.1
+    "collector/test_fixture_traffic.py": ("integration",),      # a server per module
+    "collector/test_otlp_http.py": ("integration",),            # servers with their own settings
+    "collector/test_retention.py": ("integration", "perf"),     # a server; the file's size over 160k spans
+    "dashboard/test_large_trace.py": ("integration", "perf"),   # a server; how fast a huge trace page answers
+    "evaluators/test_judge_endpoints.py": ("integration",),     # an HTTP listener standing in for an attacker's
+    "evaluators/test_workers_server.py": ("integration",),      # servers with evaluator workers
+    "fuzz/test_api_schema.py": ("integration",),                # schemathesis against a server
+    "fuzz/test_atheris.py": ("integration",),                   # the fuzzer in a subprocess
+    "kafka/test_collect_ingest.py": ("integration",),           # `tracepatrol serve` and the CLI beside the cluster
+    "kafka/test_readme_recipe.py": ("integration",),            # the README's commands
+    "reliability/test_access.py": ("integration",),             # servers
+    "reliability/test_bounded_queries.py": ("integration", "perf"),  # servers; how fast slow queries end
+    "reliability/test_crash.py": ("integration",),              # a server killed mid-stream
+    "reliability/test_half_open.py": ("integration", "perf"),   # a server; 1,000 half-open connections
+    "reliability/test_hostile_input.py": ("integration",),      # a server
+    "reliability/test_memory_limiter.py": ("integration", "perf"),  # a server; its RSS
+    "reliability/test_migration.py": ("integration",),          # servers on old database files
+    "reliability/test_overload.py": ("integration", "perf"),    # a server and sender processes; RSS under load
+    "reliability/test_poison.py": ("integration", "perf"),      # servers; assembly delays
+    "reliability/test_redaction.py": ("integration",),          # servers
+    "reliability/test_refuse_early.py": ("integration", "perf"),  # a server; RSS during hostile uploads
+    "reliability/test_storage_faults.py": ("integration",),     # servers on a full disk
+    "scheduler/test_redelivery.py": ("integration",),           # a server
+    "scheduler/test_tasks_server.py": ("integration",),         # servers and the CLI
+    "test_cli.py": ("integration",),                            # the CLI
+    "test_cli_results.py": ("integration",),                    # the CLI and a server
+    "test_end_to_end.py": ("integration",),                     # a server and the real exporters
+    "test_no_machine_paths.py": ("integration",),               # `git ls-files`
+    "test_otel_export.py": ("integration",),                    # a server and an OTLP listener
+    "test_references.py": ("integration",),                     # `git ls-files`
+    "test_report.py": ("integration",),                         # the report CLI
+    "test_tls.py": ("integration",),                            # `openssl` and TLS servers
+}
+
+
+def marks_of(path: Path, fixturenames: list[str] = ()) -> set[str]:
+    """The marks a test in `path` using `fixturenames` gets."""
+    marks = set()
+    if path.is_relative_to(TESTS):
+        relative = path.relative_to(TESTS)
+        marks.update(MODULE_MARKS.get(relative.as_posix(), ()))
+        for part in relative.parts[:-1]:
+            marks.update(DIRECTORY_MARKS.get(part, ()))
+    for name in fixturenames:
+        marks.update(FIXTURE_MARKS.get(name, ()))
+    return marks
+
+
+@pytest.hookimpl(tryfirst=True)  # before `-m` deselects by these marks
+def pytest_collection_modifyitems(items):
+    for item in items:
+        marks = marks_of(item.path, item.fixturenames)
+        if getattr(getattr(item, "obj", None), "is_hypothesis_test", False):
+            marks.add("fuzz")
+        for mark in sorted(marks):
+            item.add_marker(mark)

@@ -180,6 +180,7 @@ def test_a_span_resent_with_another_start_time_is_stored_once(tmp_path):
     assert writer.stats.duplicate_spans == 2
 
 
+@pytest.mark.integration  # the writer's assembly process pool: a real process is killed
 def test_a_build_that_kills_the_assembly_process_quarantines_that_trace_only(tmp_path):
     con, queue, writer = writer_on(tmp_path / "k.duckdb", build=crashing_build, assembly_workers=1)
     batches = [trace(name=POISON)] + [trace() for _ in range(3)]
