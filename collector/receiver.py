@@ -42,6 +42,27 @@ class QueueSink:
         return self.queue.submit(batch)
 
 
+class MemorySink:
+    """The in-memory sink: keeps every batch, durable at once, so a receiver runs without a store
+    writer, a DuckDB file or a broker."""
+
+    def __init__(self) -> None:
+        self.batches: list[SpanBatch] = []
+
+    @property
+    def spans(self) -> int:
+        return sum(len(batch) for batch in self.batches)
+
+    def admit(self) -> None:
+        """Never full."""
+
+    def submit(self, batch: SpanBatch, request: ExportTraceServiceRequest) -> Future:
+        self.batches.append(batch)
+        future: Future = Future()
+        future.set_result(len(batch))
+        return future
+
+
 @dataclass
 class Accepted:
     """A decoded request: `future` resolves when its spans are durable (None when empty)."""

@@ -5,7 +5,7 @@ neither threads nor the evaluator registry.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -31,6 +31,26 @@ class WorkSource(Protocol):
         """Record the item's outcome (done, or failed with the reason)."""
 
     # Optional: `release(items)` gives back claimed items a shutdown left unstarted, uncounted.
+
+
+class ListSource:
+    """The in-memory WorkSource: hands out `items` in order and records what became of them, so a
+    worker pool runs without a ledger or a broker."""
+
+    def __init__(self, items: Iterable[WorkItem] = ()):
+        self.items = list(items)
+        self.finished: list[tuple[WorkItem, bool, str | None]] = []
+        self.released: list[WorkItem] = []
+
+    def claim(self, worker: str, limit: int) -> list[WorkItem]:
+        taken, self.items = self.items[:limit], self.items[limit:]
+        return taken
+
+    def finish(self, item: WorkItem, ok: bool, reason: str | None) -> None:
+        self.finished.append((item, ok, reason))
+
+    def release(self, items: list[WorkItem]) -> None:
+        self.released += items
 
 
 Loader = Callable[[Sequence[str]], dict[str, Trajectory]]
