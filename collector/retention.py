@@ -1,4 +1,8 @@
-"""Retention: delete what expired from the collector's tables (and eval results) and reclaim space.
+"""Retention: its settings, and how owners delete what expired without holding up ingest.
+
+Each table owner deletes its own rows through `expire_in_chunks` (the collector's spans and
+trajectories, the evaluators' results); `tracepatrol.retention` asks each of them in turn, then
+calls `checkpoint`.
 
 Settings (the `retention` section; these are the defaults)::
 
@@ -45,16 +49,19 @@ from __future__ import annotations
 import datetime as dt
 import logging
 import time
+from collections.abc import Callable
 
 import duckdb
 from pydantic import BaseModel, ConfigDict, field_validator
 
-from infra.timeutil import naive_utc, parse_duration, to_ns, utcnow
+from infra.timeutil import parse_duration
 
 log = logging.getLogger(__name__)
 
 CHUNK_ROWS = 50_000
 _RETRIES = 5
+
+
 class RetentionSettings(BaseModel):
     """How long each kind of data is kept, and how often expiry runs.
 
@@ -78,38 +85,17 @@ class RetentionSettings(BaseModel):
         return parse_duration(getattr(self, name))
 
 
-def apply_retention(con: duckdb.DuckDBPyConnection, settings: RetentionSettings,
-                    now: dt.datetime | None = None) -> dict[str, int]:
-    """Delete expired rows, then CHECKPOINT; returns rows deleted per table.
-
-    `con` should be a cursor of its own (not the ingest writer's); `now` is naive UTC or
-    aware (converted to UTC). Keys: spans, traces, tool_calls, tool_definitions, eval_results
-    (the last only when that table exists).
-    """
-    now = naive_utc(now) if now else utcnow()
-    span_cutoff_ns = to_ns(now - settings.delta("spans"))
-    trace_cutoff = now - settings.delta("traces")
-    result_cutoff = now - settings.delta("results")
-
-    deleted = {"spans": 0, "traces": 0, "tool_calls": 0, "tool_definitions": 0}
-    deleted["spans"] = _delete_chunks(
-        con, "DELETE FROM spans WHERE rowid IN (SELECT rowid FROM spans WHERE end_ns < ? LIMIT ?)",
-        [span_cutoff_ns, CHUNK_ROWS])
-    _expire_traces(con, trace_cutoff, deleted)
-    if _table_exists(con, "eval_results"):
-        deleted["eval_results"] = _delete_chunks(
-            con, "DELETE FROM eval_results WHERE rowid IN (SELECT rowid FROM eval_results WHERE created_at < ? LIMIT ?)",
-            [result_cutoff, CHUNK_ROWS])
-    if any(deleted.values()):
-        _checkpoint(con)
-    log.info("retention deleted %s", deleted)
-    return deleted
-
-
-def _table_exists(con: duckdb.DuckDBPyConnection, name: str) -> bool:
-    return con.execute(
-        "SELECT count(*) FROM information_schema.tables WHERE table_name = ? AND table_schema = current_schema()",
-        [name]).fetchall()[0][0] > 0
+def expire_in_chunks(con: duckdb.DuckDBPyConnection, delete_chunk: Callable[[int], dict[str, int]],
+                     lead: str) -> dict[str, int]:
+    """Run `delete_chunk(CHUNK_ROWS)` (rows deleted per table) in a transaction of its own, again
+    until `lead`'s count falls short of a chunk; returns the counts summed. Owners pass their deletes."""
+    total: dict[str, int] = {}
+    while True:
+        counts = _in_transaction(con, lambda: delete_chunk(CHUNK_ROWS))
+        for table, n in counts.items():
+            total[table] = total.get(table, 0) + n
+        if counts[lead] < CHUNK_ROWS:
+            return total
 
 
 def _in_transaction(con: duckdb.DuckDBPyConnection, work):
@@ -130,39 +116,7 @@ def _in_transaction(con: duckdb.DuckDBPyConnection, work):
             raise
 
 
-def _delete_chunks(con: duckdb.DuckDBPyConnection, sql: str, params: list) -> int:
-    total = 0
-    while True:
-        n = _in_transaction(con, lambda: con.execute(sql, params).fetchall()[0][0])
-        total += n
-        if n < CHUNK_ROWS:
-            return total
-
-
-def _expire_traces(con: duckdb.DuckDBPyConnection, cutoff: dt.datetime, deleted: dict[str, int]) -> None:
-    # a trajectory without an end time (no span ended) expires by when it was built
-    expired = "SELECT trace_id FROM traces WHERE coalesce(end_time, completed_at) < ? LIMIT ?"
-
-    def chunk() -> tuple[int, int, int]:
-        con.execute(f"CREATE OR REPLACE TEMP TABLE _expired AS {expired}", [cutoff, CHUNK_ROWS])
-        try:
-            calls = con.execute("DELETE FROM tool_calls WHERE trace_id IN (SELECT trace_id FROM _expired)").fetchall()[0][0]
-            defs = con.execute("DELETE FROM tool_definitions WHERE trace_id IN (SELECT trace_id FROM _expired)").fetchall()[0][0]
-            traces = con.execute("DELETE FROM traces WHERE trace_id IN (SELECT trace_id FROM _expired)").fetchall()[0][0]
-        finally:
-            con.execute("DROP TABLE IF EXISTS _expired")
-        return traces, calls, defs
-
-    while True:
-        traces, calls, defs = _in_transaction(con, chunk)
-        deleted["traces"] += traces
-        deleted["tool_calls"] += calls
-        deleted["tool_definitions"] += defs
-        if traces < CHUNK_ROWS:
-            return
-
-
-def _checkpoint(con: duckdb.DuckDBPyConnection) -> None:
+def checkpoint(con: duckdb.DuckDBPyConnection) -> None:
     """A plain CHECKPOINT (never FORCE: that would hold off the writer's transactions).
 
     It cannot run while another transaction is open; retried briefly, then left to DuckDB's

@@ -38,10 +38,6 @@ CREATE TABLE IF NOT EXISTS annotations (
 );
 """
 
-# The current status of trace `t`; the id breaks ties between rows written in the same instant.
-CURRENT_STATUS_SQL = "(SELECT arg_max(a.status, a.id) FROM annotations a WHERE a.trace_id = t.trace_id)"
-
-
 class AnnotationError(ValueError):
     """A bad annotation or import file; the message says which rows and why."""
 
@@ -66,6 +62,11 @@ def ensure_table(con: duckdb.DuckDBPyConnection) -> None:
         ensure_schema(con, COMPONENT, SCHEMA_VERSION, _DDL)
 
 
+def current_statuses(con: duckdb.DuckDBPyConnection) -> duckdb.DuckDBPyRelation:
+    """A relation of (trace_id, status): each annotated trace's current status, for the `annotation`
+    filter to read inside a selection. The id breaks ties between rows written in the same instant."""
+    ensure_table(con)
+    return con.sql("SELECT trace_id, arg_max(status, id) AS status FROM annotations GROUP BY trace_id")
 
 
 def _row_problem(row: dict[str, Any]) -> str | None:

@@ -2,6 +2,8 @@
 task agree on what matches), a time range, a failing evaluation label and a trace-id prefix;
 sorted on a fixed column, one page at a time, with the total count.
 
+Evaluation results are not the sampler's to read: the caller hands in their relations (each
+trace's latest scores, the traces with a failing result) and one query joins them to the trajectories.
 Like task selections these read user filters, so they run inside a `QueryGate` slot and budget.
 """
 from __future__ import annotations
@@ -13,9 +15,10 @@ from typing import Any, Literal
 import duckdb
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from collector import store
 from infra.timeutil import naive_utc
-from sampler.annotations import ensure_table
-from sampler.filters import Params, compile_filters
+from sampler.annotations import current_statuses
+from sampler.filters import Params, compile_filters, reads_annotations
 from sampler.policy import Filter, Sampling, SamplingPolicy, check_regex_count
 
 # Our own SQL per sort key; ties are broken by trace id, so paging is stable.
@@ -24,13 +27,6 @@ SORTS: dict[str, str] = {"start": "t.start_time", "duration": "t.duration_ms", "
 COLUMNS = ("trace_id", "version", "start_time", "duration_ms", "status", "error_type", "user_id", "session_id",
            "agent_name", "agent_version", "total_tokens", "tool_call_count", "tool_errors", "input")
 MAX_PER_PAGE = 200
-
-# The mean score and verdict of each trace's latest evaluated run.
-_SCORES = """(SELECT e.trace_id, avg(e.score) AS latest_score, bool_or(NOT e.passed) AS latest_failed
-              FROM eval_results e
-              JOIN (SELECT trace_id, arg_max(run_id, created_at) AS run_id FROM eval_results GROUP BY trace_id) l
-              USING (trace_id, run_id) GROUP BY e.trace_id)"""
-_NO_SCORES = "(SELECT NULL::VARCHAR AS trace_id, NULL::DOUBLE AS latest_score, NULL::BOOLEAN AS latest_failed)"
 
 
 class Explore(BaseModel):
@@ -57,6 +53,11 @@ class Explore(BaseModel):
     def policy(self) -> SamplingPolicy:
         return SamplingPolicy(match=self.match, filters=self.filters, sampling=Sampling(ratio=1.0, max_items=1))
 
+    @property
+    def by_results(self) -> bool:
+        """Whether only traces with a failing result (of this label, evaluator, task) are kept."""
+        return bool(self.label or self.evaluator or self.task)
+
 
 @dataclass(frozen=True)
 class Page:
@@ -64,12 +65,7 @@ class Page:
     rows: list[dict[str, Any]]
 
 
-def _has(con: duckdb.DuckDBPyConnection, table: str) -> bool:
-    return con.execute("SELECT count(*) FROM duckdb_tables() WHERE schema_name = 'main' AND table_name = ?",
-                       [table]).fetchone()[0] > 0
-
-
-def _where(q: Explore, p: Params, results: bool) -> str:
+def _where(q: Explore, p: Params) -> str:
     where, params = compile_filters(q.policy)  # numbered from $1; our own conditions follow
     p.extend(params)
     parts = [where]
@@ -79,34 +75,29 @@ def _where(q: Explore, p: Params, results: bool) -> str:
         parts.append(f"t.start_time < {p.ref(naive_utc(q.until))}")
     if q.trace_id:
         parts.append(f"starts_with(t.trace_id, {p.ref(q.trace_id.lower())})")
-    if q.label or q.evaluator or q.task:
-        if not results:
-            return "FALSE"
-        cond = ["e.trace_id = t.trace_id", "e.passed = false"]
-        if q.label:
-            ref = p.ref(q.label)
-            cond.append(f"(e.label = {ref} OR coalesce(list_contains(e.labels, {ref}), false))")
-        if q.evaluator:
-            cond.append(f"e.evaluator = {p.ref(q.evaluator)}")
-        if q.task:
-            cond.append(f"e.task_id = {p.ref(q.task)}")
-        parts.append(f"EXISTS (SELECT 1 FROM eval_results e WHERE {' AND '.join(cond)})")
+    if q.by_results:
+        parts.append("EXISTS (SELECT 1 FROM failing f WHERE f.trace_id = t.trace_id)")
     return " AND ".join(parts)
 
 
-def explore(con: duckdb.DuckDBPyConnection, q: Explore) -> Page:
-    """The total matching `q` and its page of rows (each with `latest_score`, `latest_failed`)."""
-    if any(f.field == "annotation" for f in q.filters):
-        ensure_table(con)
-    results = _has(con, "eval_results")
+def explore(con: duckdb.DuckDBPyConnection, q: Explore, scores: duckdb.DuckDBPyRelation,
+            failing: duckdb.DuckDBPyRelation) -> Page:
+    """The total matching `q` and its page of rows (each with `latest_score`, `latest_failed`).
+
+    `scores` is (trace_id, latest_score, latest_failed) per evaluated trace; `failing` the
+    (trace_id) of the results `q.label`, `q.evaluator` and `q.task` ask for, read when `q.by_results`.
+    Both are relations on `con`; the queries read them, and the ones bound here, by their names.
+    """
+    trajectories = store.trajectories(con)
+    annotation_status = current_statuses(con) if reads_annotations(q.policy) else None  # read by the filters
     p = Params()
-    where = _where(q, p, results)
-    total = con.execute(f"SELECT count(*) FROM traces t WHERE {where}", p).fetchone()[0]
+    where = _where(q, p)
+    total = con.execute(f"SELECT count(*) FROM trajectories t WHERE {where}", p).fetchone()[0]
     direction = "DESC" if q.descending else "ASC"
     columns = ", ".join(f"t.{c}" for c in COLUMNS)
     cursor = con.execute(
         f"""SELECT {columns}, s.latest_score, s.latest_failed
-            FROM traces t LEFT JOIN {_SCORES if results else _NO_SCORES} s ON s.trace_id = t.trace_id
+            FROM trajectories t LEFT JOIN scores s ON s.trace_id = t.trace_id
             WHERE {where}
             ORDER BY {SORTS[q.sort]} {direction} NULLS LAST, t.trace_id {direction}
             LIMIT {p.ref(q.per_page)} OFFSET {p.ref((q.page - 1) * q.per_page)}""", p)

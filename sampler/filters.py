@@ -1,4 +1,7 @@
-"""Compile a validated policy's filters to a parameterised WHERE fragment over `traces t`.
+"""Compile a validated policy's filters to a parameterised WHERE fragment over `t`, the relation of
+trajectories the collector hands out (`collector.store.trajectories`). The `annotation` field
+also reads `annotation_status`, the relation `sampler.annotations.current_statuses` hands out:
+a query using that field binds a Python variable of that name (`reads_annotations` says when).
 
 No user text is ever spliced into the SQL: values, and the JSON paths of `attr.*` keys, are
 bound as numbered parameters (`$1`, `$2` …, so one value can be referenced twice).
@@ -11,10 +14,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from sampler.annotations import CURRENT_STATUS_SQL
 from sampler.policy import Filter, SamplingPolicy, attribute_key
 
-# Our own constant SQL per field; `attr.*` fields are built by `_attribute`.
+# Our own constant SQL per field, over the columns of the trajectories relation; `attr.*` fields
+# are built by `_attribute`.
 COLUMNS: dict[str, str] = {
     "status": "t.status",
     "duration_ms": "t.duration_ms",
@@ -27,7 +30,7 @@ COLUMNS: dict[str, str] = {
     "span_name": "t.span_names",
     "user_id": "t.user_id",
     "session_id": "t.session_id",
-    "annotation": CURRENT_STATUS_SQL,
+    "annotation": "(SELECT a.status FROM annotation_status a WHERE a.trace_id = t.trace_id)",
     "agent_name": "t.agent_name",
     "agent_version": "t.agent_version",
     "service_name": "t.service_name",
@@ -45,6 +48,11 @@ class Params(list):
     def ref(self, value: Any) -> str:
         self.append(value)
         return f"${len(self)}"
+
+
+def reads_annotations(policy: SamplingPolicy) -> bool:
+    """Whether the compiled fragment reads `annotation_status`."""
+    return any(f.field == "annotation" for f in policy.filters)
 
 
 def compile_filters(policy: SamplingPolicy) -> tuple[str, Params]:

@@ -14,9 +14,10 @@ from typing import Literal, NamedTuple
 import duckdb
 from pydantic import BaseModel, ConfigDict, field_validator
 
+from collector import store
 from infra.timeutil import naive_utc
-from sampler.annotations import ensure_table
-from sampler.filters import Params, compile_filters
+from sampler.annotations import current_statuses
+from sampler.filters import Params, compile_filters, reads_annotations
 from sampler.policy import SamplingPolicy
 
 _TWO_64 = 2.0**64
@@ -90,9 +91,12 @@ def _window_sql(window: TimeRange, p: Params) -> str:
 
 
 def select(con: duckdb.DuckDBPyConnection, policy: SamplingPolicy, salt: str, window: TimeRange) -> Selection:
-    """Pick traces for one run; read-only unless the annotations table has to be created."""
-    if any(f.field == "annotation" for f in policy.filters):
-        ensure_table(con)
+    """Pick traces for one run; read-only unless the annotations table has to be created.
+
+    The query reads the relations bound below by their names (DuckDB finds them in this frame).
+    """
+    trajectories = store.trajectories(con)
+    annotation_status = current_statuses(con) if reads_annotations(policy) else None  # read by the filters
     where, p = compile_filters(policy)
     window_sql = _window_sql(window, p)
     in_sample = "TRUE" if policy.sampling.ratio >= 1.0 else f"h::DOUBLE / {_TWO_64!r} < {p.ref(policy.sampling.ratio)}"
@@ -100,7 +104,7 @@ def select(con: duckdb.DuckDBPyConnection, policy: SamplingPolicy, salt: str, wi
         f"""
         WITH c AS (
             SELECT t.trace_id, t.version, t.completed_at, {_HASH_SQL.format(salt=p.ref(salt))} AS h
-            FROM traces t
+            FROM trajectories t
             WHERE {window_sql} AND {where}
         ), s AS (SELECT *, {in_sample} AS picked FROM c)
         SELECT count(*), count(*) FILTER (WHERE picked), max(completed_at),

@@ -15,9 +15,10 @@ from typing import Any
 
 import duckdb
 
+from infra.timeutil import utcnow
 from sampler.query_budget import Query, QueryCancelled, QueryGate, QueryLimits, QueryTimeout
 from sampler.selection import Selection, select
-from scheduler.ledger import Ledger, RunRow, utcnow
+from scheduler.ledger import Ledger, RunRow
 from scheduler.task import TaskSpec
 
 log = logging.getLogger(__name__)

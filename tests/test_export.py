@@ -62,8 +62,17 @@ def db(tmp_path) -> Path:
     return path
 
 
+# Each exported table's time column (for --since) and its order, as the owners export them.
+EXPORTED = {"traces": ("start_time", "start_time, trace_id"), "tool_calls": ("start_time", "trace_id, version, seq"),
+            "eval_results": ("created_at", "created_at, task_id, trace_id, version, evaluator")}
+
+
+def test_every_exported_table_is_checked():
+    assert set(TABLES) == set(EXPORTED)
+
+
 def _expected(con, table: str, since: dt.datetime | None = None):
-    column, order = TABLES[table]
+    column, order = EXPORTED[table]
     where, params = (f"WHERE {column} >= ?", [since]) if since else ("", [])
     cursor = con.execute(f"SELECT * FROM {table} {where} ORDER BY {order}", params)
     return [d[0] for d in cursor.description], cursor.fetchall(), {d[0]: str(d[1]) for d in cursor.description}

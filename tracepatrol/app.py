@@ -18,6 +18,7 @@ import orjson
 from fastapi import FastAPI, HTTPException
 from fastapi.responses import JSONResponse, Response
 
+from collector.store import counts
 from collector.writer import IngestQueue, IngestStats
 from evaluators.results import ResultStore
 from scheduler.service import TaskService
@@ -65,24 +66,24 @@ def build_api(db: duckdb.DuckDBPyConnection, stats: IngestStats, queue: IngestQu
             return ORJSONResponse({"status": "unavailable", "reason": failure, "role": role}, 503)
         return ORJSONResponse({"status": "ok", "role": role})
 
-    counts = ThreadPoolExecutor(1, thread_name_prefix="api-stats")  # never the user queries' pool
+    counting = ThreadPoolExecutor(1, thread_name_prefix="api-stats")  # never the user queries' pool
 
-    def count() -> tuple[int, int]:
+    def count() -> dict[str, int]:
         cur = db.cursor()
         try:
-            return cur.execute("SELECT (SELECT count(*) FROM spans), (SELECT count(*) FROM traces)").fetchone()
+            return counts(cur)
         finally:
             cur.close()
 
     @app.get("/api/stats", dependencies=secured, tags=["ingest"])
     async def get_stats() -> dict[str, int | list[str]]:
         try:
-            spans, traces = await asyncio.wait_for(asyncio.wrap_future(counts.submit(count)), STATS_DEADLINE_S)
+            stored = await asyncio.wait_for(asyncio.wrap_future(counting.submit(count)), STATS_DEADLINE_S)
         except TimeoutError:
             raise HTTPException(503, f"the database did not count spans within {STATS_DEADLINE_S:g} s; try again",
                                 headers={"Retry-After": "5"}) from None
         return {
-            "spans": spans, "traces": traces, "pending_traces": len(pending), "queue_spans": queue.depth,
+            **stored, "pending_traces": len(pending), "queue_spans": queue.depth,
             **vars(stats), "stages": sorted(stats.stages),
         }
 

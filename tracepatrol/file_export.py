@@ -1,8 +1,8 @@
 """Exports of traces, tool calls and evaluation results to Parquet, CSV or JSON Lines for BI tools.
 
-`export_table` runs one DuckDB `COPY (SELECT …) TO 'file'`. Only table names from `TABLES`
-ever reach the SQL; the time bound is a query parameter; the output path cannot be a
-parameter of COPY, so it is quoted (single quotes doubled) after refusing control characters.
+`export_table` asks the table's owner for its exportable relation (rows since a time, in a
+deterministic order) and writes it with one DuckDB `COPY (SELECT …) TO 'file'`. The output path
+cannot be a parameter of COPY, so it is quoted (single quotes doubled) after refusing control characters.
 The file is written beside `out` under a temporary name and renamed into place, so a failed
 export never leaves a half-written file. `build_export_router` serves the same exports over
 HTTP (`GET /api/export/{table}`) for a server that holds the database file's lock.
@@ -13,6 +13,7 @@ import datetime as dt
 import os
 import shutil
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 import duckdb
@@ -20,14 +21,17 @@ from fastapi import APIRouter, HTTPException, Query
 from fastapi.responses import FileResponse
 from starlette.background import BackgroundTask
 
+from collector import store
+from evaluators import results
 from infra.timeutil import naive_utc
 from tracepatrol.api.cursor import Cursor
 
-# table -> (time column for --since, deterministic order)
-TABLES: dict[str, tuple[str, str]] = {
-    "traces": ("start_time", "start_time, trace_id"),
-    "tool_calls": ("start_time", "trace_id, version, seq"),
-    "eval_results": ("created_at", "created_at, task_id, trace_id, version, evaluator"),
+Exportable = Callable[[duckdb.DuckDBPyConnection, dt.datetime | None], duckdb.DuckDBPyRelation]
+# What can be exported: each table's rows at or after a time (naive UTC), from its owner.
+TABLES: dict[str, Exportable] = {
+    "traces": lambda cur, since: store.exportable(cur, "traces", since),
+    "tool_calls": lambda cur, since: store.exportable(cur, "tool_calls", since),
+    "eval_results": results.exportable,
 }
 FORMATS: dict[str, str] = {
     "parquet": "FORMAT parquet",
@@ -67,22 +71,17 @@ def export_table(con: duckdb.DuckDBPyConnection, table: str, since: dt.datetime 
     out = Path(out).expanduser().absolute()
     if out.is_dir():
         raise ExportError(f"{out} is a directory; give a file name")
-    time_column, order = TABLES[table]
-    where, params = "", []
-    if since is not None:
-        where, params = f"WHERE {time_column} >= ?", [naive_utc(since)]
+    rows = TABLES[table](con, naive_utc(since))  # read by name in the COPY
     fd, tmp_name = tempfile.mkstemp(prefix=f".{out.name}.", suffix=".tmp", dir=out.parent)
     os.close(fd)
     tmp = Path(tmp_name)
     try:
-        row = con.execute(
-            f"COPY (SELECT * FROM {table} {where} ORDER BY {order}) TO {_quoted_path(tmp)} ({FORMATS[fmt]})",
-            params).fetchone()
+        copied = con.execute(f"COPY (SELECT * FROM rows) TO {_quoted_path(tmp)} ({FORMATS[fmt]})").fetchone()
         os.replace(tmp, out)
     except BaseException:
         tmp.unlink(missing_ok=True)
         raise
-    return int(row[0]) if row else 0
+    return int(copied[0]) if copied else 0
 
 
 def build_export_router(secured: list) -> APIRouter:

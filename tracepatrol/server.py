@@ -28,7 +28,6 @@ from collector.kafka_sink import KafkaSink
 from collector.otlp_grpc import start_server as start_grpc
 from collector.otlp_http import build_app as build_otlp_http
 from collector.receiver import QueueSink, TraceReceiver
-from collector.retention import apply_retention
 from collector.semconv import build_trajectory
 from collector.store import TraceStore, trajectory_loader
 from collector.writer import IngestQueue, IngestStats, StoreWriter
@@ -43,6 +42,7 @@ from scheduler.workers import build_workers
 from tracepatrol.app import build_api, build_collector_api
 from tracepatrol.api.guard import Access
 from tracepatrol.evaluation_events import EvaluationExporter
+from tracepatrol.retention import apply_retention
 from tracepatrol.settings import Settings
 
 log = logging.getLogger("tracepatrol")

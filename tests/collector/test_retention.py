@@ -13,12 +13,13 @@ from pydantic import ValidationError
 from collector import retention
 from collector.assembly import Job, build_tables
 from collector.decode import to_batch
-from collector.retention import RetentionSettings, apply_retention
+from collector.retention import RetentionSettings
 from collector.semconv import build_trajectory
 from collector.store import TraceStore
 from evaluators.results import ResultStore
 from infra.timeutil import parse_duration
 from tests.otlp_payloads import request_with_spans
+from tracepatrol.retention import apply_retention
 
 NOW = dt.datetime(2026, 6, 1, 12, 0, 0)
 EPOCH = dt.datetime(1970, 1, 1)

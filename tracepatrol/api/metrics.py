@@ -3,8 +3,8 @@
 Every scrape builds a fresh `CollectorRegistry` holding one `TracepatrolCollector`, which reads
 the ingest counters (`app.state.stats`, an `IngestStats`), the ingest queue depth
 (`app.state.queue`, an `IngestQueue`) and counts from DuckDB through its own cursor of
-`app.state.db`. There is no global metric state. Tables that do not exist (a component not
-enabled) simply contribute no series.
+`app.state.db`, asking each table's owner. There is no global metric state. A component whose
+tables do not exist (not enabled) simply contributes no series.
 """
 from __future__ import annotations
 
@@ -19,26 +19,29 @@ from prometheus_client.exposition import CONTENT_TYPE_PLAIN_0_0_4
 from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, Metric
 from prometheus_client.registry import Collector
 
+from collector import store
+from evaluators import results as evaluations
+from scheduler import ledger
+
 PREFIX = "tracepatrol_"
 SCRAPE_DEADLINE_S = 10.0
 
-# Per task, the latest run (by start, falling back to result time) that has results.
+# Per task, the latest run (by start, falling back to result time, so without the scheduler the
+# run with the newest result) that has results: over the relations `scored` (the results) and
+# `starts` (the runs' start times).
 _LATEST_MEAN_SQL = """
 WITH runs AS (
     SELECT e.task_id, e.run_id, max(coalesce(t.started_at, e.created_at)) AS latest_at
-    FROM eval_results e LEFT JOIN task_runs t ON t.run_id = e.run_id
+    FROM scored e LEFT JOIN starts t ON t.run_id = e.run_id
     WHERE e.run_id IS NOT NULL GROUP BY e.task_id, e.run_id
 ), latest AS (
     SELECT task_id, run_id FROM runs
     QUALIFY row_number() OVER (PARTITION BY task_id ORDER BY latest_at DESC, run_id DESC) = 1
 )
-SELECT e.task_id, e.evaluator, avg(e.score) FROM eval_results e JOIN latest l
+SELECT e.task_id, e.evaluator, avg(e.score) FROM scored e JOIN latest l
     ON e.task_id = l.task_id AND e.run_id = l.run_id
 WHERE e.score IS NOT NULL GROUP BY e.task_id, e.evaluator ORDER BY 1, 2
 """
-# Without task_runs (scheduler absent) the latest run is the one with the newest result.
-_LATEST_MEAN_SQL_NO_RUNS = _LATEST_MEAN_SQL.replace(
-    "LEFT JOIN task_runs t ON t.run_id = e.run_id", "").replace("coalesce(t.started_at, e.created_at)", "e.created_at")
 
 
 # (stage, metric, IngestStats field, help): a counter is exposed by the processes running its stage.
@@ -71,9 +74,7 @@ class TracepatrolCollector(Collector):
             return
         cur = self.db.cursor()
         try:
-            tables = {r[0] for r in cur.execute(
-                "SELECT table_name FROM duckdb_tables() WHERE schema_name = 'main' AND NOT temporary").fetchall()}
-            yield from self._database(cur, tables)
+            yield from self._database(cur)
         finally:
             cur.close()
 
@@ -87,40 +88,36 @@ class TracepatrolCollector(Collector):
             yield GaugeMetricFamily(PREFIX + "ingest_queue_spans", "Spans waiting in the ingest queue.",
                                     value=self.queue.depth)
 
-    def _database(self, cur, tables: set[str]) -> Iterator[Metric]:
-        if "traces" in tables:
-            (n,) = cur.execute("SELECT count(*) FROM traces").fetchone()
-            yield CounterMetricFamily(PREFIX + "trajectories", "Trajectories assembled and stored.", value=n)
-        if "task_runs" in tables:
+    def _database(self, cur) -> Iterator[Metric]:
+        if store.stored(cur):
+            yield CounterMetricFamily(PREFIX + "trajectories", "Trajectories assembled and stored.",
+                                      value=store.trajectory_count(cur))
+        if ledger.stored(cur):
+            counts = ledger.state_counts(cur)
             # Per-state counts move between states, so these are gauges despite the _total name.
-            g = GaugeMetricFamily(PREFIX + "task_runs_total", "Task runs by task and state.",
-                                  labels=["task", "state"])
-            for task, state, n in cur.execute(
-                    "SELECT task_id, state, count(*) FROM task_runs GROUP BY ALL ORDER BY 1, 2").fetchall():
-                g.add_metric([task, state], n)
-            yield g
-        if "run_items" in tables:
-            g = GaugeMetricFamily(PREFIX + "run_items", "Selected run items by task and state "
-                                  "(pending, running, done, failed).", labels=["task", "state"])
-            for task, state, n in cur.execute(
-                    "SELECT task_id, state, count(*) FROM run_items GROUP BY ALL ORDER BY 1, 2").fetchall():
-                g.add_metric([task, state], n)
-            yield g
-        if "eval_results" in tables:
-            sql = _LATEST_MEAN_SQL if "task_runs" in tables else _LATEST_MEAN_SQL_NO_RUNS
-            g = GaugeMetricFamily(PREFIX + "latest_run_mean_score",
-                                  "Mean score of the latest run with results, per task and evaluator.",
-                                  labels=["task", "evaluator"])
-            for task, evaluator, mean in cur.execute(sql).fetchall():
-                g.add_metric([task, evaluator], mean)
-            yield g
-            c = CounterMetricFamily(PREFIX + "evaluation_labels", "Stored evaluation results by (worst) label.",
-                                    labels=["task", "evaluator", "label"])
-            for task, evaluator, label, n in cur.execute(
-                    "SELECT task_id, evaluator, label, count(*) FROM eval_results GROUP BY ALL ORDER BY 1, 2, 3"
-            ).fetchall():
-                c.add_metric([task, evaluator, label], n)
-            yield c
+            yield _with_samples(GaugeMetricFamily(PREFIX + "task_runs_total", "Task runs by task and state.",
+                                             labels=["task", "state"]), counts["runs"])
+            yield _with_samples(GaugeMetricFamily(PREFIX + "run_items", "Selected run items by task and state "
+                                             "(pending, running, done, failed).", labels=["task", "state"]),
+                           counts["items"])
+        if evaluations.stored(cur):
+            yield _with_samples(GaugeMetricFamily(PREFIX + "latest_run_mean_score",
+                                             "Mean score of the latest run with results, per task and evaluator.",
+                                             labels=["task", "evaluator"]), _latest_means(cur))
+            yield _with_samples(CounterMetricFamily(PREFIX + "evaluation_labels", "Stored evaluation results by (worst) label.",
+                                               labels=["task", "evaluator", "label"]), evaluations.label_counts(cur))
+
+
+def _with_samples(family: Metric, rows) -> Metric:
+    """The family with one sample a row: its labels, then its value."""
+    for *labels, value in rows:
+        family.add_metric(labels, value)
+    return family
+
+
+def _latest_means(cur) -> list[tuple[str, str, float]]:
+    scored, starts = evaluations.evaluations(cur), ledger.run_starts(cur)  # read by name in the query
+    return cur.execute(_LATEST_MEAN_SQL).fetchall()
 
 
 def render_metrics(db, stats=None, queue=None) -> bytes:

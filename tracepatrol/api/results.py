@@ -21,7 +21,7 @@ def _task_rows(request: Request, task_id: str) -> list[dict[str, Any]]:
         tasks.ledger.get_task(task_id)
     except LookupError as exc:
         raise HTTPException(404, str(exc)) from None
-    return _results(request).query("WHERE task_id = ?", [task_id])
+    return _results(request).query(task_id=task_id)
 
 
 def build_router(secured: list) -> APIRouter:
@@ -31,7 +31,7 @@ def build_router(secured: list) -> APIRouter:
     def run_results(request: Request, run_id: str) -> list[dict[str, Any]]:
         if request.app.state.tasks.ledger.run(run_id) is None:
             raise HTTPException(404, f"no run {run_id!r}")
-        return _results(request).query("WHERE run_id = ?", [run_id])
+        return _results(request).query(run_id=run_id)
 
     @router.get("/api/runs/{run_id}/summary")
     def run_summary(request: Request, run_id: str) -> dict[str, Any]:
@@ -40,12 +40,12 @@ def build_router(secured: list) -> APIRouter:
         run = request.app.state.tasks.ledger.run(run_id)
         if run is None:
             raise HTTPException(404, f"no run {run_id!r}")
-        summary = analysis.summary(_results(request).query("WHERE run_id = ?", [run_id]), run["candidates"])
+        summary = analysis.summary(_results(request).query(run_id=run_id), run["candidates"])
         return {"run_id": run_id, "candidates": run["candidates"], "ratio": run["ratio"], "evaluators": summary}
 
     @router.get("/api/traces/{trace_id}/evaluations")
     def trace_evaluations(request: Request, trace_id: str) -> list[dict[str, Any]]:
-        return _results(request).query("WHERE trace_id = ?", [trace_id.lower()], order="task_id, version, evaluator")
+        return _results(request).query(trace_id=trace_id.lower())
 
     @router.get("/api/tasks/{task_id}/scores")
     def scores(request: Request, task_id: str, scene: str = Query("customer_service")) -> dict[str, Any]:

@@ -7,14 +7,9 @@ from typing import Any, Literal
 from fastapi import APIRouter, HTTPException, Query
 from fastapi.responses import Response
 
+from collector import store
 from infra.timeutil import naive_utc
 from tracepatrol.api.cursor import Cursor
-
-_TRACE_SUMMARY = (
-    "trace_id", "version", "service_name", "agent_name", "agent_version", "root_span_name", "start_time",
-    "duration_ms", "status", "error_type", "user_id", "session_id", "input_tokens", "output_tokens",
-    "total_tokens", "llm_calls", "tool_call_count", "tool_errors", "span_count", "completed_at",
-)
 
 
 def build_router(secured: list) -> APIRouter:
@@ -30,29 +25,14 @@ def build_router(secured: list) -> APIRouter:
         session_id: str | None = None,
         limit: int = Query(50, ge=1, le=1000),
     ) -> list[dict[str, Any]]:
-        where, params = [], []
-        for column, value in (("status", status), ("user_id", user_id), ("session_id", session_id)):
-            if value is not None:
-                where.append(f"{column} = ?")
-                params.append(value)
-        if since is not None:
-            where.append("start_time >= ?")
-            params.append(naive_utc(since))
-        if until is not None:
-            where.append("start_time < ?")
-            params.append(naive_utc(until))
-        sql = f"SELECT {', '.join(_TRACE_SUMMARY)} FROM traces"
-        if where:
-            sql += " WHERE " + " AND ".join(where)
-        sql += " ORDER BY start_time DESC, trace_id LIMIT ?"
-        rows = cur.execute(sql, [*params, limit]).fetchall()
-        return [dict(zip(_TRACE_SUMMARY, row)) for row in rows]
+        return store.list_traces(cur, status=status, user_id=user_id, session_id=session_id,
+                                 since=naive_utc(since), until=naive_utc(until), limit=limit)
 
     @router.get("/api/traces/{trace_id}")
     def get_trace(trace_id: str, cur: Cursor) -> Response:
-        row = cur.execute("SELECT trajectory FROM traces WHERE trace_id = ?", [trace_id.lower()]).fetchone()
-        if row is None:
+        document = store.trajectory_document(cur, trace_id)
+        if document is None:
             raise HTTPException(404, f"no trajectory for trace {trace_id!r} (unknown, or not assembled yet)")
-        return Response(row[0], media_type="application/json")
+        return Response(document, media_type="application/json")
 
     return router

@@ -48,7 +48,7 @@ def overview_context(cur, last: str | None = None) -> dict[str, Any]:
     return {"traffic": traffic, "figs": charts.traffic_figures(traffic, explorer.url), "last": last,
             "ranges": explorer.RANGES, "recent": analysis.recent_traces(cur, RECENT, since),
             "wrong": analysis.whats_wrong(cur, alarm_since, now), "alarm_range": last or "24h",
-            "quarantined": quarantined(cur, RECENT) if analysis.has_table(cur, "trace_quarantine") else []}
+            "quarantined": quarantined(cur, RECENT)}
 
 
 def task_context(cur, task_id: str, run_id: str | None) -> dict[str, Any]:

@@ -1,8 +1,9 @@
 """The trace explorer (`/dashboard/traces`): every query parameter in, one page of traces out.
 
 Filters are a task's filters (`tracepatrol.web.filter_params`), compiled by the sampler
-(`sampler.explore`) and run in one of the task service's query slots within its time budget,
-so a costly filter here cannot starve task runs or the rest of the server.
+(`sampler.explore`, given the evaluation results' relations) and run in one of the task service's
+query slots within its time budget, so a costly filter here cannot starve task runs or the rest
+of the server.
 """
 from __future__ import annotations
 
@@ -16,6 +17,8 @@ from typing import Any
 from fastapi import Request
 from pydantic import ValidationError
 
+from collector.store import has_trajectory
+from evaluators.results import failing_traces, latest_scores
 from sampler.explore import SORTS, Explore, Page, explore
 from sampler.policy import format_errors
 from sampler.query_budget import QueryError
@@ -111,10 +114,13 @@ class State:
 def direct_hit(cur, params: list[tuple[str, str]]) -> str | None:
     """The trace page, when `trace_id` names a whole stored trace id."""
     trace_id = dict(params).get("trace_id", "").strip()
-    if TRACE_ID.match(trace_id) and cur.execute("SELECT 1 FROM traces WHERE trace_id = ?",
-                                                 [trace_id.lower()]).fetchone():
+    if TRACE_ID.match(trace_id) and has_trajectory(cur, trace_id):
         return f"{ROOT}/traces/{trace_id.lower()}"
     return None
+
+
+def _explore(cur, q: Explore) -> Page:
+    return explore(cur, q, latest_scores(cur), failing_traces(cur, label=q.label, evaluator=q.evaluator, task=q.task))
 
 
 async def context(request: Request, params: list[tuple[str, str]]) -> dict[str, Any]:
@@ -126,7 +132,7 @@ async def context(request: Request, params: list[tuple[str, str]]) -> dict[str, 
         q = state.query
         try:
             with gate.take(wait=False) as query:
-                page = await while_connected(request, query, lambda: query.run(lambda cur: explore(cur, q)))
+                page = await while_connected(request, query, lambda: query.run(lambda cur: _explore(cur, q)))
         except QueryError as exc:
             state.errors.append(f"{exc}; narrow the time range or the filters, or retry")
     pages = math.ceil(page.total / state.query.per_page) if page else 0

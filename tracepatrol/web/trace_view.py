@@ -9,9 +9,10 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
+from collector import store
 from collector.messages import Message, decode
 from collector.semconv import span_messages
-from collector.span import RECORD_FIELDS, SpanRecord
+from evaluators.results import results
 from sampler import annotations
 from tracepatrol import analysis
 from tracepatrol.web import charts
@@ -24,7 +25,7 @@ SYSTEM_INSTRUCTIONS = "gen_ai.system_instructions"
 
 def trace_context(cur, trace_id: str) -> dict[str, Any]:
     traj = analysis.trace(cur, trace_id)
-    evaluations = analysis.results(cur, "WHERE trace_id = ?", [traj["trace_id"]], order="task_id, version, evaluator")
+    evaluations = results(cur, trace_id=traj["trace_id"])
     citations: dict[int, list[dict]] = {}
     for r in evaluations:
         if r["version"] == traj["version"] and r["passed"] is False:
@@ -35,7 +36,6 @@ def trace_context(cur, trace_id: str) -> dict[str, Any]:
     steps = sorted([("llm", c) for c in traj.get("llm_calls", [])] + [("tool", c) for c in traj.get("tool_calls", [])],
                    key=lambda s: (s[1].get("start_ns") or 0, s[0] == "tool", s[1]["seq"]))
     shown = _page_steps(steps, set(citations))
-    annotations.ensure_table(cur)
     started = dt.datetime.fromtimestamp((traj.get("start_ns") or 0) / 1e9, dt.timezone.utc)
     return {"traj": traj, "started": started, "evaluations": evaluations, "citations": citations, "steps": shown,
             "step_count": len(steps), "tree": span_tree(cur, traj, shown), "messages": model_messages(cur, traj, shown),
@@ -66,14 +66,14 @@ def step_anchor(kind: str, seq: int) -> str:
 def span_tree(cur, traj: dict[str, Any], steps: list[tuple[str, dict]]) -> dict[str, Any]:
     """The first MAX_TREE_SPANS spans (by start) in depth-first order with their depth, each linked
     to its step on the page when it is one."""
-    rows = cur.execute("""SELECT span_id, any_value(parent_span_id), any_value(name), min(start_ns), max(end_ns),
-                                 max(status_code) FROM spans WHERE trace_id = ? GROUP BY span_id
-                          ORDER BY min(start_ns), span_id LIMIT ?""", [traj["trace_id"], MAX_TREE_SPANS]).fetchall()
+    rows = store.span_outline(cur, traj["trace_id"], MAX_TREE_SPANS)
     anchors = {c.get("span_id"): step_anchor(kind, c["seq"]) for kind, c in steps if c.get("span_id")}
     t0 = traj.get("start_ns") or 0
-    spans = {r[0]: {"span_id": r[0], "parent": r[1], "name": r[2], "offset_ms": ((r[3] or t0) - t0) / 1e6,
-                    "duration_ms": max(0, (r[4] or 0) - (r[3] or 0)) / 1e6, "error": r[5] == 2,
-                    "anchor": anchors.get(r[0]), "children": []} for r in rows}
+    spans = {r["span_id"]: {"span_id": r["span_id"], "parent": r["parent_span_id"], "name": r["name"],
+                            "offset_ms": ((r["start_ns"] or t0) - t0) / 1e6,
+                            "duration_ms": max(0, (r["end_ns"] or 0) - (r["start_ns"] or 0)) / 1e6,
+                            "error": r["status_code"] == 2, "anchor": anchors.get(r["span_id"]), "children": []}
+             for r in rows}
     roots = []
     for span in spans.values():
         parent = spans.get(span["parent"])
@@ -108,11 +108,7 @@ def model_messages(cur, traj: dict[str, Any], steps: list[tuple[str, dict]]) -> 
     wanted = dict(list(wanted.items())[:MAX_MESSAGE_CALLS])
     if not wanted:
         return {}
-    cursor = cur.execute(f"SELECT {', '.join(RECORD_FIELDS)} FROM spans WHERE trace_id = ? AND span_id IN "
-                         "(SELECT unnest(?)) QUALIFY row_number() OVER (PARTITION BY span_id ORDER BY received_ns) = 1",
-                         [traj["trace_id"], list(wanted)])
-    columns = [list(c) for c in zip(*cursor.fetchall())]
-    records = SpanRecord.from_columns(columns) if columns else []
+    records = store.span_records(cur, traj["trace_id"], list(wanted))
     messages = span_messages(records)
     out = {}
     for record in records:

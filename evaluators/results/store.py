@@ -1,4 +1,4 @@
-"""Evaluation results: this module owns the `eval_results` table.
+"""The `eval_results` table's writes: results saved by the workers, expired by retention.
 
 The key is (task_id, trace_id, version, evaluator): a rerun or a restart replaces a result,
 never duplicates it.
@@ -15,25 +15,12 @@ import duckdb
 import orjson
 import pyarrow as pa
 
+from collector.retention import expire_in_chunks
 from evaluators.base import EvalResult
-from infra.schema import ensure_schema
+from evaluators.results.reads import results
+from evaluators.results.schema import COLUMNS, create, stored
 from infra.timeutil import utcnow
 
-SCHEMA_VERSION = 1
-
-_DDL = """
-CREATE TABLE IF NOT EXISTS eval_results (
-    task_id VARCHAR NOT NULL, trace_id VARCHAR NOT NULL, version INTEGER NOT NULL,
-    evaluator VARCHAR NOT NULL, run_id VARCHAR, dimension VARCHAR NOT NULL,
-    score DOUBLE, label VARCHAR NOT NULL, labels VARCHAR[], passed BOOLEAN, reason VARCHAR,
-    evidence INTEGER[], details JSON, agent_name VARCHAR, agent_version VARCHAR,
-    trace_start TIMESTAMP, created_at TIMESTAMP NOT NULL,
-    PRIMARY KEY (task_id, trace_id, version, evaluator)
-);
-"""
-
-COLUMNS = ("task_id", "trace_id", "version", "evaluator", "run_id", "dimension", "score", "label", "labels",
-           "passed", "reason", "evidence", "details", "agent_name", "agent_version", "trace_start", "created_at")
 _SCHEMA = pa.schema([
     ("task_id", pa.string()), ("trace_id", pa.string()), ("version", pa.int32()), ("evaluator", pa.string()),
     ("run_id", pa.string()), ("dimension", pa.string()), ("score", pa.float64()), ("label", pa.string()),
@@ -65,7 +52,7 @@ class ResultStore:
         self._lock = threading.Lock()
         cur = con.cursor()
         try:
-            ensure_schema(cur, "evaluators", SCHEMA_VERSION, _DDL)
+            create(cur)
         finally:
             cur.close()
 
@@ -88,15 +75,23 @@ class ResultStore:
                 cur.close()
         return len(rows)
 
-    def query(self, where: str = "", params: Sequence[Any] = (), order: str = "trace_id, evaluator") -> list[dict[str, Any]]:
-        """Rows as dicts; `where` is a fixed SQL fragment with `?` parameters (never user text)."""
+    def query(self, **filters: Any) -> list[dict[str, Any]]:
+        """`evaluators.results.reads.results` on a cursor of its own (keyword filters)."""
         cur = self._con.cursor()
         try:
-            cursor = cur.execute(f"SELECT {', '.join(COLUMNS)} FROM eval_results {where} ORDER BY {order}", list(params))
-            cols = [d[0] for d in cursor.description]
-            out = [dict(zip(cols, row)) for row in cursor.fetchall()]
+            return results(cur, **filters)
         finally:
             cur.close()
-        for row in out:
-            row["details"] = orjson.loads(row["details"]) if row["details"] else {}
-        return out
+
+
+def expire_results(con: duckdb.DuckDBPyConnection, before: dt.datetime) -> dict[str, int]:
+    """Delete the results created before `before` (naive UTC) in bounded chunks; returns
+    {"eval_results": rows deleted}, or nothing when the table does not exist."""
+    if not stored(con):
+        return {}
+
+    def chunk(limit: int) -> dict[str, int]:
+        return {"eval_results": con.execute(
+            "DELETE FROM eval_results WHERE rowid IN (SELECT rowid FROM eval_results WHERE created_at < ? LIMIT ?)",
+            [before, limit]).fetchall()[0][0]}
+    return expire_in_chunks(con, chunk, "eval_results")

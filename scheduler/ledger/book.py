@@ -1,17 +1,16 @@
-"""Tasks, their runs and the items each run selected: the scheduler's tables.
+"""The `Ledger`: every write to tasks, runs and run items, under one lock.
 
-This module owns `tasks`, `task_runs` and `run_items`. The key of `run_items` is
-(task_id, trace_id, version), so a trajectory version is taken at most once per task however
-often runs repeat or restart. A run's selection is written in one transaction with the run's
-counts and the task's watermark, so an interrupted run can simply be executed again.
+A run's selection is written in one transaction with the run's counts and the task's watermark,
+so an interrupted run can simply be executed again. Its reads are `scheduler.ledger.reads` on
+its own cursor, the same reading the dashboard does on a request's.
 """
 from __future__ import annotations
 
 import datetime as dt
 import secrets
 import threading
-from dataclasses import dataclass
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import duckdb
@@ -20,64 +19,20 @@ import pyarrow as pa
 
 from evaluators.registry import DEFAULT_SET
 from evaluators.work import WorkItem
-from infra.schema import ensure_schema
 from infra.timeutil import utcnow
 from sampler.selection import Selection, TimeRange
+import scheduler.ledger.reads as reads
+from scheduler.ledger.reads import TaskRow
+from scheduler.ledger.schema import create
 from scheduler.task import TaskSpec
-
-SCHEMA_VERSION = 1
-
-_DDL = """
-CREATE TABLE IF NOT EXISTS tasks (
-    task_id VARCHAR PRIMARY KEY, spec JSON NOT NULL, state VARCHAR NOT NULL,
-    created_at TIMESTAMP NOT NULL, updated_at TIMESTAMP NOT NULL,
-    watermark TIMESTAMP, last_scheduled_for TIMESTAMP
-);
-CREATE TABLE IF NOT EXISTS task_runs (
-    run_id VARCHAR PRIMARY KEY, task_id VARCHAR NOT NULL, trigger VARCHAR NOT NULL,
-    scheduled_for TIMESTAMP NOT NULL, started_at TIMESTAMP NOT NULL, selected_at TIMESTAMP,
-    finished_at TIMESTAMP, state VARCHAR NOT NULL,
-    window_column VARCHAR NOT NULL, window_start TIMESTAMP, window_end TIMESTAMP NOT NULL,
-    match VARCHAR, filters JSON, ratio DOUBLE, max_items INTEGER, salt VARCHAR, evaluators VARCHAR[],
-    options JSON,
-    candidates BIGINT, sampled_out BIGINT, capped BIGINT, already_taken BIGINT, selected BIGINT,
-    watermark TIMESTAMP, error VARCHAR
-);
-CREATE TABLE IF NOT EXISTS run_items (
-    task_id VARCHAR NOT NULL, trace_id VARCHAR NOT NULL, version INTEGER NOT NULL,
-    run_id VARCHAR NOT NULL, hash DOUBLE, state VARCHAR NOT NULL,
-    attempts INTEGER NOT NULL DEFAULT 0, worker VARCHAR, claimed_at TIMESTAMP,
-    finished_at TIMESTAMP, reason VARCHAR,
-    PRIMARY KEY (task_id, trace_id, version)
-);
-"""
 
 TASK_STATES = ("active", "paused", "finished")
 # Triggers that count for catch-up: a manual run does not replace a scheduled one.
 SCHEDULED_TRIGGERS = ("scheduled", "catch_up")
 
 
-class TaskNotFound(LookupError):
-    pass
-
-
 class TaskExists(ValueError):
     pass
-
-
-@dataclass(frozen=True)
-class TaskRow:
-    task_id: str
-    spec: TaskSpec
-    state: str
-    created_at: dt.datetime
-    watermark: dt.datetime | None
-    last_scheduled_for: dt.datetime | None
-
-    def as_dict(self) -> dict[str, Any]:
-        return {"task_id": self.task_id, "state": self.state, "created_at": self.created_at,
-                "watermark": self.watermark, "last_scheduled_for": self.last_scheduled_for,
-                "spec": self.spec.model_dump(mode="json", by_alias=True, exclude_none=True)}
 
 
 @dataclass(frozen=True)
@@ -89,8 +44,6 @@ class RunRow:
     window: TimeRange
 
 
-
-
 class Ledger:
     """Thread-safe: every write goes through one lock and its own cursor."""
 
@@ -98,7 +51,7 @@ class Ledger:
         self._con = con
         self._lock = threading.RLock()
         with self._cursor() as cur:
-            ensure_schema(cur, "scheduler", SCHEMA_VERSION, _DDL)
+            create(cur)
 
     def _cursor(self):
         return _Cursor(self._con, self._lock)
@@ -115,17 +68,11 @@ class Ledger:
 
     def get_task(self, task_id: str) -> TaskRow:
         with self._cursor() as cur:
-            row = cur.execute(
-                "SELECT task_id, spec, state, created_at, watermark, last_scheduled_for FROM tasks WHERE task_id = ?",
-                [task_id]).fetchone()
-        if row is None:
-            raise TaskNotFound(f"no task {task_id!r}")
-        return TaskRow(row[0], TaskSpec.model_validate_json(row[1]), *row[2:])
+            return reads.get_task(cur, task_id)
 
     def list_tasks(self) -> list[TaskRow]:
         with self._cursor() as cur:
-            ids = [r[0] for r in cur.execute("SELECT task_id FROM tasks ORDER BY created_at, task_id").fetchall()]
-        return [self.get_task(i) for i in ids]
+            return reads.list_tasks(cur)
 
     def set_state(self, task_id: str, state: str) -> TaskRow:
         assert state in TASK_STATES
@@ -265,35 +212,12 @@ class Ledger:
                         [utcnow(), error, run_id])
 
     def runs(self, task_id: str) -> list[dict[str, Any]]:
-        return self._select_runs("WHERE task_id = ? ORDER BY started_at DESC", [task_id])
+        with self._cursor() as cur:
+            return reads.runs(cur, task_id)
 
     def run(self, run_id: str) -> dict[str, Any] | None:
-        rows = self._select_runs("WHERE run_id = ?", [run_id])
-        if not rows:
-            return None
         with self._cursor() as cur:
-            items = cur.execute(
-                """SELECT trace_id, version, hash, state, attempts, reason FROM run_items
-                   WHERE run_id = ? ORDER BY hash""", [run_id]).fetchall()
-        run = rows[0]
-        run["items"] = [dict(zip(("trace_id", "version", "hash", "state", "attempts", "reason"), i)) for i in items]
-        return run
-
-    def _select_runs(self, where: str, params: list) -> list[dict[str, Any]]:
-        with self._cursor() as cur:
-            cursor = cur.execute(
-                f"""SELECT run_id, task_id, trigger, scheduled_for, started_at, selected_at, finished_at, state,
-                        window_column, window_start, window_end, match, filters, ratio, max_items, salt,
-                        evaluators, candidates, sampled_out, capped, already_taken, selected, watermark, error
-                    FROM task_runs {where}""", params)
-            cols = [d[0] for d in cursor.description]
-            rows = cursor.fetchall()
-        out = []
-        for row in rows:
-            run = dict(zip(cols, row))
-            run["filters"] = orjson.loads(run["filters"]) if run["filters"] else []
-            out.append(run)
-        return out
+            return reads.run(cur, run_id)
 
 
 def _close_finished_runs(cur: duckdb.DuckDBPyConnection) -> None:

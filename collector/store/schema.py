@@ -1,0 +1,66 @@
+"""The collector's tables as DDL, and the steps that migrate an older database to them."""
+from __future__ import annotations
+
+import duckdb
+
+from infra.schema import ensure_schema
+
+SCHEMA_VERSION = 3
+COMPONENT = "collector"
+
+_DDL = """
+CREATE TABLE IF NOT EXISTS spans (
+    trace_id VARCHAR NOT NULL, span_id VARCHAR NOT NULL, parent_span_id VARCHAR,
+    name VARCHAR, kind TINYINT, start_ns BIGINT, end_ns BIGINT,
+    status_code TINYINT, status_message VARCHAR,
+    attributes JSON, events JSON, links JSON, resource JSON,
+    scope_name VARCHAR, scope_version VARCHAR, service_name VARCHAR,
+    trace_state VARCHAR, flags BIGINT, received_ns BIGINT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS traces (
+    trace_id VARCHAR PRIMARY KEY, version INTEGER NOT NULL,
+    service_name VARCHAR, agent_name VARCHAR, agent_version VARCHAR, root_span_name VARCHAR,
+    start_time TIMESTAMP, end_time TIMESTAMP, duration_ms DOUBLE,
+    status VARCHAR, error_type VARCHAR, user_id VARCHAR, session_id VARCHAR,
+    input VARCHAR, output VARCHAR,
+    input_tokens BIGINT, output_tokens BIGINT, total_tokens BIGINT, first_token_ms DOUBLE,
+    llm_calls INTEGER, tool_call_count INTEGER, tool_errors INTEGER, span_count INTEGER,
+    tool_names VARCHAR[], span_names VARCHAR[],
+    attributes JSON, trajectory JSON,
+    completed_at TIMESTAMP NOT NULL,
+    first_received_ns BIGINT, last_received_ns BIGINT,
+    redacted INTEGER DEFAULT 0
+);
+CREATE TABLE IF NOT EXISTS tool_calls (
+    trace_id VARCHAR NOT NULL, version INTEGER, seq INTEGER, name VARCHAR, call_id VARCHAR,
+    arguments JSON, arguments_raw VARCHAR, result JSON, status VARCHAR, error VARCHAR,
+    error_type VARCHAR, start_time TIMESTAMP, duration_ms DOUBLE, span_id VARCHAR,
+    parent_span_id VARCHAR, offered BOOLEAN
+);
+CREATE TABLE IF NOT EXISTS tool_definitions (
+    trace_id VARCHAR NOT NULL, name VARCHAR, description VARCHAR, parameters JSON
+);
+CREATE TABLE IF NOT EXISTS trace_quarantine (
+    trace_id VARCHAR PRIMARY KEY, reason VARCHAR NOT NULL, quarantined_at TIMESTAMP NOT NULL,
+    first_received_ns BIGINT, last_received_ns BIGINT, span_count INTEGER
+);
+"""
+
+# Steps that bring a database from version N (the key) to N + 1, run in order at start-up.
+_MIGRATIONS: dict[int, str] = {
+    1: "ALTER TABLE traces ADD COLUMN redacted INTEGER DEFAULT 0",
+    # The dedup key became (trace_id, span_id) whatever the start time: drop later copies.
+    2: """DELETE FROM spans WHERE rowid IN (
+           SELECT rowid FROM spans QUALIFY row_number() OVER (PARTITION BY trace_id, span_id ORDER BY received_ns) > 1)""",
+}
+
+
+def create(con: duckdb.DuckDBPyConnection) -> None:
+    """Create the tables, or migrate an older database to them."""
+    ensure_schema(con, COMPONENT, SCHEMA_VERSION, _DDL, _MIGRATIONS)
+
+
+def stored(cur: duckdb.DuckDBPyConnection, table: str = "traces") -> bool:
+    """Whether this database has the collector's `table` (a read-only file may predate it)."""
+    return cur.execute("SELECT count(*) FROM duckdb_tables() WHERE schema_name = 'main' AND table_name = ?",
+                       [table]).fetchone()[0] > 0

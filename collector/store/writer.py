@@ -1,0 +1,203 @@
+"""The store writer's side of the collector's tables: spans in, trajectories and quarantine rows
+out. Writes come from one thread (the `StoreWriter`); all of them are batched and columnar (Arrow).
+"""
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import duckdb
+import pyarrow as pa
+import pyarrow.compute as pc
+
+from collector.span import RECORD_FIELDS, SpanRecord
+from collector.store.reads import quarantined
+from collector.store.schema import create
+from collector.store.rows import TrajectoryTables
+
+NEW_SPAN_COLUMNS = ("trace_id", "parent_span_id", "received_ns", "span_id")
+_RECORD_COLUMNS = ("trace_id", "span_id", "parent_span_id", "name", "kind", "start_ns", "end_ns", "status_code",
+                   "status_message", "attributes", "events", "resource", "scope_name", "service_name")
+
+
+@dataclass(frozen=True)
+class PriorTrajectory:
+    version: int
+    first_received_ns: int
+
+
+class TraceStore:
+    """Span and trajectory persistence. Not thread-safe: one writer thread owns an instance."""
+
+    def __init__(self, con: duckdb.DuckDBPyConnection):
+        self.con = con
+        create(con)
+
+    # -- spans -------------------------------------------------------------------------------
+    def append_spans(self, batch: pa.Table, since_received_ns: int | None = None) -> pa.Table:
+        """Insert spans whose (trace_id, span_id) is not stored yet; returns what assembly needs of
+        the new ones (trace_id, parent_span_id, received_ns, span_id), so a re-sent span changes
+        nothing downstream. Caller owns the transaction.
+
+        Only two slices of `spans` are scanned (zone maps keep both cheap): the batch's
+        start-time range, where an exact re-send lies, and what arrived since
+        `since_received_ns`, the first arrival of the batch's traces as the writer knows it, where
+        a copy re-sent with another start time lies.
+        """
+        if batch.num_rows == 0:
+            return batch.select(list(NEW_SPAN_COLUMNS))
+        starts = batch.column("start_ns")
+        lo, hi = pc.min(starts).as_py(), pc.max(starts).as_py()
+        since = 2**63 - 1 if since_received_ns is None else since_received_ns
+        self.con.register("_incoming", batch)
+        try:
+            return self.con.sql(
+                f"""
+                INSERT INTO spans
+                SELECT b.* FROM (
+                    SELECT * FROM _incoming QUALIFY row_number() OVER (PARTITION BY trace_id, span_id) = 1
+                ) b
+                ANTI JOIN (SELECT trace_id, span_id FROM spans WHERE start_ns BETWEEN ? AND ?
+                           UNION ALL SELECT trace_id, span_id FROM spans WHERE received_ns >= ?) s
+                ON b.trace_id = s.trace_id AND b.span_id = s.span_id
+                RETURNING {", ".join(NEW_SPAN_COLUMNS)}
+                """,
+                params=[lo, hi, since],
+            ).to_arrow_table()  # a statement with effects runs once, here
+        finally:
+            self.con.unregister("_incoming")
+
+    def load_span_table(self, trace_ids: Sequence[str], since_received_ns: int,
+                        max_spans: int = 2**31 - 1) -> tuple[pa.Table, dict[str, int]]:
+        """Stored spans of these traces as Arrow, at most `max_spans` per trace (roots first, then
+        by start time), and how many each trace had past that. `since_received_ns` bounds the scan.
+
+        The cap keeps building a huge trace bounded in time and memory: the surplus never leaves DuckDB.
+        """
+        ids = pa.table({"trace_id": pa.array(list(trace_ids), pa.string())})
+        self.con.register("_wanted", ids)
+        try:
+            table = self.con.sql(
+                f"""
+                SELECT {", ".join("s." + c for c in _RECORD_COLUMNS)}, count(*) OVER (PARTITION BY s.trace_id) AS _n
+                FROM spans s SEMI JOIN _wanted w ON s.trace_id = w.trace_id
+                WHERE s.received_ns >= $since
+                QUALIFY row_number() OVER (PARTITION BY s.trace_id
+                                           ORDER BY s.parent_span_id IS NULL DESC, s.start_ns, s.span_id) <= $max
+                ORDER BY s.trace_id, s.start_ns
+                """,
+                params={"since": since_received_ns, "max": max_spans},
+            ).to_arrow_table()
+        finally:
+            self.con.unregister("_wanted")
+        over = pc.greater(table.column("_n"), max_spans)
+        omitted = {}
+        if pc.any(over).as_py():
+            big = table.filter(over).group_by("trace_id").aggregate([("_n", "max")])
+            omitted = {t: n - max_spans for t, n in zip(big.column("trace_id").to_pylist(), big.column("_n_max").to_pylist())}
+        return table.drop_columns(["_n"]), omitted
+
+    # -- trajectories ------------------------------------------------------------------------
+    def prior(self, trace_ids: Sequence[str]) -> dict[str, PriorTrajectory]:
+        ids = pa.table({"trace_id": pa.array(list(trace_ids), pa.string())})
+        self.con.register("_wanted", ids)
+        try:
+            rows = self.con.execute(
+                "SELECT t.trace_id, t.version, t.first_received_ns FROM traces t SEMI JOIN _wanted w USING (trace_id)"
+            ).fetchall()
+        finally:
+            self.con.unregister("_wanted")
+        return {tid: PriorTrajectory(v, first or 0) for tid, v, first in rows}
+
+    def save_tables(self, tables: TrajectoryTables, replaced: Sequence[str]) -> int:
+        """Write built trajectories, replacing the rows of `replaced` traces; caller owns the transaction.
+
+        Only the rows of `replaced` traces go through INSERT OR REPLACE: its key lookups made it
+        five times slower than a plain INSERT of new traces, which are nearly all of them.
+        """
+        if not len(tables):
+            return 0
+        traces = tables.traces
+        if replaced:
+            self._delete_traces(("tool_calls", "tool_definitions"), replaced)
+            again = pc.is_in(traces.column("trace_id"), pa.array(list(replaced), pa.string()))
+            self._insert("traces", traces.filter(again), replace=True)
+            traces = traces.filter(pc.invert(again))
+        self._delete_traces(("trace_quarantine",), tables.traces.column("trace_id").to_pylist())
+        self._insert("traces", traces)
+        self._insert("tool_calls", tables.tool_calls)
+        self._insert("tool_definitions", tables.tool_definitions)
+        return len(tables)
+
+    def _delete_traces(self, tables: Sequence[str], trace_ids: Sequence[str]) -> None:
+        self.con.register("_gone", pa.table({"trace_id": pa.array(list(trace_ids), pa.string())}))
+        try:
+            for table in tables:
+                self.con.execute(f"DELETE FROM {table} WHERE trace_id IN (SELECT trace_id FROM _gone)")
+        finally:
+            self.con.unregister("_gone")
+
+    def insert_trajectories(self, rows: duckdb.DuckDBPyRelation) -> None:
+        """Trajectory rows made elsewhere, inserted as they are (the sampler benchmark's synthetic traffic)."""
+        self._insert("traces", rows)
+
+    def _insert(self, table: str, data: pa.Table | duckdb.DuckDBPyRelation, replace: bool = False) -> None:
+        if isinstance(data, pa.Table) and data.num_rows == 0:
+            return
+        self.con.register("_rows", data)
+        try:
+            verb = "INSERT OR REPLACE" if replace else "INSERT"
+            self.con.execute(f"{verb} INTO {table} BY NAME SELECT * FROM _rows")
+        finally:
+            self.con.unregister("_rows")
+
+    def recently_assembled(self, limit: int) -> list[tuple[str, int]]:
+        """The `limit` traces assembled last, oldest first, with their first span's arrival."""
+        rows = self.con.execute("SELECT trace_id, coalesce(first_received_ns, 0) FROM traces "
+                                "ORDER BY completed_at DESC LIMIT ?", [limit]).fetchall()
+        return rows[::-1]
+
+    # -- quarantine --------------------------------------------------------------------------
+    def quarantine(self, trace_id: str, reason: str, at: dt.datetime, first_received_ns: int,
+                   last_received_ns: int, span_count: int) -> None:
+        """Record a trace that cannot be built or stored; its spans stay. Caller owns the transaction.
+
+        A later arrival of spans gives the trace another chance (`pending_since_restart` after a
+        restart too); failing again updates the row.
+        """
+        self.con.execute("INSERT OR REPLACE INTO trace_quarantine VALUES (?, ?, ?, ?, ?, ?)",
+                         [trace_id, reason[:2000], at, first_received_ns, last_received_ns, span_count])
+
+    def quarantined(self, limit: int = 100) -> list[dict]:
+        cur = self.con.cursor()
+        try:
+            return quarantined(cur, limit)
+        finally:
+            cur.close()
+
+    def pending_since_restart(self) -> list[tuple[str, int, int, bool]]:
+        """Traces with spans newer than their trajectory (or none yet), less those quarantined
+        since their last span: the assembler's backlog.
+
+        Returns (trace_id, first_received_ns, last_received_ns, root_seen) rows.
+        """
+        return self.con.execute(
+            """
+            SELECT s.trace_id, min(s.received_ns), max(s.received_ns),
+                   bool_or(s.parent_span_id IS NULL) OR bool_or(t.trace_id IS NOT NULL)
+            FROM spans s LEFT JOIN traces t USING (trace_id) LEFT JOIN trace_quarantine q USING (trace_id)
+            WHERE t.trace_id IS NULL OR s.received_ns > t.last_received_ns
+            GROUP BY s.trace_id
+            HAVING max(s.received_ns) > coalesce(any_value(q.last_received_ns), 0)
+            """
+        ).fetchall()
+
+
+def records_by_trace(table: pa.Table) -> dict[str, list[SpanRecord]]:
+    """Span records grouped by trace, from `load_span_table`'s Arrow table."""
+    out: dict[str, list[SpanRecord]] = {}
+    for record in SpanRecord.from_columns([table.column(name).to_pylist() for name in RECORD_FIELDS]):
+        out.setdefault(record.trace_id, []).append(record)
+    return out
+
