@@ -26,7 +26,7 @@ from rich.table import Table
 # This file is named like the package it measures; put the repository first so `sampler` is the package.
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from collector.store import TraceStore  # noqa: E402
+from collector.store import TraceStore, trajectory_count  # noqa: E402
 from sampler.policy import SamplingPolicy  # noqa: E402
 from sampler.selection import TimeRange, default_salt, select  # noqa: E402
 
@@ -40,8 +40,8 @@ CREATE OR REPLACE TEMP MACRO u(i, k) AS ((hash(i, k) >> 11)::DOUBLE + 0.5) / 900
 CREATE OR REPLACE TEMP MACRO z(i, k) AS sqrt(-2 * ln(u(i, k))) * cos(2 * pi() * u(i, k + 1000));
 """
 
+# One million trajectories' rows at a time, as a relation the store inserts (by column name).
 _GENERATE = """
-INSERT INTO traces BY NAME
 WITH base AS (
     SELECT i,
            $start + to_microseconds((i * $step_us + u(i, 1) * 5e6)::BIGINT) AS start_time,
@@ -88,13 +88,14 @@ def build(db: Path, rows: int) -> None:
     partial = db.with_name(db.name + ".partial")
     partial.unlink(missing_ok=True)
     con = duckdb.connect(str(partial))
-    TraceStore(con)
+    store = TraceStore(con)
     con.execute("SET enable_progress_bar = false")
     con.execute(_MACROS)
     start = NOW - dt.timedelta(days=DAYS)
     step_us = DAYS * 86_400e6 / rows
     for lo in range(0, rows, CHUNK):
-        con.execute(_GENERATE, {"start": start, "step_us": step_us, "lo": lo, "hi": min(rows, lo + CHUNK)})
+        store.insert_trajectories(con.sql(_GENERATE, params={"start": start, "step_us": step_us, "lo": lo,
+                                                             "hi": min(rows, lo + CHUNK)}))
         print(f"  generated {min(rows, lo + CHUNK):,} / {rows:,}", flush=True)
     con.execute("CHECKPOINT")
     con.close()
@@ -171,7 +172,7 @@ def main() -> None:
         console.print(f"built in {time.perf_counter() - t0:.0f} s")
 
     con = duckdb.connect(str(args.db), read_only=True)
-    total = con.execute("SELECT count(*) FROM traces").fetchone()[0]
+    total = trajectory_count(con)
     threads = con.execute("SELECT current_setting('threads')").fetchone()[0]
     table = Table(title=f"sampler selections over {total:,} trajectories ({args.db}, {threads} DuckDB threads)")
     for col in ("recipe", "window", "filter", "ratio / cap", "candidates", "selected", "median s", "runs s"):
