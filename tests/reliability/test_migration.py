@@ -11,7 +11,7 @@ from collector.store import SCHEMA_VERSION
 from tests.otlp_payloads import request_with_spans
 from tracepatrol.harness.process import make_server, tracepatrol
 
-# collector/store.py's DDL at schema version 1 (before traces.redacted), as released.
+# collector/store/schema.py's DDL at schema version 1 (before traces.redacted), as released.
 _V1_DDL = """
 CREATE TABLE schema_versions (component VARCHAR PRIMARY KEY, version INTEGER NOT NULL);
 CREATE TABLE spans (

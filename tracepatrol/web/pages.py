@@ -128,7 +128,7 @@ class PageRoute(APIRoute):
     def get_route_handler(self) -> Callable:
         handler = super().get_route_handler()
 
-        async def page(request: Request) -> Response:
+        async def handle(request: Request) -> Response:
             try:
                 return await handler(request)
             except LoginRequired:
@@ -140,9 +140,9 @@ class PageRoute(APIRoute):
                 return page("error.html", 404, title="not found", heading="Not found", message=str(exc))
             except Forbidden:
                 return page("error.html", 403, title="forbidden", heading="Forbidden",
-                             message="This form is stale or came from another site (no valid CSRF token); "
-                                     "reload the page and try again.")
-        return page
+                            message="This form is stale or came from another site (no valid CSRF token); "
+                                    "reload the page and try again.")
+        return handle
 
 
 def page(template: str, status: int = 200, headers: dict[str, str] | None = None, **context: Any) -> HTMLResponse:
