@@ -38,7 +38,7 @@ sys.path.append(str(ROOT / "benchmarks"))  # last: benchmarks/sampler.py must no
 from collector.assembly import Job, build_tables  # noqa: E402
 from collector.decode import parse_protobuf, to_batch  # noqa: E402
 from collector.semconv import build_trajectory  # noqa: E402
-from collector.store import _RECORD_COLUMNS, Assembled, records_by_trace, trajectory_tables  # noqa: E402
+from collector.store import RECORD_COLUMNS, Assembled, records_by_trace, trajectory_tables  # noqa: E402
 from ingest import Batch  # noqa: E402
 
 TARGET_US = 45.0
@@ -48,7 +48,7 @@ COMPLETED_AT = dt.datetime(2024, 1, 1)
 
 def _stored(table: pa.Table) -> pa.Table:
     """The columns and order `load_span_table` gives the assembler."""
-    return table.select(list(_RECORD_COLUMNS)).sort_by([("trace_id", "ascending"), ("start_ns", "ascending")])
+    return table.select(list(RECORD_COLUMNS)).sort_by([("trace_id", "ascending"), ("start_ns", "ascending")])
 
 
 def bench_spans(batches: int) -> pa.Table:

@@ -16,6 +16,14 @@ class SchemaError(RuntimeError):
     """The database was written by a newer tracepatrol, or cannot be migrated."""
 
 
+def installed_version(con: duckdb.DuckDBPyConnection, component: str) -> int | None:
+    """The schema version a component's tables are at in this database (None: never created)."""
+    if not con.execute("SELECT count(*) FROM duckdb_tables() WHERE table_name = 'schema_versions'").fetchone()[0]:
+        return None
+    row = con.execute("SELECT version FROM schema_versions WHERE component = ?", [component]).fetchone()
+    return row[0] if row else None
+
+
 def ensure_schema(con: duckdb.DuckDBPyConnection, component: str, version: int, ddl: str,
                   migrations: Mapping[int, str] | None = None) -> None:
     """Create a component's tables, migrating an older database step by step (in one transaction);

@@ -18,7 +18,7 @@ import duckdb
 import orjson
 import pyarrow as pa
 
-from infra.schema import ensure_schema
+from infra.schema import ensure_schema, installed_version
 from infra.timeutil import utcnow
 
 SCHEMA_VERSION = 1
@@ -54,11 +54,7 @@ class Annotation:
 
 def ensure_table(con: duckdb.DuckDBPyConnection) -> None:
     """Create or check the table; writes only when it is missing, so readers may call it too."""
-    has_versions = con.execute(
-        "SELECT count(*) FROM duckdb_tables() WHERE table_name = 'schema_versions'").fetchone()[0]
-    row = has_versions and con.execute(
-        "SELECT version FROM schema_versions WHERE component = ?", [COMPONENT]).fetchone()
-    if not row or row[0] != SCHEMA_VERSION:
+    if installed_version(con, COMPONENT) != SCHEMA_VERSION:
         ensure_schema(con, COMPONENT, SCHEMA_VERSION, _DDL)
 
 

@@ -13,12 +13,12 @@ from collector.store.reads import (SUMMARY, counts, has_trajectory, list_traces,
 from collector.store.relations import EXPORTS, exportable, tool_calls, trace_outcomes, trajectories
 from collector.store.rows import Assembled, TrajectoryTables, failure_reason, trajectory_tables
 from collector.store.schema import COMPONENT, SCHEMA_VERSION, stored
-from collector.store.writer import (_RECORD_COLUMNS, NEW_SPAN_COLUMNS, PriorTrajectory, TraceStore,
+from collector.store.writer import (RECORD_COLUMNS, NEW_SPAN_COLUMNS, PriorTrajectory, TraceStore,
                                     records_by_trace)
 
 __all__ = [
     "COMPONENT", "EXPORTS", "NEW_SPAN_COLUMNS", "SCHEMA_VERSION", "SUMMARY", "Assembled", "PriorTrajectory",
-    "TraceStore", "TrajectoryTables", "_RECORD_COLUMNS", "counts", "expire_spans", "expire_traces", "exportable",
+    "TraceStore", "TrajectoryTables", "RECORD_COLUMNS", "counts", "expire_spans", "expire_traces", "exportable",
     "failure_reason", "has_trajectory", "list_traces", "quarantined", "read_trajectories", "records_by_trace",
     "span_outline", "span_records", "start_range", "stored", "tool_calls", "tool_names_at", "trace_facts",
     "trace_outcomes", "traffic", "trajectories", "trajectory_count", "trajectory_document", "trajectory_loader",

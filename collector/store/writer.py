@@ -17,7 +17,7 @@ from collector.store.schema import create
 from collector.store.rows import TrajectoryTables
 
 NEW_SPAN_COLUMNS = ("trace_id", "parent_span_id", "received_ns", "span_id")
-_RECORD_COLUMNS = ("trace_id", "span_id", "parent_span_id", "name", "kind", "start_ns", "end_ns", "status_code",
+RECORD_COLUMNS = ("trace_id", "span_id", "parent_span_id", "name", "kind", "start_ns", "end_ns", "status_code",
                    "status_message", "attributes", "events", "resource", "scope_name", "service_name")
 
 
@@ -80,7 +80,7 @@ class TraceStore:
         try:
             table = self.con.sql(
                 f"""
-                SELECT {", ".join("s." + c for c in _RECORD_COLUMNS)}, count(*) OVER (PARTITION BY s.trace_id) AS _n
+                SELECT {", ".join("s." + c for c in RECORD_COLUMNS)}, count(*) OVER (PARTITION BY s.trace_id) AS _n
                 FROM spans s SEMI JOIN _wanted w ON s.trace_id = w.trace_id
                 WHERE s.received_ns >= $since
                 QUALIFY row_number() OVER (PARTITION BY s.trace_id
