@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tracepatrol.harness.process import ServerProcess, make_server  # noqa: F401 (ServerProcess: for tests/dashboard/traffic.py)
+from tracepatrol.harness.process import make_server
 
 pytest_plugins = ["tests.chat_server"]  # the `chat` fixture: a local chat-completions server
 

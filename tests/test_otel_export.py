@@ -12,12 +12,12 @@ from opentelemetry.proto.collector.logs.v1.logs_service_pb2 import ExportLogsSer
 
 from evaluators.base import EvalContext
 from evaluators.results import ResultStore
-from evaluators.work import WorkItem
+from evaluators.work import ListSource, WorkItem
 from evaluators.worker import Evaluations, WorkerPool
-from tests.conftest import make_server
 from tests.evaluators.test_workers_server import MANIFEST, create, post_fixtures, task, wait_assembled, wait_run_done
 from tests.fixture_traces import CASES, trajectory_at
 from tracepatrol.evaluation_events import EVENT, EvaluationExporter, EvaluationExportSettings
+from tracepatrol.harness.process import make_server
 
 RULES = ("tool_selection", "parameters", "trajectory_quality")
 
@@ -46,27 +46,13 @@ def receiver():
     server.shutdown()
 
 
-class Items:
-    """A WorkSource over fixed items (the protocol's test double)."""
-
-    def __init__(self, items):
-        self.items, self.finished = list(items), []
-
-    def claim(self, worker, limit):
-        taken, self.items = self.items[:limit], self.items[limit:]
-        return taken
-
-    def finish(self, item, ok, reason):
-        self.finished.append((item, ok, reason))
-
-
 def _attrs(record) -> dict:
     return {kv.key: getattr(kv.value, kv.value.WhichOneof("value")) for kv in record.attributes}
 
 
 def test_results_arrive_as_gen_ai_evaluation_result_events(receiver):
     trajectories = {t.trace_id: t for t in (trajectory_at(i) for i in range(len(CASES)))}
-    source = Items(WorkItem("t", tid, 1, "run-1", RULES) for tid in trajectories)
+    source = ListSource(WorkItem("t", tid, 1, "run-1", RULES) for tid in trajectories)
     con = duckdb.connect()
     results = ResultStore(con)
     pool = WorkerPool(source, lambda ids: {i: trajectories[i] for i in ids}, results,
@@ -103,7 +89,7 @@ def test_results_arrive_as_gen_ai_evaluation_result_events(receiver):
 
 def test_an_unreachable_endpoint_is_counted_not_raised():
     trajectory = trajectory_at(0)
-    source = Items([WorkItem("t", trajectory.trace_id, 1, "r", RULES)])
+    source = ListSource([WorkItem("t", trajectory.trace_id, 1, "r", RULES)])
     pool = WorkerPool(source, lambda ids: {trajectory.trace_id: trajectory}, ResultStore(duckdb.connect()),
                       Evaluations(lambda options: EvalContext()))
     exporter = EvaluationExporter(EvaluationExportSettings(endpoint="http://127.0.0.1:9/v1/logs", timeout_s=2))

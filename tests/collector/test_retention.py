@@ -164,7 +164,7 @@ def test_eval_results_are_optional(tmp_path):
 def test_the_server_runs_retention_on_its_schedule(tmp_path):
     import time as clock
 
-    from tests.conftest import make_server
+    from tracepatrol.harness.process import make_server
     from tests.otel_traffic import TraceSpec, send
 
     cfg = tmp_path / "retention.yaml"

@@ -9,7 +9,7 @@ import time
 import httpx
 from opentelemetry.proto.collector.trace.v1.trace_service_pb2 import ExportTraceServiceRequest
 
-from tests.conftest import make_server
+from tracepatrol.harness.process import make_server
 from tracepatrol.web.trace_view import MAX_PAGE_STEPS
 
 TOOL_CALLS = 9_000  # below collector.max_trace_spans, so all of them are in the trajectory

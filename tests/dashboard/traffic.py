@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import httpx
 
-from tests.conftest import FIXTURES, ServerProcess, make_server
+from tests.conftest import FIXTURES
 from tests.evaluators.test_workers_server import wait_assembled, wait_run_done
 from tests.fixture_traces import CASES
 from tracepatrol.demo.agent import ALL, run_scenarios
+from tracepatrol.harness.process import ServerProcess, make_server
 
 API_KEY = "dashboard-test-key"
 TASK = "patrol"

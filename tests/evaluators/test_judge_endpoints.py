@@ -4,20 +4,16 @@ attacker's: a task pointing the judge at it is refused and it is never contacted
 from __future__ import annotations
 
 import json
-import threading
-from collections.abc import Iterator
-from contextlib import contextmanager
 
 import duckdb
 import pytest
 
 from evaluators.config import EvaluatorSettings, check_task_options
 from evaluators.results import ResultStore
-from evaluators.work import WorkItem
+from evaluators.work import ListSource, WorkItem
 from evaluators.worker import WorkerPool, make_evaluations
 from tests.chat_server import ChatServer, completion
 from tests.evaluators.conftest import WEATHER, call, trajectory
-from tests.evaluators.test_worker_pool import Items
 
 KEY = "sk-server-secret-4242"
 PAGE = "<html><title>Internal admin</title>INTERNAL-PAGE-7731 db_password=hunter2</html>"
@@ -25,23 +21,9 @@ TRAJ = trajectory(call(1, "get_weather", {"city": "Paris"}, {"temp": 20}), input
                   output="20 degrees in Paris", offered=(WEATHER,))
 
 
-@contextmanager
-def listening() -> Iterator[ChatServer]:
-    """A real HTTP server on 127.0.0.1 that records every request."""
-    server = ChatServer()
-    thread = threading.Thread(target=server.httpd.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
-    thread.start()
-    try:
-        yield server
-    finally:
-        server.httpd.shutdown()
-        server.httpd.server_close()
-        thread.join()
-
-
 def run_items(settings: EvaluatorSettings, options: dict, evaluators=("parameters", "llm_judge")):
     """One item through a real worker pool and result store: (ok, reason, stored rows)."""
-    source = Items([WorkItem("task", TRAJ.trace_id, 1, "run", evaluators, options)])
+    source = ListSource([WorkItem("task", TRAJ.trace_id, 1, "run", evaluators, options)])
     results = ResultStore(duckdb.connect())
     pool = WorkerPool(source, lambda ids: {TRAJ.trace_id: TRAJ}, results, make_evaluations(settings))
     assert pool.drain(30)
@@ -60,7 +42,7 @@ def server_settings(judge: ChatServer, **endpoints) -> EvaluatorSettings:
     {"api_key_env": "HOME"},
 ])
 def test_a_task_pointing_the_judge_elsewhere_is_refused_and_the_listener_never_hears(redirect):
-    with listening() as judge, listening() as listener:
+    with ChatServer() as judge, ChatServer() as listener:
         listener.default = (200, {}, completion(json.dumps({"score": 1, "label": "pass", "reason": PAGE})))
         task = {k: v.format(listener=listener.url) for k, v in redirect.items()}
         with pytest.raises(ValueError, match="cannot be set by a task"):
@@ -74,7 +56,7 @@ def test_a_task_pointing_the_judge_elsewhere_is_refused_and_the_listener_never_h
 
 def test_a_named_endpoint_gets_its_own_key_and_the_default_key_goes_nowhere_else(monkeypatch):
     monkeypatch.setenv("SECOND_JUDGE_KEY", "sk-second")
-    with listening() as judge, listening() as second:
+    with ChatServer() as judge, ChatServer() as second:
         settings = server_settings(judge, second={"base_url": second.url, "model": "judge-2",
                                                   "api_key_env": "SECOND_JUDGE_KEY", "requests_per_minute": None})
         ok, reason, rows = run_items(settings, {"llm_judge": {"endpoint": "second"}})
@@ -95,7 +77,7 @@ def test_a_named_endpoint_gets_its_own_key_and_the_default_key_goes_nowhere_else
      "label: String should have at most 40 characters"),
 ])
 def test_nothing_the_judge_answers_is_echoed_into_the_reason(answer, expected):
-    with listening() as judge:
+    with ChatServer() as judge:
         judge.default = answer
         ok, reason, rows = run_items(server_settings(judge), {})
     assert not ok and reason == expected
@@ -104,7 +86,7 @@ def test_nothing_the_judge_answers_is_echoed_into_the_reason(answer, expected):
 
 def test_a_well_formed_rationale_is_one_bounded_printable_line():
     rationale = "call 1 get_weather\n\x1b[31mfine\u202e" + "x" * 5000
-    with listening() as judge:
+    with ChatServer() as judge:
         judge.reply(json.dumps({"score": 0.5, "label": "wrong_value", "reason": rationale}))
         ok, _, rows = run_items(server_settings(judge), {}, evaluators=("llm_judge",))
     [row] = rows

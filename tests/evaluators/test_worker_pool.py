@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Iterable
 from typing import ClassVar
 
 import duckdb
@@ -13,28 +12,9 @@ from collector.trajectory import Trajectory
 from evaluators.base import EvalContext, EvalResult, Evaluator
 from evaluators.registry import BUILTIN
 from evaluators.results import ResultStore
-from evaluators.work import WorkItem
+from evaluators.work import ListSource, WorkItem
 from evaluators.worker import Evaluation, Evaluations, WorkerPool
 from tests.evaluators.conftest import WEATHER, call, trajectory
-
-
-class Items:
-    """A WorkSource over a list; records outcomes and what a shutdown gave back."""
-
-    def __init__(self, items: Iterable[WorkItem]):
-        self.items = list(items)
-        self.finished: list[tuple[WorkItem, bool, str | None]] = []
-        self.released: list[WorkItem] = []
-
-    def claim(self, worker: str, limit: int) -> list[WorkItem]:
-        taken, self.items = self.items[:limit], self.items[limit:]
-        return taken
-
-    def finish(self, item: WorkItem, ok: bool, reason: str | None) -> None:
-        self.finished.append((item, ok, reason))
-
-    def release(self, items: list[WorkItem]) -> None:
-        self.released += items
 
 
 class Spinner(Evaluator):
@@ -111,7 +91,7 @@ def test_each_item_is_saved_when_done_and_a_shutdown_stops_before_the_next(monke
     Gate.entered.clear()
     Gate.go.clear()
     items = [WorkItem("t", f"{i:032x}", 1, "r", ("parameters", "gate")) for i in range(32)]
-    source, results = Items(items), ResultStore(duckdb.connect())
+    source, results = ListSource(items), ResultStore(duckdb.connect())
     trajectories = {i.trace_id: TRAJ.model_copy(update={"trace_id": i.trace_id}) for i in items}
     pool = WorkerPool(source, lambda ids: {i: trajectories[i] for i in ids}, results,
                       Evaluations(lambda options: EvalContext()), size=1, batch=32, poll_s=0.05)
@@ -143,7 +123,7 @@ def test_a_failing_store_fails_that_item_only():
             return super().save(scored)
 
     items = [WorkItem("t", f"{i:032x}", 1, "r", ("parameters",)) for i in range(3)]
-    source = Items(items)
+    source = ListSource(items)
     pool = WorkerPool(source, lambda ids: {i: TRAJ.model_copy(update={"trace_id": i}) for i in ids},
                       Flaky(duckdb.connect()), Evaluations(lambda options: EvalContext()))
     assert pool.drain(30)

@@ -8,7 +8,8 @@ import time
 import httpx
 import pytest
 
-from tests.conftest import FIXTURES, make_server
+from tests.conftest import FIXTURES
+from tracepatrol.harness.process import make_server
 
 MANIFEST = json.loads((FIXTURES / "MANIFEST.json").read_text())
 RULES = ["tool_selection", "parameters", "grounding", "trajectory_quality", "safety"]

@@ -3,7 +3,6 @@ every adversarial request gets a 4xx or a partial success naming the reason, the
 beside the bad ones are stored, and the server stays up throughout."""
 from __future__ import annotations
 
-import gzip
 import os
 import zlib
 

@@ -122,7 +122,7 @@ def test_personal_data_is_masked_before_storage_and_counted(tmp_path):
         (per_trace,) = con.execute("SELECT redacted FROM traces WHERE trace_id = ?", [trace_id]).fetchone()
     for secret in (PHONE, CHINA_ID, CARD, EMAIL, "ORD-123456"):
         assert secret not in stored
-    assert "[REDACTED:email]" in stored and f"card [REDACTED:bank_card] declined" in stored
+    assert "[REDACTED:email]" in stored and "card [REDACTED:bank_card] declined" in stored
     assert per_span == {"invoke_agent pii": "2", "execute_tool pay": "5"}
     assert per_trace == 7
 
