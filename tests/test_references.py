@@ -1,5 +1,5 @@
-"""What the code and docs cite, a reader can open: every Markdown file named exists in the
-repository, and nothing points at issue numbers a reader of the repository cannot see."""
+"""What the code and docs cite, a reader can open: every Markdown file and source document ("seed
+001") named exists in the repository, and nothing points at issue numbers a reader cannot see."""
 from __future__ import annotations
 
 import re
@@ -33,6 +33,16 @@ def missing_markdown(path: Path, text: str) -> list[str]:
     return out
 
 
+_SEED = re.compile(r"\bseeds? (\d{3})\b", re.IGNORECASE)
+
+
+def missing_seeds(path: Path, text: str) -> list[str]:
+    """"seed NNN" cites a source document, which must be in docs/seeds."""
+    present = {p.name[:3] for p in (ROOT / "docs" / "seeds").glob("*.txt")}
+    return [f"{path.relative_to(ROOT)}:{n}: seed {m.group(1)}" for n, line in enumerate(text.splitlines(), 1)
+            for m in _SEED.finditer(line) if m.group(1) not in present]
+
+
 def issue_numbers(path: Path, text: str) -> list[str]:
     return [f"{path.relative_to(ROOT)}:{n}: {m.group(0)}" for n, line in enumerate(text.splitlines(), 1)
             for m in _ISSUE.finditer(line)]
@@ -48,6 +58,12 @@ def test_the_scanners_find_planted_references(tmp_path):
 def test_cited_markdown_files_exist():
     assert [hit for path in tracked() if path != THIS
             for hit in missing_markdown(path, path.read_text(encoding="utf-8"))] == []
+
+
+def test_cited_seed_documents_exist():
+    assert missing_seeds(ROOT / "x.py", "# seed 001 and seed 999") == ["x.py:1: seed 999"]
+    assert [hit for path in tracked() if path != THIS
+            for hit in missing_seeds(path, path.read_text(encoding="utf-8"))] == []
 
 
 def test_no_issue_numbers():
