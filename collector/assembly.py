@@ -10,8 +10,6 @@ import dataclasses
 import datetime as dt
 import gc
 import logging
-import os
-import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -88,15 +86,3 @@ def _redactions(spans: Sequence[SpanRecord]) -> int:
         if isinstance(n, int):
             total += n
     return total
-
-
-def exit_with_parent(parent_pid: int, every_s: float = 0.5) -> None:
-    """Pool initializer: end this process once the server that started it is gone. A SIGKILLed
-    server shuts no pool down; without this its workers (and, through their copy of its pipe,
-    the multiprocessing resource tracker) would run on."""
-    def watch() -> None:
-        while os.getppid() == parent_pid:
-            time.sleep(every_s)
-        os._exit(0)
-
-    threading.Thread(target=watch, name="exit-with-parent", daemon=True).start()

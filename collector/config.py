@@ -22,6 +22,11 @@ class CollectorSettings(BaseModel):
     max_attribute_length: int = Field(64 * 1024, ge=16, description="string attribute values are truncated past this")
     max_attributes_per_span: int = Field(1024, ge=1, description="attributes past this are dropped (counted)")
     grpc_workers: int = Field(16, ge=1, le=256)
+    # 0 by default: on 2 cores shared with the load generator a pool measured no faster (the box
+    # is CPU-bound, and the pool adds ~100 MiB and a copy of each request); it pays with spare cores.
+    decode_workers: int = Field(0, ge=0, le=64, description="processes decoding OTLP requests for the embedded store, "
+                                "leaving this process's GIL to HTTP and the DuckDB writer (0: in the receiving thread; "
+                                "Kafka publishing always decodes there)")
     assembly_workers: int = Field(1, ge=0, le=64, description="processes building trajectories (0: in the writer thread)")
     max_pending_traces: int = Field(200_000, ge=1000, description="traces awaiting assembly before receivers answer 429")
     max_trace_spans: int = Field(10_000, ge=100, description="spans of one trace built into its trajectory; "

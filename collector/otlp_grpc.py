@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import logging
 from concurrent import futures
+from concurrent.futures.process import BrokenProcessPool
 
 import grpc
 from google.protobuf import any_pb2, duration_pb2
@@ -20,7 +21,7 @@ from google.rpc import code_pb2, error_details_pb2, status_pb2
 from grpc_status import rpc_status
 
 from collector.auth import bearer_ok
-from collector.decode import DecodeError, parse_protobuf
+from collector.decode import DecodeError
 from collector.receiver import TraceReceiver
 from infra.errors import QueueFull, StorageUnavailable
 
@@ -73,10 +74,11 @@ class TraceServiceHandler:
         try:
             self.receiver.admit()  # refused before decoding: overload costs little
             try:
-                message = parse_protobuf(body)
+                accepted = self.receiver.receive(body, as_json=False)
             except DecodeError as exc:
                 _abort(context, code_pb2.INVALID_ARGUMENT, str(exc))
-            accepted = self.receiver.accept(message)
+            except BrokenProcessPool as exc:
+                _abort(context, code_pb2.UNAVAILABLE, f"decoding failed: {exc}", 5)
         except QueueFull as exc:
             self.receiver.stats.throttled_requests += 1
             _abort(context, code_pb2.RESOURCE_EXHAUSTED, str(exc), exc.retry_after_s)

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import time
 import zlib
+from concurrent.futures.process import BrokenProcessPool
 
 from google.protobuf import json_format
 from google.rpc import code_pb2, status_pb2
@@ -19,7 +19,7 @@ from starlette.applications import Starlette
 from starlette.routing import Route
 
 from collector.auth import bearer_ok
-from collector.decode import DecodeError, parse_json, parse_protobuf
+from collector.decode import DecodeError
 from collector.receiver import TraceReceiver
 from infra.errors import QueueFull, StorageUnavailable
 
@@ -96,13 +96,12 @@ def build_app(receiver: TraceReceiver, max_request_bytes: int, api_key: str | No
             try:
                 receiver.admit()  # refused before the body is read and decoded: overload costs little
                 body = await _read_body(request, max_request_bytes)
-                started = time.perf_counter_ns()
                 try:
-                    message = parse_json(body) if as_json else parse_protobuf(body)
+                    accepted = await receiver.receive_async(body, as_json)
                 except DecodeError as exc:
                     raise _Reject(400, code_pb2.INVALID_ARGUMENT, str(exc)) from None
-                receiver.stats.decode_ns += time.perf_counter_ns() - started
-                accepted = receiver.accept(message)
+                except BrokenProcessPool as exc:
+                    raise _Reject(503, code_pb2.UNAVAILABLE, f"decoding failed: {exc}", {"Retry-After": "5"}) from None
             except QueueFull as exc:
                 receiver.stats.throttled_requests += 1
                 raise _Reject(429, code_pb2.RESOURCE_EXHAUSTED, str(exc), {"Retry-After": str(exc.retry_after_s)}) from None

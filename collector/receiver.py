@@ -6,6 +6,7 @@ acknowledge only once the sink made the spans durable: committed to DuckDB by th
 """
 from __future__ import annotations
 
+import asyncio
 import time
 from concurrent.futures import Future
 from dataclasses import dataclass
@@ -16,7 +17,8 @@ from opentelemetry.proto.collector.trace.v1.trace_service_pb2 import (
     ExportTraceServiceResponse,
 )
 
-from collector.decode import Limits, SpanBatch, to_batch
+from collector.decode import Limits, SpanBatch, parse_json, parse_protobuf, to_batch
+from collector.decode_pool import DecodePool
 from collector.writer import IngestQueue, IngestStats
 
 
@@ -24,8 +26,8 @@ class Sink(Protocol):
     def admit(self) -> None:
         """Raise QueueFull when the sink cannot take anything now (checked before decoding)."""
 
-    def submit(self, batch: SpanBatch, request: ExportTraceServiceRequest) -> Future:
-        """Take accepted spans; the Future resolves once they are durable, or fails with
+    def submit(self, batch: SpanBatch, request: ExportTraceServiceRequest | None) -> Future:
+        """Take accepted spans (`request` is None when decoded in the decode pool); the Future resolves once they are durable, or fails with
         StorageUnavailable. Raises QueueFull at once when the sink cannot take more now."""
 
 
@@ -38,7 +40,7 @@ class QueueSink:
     def admit(self) -> None:
         self.queue.admit()
 
-    def submit(self, batch: SpanBatch, request: ExportTraceServiceRequest) -> Future:
+    def submit(self, batch: SpanBatch, request: ExportTraceServiceRequest | None) -> Future:
         return self.queue.submit(batch)
 
 
@@ -56,7 +58,7 @@ class MemorySink:
     def admit(self) -> None:
         """Never full."""
 
-    def submit(self, batch: SpanBatch, request: ExportTraceServiceRequest) -> Future:
+    def submit(self, batch: SpanBatch, request: ExportTraceServiceRequest | None) -> Future:
         self.batches.append(batch)
         future: Future = Future()
         future.set_result(len(batch))
@@ -79,25 +81,58 @@ class Accepted:
 
 
 class TraceReceiver:
-    def __init__(self, sink: Sink | IngestQueue, stats: IngestStats, limits: Limits, ack_timeout_s: float = 60.0):
+    """With a `pool` (only for sinks that need no parsed request: not Kafka's), requests are
+    decoded in its processes; without, in the calling thread."""
+
+    def __init__(self, sink: Sink | IngestQueue, stats: IngestStats, limits: Limits, ack_timeout_s: float = 60.0,
+                 pool: DecodePool | None = None):
         self.queue = sink if isinstance(sink, IngestQueue) else None  # the embedded queue, when it is the sink
         self.sink = QueueSink(sink) if self.queue is not None else sink
         self.stats, self.limits = stats, limits
         self.ack_timeout_s = ack_timeout_s
+        self.pool = pool
         stats.stages.add("receive")
 
     def admit(self) -> None:
         """Refuse (QueueFull) before the request is read and decoded, so overload costs little."""
         self.sink.admit()
 
+    def receive(self, body: bytes, as_json: bool) -> Accepted:
+        """Decode a request body and hand it on, blocking (gRPC's threads). Raises DecodeError,
+        QueueFull, or BrokenProcessPool when a decode process died."""
+        if self.pool is None:
+            return self._parse_and_accept(body, as_json)
+        return self.accept_decoded(self.pool.submit(body, as_json).result())
+
+    async def receive_async(self, body: bytes, as_json: bool) -> Accepted:
+        """`receive` for the event loop: it serves other requests while the pool decodes."""
+        if self.pool is None:
+            return self._parse_and_accept(body, as_json)
+        return self.accept_decoded(await asyncio.wrap_future(self.pool.submit(body, as_json)))
+
+    def _parse_and_accept(self, body: bytes, as_json: bool) -> Accepted:
+        started = time.perf_counter_ns()
+        message = parse_json(body) if as_json else parse_protobuf(body)
+        self.stats.decode_ns += time.perf_counter_ns() - started
+        return self.accept(message)
+
     def accept(self, request: ExportTraceServiceRequest) -> Accepted:
         """Decode and hand on; raises QueueFull when the sink is at its bound (callers `admit()` first)."""
         started = time.perf_counter_ns()
         batch = to_batch(request, time.time_ns(), self.limits)
+        accepted = self._hand_on(batch, request)
+        self.stats.decode_ns += time.perf_counter_ns() - started  # with the Arrow table the queue makes
+        return accepted
+
+    def accept_decoded(self, batch: SpanBatch) -> Accepted:
+        """Hand on a batch decoded in the pool (its decoding time counted as the pool measured it)."""
+        self.stats.decode_ns += batch.decode_ns
+        return self._hand_on(batch, None)
+
+    def _hand_on(self, batch: SpanBatch, request: ExportTraceServiceRequest | None) -> Accepted:
         self.stats.count_decoded(batch)
         if not len(batch):
             return Accepted(batch, None)
-        future = self.sink.submit(batch, request)  # the embedded queue makes the Arrow table here
+        future = self.sink.submit(batch, request)
         self.stats.received_spans += len(batch)
-        self.stats.decode_ns += time.perf_counter_ns() - started
         return Accepted(batch, future)

@@ -22,6 +22,7 @@ import uvicorn
 from uvicorn.protocols.http.auto import AutoHTTPProtocol
 
 from collector.assembler import Assembler
+from collector.decode_pool import DecodePool
 from collector.http_limits import connection_cap, guarded
 from collector.kafka_ingest import KafkaIngest
 from collector.kafka_sink import KafkaSink
@@ -95,6 +96,7 @@ class TracepatrolServer:
         self.tasks: TaskService | None = None
         self.workers: WorkerPool | None = None
         self.producer: AckedProducer | None = None
+        self.decoders: DecodePool | None = None
         self._loops: list = []  # Kafka consumers and the dispatcher, stopped before the writer
 
     def start(self) -> None:
@@ -173,7 +175,9 @@ class TracepatrolServer:
         limits = c.limits()
         sink = (KafkaSink(k, self.producer, self.stats, c.retry_after_s, limits.redactor, busy=self.memory) if k is not None
                 else QueueSink(self.queue))
-        receiver = TraceReceiver(sink, self.stats, limits)
+        if k is None and c.decode_workers:
+            self.decoders = DecodePool(c.decode_workers, limits)
+        receiver = TraceReceiver(sink, self.stats, limits, pool=self.decoders)
         self._grpc, self.ports["otlp_grpc"] = start_grpc(
             receiver, s.host, c.otlp_grpc_port, c.max_request_bytes, s.api_key, c.grpc_workers,
             credentials=s.tls.grpc_credentials() if s.tls else None,
@@ -227,6 +231,9 @@ class TracepatrolServer:
         if self._grpc is not None:
             self._grpc.stop(grace=5).wait()
             self._grpc = None
+        if self.decoders is not None:
+            self.decoders.shutdown()
+            self.decoders = None
         for loop in self._loops:
             loop.shutdown()
         self._loops = []
