@@ -29,7 +29,8 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from collector.assembler import RECENT, Assembler, Pending
-from collector.assembly import BuildFn, Job, build_tables, exit_with_parent
+from collector.assembly import BuildFn, Job, build_tables
+from collector.processes import exit_with_parent
 from collector.decode import SpanBatch
 from collector.store import NEW_SPAN_COLUMNS, TraceStore, TrajectoryTables, failure_reason
 from infra.errors import QueueFull, StorageUnavailable
@@ -294,7 +295,7 @@ class StoreWriter:
     # -- spans -------------------------------------------------------------------------------
     def _commit(self, items: list[_Item]) -> None:
         table = pa.concat_tables([it.table for it in items]) if len(items) > 1 else items[0].table
-        trace_ids = set(table.column("trace_id").to_pylist())
+        trace_ids = set(pc.unique(table.column("trace_id")).to_pylist())  # a Python string per trace, not per span
         try:
             new = self._write(lambda: self.store.append_spans(table, self._first_received(trace_ids)))
         except Exception as exc:
