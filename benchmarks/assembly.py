@@ -1,11 +1,11 @@
 """Time trajectory assembly (`collector.assembly.build_tables`) per span, part by part.
 
-    .venv/bin/python benchmarks/assembly.py [--batches 16] [--fixture-repeats 20] [--rounds 5] [--chunk N]
+    .venv/bin/python benchmarks/assembly.py [--batches 16] [--shape chat|tools] [--fixture-repeats 20] [--rounds 5] [--chunk N]
                                             [--profile]
 
-Inputs are built first and not timed: `benchmarks/ingest.py`'s batches (64 traces of 8 GenAI
-spans each) and the captured framework fixtures (tests/fixtures/*/S*/*.pb), each fixture copied
-under fresh trace ids. Both are decoded as the collector does and laid out as
+Inputs are built first and not timed: `benchmarks/ingest.py`'s batches (`--shape`: 64 traces of 8
+GenAI spans each, or 32 of 16 with 7 tool calls) and the captured framework fixtures
+(tests/fixtures/*/S*/*.pb), each fixture copied under fresh trace ids. Both are decoded as the collector does and laid out as
 `TraceStore.load_span_table` returns them. Each part (records_by_trace, build_trajectory,
 trajectory_tables) and the whole `build_tables` are then timed in this one process with
 `time.process_time`, the best of `--rounds`. The target is 45 µs per span for build_tables.
@@ -39,7 +39,7 @@ from collector.assembly import Job, build_tables  # noqa: E402
 from collector.decode import parse_protobuf, to_batch  # noqa: E402
 from collector.semconv import build_trajectory  # noqa: E402
 from collector.store import RECORD_COLUMNS, Assembled, records_by_trace, trajectory_tables  # noqa: E402
-from ingest import Batch  # noqa: E402
+from ingest import SHAPES, Batch  # noqa: E402
 
 TARGET_US = 45.0
 FIXTURES = ROOT / "tests" / "fixtures"
@@ -51,8 +51,8 @@ def _stored(table: pa.Table) -> pa.Table:
     return table.select(list(RECORD_COLUMNS)).sort_by([("trace_id", "ascending"), ("start_ns", "ascending")])
 
 
-def bench_spans(batches: int) -> pa.Table:
-    batch = Batch(seed=0)
+def bench_spans(batches: int, shape: str) -> pa.Table:
+    batch = Batch(seed=0, shape=shape)
     bodies = (batch.render(1, 0, number) for number in range(batches))
     return _stored(pa.concat_tables(to_batch(parse_protobuf(b), time.time_ns()).to_arrow() for b in bodies))
 
@@ -140,12 +140,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--batches", type=int, default=16, help="ingest benchmark batches of 512 spans")
     parser.add_argument("--fixture-repeats", type=int, default=20, help="copies of every fixture trace")
+    parser.add_argument("--shape", choices=sorted(SHAPES), default="chat", help="ingest benchmark trace shape")
     parser.add_argument("--rounds", type=int, default=5, help="timed rounds per part; the best counts")
     parser.add_argument("--chunk", type=int, default=0, help="traces per build_tables call (0: all in one)")
     parser.add_argument("--profile", action="store_true", help="print a cProfile top 30 instead of timing")
     args = parser.parse_args()
     console = Console()
-    inputs = {"ingest benchmark traces": bench_spans(args.batches),
+    inputs = {"ingest benchmark traces": bench_spans(args.batches, args.shape),
               "framework fixtures": fixture_spans(args.fixture_repeats)}
     if args.profile:
         profile(console, pa.concat_tables(inputs.values()))

@@ -249,6 +249,7 @@ def run(args: argparse.Namespace) -> dict:
             in_file = server.count_spans_in_file()
             report.update(peak_rss_bytes=server.peak_tree_rss, server_process_peak_rss_bytes=server.peak_rss,
                           spans_in_duckdb_file=in_file, server_tree_cpu_s=round(sum(server.cpu_s.values()), 1),
+                          server_process_cpu_s=round(server.cpu_s.get(server.proc.pid, 0.0), 1),
                           lost_spans=report["acked_spans"] - in_file, server_log_problems=server.log_problems()[:10])
     _decode_figures(report, [sample.render(2, i, 0) for i in range(4)])
     return report
@@ -338,6 +339,7 @@ def print_table(report: dict) -> None:
                       mark(r["peak_rss_bytes"] < TARGETS["peak_rss_bytes"]))
         table.add_row("  of which the server process", f"{r['server_process_peak_rss_bytes'] / 2**20:,.0f} MiB", "", "")
         table.add_row("server process tree CPU", f"{r['server_tree_cpu_s']:.1f} s", "", "")
+        table.add_row("  of which the server process", f"{r['server_process_cpu_s']:.1f} s", "", "")
         table.add_row("acknowledged / in DuckDB file", f"{r['acked_spans']:,} / {r['spans_in_duckdb_file']:,}", "", "")
         table.add_row("lost spans", f"{r['lost_spans']:,}", "= 0", mark(r["lost_spans"] == 0))
     for stage, seconds in r.get("stage_seconds", {}).items():
