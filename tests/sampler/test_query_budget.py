@@ -58,7 +58,7 @@ def test_cancel_interrupts_and_is_reported(con):
     gate = QueryGate(con)
     query = gate.take(wait=False)
     thread, out = in_thread(lambda: query.run(slow))
-    time.sleep(0.2)
+    wait_for(lambda: query._cur is not None)  # the query is running
     query.cancel("the client disconnected")
     thread.join(5)
     assert isinstance(out["error"], QueryCancelled) and str(out["error"]) == "the client disconnected"
