@@ -129,8 +129,9 @@ class Batch:
                     _set(span.attributes.add(key=key).value, value)
                 self.layout.append((span, t, i == 0, start, duration))
 
-    def render(self, run: int, sender: int, number: int) -> bytes:
-        now = time.time_ns() - 1_000_000_000
+    def render(self, run: int, sender: int, number: int, now_ns: int | None = None) -> bytes:
+        """`now_ns`: when the request is sent (default: now); its traces started a second before."""
+        now = (time.time_ns() if now_ns is None else now_ns) - 1_000_000_000
         ids = os.urandom(8 * len(self.layout))
         root = b""
         for k, (span, t, is_root, start, duration) in enumerate(self.layout):
