@@ -1,4 +1,4 @@
-"""Time the store writer's span commit per span, as the `spans` table grows.
+"""Time the store writer's span commit per span, as the `spans` table grows, and assembly's read-back.
 
     .venv/bin/python benchmarks/span_store.py [--shape chat|tools] [--requests 600] [--per-commit 2] [--rate 12800]
 
@@ -9,6 +9,8 @@ for stored copies and the insert) into a DuckDB file opened with the server's de
 (memory limit, checkpoint threshold). Process CPU (DuckDB's threads included) and wall time per
 span are printed for each fifth of the run, so a cost that grows with the table shows; the same
 requests are then sent again, all of them copies, to time the search when it finds everything.
+Last, the traces are read back in chunks of `--chunk` traces as the writer reads them for
+assembly (`TraceStore.load_span_table`, bounded by their arrivals), the oldest first.
 """
 from __future__ import annotations
 
@@ -20,6 +22,7 @@ from pathlib import Path
 
 import duckdb
 import pyarrow as pa
+import pyarrow.compute as pc
 from rich.console import Console
 from rich.table import Table
 
@@ -41,6 +44,22 @@ def commits(shape: str, requests: int, per_commit: int, rate: int) -> list[pa.Ta
     tables = [to_batch(parse_protobuf(batch.render(1, 0, number, now_ns=first + number * step)), time.time_ns()).to_arrow()
               for number in range(requests)]
     return [pa.concat_tables(tables[i:i + per_commit]) for i in range(0, len(tables), per_commit)]
+
+
+def read_back(tables: list[pa.Table], store: TraceStore, chunk: int) -> tuple[float, float]:
+    """(CPU µs/span, wall µs/span) of reading every trace's spans back, `chunk` traces at a time."""
+    per_table = max(1, chunk // len(pc.unique(tables[0].column("trace_id"))))
+    cpu = wall = 0.0
+    spans = 0
+    for k in range(0, len(tables), per_table):
+        part = pa.concat_tables(tables[k:k + per_table])
+        received = part.column("received_ns")
+        c0, w0 = time.process_time(), time.perf_counter()
+        loaded, _ = store.load_span_table(pc.unique(part.column("trace_id")).to_pylist(),
+                                          pc.min(received).as_py(), pc.max(received).as_py())
+        cpu, wall = cpu + time.process_time() - c0, wall + time.perf_counter() - w0
+        spans += loaded.num_rows
+    return cpu / spans * 1e6, wall / spans * 1e6
 
 
 def run(tables: list[pa.Table], store: TraceStore) -> list[tuple[float, float, int]]:
@@ -67,6 +86,7 @@ def main() -> None:
     parser.add_argument("--requests", type=int, default=600, help="requests of 512 spans [600]")
     parser.add_argument("--per-commit", type=int, default=2, help="requests per transaction [2]")
     parser.add_argument("--rate", type=int, default=12_800, help="spans/s the start times advance at [12800]")
+    parser.add_argument("--chunk", type=int, default=500, help="traces read back at a time, as assembly does [500]")
     args = parser.parse_args()
     tables = commits(args.shape, args.requests, args.per_commit, args.rate)
     defaults = Settings.model_fields
@@ -76,6 +96,7 @@ def main() -> None:
             "checkpoint_threshold": defaults["duckdb_checkpoint_threshold"].default})
         store = TraceStore(con)
         new, again = run(tables, store), run(tables, store)
+        read_cpu, read_wall = read_back(tables, store, args.chunk)
         in_file = counts(con)["spans"]
         con.close()
     table = Table("spans sent", "new: CPU µs/span", "wall µs/span", "all copies: CPU µs/span", "wall µs/span",
@@ -86,6 +107,8 @@ def main() -> None:
     console = Console()
     console.print(table)
     console.print(f"spans in the file: {in_file:,} of {2 * new[-1][2]:,} sent (each copy stored once)")
+    console.print(f"read back for assembly, {args.chunk} traces at a time: {read_cpu:.1f} µs of CPU per span "
+                  f"({read_wall:.1f} wall)")
 
 
 if __name__ == "__main__":

@@ -433,7 +433,9 @@ class StoreWriter:
             prior = self.store.prior(ids)
             lo = min(min(p.first_received_ns for _, p in chunk),
                      min((p.first_received_ns for p in prior.values()), default=2**63 - 1))
-            spans, omitted = self.store.load_span_table(ids, lo, self.max_trace_spans)
+            # Every span observed of a trace arrived by its last_received_ns: later ones are the next version's.
+            until = max(p.last_received_ns for _, p in chunk)
+            spans, omitted = self.store.load_span_table(ids, lo, until, self.max_trace_spans)
         except Exception as exc:
             self.stats.commit_failures += 1
             log.error("reading spans of %d traces failed, will retry: %s", len(chunk), exc)

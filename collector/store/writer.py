@@ -72,35 +72,38 @@ class TraceStore:
             self.con.unregister("_incoming")
         return batch.select(list(NEW_SPAN_COLUMNS))
 
-    def load_span_table(self, trace_ids: Sequence[str], since_received_ns: int,
+    def load_span_table(self, trace_ids: Sequence[str], since_received_ns: int, until_received_ns: int = 2**63 - 1,
                         max_spans: int = 2**31 - 1) -> tuple[pa.Table, dict[str, int]]:
         """Stored spans of these traces as Arrow, at most `max_spans` per trace (roots first, then
-        by start time), and how many each trace had past that. `since_received_ns` bounds the scan.
+        by start time), and how many each trace had past that. The traces' arrivals bound the
+        scan from both sides, so zone maps skip what came before and after them.
 
-        The cap keeps building a huge trace bounded in time and memory: the surplus never leaves DuckDB.
+        The cap keeps building a huge trace bounded in time and memory: the surplus never leaves
+        DuckDB. Spans are counted first, so the window that enforces the cap only runs when a
+        trace is past it.
         """
         ids = pa.table({"trace_id": pa.array(list(trace_ids), pa.string())})
+        scope = """FROM spans s SEMI JOIN _wanted w ON s.trace_id = w.trace_id
+                   WHERE s.received_ns BETWEEN $since AND $until"""
+        arrivals = {"since": since_received_ns, "until": until_received_ns}
+        columns = ", ".join("s." + c for c in RECORD_COLUMNS)
         self.con.register("_wanted", ids)
         try:
+            over = dict(self.con.sql(f"SELECT s.trace_id, count(*) {scope} GROUP BY s.trace_id HAVING count(*) > $max",
+                                     params={**arrivals, "max": max_spans}).fetchall())
+            if not over:
+                return self.con.sql(f"SELECT {columns} {scope}", params=arrivals).to_arrow_table(), {}
             table = self.con.sql(
                 f"""
-                SELECT {", ".join("s." + c for c in RECORD_COLUMNS)}, count(*) OVER (PARTITION BY s.trace_id) AS _n
-                FROM spans s SEMI JOIN _wanted w ON s.trace_id = w.trace_id
-                WHERE s.received_ns >= $since
+                SELECT {columns} {scope}
                 QUALIFY row_number() OVER (PARTITION BY s.trace_id
                                            ORDER BY s.parent_span_id IS NULL DESC, s.start_ns, s.span_id) <= $max
-                ORDER BY s.trace_id, s.start_ns
                 """,
-                params={"since": since_received_ns, "max": max_spans},
+                params={**arrivals, "max": max_spans},
             ).to_arrow_table()
         finally:
             self.con.unregister("_wanted")
-        over = pc.greater(table.column("_n"), max_spans)
-        omitted = {}
-        if pc.any(over).as_py():
-            big = table.filter(over).group_by("trace_id").aggregate([("_n", "max")])
-            omitted = {t: n - max_spans for t, n in zip(big.column("trace_id").to_pylist(), big.column("_n_max").to_pylist())}
-        return table.drop_columns(["_n"]), omitted
+        return table, {tid: n - max_spans for tid, n in over.items()}
 
     # -- trajectories ------------------------------------------------------------------------
     def prior(self, trace_ids: Sequence[str]) -> dict[str, PriorTrajectory]:
