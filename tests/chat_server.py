@@ -5,7 +5,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from tracepatrol.harness.judge import VERDICT, ChatServer, completion  # noqa: F401 (VERDICT, completion: for tests/evaluators)
+from tracepatrol.harness.judge import ChatServer
 
 
 @pytest.fixture

@@ -9,7 +9,8 @@ import pytest
 
 from tracepatrol.harness.process import make_server
 
-pytest_plugins = ["tests.chat_server"]  # the `chat` fixture: a local chat-completions server
+# The `chat` fixture (a local chat-completions server) and `receiver` (a local OTLP logs endpoint).
+pytest_plugins = ["tests.chat_server", "tests.logs_receiver"]
 
 TESTS = Path(__file__).parent
 FIXTURES = TESTS / "fixtures"
@@ -58,6 +59,7 @@ FIXTURE_MARKS = {
     "kafka_bootstrap": ("kafka",),                # the broker scripts/test.sh starts
     "chromium_path": ("integration", "browser"),  # Chromium, launched through Playwright
     "chat": ("integration",),                     # a chat-completions stub listening on 127.0.0.1
+    "receiver": ("integration",),                 # an OTLP logs endpoint listening on 127.0.0.1
 }
 
 DIRECTORY_MARKS = {

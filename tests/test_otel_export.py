@@ -3,12 +3,8 @@ fixture trajectories and the exporter posts OTLP/HTTP logs to a real receiver on
 which decodes them with the OTLP protobuf classes."""
 from __future__ import annotations
 
-import threading
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-
 import duckdb
 import pytest
-from opentelemetry.proto.collector.logs.v1.logs_service_pb2 import ExportLogsServiceRequest
 
 from evaluators.base import EvalContext
 from evaluators.results import ResultStore
@@ -16,34 +12,11 @@ from evaluators.work import ListSource, WorkItem
 from evaluators.worker import Evaluations, WorkerPool
 from tests.evaluators.test_workers_server import MANIFEST, create, post_fixtures, task, wait_assembled, wait_run_done
 from tests.fixture_traces import CASES, trajectory_at
+from tests.logs_receiver import Receiver
 from tracepatrol.evaluation_events import EVENT, EvaluationExporter, EvaluationExportSettings
 from tracepatrol.harness.process import make_server
 
 RULES = ("tool_selection", "parameters", "trajectory_quality")
-
-
-class Receiver(BaseHTTPRequestHandler):
-    requests: list[tuple[dict, ExportLogsServiceRequest]] = []
-
-    def do_POST(self):  # noqa: N802 (http.server's naming)
-        body = self.rfile.read(int(self.headers["Content-Length"]))
-        Receiver.requests.append((dict(self.headers), ExportLogsServiceRequest.FromString(body)))
-        self.send_response(200)
-        self.send_header("Content-Type", "application/x-protobuf")
-        self.end_headers()
-
-    def log_message(self, *args):
-        pass
-
-
-@pytest.fixture()
-def receiver():
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Receiver)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    Receiver.requests = []
-    yield f"http://127.0.0.1:{server.server_address[1]}/v1/logs"
-    server.shutdown()
 
 
 def _attrs(record) -> dict:

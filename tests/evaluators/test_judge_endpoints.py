@@ -12,7 +12,7 @@ from evaluators.config import EvaluatorSettings, check_task_options
 from evaluators.results import ResultStore
 from evaluators.work import ListSource, WorkItem
 from evaluators.worker import WorkerPool, make_evaluations
-from tests.chat_server import ChatServer, completion
+from tracepatrol.harness.judge import ChatServer, completion
 from tests.evaluators.conftest import WEATHER, call, trajectory
 
 KEY = "sk-server-secret-4242"

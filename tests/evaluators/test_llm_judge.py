@@ -12,6 +12,7 @@ from collector.trajectory import ToolCall, ToolDefinition, Trajectory
 from evaluators.base import EvalContext
 from evaluators.llm_client import ChatClient, JudgeError, LLMJudgeSettings, TokenBucket
 from evaluators.llm_judge import DEFAULT_RUBRIC, LLMJudgeEvaluator
+from tracepatrol.harness.judge import VERDICT
 
 TRAJECTORY = Trajectory(
     trace_id="t1", input="flight tickets to Shanghai tomorrow", output="It will be sunny in Shanghai.",
@@ -19,7 +20,6 @@ TRAJECTORY = Trajectory(
     tool_calls=[ToolCall(seq=1, name="get_weather", arguments={"city": "Shanghai"}, result={"sky": "sunny"}),
                 ToolCall(seq=2, name="search_flights", arguments={"to": "Shanghai"}, status="error",
                          error_type="rate_limit", error="429 Too Many Requests")])
-from tests.chat_server import VERDICT  # noqa: E402
 
 
 def settings(url: str, **overrides: Any) -> LLMJudgeSettings:

@@ -7,7 +7,7 @@ import signal
 
 import httpx
 
-from tests.test_otel_export import Receiver, receiver  # noqa: F401 (the fixture)
+from tests.logs_receiver import Receiver
 from tracepatrol.harness.waiting import wait_for
 
 ITEMS = 40
