@@ -12,6 +12,9 @@ trajectory_tables) and the whole `build_tables` are then timed in this one proce
 build_tables is timed once more with the garbage collector disabled: it creates no reference
 cycles, so the collector's passes over its growing heap are pure overhead. With `--chunk N` it is
 called per N traces (each with only their spans, as the writer loads them) instead of once.
+The built rows are then stored as the writer stores them (`TraceStore.save_tables` and COMMIT, one
+transaction per `--chunk` traces or 500) into a DuckDB file opened with the server's default
+settings, and the file checkpointed: the CPU of both, DuckDB's threads included, per span.
 `--profile` prints the cProfile top 30 (by own time) of one build_tables over all inputs.
 """
 from __future__ import annotations
@@ -22,10 +25,12 @@ import datetime as dt
 import gc
 import pstats
 import sys
+import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
 
+import duckdb
 import pyarrow as pa
 import pyarrow.compute as pc
 from rich.console import Console
@@ -38,8 +43,11 @@ sys.path.append(str(ROOT / "benchmarks"))  # last: benchmarks/sampler.py must no
 from collector.assembly import Job, build_tables  # noqa: E402
 from collector.decode import parse_protobuf, to_batch  # noqa: E402
 from collector.semconv import build_trajectory  # noqa: E402
-from collector.store import RECORD_COLUMNS, Assembled, records_by_trace, trajectory_tables  # noqa: E402
+from collector.store import RECORD_COLUMNS, Assembled, TraceStore, records_by_trace, trajectory_tables  # noqa: E402
 from ingest import SHAPES, Batch  # noqa: E402
+from tracepatrol.settings import Settings  # noqa: E402
+
+DEFAULTS = Settings.model_construct()  # the server's defaults, whatever the environment says
 
 TARGET_US = 45.0
 FIXTURES = ROOT / "tests" / "fixtures"
@@ -105,8 +113,27 @@ def measure(spans: pa.Table, rounds: int, chunk: int) -> dict[str, float]:
     chunks = _chunks(spans, jobs, chunk)
     run = lambda: [build_tables(s, j, build_trajectory, COMPLETED_AT) for s, j in chunks]  # noqa: E731
     times["build_tables"], _ = _best(run, rounds)
-    times["build_tables, gc disabled"], _ = _best(run, rounds, collect=False)  # it makes no cycles
+    times["build_tables, gc disabled"], built = _best(run, rounds, collect=False)  # it makes no cycles
+    times.update(_store(built if chunk else [build_tables(s, j, build_trajectory, COMPLETED_AT)
+                                             for s, j in _chunks(spans, jobs, 500)]))
     return times
+
+
+def _store(built: list) -> dict[str, float]:
+    """CPU seconds of saving built rows chunk by chunk into a DuckDB file, then of checkpointing it."""
+    with tempfile.TemporaryDirectory(prefix="tp-assembly-") as workdir:
+        con = duckdb.connect(str(Path(workdir) / "traces.duckdb"), config=DEFAULTS.duckdb_config())
+        store = TraceStore(con)
+        t0 = time.process_time()
+        for tables in built:
+            con.execute("BEGIN")
+            store.save_tables(tables, [])
+            con.execute("COMMIT")
+        t1 = time.process_time()
+        con.execute("CHECKPOINT")
+        t2 = time.process_time()
+        con.close()
+    return {"save_tables + COMMIT": t1 - t0, "CHECKPOINT of those rows": t2 - t1}
 
 
 def _parts(spans: pa.Table, jobs: list[Job], rounds: int) -> dict[str, float]:

@@ -9,12 +9,15 @@ for stored copies and the insert) into a DuckDB file opened with the server's de
 (memory limit, checkpoint threshold). Process CPU (DuckDB's threads included) and wall time per
 span are printed for each fifth of the run, so a cost that grows with the table shows; the same
 requests are then sent again, all of them copies, to time the search when it finds everything.
-Last, the traces are read back in chunks of `--chunk` traces as the writer reads them for
-assembly (`TraceStore.load_span_table`, bounded by their arrivals), the oldest first.
+The file is then checkpointed (DuckDB compresses what the commits appended; the CPU per span
+stored is printed with the file's size). Last, the traces are read back in chunks of `--chunk`
+traces as the writer reads them for assembly (`TraceStore.load_span_table`, bounded by their
+arrivals), the oldest first.
 """
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import tempfile
 import time
@@ -33,6 +36,8 @@ from collector.decode import parse_protobuf, to_batch  # noqa: E402
 from collector.store import TraceStore, counts  # noqa: E402
 from tracepatrol.harness.load import SHAPES, SPANS_PER_BATCH, Batch  # noqa: E402
 from tracepatrol.settings import Settings  # noqa: E402
+
+DEFAULTS = Settings.model_construct()  # the server's defaults, whatever the environment says
 
 FIFTHS = 5
 
@@ -89,13 +94,14 @@ def main() -> None:
     parser.add_argument("--chunk", type=int, default=500, help="traces read back at a time, as assembly does [500]")
     args = parser.parse_args()
     tables = commits(args.shape, args.requests, args.per_commit, args.rate)
-    defaults = Settings.model_fields
     with tempfile.TemporaryDirectory(prefix="tp-span-store-") as workdir:
-        con = duckdb.connect(str(Path(workdir) / "spans.duckdb"), config={
-            "memory_limit": defaults["duckdb_memory_limit"].default,
-            "checkpoint_threshold": defaults["duckdb_checkpoint_threshold"].default})
+        con = duckdb.connect(str(Path(workdir) / "spans.duckdb"), config=DEFAULTS.duckdb_config())
         store = TraceStore(con)
         new, again = run(tables, store), run(tables, store)
+        c0 = time.process_time()
+        con.execute("CHECKPOINT")
+        checkpoint_cpu = time.process_time() - c0
+        file_mb = os.path.getsize(Path(workdir) / "spans.duckdb") / 2**20
         read_cpu, read_wall = read_back(tables, store, args.chunk)
         in_file = counts(con)["spans"]
         con.close()
@@ -107,6 +113,8 @@ def main() -> None:
     console = Console()
     console.print(table)
     console.print(f"spans in the file: {in_file:,} of {2 * new[-1][2]:,} sent (each copy stored once)")
+    console.print(f"CHECKPOINT: {checkpoint_cpu / in_file * 1e6:.1f} µs of CPU per span stored; "
+                  f"file {file_mb:,.0f} MiB ({file_mb * 2**20 / in_file:,.0f} B/span)")
     console.print(f"read back for assembly, {args.chunk} traces at a time: {read_cpu:.1f} µs of CPU per span "
                   f"({read_wall:.1f} wall)")
 

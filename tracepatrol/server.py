@@ -133,8 +133,7 @@ class TracepatrolServer:
     def _start_store(self):
         """The database, the writer, tasks and evaluation; returns the API app."""
         s, c, k = self.settings, self.settings.collector, self.settings.kafka
-        self.db = duckdb.connect(str(s.db), config={"memory_limit": s.duckdb_memory_limit,
-                                                    "checkpoint_threshold": s.duckdb_checkpoint_threshold})
+        self.db = duckdb.connect(str(s.db), config=s.duckdb_config())
         self.assembler = Assembler(c.decision_wait, c.max_trace_wait)
         self.queue = IngestQueue(c.queue_max_spans, c.retry_after_s, backlog=lambda: self.memory() or (
             self.writer is not None and len(self.writer) >= c.max_pending_traces))

@@ -52,6 +52,10 @@ class Settings(BaseSettings):
         None, description="send results as OTLP gen_ai.evaluation.result events; off unless set")
 
 
+    def duckdb_config(self) -> dict[str, str]:
+        """How the server opens its DuckDB file (benchmarks open theirs the same way)."""
+        return {"memory_limit": self.duckdb_memory_limit, "checkpoint_threshold": self.duckdb_checkpoint_threshold}
+
     def api_port_for(self, role: str) -> int:
         return self.api_port if self.api_port is not None else DEFAULT_API_PORTS[role]
 

@@ -5,15 +5,19 @@ import duckdb
 
 from infra.schema import ensure_schema
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 COMPONENT = "collector"
 
+# Long text (attributes, messages, arguments and results, trajectory documents) is stored with
+# zstd: DuckDB's automatic choice tries FSST and dictionary+FSST on every segment it checkpoints,
+# which cost 3-10 times the CPU of zstd for a larger file (benchmarks/span_store.py).
 _DDL = """
 CREATE TABLE IF NOT EXISTS spans (
     trace_id VARCHAR NOT NULL, span_id VARCHAR NOT NULL, parent_span_id VARCHAR,
     name VARCHAR, kind TINYINT, start_ns BIGINT, end_ns BIGINT,
     status_code TINYINT, status_message VARCHAR,
-    attributes JSON, events JSON, links JSON, resource JSON,
+    attributes JSON USING COMPRESSION zstd, events JSON USING COMPRESSION zstd,
+    links JSON USING COMPRESSION zstd, resource JSON USING COMPRESSION zstd,
     scope_name VARCHAR, scope_version VARCHAR, service_name VARCHAR,
     trace_state VARCHAR, flags BIGINT, received_ns BIGINT NOT NULL
 );
@@ -22,18 +26,19 @@ CREATE TABLE IF NOT EXISTS traces (
     service_name VARCHAR, agent_name VARCHAR, agent_version VARCHAR, root_span_name VARCHAR,
     start_time TIMESTAMP, end_time TIMESTAMP, duration_ms DOUBLE,
     status VARCHAR, error_type VARCHAR, user_id VARCHAR, session_id VARCHAR,
-    input VARCHAR, output VARCHAR,
+    input VARCHAR USING COMPRESSION zstd, output VARCHAR USING COMPRESSION zstd,
     input_tokens BIGINT, output_tokens BIGINT, total_tokens BIGINT, first_token_ms DOUBLE,
     llm_calls INTEGER, tool_call_count INTEGER, tool_errors INTEGER, span_count INTEGER,
     tool_names VARCHAR[], span_names VARCHAR[],
-    attributes JSON, trajectory JSON,
+    attributes JSON USING COMPRESSION zstd, trajectory JSON USING COMPRESSION zstd,
     completed_at TIMESTAMP NOT NULL,
     first_received_ns BIGINT, last_received_ns BIGINT,
     redacted INTEGER DEFAULT 0
 );
 CREATE TABLE IF NOT EXISTS tool_calls (
     trace_id VARCHAR NOT NULL, version INTEGER, seq INTEGER, name VARCHAR, call_id VARCHAR,
-    arguments JSON, arguments_raw VARCHAR, result JSON, status VARCHAR, error VARCHAR,
+    arguments JSON USING COMPRESSION zstd, arguments_raw VARCHAR USING COMPRESSION zstd,
+    result JSON USING COMPRESSION zstd, status VARCHAR, error VARCHAR,
     error_type VARCHAR, start_time TIMESTAMP, duration_ms DOUBLE, span_id VARCHAR,
     parent_span_id VARCHAR, offered BOOLEAN
 );
@@ -46,12 +51,17 @@ CREATE TABLE IF NOT EXISTS trace_quarantine (
 );
 """
 
+_REBUILT = ("spans", "traces", "tool_calls", "tool_definitions")
+
 # Steps that bring a database from version N (the key) to N + 1, run in order at start-up.
 _MIGRATIONS: dict[int, str] = {
     1: "ALTER TABLE traces ADD COLUMN redacted INTEGER DEFAULT 0",
     # The dedup key became (trace_id, span_id) whatever the start time: drop later copies.
     2: """DELETE FROM spans WHERE rowid IN (
            SELECT rowid FROM spans QUALIFY row_number() OVER (PARTITION BY trace_id, span_id ORDER BY received_ns) > 1)""",
+    # Long text moved to zstd: the tables are rebuilt, since a column's compression cannot be altered.
+    3: "".join(f"ALTER TABLE {t} RENAME TO {t}_v3;" for t in _REBUILT) + _DDL
+       + "".join(f"INSERT INTO {t} BY NAME SELECT * FROM {t}_v3; DROP TABLE {t}_v3;" for t in _REBUILT),
 }
 
 

@@ -76,8 +76,12 @@ def test_a_version_1_database_is_migrated_at_start_up(tmp_path):
         assert con.execute("SELECT version FROM schema_versions WHERE component = 'collector'").fetchone() == (SCHEMA_VERSION,)
         rows = dict(con.execute("SELECT trace_id, redacted FROM traces").fetchall())
         spans = con.execute("SELECT start_ns FROM spans WHERE trace_id = ?", [OLD_TRACE]).fetchall()
+        ddl = dict(con.execute("SELECT table_name, sql FROM duckdb_tables()").fetchall())
     assert rows == {OLD_TRACE: 0, new_trace: 0}
     assert spans == [(1,)]  # the first copy kept
+    # the rebuilt tables store long text with zstd, and keep their key
+    assert "attributes JSON USING COMPRESSION ZSTD" in ddl["spans"] and "trajectory JSON USING COMPRESSION ZSTD" in ddl["traces"]
+    assert "PRIMARY KEY" in ddl["traces"] and not any(name.endswith("_v3") for name in ddl)
     assert f"migrated the collector schema from version 1 to {SCHEMA_VERSION}" in srv.log.read_text()
 
 
