@@ -4,7 +4,8 @@ out. Writes come from one thread (the `StoreWriter`); all of them are batched an
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import duckdb
@@ -13,6 +14,7 @@ import pyarrow.compute as pc
 
 from collector.span import RECORD_FIELDS, SpanRecord
 from collector.store.reads import quarantined
+from collector.store.recent import RecentStarts
 from collector.store.schema import create
 from collector.store.rows import TrajectoryTables
 
@@ -30,9 +32,11 @@ class PriorTrajectory:
 class TraceStore:
     """Span and trajectory persistence. Not thread-safe: one writer thread owns an instance."""
 
-    def __init__(self, con: duckdb.DuckDBPyConnection):
+    def __init__(self, con: duckdb.DuckDBPyConnection, clock: Callable[[], int] = time.time_ns):
         self.con = con
         create(con)
+        self.recent = RecentStarts(con.execute("SELECT max(start_ns) FROM spans").fetchone()[0], clock)
+        self.searches = 0  # commits that looked for stored copies in the table
 
     # -- spans -------------------------------------------------------------------------------
     def append_spans(self, batch: pa.Table, since_received_ns: int | None = None) -> pa.Table:
@@ -40,36 +44,40 @@ class TraceStore:
         the new ones (trace_id, parent_span_id, received_ns, span_id), so a re-sent span changes
         nothing downstream. Caller owns the transaction.
 
-        Only two slices of `spans` are searched (zone maps keep both cheap): the batch's
+        Copies can only be in two slices of `spans` (zone maps keep both cheap): the batch's
         start-time range, where an exact re-send lies, and what arrived since
         `since_received_ns`, the first arrival of the batch's traces as the writer knows it, where
-        a copy re-sent with another start time lies. Finding the copies is a query of its own,
-        nearly always empty, so the insert itself is a plain one: an anti-join with RETURNING
-        cost twice as much per span.
+        a copy re-sent with another start time lies. The first is not searched when `recent`
+        knows it holds none of the batch's traces; the second only when the writer knows them.
+        Finding the copies is a query of its own, so the insert itself is a plain one: an
+        anti-join with RETURNING cost twice as much per span.
         """
         batch = _first_of_each(batch)
         if batch.num_rows == 0:
             return batch.select(list(NEW_SPAN_COLUMNS))
         starts = batch.column("start_ns")
         lo, hi = pc.min(starts).as_py(), pc.max(starts).as_py()
-        since = 2**63 - 1 if since_received_ns is None else since_received_ns
+        slices, params = [], []
+        if not self.recent.has_none_of(set(pc.unique(batch.column("trace_id")).to_pylist()), lo):
+            slices.append("SELECT trace_id, span_id FROM spans WHERE start_ns BETWEEN ? AND ?")
+            params += [lo, hi]
+        if since_received_ns is not None:
+            slices.append("SELECT trace_id, span_id FROM spans WHERE received_ns >= ?")
+            params.append(since_received_ns)
         self.con.register("_incoming", batch)
         try:
-            stored = self.con.sql(
-                """
-                SELECT s.trace_id, s.span_id
-                FROM (SELECT trace_id, span_id FROM spans WHERE start_ns BETWEEN ? AND ?
-                      UNION ALL SELECT trace_id, span_id FROM spans WHERE received_ns >= ?) s
-                SEMI JOIN _incoming b ON b.trace_id = s.trace_id AND b.span_id = s.span_id
-                """,
-                params=[lo, hi, since],
-            ).to_arrow_table()
-            if stored.num_rows:
-                batch = batch.filter(pc.invert(pc.is_in(_span_keys(batch), value_set=_span_keys(stored))))
-                self.con.register("_incoming", batch)
+            if slices:
+                self.searches += 1
+                stored = self.con.sql(f"""SELECT s.trace_id, s.span_id FROM ({" UNION ALL ".join(slices)}) s
+                                          SEMI JOIN _incoming b ON b.trace_id = s.trace_id AND b.span_id = s.span_id""",
+                                      params=params).to_arrow_table()
+                if stored.num_rows:
+                    batch = batch.filter(pc.invert(pc.is_in(_span_keys(batch), value_set=_span_keys(stored))))
+                    self.con.register("_incoming", batch)
             self.con.execute("INSERT INTO spans SELECT * FROM _incoming")
         finally:
             self.con.unregister("_incoming")
+        self.recent.add(batch)
         return batch.select(list(NEW_SPAN_COLUMNS))
 
     def load_span_table(self, trace_ids: Sequence[str], since_received_ns: int, until_received_ns: int = 2**63 - 1,
