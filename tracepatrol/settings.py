@@ -37,9 +37,11 @@ class Settings(BaseSettings):
     http_body_timeout_s: float = Field(30.0, gt=0, le=3600, description="an HTTP body quiet this long is cut off")
     http_max_connections: int = Field(1024, ge=16, description=(
         "open connections per HTTP listener (and gRPC) before new ones get 503; lowered to fit the fd limit"))
-    duckdb_memory_limit: str = Field("512MB", pattern=r"^\d+(\.\d+)?\s*(KB|MB|GB|KiB|MiB|GiB)$",
+    # 384 MB and 256 MB keep `serve`'s whole tree near 900 MiB under 4 tool-heavy senders (512 MB and
+    # 512 MB reached 1,023); with zstd for long text a 256 MB checkpoint takes well under a second.
+    duckdb_memory_limit: str = Field("384MB", pattern=r"^\d+(\.\d+)?\s*(KB|MB|GB|KiB|MiB|GiB)$",
                                      description="DuckDB buffer pool limit; bounds the server's memory")
-    duckdb_checkpoint_threshold: str = Field("512MB", pattern=r"^\d+(\.\d+)?\s*(KB|MB|GB|KiB|MiB|GiB)$",
+    duckdb_checkpoint_threshold: str = Field("256MB", pattern=r"^\d+(\.\d+)?\s*(KB|MB|GB|KiB|MiB|GiB)$",
                                              description="WAL size that triggers a checkpoint; larger = fewer ingest stalls")
     collector: CollectorSettings = Field(default_factory=CollectorSettings)
     tasks: QueryLimits = Field(default_factory=QueryLimits,
