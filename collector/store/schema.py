@@ -10,7 +10,10 @@ COMPONENT = "collector"
 
 # Long text (attributes, messages, arguments and results, trajectory documents) is stored with
 # zstd: DuckDB's automatic choice tries FSST and dictionary+FSST on every segment it checkpoints,
-# which cost 3-10 times the CPU of zstd for a larger file (benchmarks/span_store.py).
+# which cost 4-5 times the checkpoint CPU of zstd on agent traces (they repeat their prompts and
+# histories; benchmarks/span_store.py and assembly.py) and 1.5 times on varied prose, for files
+# 2-7 times larger. Reading a zstd column costs more (a full scan ~1.5x), but filters and the
+# sampler's selections read the short columns, which keep DuckDB's choice.
 _DDL = """
 CREATE TABLE IF NOT EXISTS spans (
     trace_id VARCHAR NOT NULL, span_id VARCHAR NOT NULL, parent_span_id VARCHAR,
