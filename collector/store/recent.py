@@ -3,9 +3,7 @@ new traces, nearly all of live traffic, is known to have no stored copies withou
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Collection
-
-import pyarrow as pa
+from collections.abc import Callable, Collection, Sequence
 
 WINDOW_NS = 60 * 10**9  # start times kept; an older batch (a late retry, a replay) is searched in the table
 FUTURE_NS = 10 * 60 * 10**9  # starts past now + this are not kept: they raise the horizon instead
@@ -35,12 +33,12 @@ class RecentStarts:
         """Whether no stored span of these traces can have started at or after `earliest_start_ns`."""
         return earliest_start_ns >= self.horizon and self._latest.keys().isdisjoint(trace_ids)
 
-    def add(self, spans: pa.Table) -> None:
-        """Note the traces of spans just stored (a rolled-back commit only makes a later search)."""
+    def add(self, trace_ids: Sequence[str], latest_starts: Sequence[int]) -> None:
+        """Note traces with spans just stored and the latest start of those spans. A trace noted
+        that is not stored (a rolled-back commit) only makes a later search."""
         now = self.clock()
-        latest = spans.group_by("trace_id").aggregate([("start_ns", "max")])
         known = self._latest
-        for tid, start in zip(latest.column("trace_id").to_pylist(), latest.column("start_ns_max").to_pylist()):
+        for tid, start in zip(trace_ids, latest_starts):
             if start > now + FUTURE_NS:
                 self.horizon = max(self.horizon, start + 1)
             elif start >= self.horizon and start > known.get(tid, -1):

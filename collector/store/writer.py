@@ -57,8 +57,10 @@ class TraceStore:
             return batch.select(list(NEW_SPAN_COLUMNS))
         starts = batch.column("start_ns")
         lo, hi = pc.min(starts).as_py(), pc.max(starts).as_py()
+        latest = batch.group_by("trace_id").aggregate([("start_ns", "max")])  # one row per trace
+        trace_ids, latest_starts = latest.column("trace_id").to_pylist(), latest.column("start_ns_max").to_pylist()
         slices, params = [], []
-        if not self.recent.has_none_of(set(pc.unique(batch.column("trace_id")).to_pylist()), lo):
+        if not self.recent.has_none_of(trace_ids, lo):
             slices.append("SELECT trace_id, span_id FROM spans WHERE start_ns BETWEEN ? AND ?")
             params += [lo, hi]
         if since_received_ns is not None:
@@ -77,7 +79,7 @@ class TraceStore:
             self.con.execute("INSERT INTO spans SELECT * FROM _incoming")
         finally:
             self.con.unregister("_incoming")
-        self.recent.add(batch)
+        self.recent.add(trace_ids, latest_starts)  # copies' traces too: they are stored already
         return batch.select(list(NEW_SPAN_COLUMNS))
 
     def load_span_table(self, trace_ids: Sequence[str], since_received_ns: int, until_received_ns: int = 2**63 - 1,

@@ -5,7 +5,6 @@ from __future__ import annotations
 import time
 
 import duckdb
-import pyarrow as pa
 
 from collector.decode import to_batch
 from collector.store import TraceStore
@@ -87,7 +86,7 @@ def test_a_sender_far_ahead_of_the_clock_makes_later_batches_searched(tmp_path):
 def test_past_its_bound_the_older_half_is_let_go_and_the_horizon_follows(monkeypatch):
     monkeypatch.setattr(recent, "MAX_TRACES", 10)
     starts = RecentStarts(None, lambda: 100 * S)
-    starts.add(pa.table({"trace_id": [f"t{i}" for i in range(11)], "start_ns": [90 * S + i for i in range(11)]}))
+    starts.add([f"t{i}" for i in range(11)], [90 * S + i for i in range(11)])
     assert len(starts) == 6 and starts.horizon == 90 * S + 5
     assert starts.has_none_of(["t0"], 90 * S + 5)  # t0 started before the horizon: nothing of it can be later
     assert not starts.has_none_of(["t0"], 90 * S + 4) and not starts.has_none_of(["t7"], 95 * S)
