@@ -20,6 +20,8 @@ from infra.kafka.config import KafkaSettings
 
 
 class KafkaSink:
+    wants_request = True  # republished per trace from the parsed request
+
     def __init__(self, settings: KafkaSettings, producer: AckedProducer, stats: IngestStats, retry_after_s: int = 1,
                  redactor: Redactor | None = None, busy: Callable[[], bool | str] = lambda: False):
         """`busy` refuses requests with a reason while true (collector.memory_limiter)."""

@@ -17,12 +17,14 @@ from opentelemetry.proto.collector.trace.v1.trace_service_pb2 import (
     ExportTraceServiceResponse,
 )
 
-from collector.decode import Limits, SpanBatch, parse_json, parse_protobuf, to_batch
+from collector.decode import Limits, SpanBatch, decode_protobuf, parse_json, parse_protobuf, to_batch
 from collector.decode_pool import DecodePool
 from collector.writer import IngestQueue, IngestStats
 
 
 class Sink(Protocol):
+    wants_request: bool  # submit needs the parsed request, not only the batch
+
     def admit(self) -> None:
         """Raise QueueFull when the sink cannot take anything now (checked before decoding)."""
 
@@ -33,6 +35,8 @@ class Sink(Protocol):
 
 class QueueSink:
     """The embedded sink: the store writer's bounded queue."""
+
+    wants_request = False
 
     def __init__(self, queue: IngestQueue):
         self.queue = queue
@@ -47,6 +51,8 @@ class QueueSink:
 class MemorySink:
     """The in-memory sink: keeps every batch, durable at once, so a receiver runs without a store
     writer, a DuckDB file or a broker."""
+
+    wants_request = False
 
     def __init__(self) -> None:
         self.batches: list[SpanBatch] = []
@@ -112,6 +118,11 @@ class TraceReceiver:
 
     def _parse_and_accept(self, body: bytes, as_json: bool) -> Accepted:
         started = time.perf_counter_ns()
+        if not as_json and not self.sink.wants_request:  # straight to Arrow, no message in between
+            batch = decode_protobuf(body, time.time_ns(), self.limits)
+            accepted = self._hand_on(batch, None)
+            self.stats.decode_ns += time.perf_counter_ns() - started
+            return accepted
         message = parse_json(body) if as_json else parse_protobuf(body)
         self.stats.decode_ns += time.perf_counter_ns() - started
         return self.accept(message)

@@ -6,7 +6,7 @@ import json
 import pytest
 from opentelemetry.proto.collector.trace.v1.trace_service_pb2 import ExportTraceServiceRequest
 
-from collector.decode import MAX_NESTING, TRUNCATED_ATTRIBUTE, DecodeError, Limits, parse_json, parse_protobuf, to_batch
+from collector.decode import MAX_NESTING, TRUNCATED_ATTRIBUTE, DecodeError, Limits, decode_protobuf, parse_json, parse_protobuf, to_batch
 from collector.span import SPAN_COLUMNS, SpanRecord
 from tests.otlp_payloads import json_request, request_with_spans
 
@@ -102,6 +102,19 @@ def test_too_deep_nesting_rejects_only_that_span():
     batch = to_batch(req, 0)
     assert len(batch) == 1 and batch.rejected == 1
     assert "nested deeper" in batch.error_message
+
+
+def test_too_deep_resource_rejects_the_spans_of_that_resource_only():
+    req, _ = request_with_spans(2)
+    other = req.resource_spans.add()
+    other.CopyFrom(req.resource_spans[0])
+    value = other.resource.attributes.add(key="deep").value
+    for _ in range(MAX_NESTING + 2):
+        value = value.array_value.values.add()
+    value.string_value = "bottom"
+    for batch in (to_batch(req, 0), decode_protobuf(req.SerializeToString(), 0)):
+        assert len(batch) == 2 and batch.rejected == 2
+        assert "resource attribute value nested deeper than 32 levels" in batch.error_message
 
 
 def test_far_future_timestamps_are_clamped_not_overflowed():

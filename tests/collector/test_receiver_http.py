@@ -76,7 +76,7 @@ def test_gzip_body(receiver):
     resp = receiver.send(gzip.compress(req.SerializeToString()), {**PB, "Content-Encoding": "gzip"})
     assert resp.status_code == 200
     [batch] = receiver.sink.batches
-    assert len(batch) == 4 and set(batch.columns["trace_id"]) == {trace_id}
+    assert len(batch) == 4 and set(batch.to_arrow()["trace_id"].to_pylist()) == {trace_id}
 
 
 @pytest.mark.parametrize("body,headers", [
