@@ -2,8 +2,8 @@
 
 Whatever the bytes, `parse_protobuf` / `parse_json` return a request or raise `DecodeError`, and
 `to_batch` (with tight limits and every redaction pattern on) stores or rejects each span within
-the limits and never raises (the hypothesis tests' `_decode_all` checks each input). Any other
-exception is a crash: libFuzzer writes the input to `crash-*` and exits non-zero.
+the limits and never raises (the hypothesis tests' `_decode_all` checks each input); the Rust
+decoder takes it as the Python one does (`test_native_decode._same`). Any other exception is a crash: libFuzzer writes the input to `crash-*` and exits non-zero.
 `--seed-corpus DIR` writes valid payloads to start from, then exits.
 """
 from __future__ import annotations
@@ -18,6 +18,7 @@ with atheris.instrument_imports(include=["collector"]):
     from collector.decode import Limits
     from collector.redaction import RedactionSettings
 from tests.fuzz.test_decode_properties import _decode_all  # the property tests' checks, on each input
+from tests.fuzz.test_native_decode import _same  # Rust against Python, on each input
 
 LIMITS = Limits(max_attribute_length=64, max_attributes=8,
                 redactor=RedactionSettings(enabled=True, custom=[{"name": "order", "regex": r"ORD-\d{4}"}]).redactor())
@@ -25,6 +26,7 @@ LIMITS = Limits(max_attribute_length=64, max_attributes=8,
 
 def test_one_input(data: bytes) -> None:
     _decode_all(data, LIMITS)
+    _same(data)
 
 
 def seed_corpus(directory: Path) -> None:
