@@ -22,10 +22,10 @@ class CollectorSettings(BaseModel):
     max_attribute_length: int = Field(64 * 1024, ge=16, description="string attribute values are truncated past this")
     max_attributes_per_span: int = Field(1024, ge=1, description="attributes past this are dropped (counted)")
     grpc_workers: int = Field(16, ge=1, le=256)
-    # 0 by default: on 2 cores shared with the load generator one worker gave ~10 % more stored
-    # spans/s (tool-heavy traces, three interleaved pairs; the writer no longer waits for the GIL)
-    # for ~6 % more CPU per span and ~30 MiB, and each server spawns it on its first request.
-    # Worth it with spare cores.
+    # 0 by default: protobuf is decoded in Rust with the GIL released, so the receiving thread no
+    # longer holds up the writer. (Before that, with the Python decoder, one worker gave ~10 % more
+    # stored spans/s on 2 cores for ~6 % more CPU per span and ~30 MiB; not measured since.) Each
+    # server spawns its workers on the first request. OTLP/JSON is still decoded in Python.
     decode_workers: int = Field(0, ge=0, le=64, description="processes decoding OTLP requests for the embedded store, "
                                 "leaving this process's GIL to HTTP and the DuckDB writer (0: in the receiving thread; "
                                 "Kafka publishing always decodes there)")
