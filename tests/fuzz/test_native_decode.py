@@ -38,8 +38,9 @@ def _same(body: bytes, limits: Limits = SMALL) -> SpanBatch | None:
     assert (got.rejected, got.errors, got.truncated, got.redacted) == \
         (expected.rejected, expected.errors, expected.truncated, expected.redacted)
     assert got.table.schema == expected.table.schema
-    for name in expected.table.column_names:  # column by column, so a failure names the column
-        assert got.table[name].to_pylist() == expected.table[name].to_pylist(), name
+    if not got.table.equals(expected.table):
+        for name in expected.table.column_names:  # column by column, so the failure names the column
+            assert got.table[name].to_pylist() == expected.table[name].to_pylist(), name
     return got
 
 
