@@ -29,7 +29,7 @@ class Sink(Protocol):
         """Raise QueueFull when the sink cannot take anything now (checked before decoding)."""
 
     def submit(self, batch: SpanBatch, request: ExportTraceServiceRequest | None) -> Future:
-        """Take accepted spans (`request` is None when decoded in the decode pool); the Future resolves once they are durable, or fails with
+        """Take accepted spans (`request` is None unless `wants_request`); the Future resolves once they are durable, or fails with
         StorageUnavailable. Raises QueueFull at once when the sink cannot take more now."""
 
 
@@ -88,7 +88,8 @@ class Accepted:
 
 class TraceReceiver:
     """With a `pool` (only for sinks that need no parsed request: not Kafka's), requests are
-    decoded in its processes; without, in the calling thread."""
+    decoded in its processes; without, in the calling thread: protobuf by the Rust decoder
+    unless the sink `wants_request`."""
 
     def __init__(self, sink: Sink | IngestQueue, stats: IngestStats, limits: Limits, ack_timeout_s: float = 60.0,
                  pool: DecodePool | None = None):

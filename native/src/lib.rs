@@ -105,7 +105,7 @@ impl Decoded {
     }
 }
 
-/// An attribute value nested past `MAX_NESTING`: the span is rejected with this message.
+/// An attribute value nested past `MAX_NESTING`: its span (for a resource, every span of it) is rejected.
 struct TooDeep;
 
 /// AnyValue/KeyValue to JSON within the limits, written as orjson writes the Python decoder's
