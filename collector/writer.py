@@ -346,11 +346,9 @@ class StoreWriter:
         return done
 
     def _dispatch(self) -> None:
-        """Start building the next due chunk, unless every worker has one and one more waits: the
-        next chunk is read and sent while the last one builds, so a worker never waits for this
-        thread to read spans or save rows (serially, a third of its time)."""
+        """Start building the next due chunk, unless as many are being built as there are workers."""
         # Parts of a failed chunk are built alone, so a failure is theirs and not a neighbour's.
-        if len(self._inflight) >= (1 if self._parts else max(1, self.assembly_workers) + 1):
+        if len(self._inflight) >= (1 if self._parts else max(1, self.assembly_workers)):
             return
         busy = {job.trace_id for d in self._inflight for job in d.jobs}
         chunk = self._parts.popleft() if self._parts else self.assembler.due(
