@@ -10,6 +10,7 @@ import dataclasses
 import datetime as dt
 import gc
 import logging
+import os
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -17,6 +18,7 @@ from dataclasses import dataclass
 import pyarrow as pa
 
 from collector.decode import REDACTED_ATTRIBUTE
+from collector.processes import exit_with_parent
 from collector.span import SpanRecord
 from collector.store import Assembled, TrajectoryTables, failure_reason, records_by_trace, trajectory_tables
 from collector.trajectory import Trajectory
@@ -35,6 +37,15 @@ class Job:
     first_received_ns: int
     last_received_ns: int
     omitted_spans: int = 0  # stored spans past the span limit, not handed over
+
+
+def start_worker(parent_pid: int, niceness: int) -> None:
+    """Pool initializer: end with the server, and yield the CPU to it. Acknowledging spans keeps
+    senders waiting; a trajectory can wait. With 4 tool-heavy senders on 2 cores the assembly
+    process took a third of a core from ingest at equal priority; lowered, it builds with what
+    ingest leaves and catches up when the load eases (`max_pending_traces` bounds the wait)."""
+    exit_with_parent(parent_pid)
+    os.nice(niceness)
 
 
 def build_tables(spans: pa.Table, jobs: Sequence[Job], build: BuildFn, completed_at: dt.datetime) -> TrajectoryTables:

@@ -30,6 +30,8 @@ class CollectorSettings(BaseModel):
                                 "leaving this process's GIL to HTTP and the DuckDB writer (0: in the receiving thread; "
                                 "Kafka publishing always decodes there)")
     assembly_workers: int = Field(1, ge=0, le=64, description="processes building trajectories (0: in the writer thread)")
+    assembly_nice: int = Field(10, ge=0, le=19, description="how much lower the assembly processes' CPU priority is "
+                               "than the server's: at full load ingest gets the cores and trajectories wait")
     max_pending_traces: int = Field(200_000, ge=1000, description="traces awaiting assembly before receivers answer 429")
     max_trace_spans: int = Field(10_000, ge=100, description="spans of one trace built into its trajectory; "
                                  "the rest stay stored and the trajectory says how many were left out")

@@ -29,8 +29,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from collector.assembler import RECENT, Assembler, Pending
-from collector.assembly import BuildFn, Job, build_tables
-from collector.processes import exit_with_parent
+from collector.assembly import BuildFn, Job, build_tables, start_worker
 from collector.decode import SpanBatch
 from collector.store import NEW_SPAN_COLUMNS, TraceStore, TrajectoryTables, failure_reason
 from infra.errors import QueueFull, StorageUnavailable
@@ -162,8 +161,9 @@ class StoreWriter:
     """Owns the writing connection: commits span batches first, assembles due trajectories between.
 
     Trajectories are built by `collector.assembly.build_tables`, in a process pool of
-    `assembly_workers` processes (0 builds in this thread; so does a pool that cannot start, as
-    when file descriptors run out, until a later try succeeds). A trace being built is never
+    `assembly_workers` processes running `assembly_nice` lower in CPU priority (0 builds in this
+    thread; so does a pool that cannot start, as when file descriptors run out, until a later try
+    succeeds). A trace being built is never
     dispatched again until its result is stored, so versions stay in order. At most
     `max_trace_spans` spans of a trace are built; the trajectory then says how many were left out.
     `assemble_chunk` traces are built at a time: their spans, records and trajectories are most
@@ -182,6 +182,7 @@ class StoreWriter:
         tick_s: float = 0.2,
         assemble_chunk: int = 500,
         assembly_workers: int = 0,
+        assembly_nice: int = 0,
         clock: Callable[[], int] = time.time_ns,
         max_trace_spans: int = 10_000,
         max_attempts: int = 8,
@@ -192,7 +193,7 @@ class StoreWriter:
         self.stats = stats
         stats.stages.add("store")
         self.max_commit_spans, self.tick_s, self.assemble_chunk = max_commit_spans, tick_s, assemble_chunk
-        self.assembly_workers = assembly_workers
+        self.assembly_workers, self.assembly_nice = assembly_workers, assembly_nice
         self.clock = clock
         self.max_trace_spans, self.max_attempts, self.retry_s = max_trace_spans, max_attempts, retry_s
         self.stall_limit_s = stall_limit_s
@@ -375,7 +376,7 @@ class StoreWriter:
         try:
             if self._pool is None:
                 self._pool = ProcessPoolExecutor(self.assembly_workers, mp_context=get_context("spawn"),
-                                                 initializer=exit_with_parent, initargs=(os.getpid(),))
+                                                 initializer=start_worker, initargs=(os.getpid(), self.assembly_nice))
             dispatch.future = self._pool.submit(build_tables, dispatch.spans, dispatch.jobs, self.build,
                                                 dispatch.completed_at)
         except Exception as exc:  # "too many open files" and the like: build here, try the pool later

@@ -34,6 +34,7 @@ from collector.store import TraceStore, trajectory_loader
 from collector.writer import IngestQueue, IngestStats, StoreWriter
 from evaluators.results import ResultStore
 from evaluators.worker import WorkerPool
+from infra.checkpoints import Checkpointer
 from infra.kafka.client import AckedProducer, check_reachable, ensure_topics
 from scheduler.kafka_dispatch import ResultConsumer, WorkDispatcher
 from scheduler.ledger import Ledger
@@ -93,6 +94,7 @@ class TracepatrolServer:
         self._sockets: list[socket.socket] = []
         self._grpc = None
         self.writer: StoreWriter | None = None
+        self.checkpointer: Checkpointer | None = None
         self.tasks: TaskService | None = None
         self.workers: WorkerPool | None = None
         self.producer: AckedProducer | None = None
@@ -134,12 +136,14 @@ class TracepatrolServer:
         """The database, the writer, tasks and evaluation; returns the API app."""
         s, c, k = self.settings, self.settings.collector, self.settings.kafka
         self.db = duckdb.connect(str(s.db), config=s.duckdb_config())
+        self.checkpointer = Checkpointer(self.db, s.db, s.checkpoint_bytes).start()
         self.assembler = Assembler(c.decision_wait, c.max_trace_wait)
         self.queue = IngestQueue(c.queue_max_spans, c.retry_after_s, backlog=lambda: self.memory() or (
             self.writer is not None and len(self.writer) >= c.max_pending_traces))
         self.store = TraceStore(self.db.cursor())
         self.writer = StoreWriter(self.store, self.queue, self.assembler, build_trajectory, self.stats,
                                   max_commit_spans=c.max_commit_spans, assembly_workers=c.assembly_workers,
+                                  assembly_nice=c.assembly_nice,
                                   max_trace_spans=c.max_trace_spans)
         self.writer.start()
         self.ledger = Ledger(self.db)
@@ -245,6 +249,9 @@ class TracepatrolServer:
         if self.writer is not None:
             self.writer.shutdown()
             self.writer = None
+        if self.checkpointer is not None:
+            self.checkpointer.shutdown()
+            self.checkpointer = None
         if self.producer is not None:
             self.producer.shutdown()
             self.producer = None

@@ -10,6 +10,7 @@ from pydantic_settings import BaseSettings, SettingsConfigDict, YamlConfigSettin
 from collector.config import CollectorSettings
 from collector.retention import RetentionSettings
 from evaluators.config import EvaluatorSettings
+from infra.checkpoints import BACKSTOP, size_bytes
 from infra.kafka.config import KafkaSettings
 from sampler.query_budget import QueryLimits
 from tracepatrol.evaluation_events import EvaluationExportSettings
@@ -38,11 +39,13 @@ class Settings(BaseSettings):
     http_max_connections: int = Field(1024, ge=16, description=(
         "open connections per HTTP listener (and gRPC) before new ones get 503; lowered to fit the fd limit"))
     # 384 MB and 256 MB keep `serve`'s whole tree near 900 MiB under 4 tool-heavy senders (512 MB and
-    # 512 MB reached 1,023); with zstd for long text a 256 MB checkpoint takes well under a second.
+    # 512 MB reached 1,023). Checkpoints run on a thread of their own (infra/checkpoints.py): a
+    # 256 MB one took 0.4-1.6 s there, while commits went on.
     duckdb_memory_limit: str = Field("384MB", pattern=r"^\d+(\.\d+)?\s*(KB|MB|GB|KiB|MiB|GiB)$",
                                      description="DuckDB buffer pool limit; bounds the server's memory")
     duckdb_checkpoint_threshold: str = Field("256MB", pattern=r"^\d+(\.\d+)?\s*(KB|MB|GB|KiB|MiB|GiB)$",
-                                             description="WAL size that triggers a checkpoint; larger = fewer ingest stalls")
+                                             description="WAL size that triggers a checkpoint (on a thread of its "
+                                             "own; commits go on meanwhile)")
     collector: CollectorSettings = Field(default_factory=CollectorSettings)
     tasks: QueryLimits = Field(default_factory=QueryLimits,
                                description="limits of queries built from user filters (previews, task runs)")
@@ -55,8 +58,14 @@ class Settings(BaseSettings):
 
 
     def duckdb_config(self) -> dict[str, str]:
-        """How the server opens its DuckDB file (benchmarks open theirs the same way)."""
-        return {"memory_limit": self.duckdb_memory_limit, "checkpoint_threshold": self.duckdb_checkpoint_threshold}
+        """How the server opens its DuckDB file (benchmarks open theirs the same way). DuckDB's own
+        checkpoints are a backstop behind the server's checkpointer, which keeps them from coming."""
+        return {"memory_limit": self.duckdb_memory_limit,
+                "checkpoint_threshold": f"{self.checkpoint_bytes * BACKSTOP}B"}
+
+    @property
+    def checkpoint_bytes(self) -> int:
+        return size_bytes(self.duckdb_checkpoint_threshold)
 
     def api_port_for(self, role: str) -> int:
         return self.api_port if self.api_port is not None else DEFAULT_API_PORTS[role]
