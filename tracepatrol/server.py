@@ -136,11 +136,11 @@ class TracepatrolServer:
         """The database, the writer, tasks and evaluation; returns the API app."""
         s, c, k = self.settings, self.settings.collector, self.settings.kafka
         self.db = duckdb.connect(str(s.db), config=s.duckdb_config())
-        self.checkpointer = Checkpointer(self.db, s.db, s.checkpoint_bytes).start()
         self.assembler = Assembler(c.decision_wait, c.max_trace_wait)
         self.queue = IngestQueue(c.queue_max_spans, c.retry_after_s, backlog=lambda: self.memory() or (
             self.writer is not None and len(self.writer) >= c.max_pending_traces))
         self.store = TraceStore(self.db.cursor())
+        self.checkpointer = Checkpointer(self.db, s.db, s.checkpoint_bytes).start()  # after any migration
         self.writer = StoreWriter(self.store, self.queue, self.assembler, build_trajectory, self.stats,
                                   max_commit_spans=c.max_commit_spans, assembly_workers=c.assembly_workers,
                                   assembly_nice=c.assembly_nice,
