@@ -13,7 +13,6 @@ from __future__ import annotations
 import logging
 import os
 import threading
-import time
 from pathlib import Path
 
 import duckdb
@@ -42,7 +41,6 @@ class Checkpointer:
         self.wal = Path(f"{path}.wal")
         self.threshold_bytes, self.every_s = threshold_bytes, every_s
         self.checkpoints = 0
-        self.seconds = 0.0  # spent checkpointing, all told
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         self._failing = False
@@ -66,7 +64,6 @@ class Checkpointer:
                 self.checkpoint()
 
     def checkpoint(self) -> None:
-        started = time.perf_counter()
         try:
             self.cursor.execute("CHECKPOINT")
         except duckdb.Error as exc:  # the backstop still checkpoints; say so once, not every look
@@ -78,7 +75,6 @@ class Checkpointer:
             log.info("checkpoints succeed again")
         self._failing = False
         self.checkpoints += 1
-        self.seconds += time.perf_counter() - started
 
     def _wal_bytes(self) -> int:
         try:

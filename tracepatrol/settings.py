@@ -40,12 +40,12 @@ class Settings(BaseSettings):
         "open connections per HTTP listener (and gRPC) before new ones get 503; lowered to fit the fd limit"))
     # 384 MB and 256 MB keep `serve`'s whole tree near 900 MiB under 4 tool-heavy senders (512 MB and
     # 512 MB reached 1,023). Checkpoints run on a thread of their own (infra/checkpoints.py): a
-    # 256 MB one took 0.4-1.6 s there, while commits went on.
+    # 256 MB one took 0.4-1.6 s there and held the writer's commits at most 0.4 s.
     duckdb_memory_limit: str = Field("384MB", pattern=r"^\d+(\.\d+)?\s*(KB|MB|GB|KiB|MiB|GiB)$",
                                      description="DuckDB buffer pool limit; bounds the server's memory")
     duckdb_checkpoint_threshold: str = Field("256MB", pattern=r"^\d+(\.\d+)?\s*(KB|MB|GB|KiB|MiB|GiB)$",
                                              description="WAL size that triggers a checkpoint (on a thread of its "
-                                             "own; commits go on meanwhile)")
+                                             "own, not in the store writer's commits)")
     collector: CollectorSettings = Field(default_factory=CollectorSettings)
     tasks: QueryLimits = Field(default_factory=QueryLimits,
                                description="limits of queries built from user filters (previews, task runs)")
