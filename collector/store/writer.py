@@ -23,6 +23,15 @@ RECORD_COLUMNS = ("trace_id", "span_id", "parent_span_id", "name", "kind", "star
                    "status_message", "attributes", "events", "resource", "scope_name", "service_name")
 
 
+def _json_columns(con: duckdb.DuckDBPyConnection) -> dict[str, frozenset[str]]:
+    rows = con.execute("SELECT table_name, column_name FROM duckdb_columns() WHERE data_type = 'JSON' "
+                       "AND database_name = current_database() AND schema_name = current_schema()").fetchall()
+    found: dict[str, set[str]] = {}
+    for table, column in rows:
+        found.setdefault(table, set()).add(column)
+    return {table: frozenset(columns) for table, columns in found.items()}
+
+
 @dataclass(frozen=True)
 class PriorTrajectory:
     version: int
@@ -35,6 +44,7 @@ class TraceStore:
     def __init__(self, con: duckdb.DuckDBPyConnection, clock: Callable[[], int] = time.time_ns):
         self.con = con
         create(con)
+        self.json_columns = _json_columns(con)
         self.recent = RecentStarts(con.execute("SELECT max(start_ns) FROM spans").fetchone()[0], clock)
         self.searches = 0  # commits that looked for stored copies in the table
 
@@ -66,7 +76,7 @@ class TraceStore:
         if since_received_ns is not None:
             slices.append("SELECT trace_id, span_id FROM spans WHERE received_ns >= ?")
             params.append(since_received_ns)
-        self.con.register("_incoming", batch)
+        self.con.register("_incoming", self._typed("spans", batch))
         try:
             if slices:
                 self.searches += 1
@@ -75,7 +85,7 @@ class TraceStore:
                                       params=params).to_arrow_table()
                 if stored.num_rows:
                     batch = batch.filter(pc.invert(pc.is_in(_span_keys(batch), value_set=_span_keys(stored))))
-                    self.con.register("_incoming", batch)
+                    self.con.register("_incoming", self._typed("spans", batch))
             self.con.execute("INSERT INTO spans SELECT * FROM _incoming")
         finally:
             self.con.unregister("_incoming")
@@ -162,12 +172,26 @@ class TraceStore:
     def _insert(self, table: str, data: pa.Table | duckdb.DuckDBPyRelation, replace: bool = False) -> None:
         if isinstance(data, pa.Table) and data.num_rows == 0:
             return
-        self.con.register("_rows", data)
+        self.con.register("_rows", self._typed(table, data) if isinstance(data, pa.Table) else data)
         try:
             verb = "INSERT OR REPLACE" if replace else "INSERT"
             self.con.execute(f"{verb} INTO {table} BY NAME SELECT * FROM _rows")
         finally:
             self.con.unregister("_rows")
+
+    def _typed(self, table: str, data: pa.Table) -> pa.Table:
+        """`data` with the text of `table`'s JSON columns typed as Arrow's JSON extension type.
+
+        DuckDB parses every string it casts to JSON, a fifth of the cost of inserting a span; a
+        column typed arrow.json it takes as it is. Everything written here was made by a JSON
+        serializer (the decoders' attribute columns, the trajectory rows), so nothing is lost
+        by not parsing it again.
+        """
+        names = self.json_columns.get(table, ())
+        for i, field in enumerate(data.schema):
+            if field.name in names and field.type == pa.string():
+                data = data.set_column(i, pa.field(field.name, pa.json_(), field.nullable), data.column(i).cast(pa.json_()))
+        return data
 
     def recently_assembled(self, limit: int) -> list[tuple[str, int]]:
         """The `limit` traces assembled last, oldest first, with their first span's arrival."""
