@@ -76,19 +76,16 @@ class TraceStore:
         if since_received_ns is not None:
             slices.append("SELECT trace_id, span_id FROM spans WHERE received_ns >= ?")
             params.append(since_received_ns)
-        self.con.register("_incoming", self._typed("spans", batch))
-        try:
-            if slices:
-                self.searches += 1
-                stored = self.con.sql(f"""SELECT s.trace_id, s.span_id FROM ({" UNION ALL ".join(slices)}) s
-                                          SEMI JOIN _incoming b ON b.trace_id = s.trace_id AND b.span_id = s.span_id""",
-                                      params=params).to_arrow_table()
-                if stored.num_rows:
-                    batch = batch.filter(pc.invert(pc.is_in(_span_keys(batch), value_set=_span_keys(stored))))
-                    self.con.register("_incoming", self._typed("spans", batch))
-            self.con.execute("INSERT INTO spans SELECT * FROM _incoming")
-        finally:
-            self.con.unregister("_incoming")
+        _incoming = self._typed("spans", batch)  # read by name in the queries below
+        if slices:
+            self.searches += 1
+            stored = self.con.sql(f"""SELECT s.trace_id, s.span_id FROM ({" UNION ALL ".join(slices)}) s
+                                      SEMI JOIN _incoming b ON b.trace_id = s.trace_id AND b.span_id = s.span_id""",
+                                  params=params).to_arrow_table()
+            if stored.num_rows:
+                batch = batch.filter(pc.invert(pc.is_in(_span_keys(batch), value_set=_span_keys(stored))))
+                _incoming = self._typed("spans", batch)
+        self.con.execute("INSERT INTO spans SELECT * FROM _incoming")
         self.recent.add(trace_ids, latest_starts)  # copies' traces too: they are stored already
         return batch.select(list(NEW_SPAN_COLUMNS))
 
@@ -102,39 +99,31 @@ class TraceStore:
         DuckDB. Spans are counted first, so the window that enforces the cap only runs when a
         trace is past it.
         """
-        ids = pa.table({"trace_id": pa.array(list(trace_ids), pa.string())})
+        _wanted = pa.table({"trace_id": pa.array(list(trace_ids), pa.string())})  # read by name below
         scope = """FROM spans s SEMI JOIN _wanted w ON s.trace_id = w.trace_id
                    WHERE s.received_ns BETWEEN $since AND $until"""
         arrivals = {"since": since_received_ns, "until": until_received_ns}
         columns = ", ".join("s." + c for c in RECORD_COLUMNS)
-        self.con.register("_wanted", ids)
-        try:
-            over = dict(self.con.sql(f"SELECT s.trace_id, count(*) {scope} GROUP BY s.trace_id HAVING count(*) > $max",
-                                     params={**arrivals, "max": max_spans}).fetchall())
-            if not over:
-                return self.con.sql(f"SELECT {columns} {scope}", params=arrivals).to_arrow_table(), {}
-            table = self.con.sql(
-                f"""
-                SELECT {columns} {scope}
-                QUALIFY row_number() OVER (PARTITION BY s.trace_id
-                                           ORDER BY s.parent_span_id IS NULL DESC, s.start_ns, s.span_id) <= $max
-                """,
-                params={**arrivals, "max": max_spans},
-            ).to_arrow_table()
-        finally:
-            self.con.unregister("_wanted")
+        over = dict(self.con.sql(f"SELECT s.trace_id, count(*) {scope} GROUP BY s.trace_id HAVING count(*) > $max",
+                                 params={**arrivals, "max": max_spans}).fetchall())
+        if not over:
+            return self.con.sql(f"SELECT {columns} {scope}", params=arrivals).to_arrow_table(), {}
+        table = self.con.sql(
+            f"""
+            SELECT {columns} {scope}
+            QUALIFY row_number() OVER (PARTITION BY s.trace_id
+                                       ORDER BY s.parent_span_id IS NULL DESC, s.start_ns, s.span_id) <= $max
+            """,
+            params={**arrivals, "max": max_spans},
+        ).to_arrow_table()
         return table, {tid: n - max_spans for tid, n in over.items()}
 
     # -- trajectories ------------------------------------------------------------------------
     def prior(self, trace_ids: Sequence[str]) -> dict[str, PriorTrajectory]:
-        ids = pa.table({"trace_id": pa.array(list(trace_ids), pa.string())})
-        self.con.register("_wanted", ids)
-        try:
-            rows = self.con.execute(
-                "SELECT t.trace_id, t.version, t.first_received_ns FROM traces t SEMI JOIN _wanted w USING (trace_id)"
-            ).fetchall()
-        finally:
-            self.con.unregister("_wanted")
+        _wanted = pa.table({"trace_id": pa.array(list(trace_ids), pa.string())})  # read by name below
+        rows = self.con.execute(
+            "SELECT t.trace_id, t.version, t.first_received_ns FROM traces t SEMI JOIN _wanted w USING (trace_id)"
+        ).fetchall()
         return {tid: PriorTrajectory(v, first or 0) for tid, v, first in rows}
 
     def save_tables(self, tables: TrajectoryTables, replaced: Sequence[str]) -> int:
@@ -158,12 +147,9 @@ class TraceStore:
         return len(tables)
 
     def _delete_traces(self, tables: Sequence[str], trace_ids: Sequence[str]) -> None:
-        self.con.register("_gone", pa.table({"trace_id": pa.array(list(trace_ids), pa.string())}))
-        try:
-            for table in tables:
-                self.con.execute(f"DELETE FROM {table} WHERE trace_id IN (SELECT trace_id FROM _gone)")
-        finally:
-            self.con.unregister("_gone")
+        _gone = pa.table({"trace_id": pa.array(list(trace_ids), pa.string())})  # read by name below
+        for table in tables:
+            self.con.execute(f"DELETE FROM {table} WHERE trace_id IN (SELECT trace_id FROM _gone)")
 
     def insert_trajectories(self, rows: duckdb.DuckDBPyRelation) -> None:
         """Trajectory rows made elsewhere, inserted as they are (the sampler benchmark's synthetic traffic)."""
@@ -172,12 +158,9 @@ class TraceStore:
     def _insert(self, table: str, data: pa.Table | duckdb.DuckDBPyRelation, replace: bool = False) -> None:
         if isinstance(data, pa.Table) and data.num_rows == 0:
             return
-        self.con.register("_rows", self._typed(table, data) if isinstance(data, pa.Table) else data)
-        try:
-            verb = "INSERT OR REPLACE" if replace else "INSERT"
-            self.con.execute(f"{verb} INTO {table} BY NAME SELECT * FROM _rows")
-        finally:
-            self.con.unregister("_rows")
+        _rows = self._typed(table, data) if isinstance(data, pa.Table) else data  # read by name below
+        verb = "INSERT OR REPLACE" if replace else "INSERT"
+        self.con.execute(f"{verb} INTO {table} BY NAME SELECT * FROM _rows")
 
     def _typed(self, table: str, data: pa.Table) -> pa.Table:
         """`data` with the text of `table`'s JSON columns typed as Arrow's JSON extension type.

@@ -1,5 +1,5 @@
-"""Text bound for a JSON column reaches DuckDB typed as Arrow's JSON extension type (DuckDB then
-takes it without parsing it again), and reads back as the same documents. Real DuckDB file."""
+"""Text bound for a JSON column reaches DuckDB typed as Arrow's JSON extension type, which DuckDB
+takes without parsing it again, and reads back as the same documents. Real DuckDB file."""
 from __future__ import annotations
 
 import datetime as dt
@@ -8,27 +8,13 @@ import time
 
 import duckdb
 import pyarrow as pa
+import pytest
 
 from collector.assembly import Job, build_tables
 from collector.decode import decode_protobuf
 from collector.semconv import build_trajectory
 from collector.store import TraceStore
 from tracepatrol.harness.load import Batch
-
-
-class Recording:
-    """A connection that keeps the schema of every Arrow table registered on it."""
-
-    def __init__(self, con: duckdb.DuckDBPyConnection):
-        self.con, self.registered = con, []
-
-    def register(self, name: str, data):
-        if isinstance(data, pa.Table):
-            self.registered.append(data.schema)
-        return self.con.register(name, data)
-
-    def __getattr__(self, name):
-        return getattr(self.con, name)
 
 
 def test_json_columns_are_read_from_the_schema(tmp_path):
@@ -40,9 +26,9 @@ def test_json_columns_are_read_from_the_schema(tmp_path):
     assert {"arguments", "result"} <= store.json_columns["tool_calls"]
 
 
-def test_spans_and_trajectories_reach_duckdb_typed_as_json_and_read_back_unchanged(tmp_path):
-    con = Recording(duckdb.connect(str(tmp_path / "j.duckdb")))
-    store = TraceStore(con)
+def test_spans_and_trajectories_read_back_unchanged_as_json(tmp_path):
+    store = TraceStore(duckdb.connect(str(tmp_path / "j.duckdb")))
+    con = store.con
     now = time.time_ns()
     spans = decode_protobuf(Batch(seed=3, shape="tools").render(1, 0, 0, now_ns=now), now).to_arrow()
     trace_ids = sorted(set(spans.column("trace_id").to_pylist()))
@@ -50,22 +36,32 @@ def test_spans_and_trajectories_reach_duckdb_typed_as_json_and_read_back_unchang
     con.execute("BEGIN")
     store.append_spans(spans)
     completed = dt.datetime.now(dt.timezone.utc).replace(tzinfo=None)
-    tables = build_tables(spans, [Job(t, 1, now, now) for t in trace_ids], build_trajectory, completed)
-    store.save_tables(tables, [])
+    store.save_tables(build_tables(spans, [Job(t, 1, now, now) for t in trace_ids], build_trajectory, completed), [])
     con.execute("COMMIT")
-
-    json_names = set().union(*store.json_columns.values())
-    plain = {f.name for schema in con.registered for f in schema if f.name in json_names and f.type != pa.json_()}
-    assert not plain, f"{plain} reached DuckDB as plain text"
-    typed = {f.name for schema in con.registered for f in schema if f.type == pa.json_()}
-    assert {"attributes", "events", "resource", "trajectory", "arguments", "result"} <= typed
 
     stored = dict(con.execute("SELECT span_id, attributes FROM spans").fetchall())
     sent = dict(zip(spans.column("span_id").to_pylist(), spans.column("attributes").to_pylist()))
     assert stored == sent
-    operations = con.execute("SELECT count(*) FROM spans WHERE attributes->>'$.\"gen_ai.operation.name\"' = 'execute_tool'"
-                             ).fetchone()[0]
-    assert operations == sum(json.loads(a).get("gen_ai.operation.name") == "execute_tool" for a in sent.values()) > 0
-    calls = con.execute("SELECT arguments, json_valid(arguments), json_valid(result) FROM tool_calls").fetchall()
-    assert calls and all(valid_args and valid_result for _, valid_args, valid_result in calls)
+    tools = con.execute("""SELECT count(*) FROM spans
+                           WHERE attributes->>'$."gen_ai.operation.name"' = 'execute_tool'""").fetchone()[0]
+    assert tools == sum(json.loads(a).get("gen_ai.operation.name") == "execute_tool" for a in sent.values()) > 0
+    calls = con.execute("SELECT json_valid(arguments), json_valid(result) FROM tool_calls").fetchall()
+    assert calls and all(a and r for a, r in calls)
     assert con.execute("SELECT count(*) FROM traces WHERE json_valid(trajectory)").fetchone()[0] == len(trace_ids)
+
+
+def test_json_text_is_handed_over_without_duckdb_parsing_it_again(tmp_path):
+    """Only the extension type lets text DuckDB would refuse as JSON through: proof that the
+    writer's inserts skip the parse (every producer of these columns is a JSON serializer)."""
+    store = TraceStore(duckdb.connect(str(tmp_path / "j.duckdb")))
+    now = time.time_ns()
+    spans = decode_protobuf(Batch(seed=4, shape="chat").render(1, 0, 0, now_ns=now), now).to_arrow()
+    i = spans.schema.get_field_index("events")
+    spans = spans.set_column(i, "events", pa.array(["{not json"] * spans.num_rows))
+    with pytest.raises(duckdb.ConversionException):  # as plain text it is refused
+        store.con.execute("SELECT ?::JSON", ["{not json"])
+    store.con.execute("BEGIN")
+    assert store.append_spans(spans).num_rows == spans.num_rows
+    store.con.execute("COMMIT")
+    assert store._typed("spans", spans).schema.field("events").type == pa.json_()
+    assert store._typed("spans", spans).schema.field("name").type == pa.string()
