@@ -145,10 +145,11 @@ def test_rate_limit_spaces_requests_across_threads(chat):
     times = sorted(chat.times)
     assert len(times) == 5
     gaps = [b - a for a, b in zip(times, times[1:])]
-    # Arrivals at the stub carry its scheduling jitter (a gap of 0.077 s was seen on a loaded
-    # machine); unspaced requests would arrive within a few milliseconds of each other.
+    # Arrivals at the stub carry its scheduling jitter (a gap of 0.077 s, and 0.374 s for the four
+    # 0.1-s intervals, were seen on a loaded machine); unspaced requests would arrive within a few
+    # milliseconds of each other.
     assert min(gaps) > 0.05, gaps
-    assert times[-1] - times[0] >= 0.38
+    assert times[-1] - times[0] >= 0.3, gaps
 
 
 def test_token_bucket_allows_a_burst_up_to_capacity():
