@@ -164,11 +164,10 @@ class StoreWriter:
     `assembly_workers` processes running `assembly_nice` lower in CPU priority (0 builds in this
     thread; so does a pool that cannot start, as when file descriptors run out, until a later try
     succeeds). A trace being built is never dispatched again until its result is stored, so
-    versions stay in order. At most
-    `max_trace_spans` spans of a trace are built; the trajectory then says how many were left out.
-    `assemble_chunk` traces are built at a time: their spans, records and trajectories are most
-    of what an assembly process holds (~115 MiB for 500 traces of 16 tool-heavy spans, ~370 MiB
-    for 2,000), while larger chunks saved no measurable CPU.
+    versions stay in order. At most `max_trace_spans` spans of a trace are built; the trajectory
+    then says how many were left out. `assemble_chunk` traces are built at a time: their spans,
+    records and trajectories are most of what an assembly process holds (~115 MiB for 500 traces
+    of 16 tool-heavy spans, ~370 MiB for 2,000), while larger chunks saved no measurable CPU.
     """
 
     def __init__(

@@ -38,9 +38,10 @@ class Settings(BaseSettings):
     http_body_timeout_s: float = Field(30.0, gt=0, le=3600, description="an HTTP body quiet this long is cut off")
     http_max_connections: int = Field(1024, ge=16, description=(
         "open connections per HTTP listener (and gRPC) before new ones get 503; lowered to fit the fd limit"))
-    # 384 MB and 256 MB keep `serve`'s whole tree near 900 MiB under 4 tool-heavy senders (512 MB and
-    # 512 MB reached 1,023). Checkpoints run on a thread of their own (infra/checkpoints.py): a
-    # 256 MB one took 0.4-1.6 s there and held the writer's commits at most 0.4 s.
+    # 384 MB and 256 MB kept `serve`'s whole tree at 858-1,016 MiB under 4 senders of either shape
+    # (512 MB and 512 MB reached 1,023 at lower rates). Checkpoints run on a thread of their own
+    # (infra/checkpoints.py): a 256 MB one took 0.4-1.6 s there and held the writer's commits at
+    # most 0.4 s.
     duckdb_memory_limit: str = Field("384MB", pattern=r"^\d+(\.\d+)?\s*(KB|MB|GB|KiB|MiB|GiB)$",
                                      description="DuckDB buffer pool limit; bounds the server's memory")
     duckdb_checkpoint_threshold: str = Field("256MB", pattern=r"^\d+(\.\d+)?\s*(KB|MB|GB|KiB|MiB|GiB)$",
