@@ -32,6 +32,11 @@ class DecodeError(ValueError):
     """The payload cannot be decoded at all (permanent: the sender must not retry)."""
 
 
+class LimitExceeded(DecodeError):
+    """The request is over a configured limit, named in the message (HTTP 413, gRPC
+    RESOURCE_EXHAUSTED without RetryInfo): permanent as sent, the sender must split it."""
+
+
 @dataclass(frozen=True)
 class Limits:
     """Per-span limits; values past them are truncated and the truncation recorded. With a

@@ -21,7 +21,7 @@ from google.rpc import code_pb2, error_details_pb2, status_pb2
 from grpc_status import rpc_status
 
 from collector.auth import bearer_ok
-from collector.decode import DecodeError
+from collector.decode import DecodeError, LimitExceeded
 from collector.receiver import TraceReceiver
 from infra.errors import QueueFull, StorageUnavailable
 
@@ -75,6 +75,8 @@ class TraceServiceHandler:
             self.receiver.admit()  # refused before decoding: overload costs little
             try:
                 accepted = self.receiver.receive(body, as_json=False)
+            except LimitExceeded as exc:  # no RetryInfo: not retryable as sent
+                _abort(context, code_pb2.RESOURCE_EXHAUSTED, str(exc))
             except DecodeError as exc:
                 _abort(context, code_pb2.INVALID_ARGUMENT, str(exc))
             except BrokenProcessPool as exc:

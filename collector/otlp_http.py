@@ -19,7 +19,7 @@ from starlette.applications import Starlette
 from starlette.routing import Route
 
 from collector.auth import bearer_ok
-from collector.decode import DecodeError
+from collector.decode import DecodeError, LimitExceeded
 from collector.receiver import TraceReceiver
 from infra.errors import QueueFull, StorageUnavailable
 
@@ -98,6 +98,8 @@ def build_app(receiver: TraceReceiver, max_request_bytes: int, api_key: str | No
                 body = await _read_body(request, max_request_bytes)
                 try:
                     accepted = await receiver.receive_async(body, as_json)
+                except LimitExceeded as exc:
+                    raise _Reject(413, code_pb2.INVALID_ARGUMENT, str(exc)) from None
                 except DecodeError as exc:
                     raise _Reject(400, code_pb2.INVALID_ARGUMENT, str(exc)) from None
                 except BrokenProcessPool as exc:
