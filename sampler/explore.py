@@ -19,7 +19,7 @@ from collector import store
 from infra.timeutil import naive_utc
 from sampler.annotations import current_statuses
 from sampler.filters import Params, compile_filters, reads_annotations
-from sampler.policy import Filter, Sampling, SamplingPolicy, check_regex_count
+from sampler.policy import Filter, Sampling, SamplingPolicy, filter_list_validators
 
 # Our own SQL per sort key; ties are broken by trace id, so paging is stable.
 SORTS: dict[str, str] = {"start": "t.start_time", "duration": "t.duration_ms", "tokens": "t.total_tokens",
@@ -35,7 +35,7 @@ class Explore(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     match: Literal["all", "any"] = "all"
-    filters: list[Filter] = Field(default_factory=list, max_length=64)
+    filters: list[Filter] = Field(default_factory=list)
     since: dt.datetime | None = None
     until: dt.datetime | None = None
     label: str | None = None
@@ -47,7 +47,7 @@ class Explore(BaseModel):
     page: int = Field(1, ge=1)
     per_page: int = Field(50, ge=1, le=MAX_PER_PAGE)
 
-    _regex_count = field_validator("filters")(check_regex_count)
+    _filter_count, _regex_cost = filter_list_validators()
 
     @property
     def policy(self) -> SamplingPolicy:

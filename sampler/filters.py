@@ -6,6 +6,10 @@ a query using that field binds a Python variable of that name (`reads_annotation
 No user text is ever spliced into the SQL: values, and the JSON paths of `attr.*` keys, are
 bound as numbered parameters (`$1`, `$2` …, so one value can be referenced twice).
 
+A regex reads only the start of its text: the first `TEXT_CHARS` (512) characters of a value, the
+first `ITEM_CHARS` (32) of each of a list's first `LIST_ITEMS` (16) elements, so one chunk of rows
+costs DuckDB a bounded time (`sampler.regex_cost`); `contains` reads the whole text.
+
 Missing values: comparisons, `contains`, `regex` and `in` are false for a trace without the
 value; the negations `ne` and `not_contains` are true for it. `exists` means "has a value":
 not NULL for numbers, non-empty for text, at least one element for lists.
@@ -15,6 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from sampler.policy import Filter, SamplingPolicy, attribute_key
+from sampler.regex_cost import ITEM_CHARS, LIST_ITEMS, TEXT_CHARS
 
 # Our own constant SQL per field, over the columns of the trajectories relation; `attr.*` fields
 # are built by `_attribute`.
@@ -94,7 +99,7 @@ def _scalar(col: str, op: str, value: Any, p: Params, sql_type: str) -> str:
     if op == "not_contains":
         return _negate(f"contains({col}, {p.ref(value)})")
     if op == "regex":
-        return f"regexp_matches({col}, {p.ref(value)})"
+        return f"regexp_matches(left({col}, {TEXT_CHARS}), {p.ref(value)})"
     test = f"{col} IS NOT NULL" if sql_type == "DOUBLE" else f"coalesce({col}, '') <> ''"
     return _exists(test, value)
 
@@ -111,7 +116,8 @@ def _list(col: str, op: str, value: Any, p: Params) -> str:
         any_contains = f"list_bool_or(list_transform({col}, lambda e: contains(e, {p.ref(value)})))"
         return f"coalesce({any_contains}, false)" if op == "contains" else _negate(any_contains)
     if op == "regex":
-        return f"coalesce(list_bool_or(list_transform({col}, lambda e: regexp_matches(e, {p.ref(value)}))), false)"
+        read = f"list_slice({col}, 1, {LIST_ITEMS})"
+        return f"coalesce(list_bool_or(list_transform({read}, lambda e: regexp_matches(left(e, {ITEM_CHARS}), {p.ref(value)}))), false)"
     return _exists(f"coalesce(len({col}), 0) > 0", value)
 
 

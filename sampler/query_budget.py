@@ -1,5 +1,9 @@
 """Bounded user queries: a few at once, each within a time budget, all stoppable on demand.
 
+Slots come in two pools, so neither kind starves the other: people's queries (explorer pages,
+previews, runs a person starts), refused with QueryBusy when all are taken, and scheduled runs
+(and their catch-up after a restart), which wait for one of their own.
+
 DuckDB has no statement timeout. `interrupt()` on the cursor running a query makes it raise
 InterruptException at its next chunk of 2,048 rows, so a watcher thread interrupts a query past
 its budget, and the same call cancels a query whose client left or whose server is stopping.
@@ -12,12 +16,13 @@ from __future__ import annotations
 import contextlib
 import threading
 from collections.abc import Callable, Iterator
-from typing import TypeVar
+from typing import Literal, TypeVar
 
 import duckdb
 from pydantic import BaseModel, ConfigDict, Field
 
 T = TypeVar("T")
+Pool = Literal["people", "scheduled"]
 _REPEAT_S = 0.05  # how often a stopped query is interrupted again until it returns
 STOPPING = "the server is stopping"
 
@@ -28,7 +33,10 @@ class QueryLimits(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     query_timeout_s: float = Field(10.0, gt=0, le=3600, description="time budget of one preview or run selection")
-    query_slots: int = Field(4, ge=1, le=64, description="previews and run selections at once; more get 503")
+    query_slots: int = Field(4, ge=1, le=64, description="people's queries at once (explorer pages, previews, runs "
+                             "started by hand or at a task's creation); more get 503")
+    scheduled_slots: int = Field(2, ge=1, le=64, description="scheduled run selections at once (and catch-up after a "
+                                 "restart); more wait for one of these, never for a person's slot")
 
 
 class QueryError(RuntimeError):
@@ -48,11 +56,11 @@ class QueryCancelled(QueryError):
 
 
 class QueryGate:
-    """Admits user queries into `query_slots` slots; `close()` stops every query and refuses new ones."""
+    """Admits user queries into the slots of their pool; `close()` stops every query and refuses new ones."""
 
     def __init__(self, con: duckdb.DuckDBPyConnection, limits: QueryLimits | None = None):
         self.con, self.limits = con, limits or QueryLimits()
-        self._free = self.limits.query_slots
+        self._free: dict[Pool, int] = {"people": self.limits.query_slots, "scheduled": self.limits.scheduled_slots}
         self._cond = threading.Condition()
         self._queries: set[Query] = set()
         self._tracked: set[duckdb.DuckDBPyConnection] = set()
@@ -64,17 +72,19 @@ class QueryGate:
         with self._cond:
             return len(self._queries)
 
-    def take(self, wait: bool) -> Query:
-        """A slot for one query, waiting for one or refusing with QueryBusy; release it with `with`."""
+    def take(self, wait: bool, pool: Pool = "people") -> Query:
+        """A slot of `pool` for one query, waiting for one or refusing with QueryBusy; release it with `with`."""
         with self._cond:
-            while wait and not self._closed and self._free == 0:
+            while wait and not self._closed and self._free[pool] == 0:
                 self._cond.wait()
             if self._closed:
                 raise QueryCancelled(STOPPING)
-            if self._free == 0:
-                raise QueryBusy(f"all {self.limits.query_slots} query slots are busy; retry shortly")
-            self._free -= 1
-            query = Query(self)
+            if self._free[pool] == 0:
+                slots = self.limits.query_slots if pool == "people" else self.limits.scheduled_slots
+                raise QueryBusy(f"all {slots} {'query' if pool == 'people' else 'scheduled-run'} slots are busy; "
+                                "retry shortly")
+            self._free[pool] -= 1
+            query = Query(self, pool)
             self._queries.add(query)
             return query
 
@@ -105,8 +115,8 @@ class QueryGate:
         with self._cond:
             if query in self._queries:
                 self._queries.discard(query)
-                self._free += 1
-                self._cond.notify()
+                self._free[query.pool] += 1
+                self._cond.notify_all()  # a waiter of either pool
 
 
 class Query:
@@ -116,8 +126,8 @@ class Query:
     request's worker thread), as soon as it returns: a slot is free only when its query is.
     """
 
-    def __init__(self, gate: QueryGate):
-        self._gate, self._budget = gate, gate.limits.query_timeout_s
+    def __init__(self, gate: QueryGate, pool: Pool = "people"):
+        self._gate, self._budget, self.pool = gate, gate.limits.query_timeout_s, pool
         self._lock = threading.Lock()
         self._cur: duckdb.DuckDBPyConnection | None = None
         self._reason: str | None = None

@@ -1,7 +1,8 @@
 """Executes task runs: window -> sampler selection -> ledger, one run per task at a time.
 
 Selections and previews run their user-built SQL through a `QueryGate`: a few at a time, each
-within its time budget. A run past its budget is failed with that reason; a run stopped because
+within its time budget; scheduled runs take slots of their own pool, so a burst of them never
+takes the slots people's previews and explorer pages need, nor the other way round. A run past its budget is failed with that reason; a run stopped because
 the server is stopping stays `selecting` and is resumed at the next start.
 """
 from __future__ import annotations
@@ -22,6 +23,7 @@ from scheduler.ledger import Ledger, RunRow
 from scheduler.task import TaskSpec
 
 log = logging.getLogger(__name__)
+SCHEDULED_TRIGGERS = ("scheduled", "catch_up")  # runs no person is waiting for
 
 
 class TaskRunner:
@@ -45,9 +47,11 @@ class TaskRunner:
         """Open a run, select, record; returns the run's manifest.
 
         Takes a query slot first (`wait` for one, or QueryBusy) unless given one, so a refused
-        run leaves no trace in the ledger.
+        run leaves no trace in the ledger: a scheduled slot for the `scheduled` and `catch_up`
+        triggers, a person's for the others.
         """
-        with query or self.queries.take(wait) as query, self._task_locks[task_id]:
+        pool = "scheduled" if trigger in SCHEDULED_TRIGGERS else "people"
+        with query or self.queries.take(wait, pool) as query, self._task_locks[task_id]:
             task = self.ledger.get_task(task_id)
             now = now or self.clock()
             run = self.ledger.open_run(task, trigger, now, self.window(task.spec, now, task.watermark))
@@ -63,7 +67,7 @@ class TaskRunner:
         """Finish runs a crash left in `selecting`; their window is stored, so they pick the same."""
         done = []
         for run in self.ledger.interrupted_runs():
-            with self.queries.take(wait=True) as query, self._task_locks[run.task_id]:
+            with self.queries.take(wait=True, pool="scheduled") as query, self._task_locks[run.task_id]:
                 spec = self.ledger.get_task(run.task_id).spec
                 log.info("resuming interrupted run %s", run.run_id)
                 try:

@@ -19,7 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from collector.json_limits import depth_within
 from evaluators.config import check_task_options
 from infra.timeutil import naive_utc, parse_duration
-from sampler.policy import MAX_FILTERS, Filter, Sampling, SamplingPolicy, check_regex_count, format_errors
+from sampler.policy import Filter, Sampling, SamplingPolicy, filter_list_validators, format_errors
 from sampler.selection import TimeRange, default_salt
 
 MIN_LAST, MAX_LAST = dt.timedelta(hours=1), dt.timedelta(days=30)
@@ -152,7 +152,7 @@ class TaskSpec(_Model):
     description: str | None = None
     window: Window
     match: Literal["all", "any"] = "all"
-    filters: list[Filter] = Field(default_factory=list, max_length=MAX_FILTERS)
+    filters: list[Filter] = Field(default_factory=list)
     sampling: Sampling = Field(default_factory=lambda: Sampling(ratio=1.0, max_items=100))
     evaluators: list[str] = Field(default_factory=list)
     # Per-evaluator settings, e.g. {reference_chain: {weights: …}, llm_judge: {budget_per_task: 50}}.
@@ -165,7 +165,7 @@ class TaskSpec(_Model):
             raise ValueError("name must be 1-64 characters of a-z, 0-9, '-', '_' or '.', starting with a letter or digit")
         return v
 
-    _regex_count = field_validator("filters")(check_regex_count)
+    _filter_count, _regex_cost = filter_list_validators()
 
     @field_validator("options", mode="before")
     @classmethod

@@ -189,3 +189,20 @@ def test_user_text_never_reaches_the_sql():
 def test_json_path_escapes_quotes_and_backslashes():
     assert json_path("gen_ai.agent.name") == '$."gen_ai.agent.name"'
     assert json_path('a"b\\c') == '$."a\\"b\\\\c"'
+
+
+def test_a_regex_reads_only_the_start_of_its_text(store):
+    """512 characters of a value, 32 of each of a list's first 16 elements; `contains` reads it all."""
+    from tests.sampler.handmade import insert_traces
+
+    far = "a" * 300 + "b" * 300 + "needle"
+    names = [f"tool_{i:02d}" for i in range(20)]  # tool_16 … tool_19 are past the first 16
+    insert_traces(store, [dict(trace_id="far", status="ok", input=far, tool_names=names,
+                               span_names=["x" * 40 + "needle"])])
+    assert pick(store, f("input", "regex", "needle")) == set()
+    assert pick(store, f("input", "contains", "needle")) == {"far"}
+    assert pick(store, f("input", "regex", "b{212}$")) == {"far"}  # the 512th character is a b
+    assert pick(store, f("tool_name", "regex", "^tool_15$")) == {"far"}
+    assert pick(store, f("tool_name", "regex", "^tool_16$")) == set()
+    assert pick(store, f("span_name", "regex", "needle")) == set()
+    assert pick(store, f("span_name", "regex", "^x{32}$")) == {"far"}

@@ -117,3 +117,24 @@ def test_close_stops_queries_tracked_cursors_and_waiters(con):
     assert isinstance(waiter_out["error"], QueryCancelled)
     with pytest.raises(QueryCancelled, match="stopping"):
         gate.take(wait=False)
+
+
+def test_scheduled_runs_and_people_take_their_own_slots(con):
+    """A burst of scheduled runs fills only their pool; a person's query is still admitted, and
+    the other way round."""
+    gate = QueryGate(con, QueryLimits(query_slots=1, scheduled_slots=2))
+    scheduled = [gate.take(wait=False, pool="scheduled") for _ in range(2)]
+    with pytest.raises(QueryBusy, match="all 2 scheduled-run slots are busy"):
+        gate.take(wait=False, pool="scheduled")
+    person = gate.take(wait=False)
+    with pytest.raises(QueryBusy, match="all 1 query slots are busy"):
+        gate.take(wait=False)
+    waiter, out = in_thread(lambda: gate.take(wait=True, pool="scheduled"))
+    time.sleep(0.1)
+    assert waiter.is_alive()  # waits for a scheduled slot, not the person's being freed
+    person.__exit__(None, None, None)
+    time.sleep(0.1)
+    assert waiter.is_alive()
+    scheduled[0].__exit__(None, None, None)
+    waiter.join(5)
+    assert out["result"].pool == "scheduled"
