@@ -1,7 +1,7 @@
 """parameters: is each call's argument object valid against its tool's JSON Schema?
 
-Validation is jsonschema's Draft 2020-12 validator with a format checker; each error's keyword
-maps to a label and a call gets the first label of the RelyToolBench cascade it hits. Two
+Validation is jsonschema's Draft 2020-12 validator with a format checker, patterns matched by RE2
+(evaluators.patterns: a schema's patterns come from the trace); each error's keyword maps to a label and a call gets the first label of the RelyToolBench cascade it hits. Two
 additions make the check as strict as a tool's author means it: an object schema that does not
 say whether extra keys are allowed rejects them (unexpected_param), and a string whose
 description demands YYYY-MM-DD is checked as format date. Beyond the schema, a relative date
@@ -18,12 +18,13 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from jsonschema import Draft202012Validator, FormatChecker
-from jsonschema.exceptions import SchemaError, ValidationError, best_match
+from jsonschema.exceptions import ValidationError, best_match
 from referencing.exceptions import Unresolvable
 
 from collector.trajectory import ToolCall, Trajectory
 from evaluators.base import EvalContext, EvalResult, Evaluator
 from evaluators.dates import date_pattern, relative_instead_of_date, wants_date_description
+from evaluators.patterns import compiled, is_pattern, noting, validator_class
 from evaluators.schemas import Schema, SchemaFacts, ToolSchemas
 from evaluators.text.cache import SHORT
 from evaluators.text.reasons import call_ref, short
@@ -63,6 +64,11 @@ def _is_time(instance: object) -> bool:
         return True
     match = _TIME.fullmatch(instance)
     return bool(match and dt.time.fromisoformat(match[1]))
+
+
+@FORMATS.checks("regex")
+def _is_regex(instance: object) -> bool:
+    return not isinstance(instance, str) or is_pattern(instance)  # jsonschema's compiles it with `re`
 
 
 @FORMATS.checks("uri", raises=ValueError)
@@ -107,6 +113,7 @@ def strict(schema: Any) -> Any:
 # --- validation, split so that verdicts can be reused ----------------------------------------------
 
 Found = dict[str, tuple]  # label -> (path of the offending argument or None, its value, why)
+Unchecked = tuple[str, ...]  # why parts of the schema could not be checked (evaluators.patterns)
 # Object keywords whose verdict depends only on which keys are present (annotations aside).
 _KEY_KEYWORDS = frozenset({"type", "properties", "required", "additionalProperties", "dependentRequired",
                            "minProperties", "maxProperties", "title", "description", "$comment", "default",
@@ -129,54 +136,63 @@ class Checker:
         self.broken = _schema_problem(schema)
         checked = strict(schema) if self.broken is None else {}
         properties = checked.get("properties")
+        validator = validator_class(key)
         self.parts: dict[str, Draft202012Validator] = {}
         if isinstance(properties, dict) and b'"$' not in key and b'"definitions"' not in key:
-            self.parts = {name: Draft202012Validator(sub, format_checker=FORMATS) for name, sub in properties.items()}
+            self.parts = {name: validator(sub, format_checker=FORMATS) for name, sub in properties.items()}
             checked = {**checked, "properties": dict.fromkeys(properties, True)}
-        self.whole = Draft202012Validator(checked, format_checker=FORMATS)
+        self.whole = validator(checked, format_checker=FORMATS)
         self._keys_only = (bool(self.parts) and set(checked) <= _KEY_KEYWORDS
                            and checked.get("type", "object") == "object"
                            and isinstance(checked.get("additionalProperties", True), bool))
         self._valid_keys: set[frozenset] = set()
-        self._seen: dict[tuple, Found] = {}
+        self._seen: dict[tuple, tuple[Found, Unchecked]] = {}
 
-    def errors(self, arguments: Any) -> Found:
-        """The first error of each label; {} when the arguments are valid. Raises Unresolvable for a
-        $ref that leads nowhere (only visible once an argument reaches it)."""
+    def errors(self, arguments: Any) -> tuple[Found, Unchecked]:
+        """The first error of each label ({} when the arguments are valid), and why any pattern went
+        unchecked. Raises Unresolvable for a $ref that leads nowhere (only visible once an argument
+        reaches it)."""
         if self._keys_only and isinstance(arguments, dict) and frozenset(arguments) in self._valid_keys:
             found: Found = {}
+            unchecked: list[str] = []
         else:
-            found = _first_of_each(self.whole.iter_errors(arguments), ())
+            with noting() as unchecked:
+                found = _first_of_each(self.whole.iter_errors(arguments), ())
             if self._keys_only and not found and len(self._valid_keys) < 4096:
                 self._valid_keys.add(frozenset(arguments))
         if self.parts and isinstance(arguments, dict):
             for name, value in arguments.items():
                 if name in self.parts:
-                    for label, explained in self._part(name, value).items():
+                    part, notes = self._part(name, value)
+                    for label, explained in part.items():
                         found.setdefault(label, explained)
-        return found
+                    unchecked += [n for n in notes if n not in unchecked]
+        return found, tuple(unchecked)
 
-    def _part(self, name: str, value: Any) -> Found:
+    def _part(self, name: str, value: Any) -> tuple[Found, Unchecked]:
         scalar = isinstance(value, str | int | float | None)
         kept = value if scalar else canonical_json(value)
         key = (name, type(value).__name__, kept)  # a type's name, not the type: the key stays untracked by GC
-        found = self._seen.get(key)
-        if found is None:
-            found = _first_of_each(self.parts[name].iter_errors(value), (name,))
+        verdict = self._seen.get(key)
+        if verdict is None:
+            with noting() as unchecked:
+                found = _first_of_each(self.parts[name].iter_errors(value), (name,))
+            verdict = found, tuple(unchecked)
             if not isinstance(kept, str | bytes) or len(kept) <= SHORT:  # big values are not kept
                 if len(self._seen) >= 1 << 14:
                     self._seen.clear()
-                self._seen[key] = found
-        return found
+                self._seen[key] = verdict
+        return verdict
+
+
+# The metaschema's own patterns are fixed; its `format: regex` goes to FORMATS, so RE2 judges them.
+_META = Draft202012Validator(Draft202012Validator.META_SCHEMA, format_checker=FORMATS)
 
 
 def _schema_problem(schema: Schema) -> str | None:
     """Why a recorded schema is not a JSON Schema (it comes from the trace: anything may be in it)."""
-    try:
-        Draft202012Validator.check_schema(schema)
-    except SchemaError as exc:
-        return f"{path_text(tuple(exc.absolute_path))}: {exc.message[:80]}"
-    return None
+    error = next(_META.iter_errors(schema), None)
+    return None if error is None else f"{path_text(tuple(error.absolute_path))}: {error.message[:80]}"
 
 
 # Keyed by the schema's content, so threads may share the checkers: a checker only memoises
@@ -225,7 +241,8 @@ def _explain(error: ValidationError, label: str, prefix: tuple) -> tuple[tuple |
         names = ", ".join(path_text((*path, m)) for m in missing) or where
         return None, None, f"{names} {'is' if len(missing) < 2 else 'are'} required"
     if label == "unexpected_param" and isinstance(value, dict):
-        extra = [k for k in value if k not in (error.schema.get("properties") or {})][:3]
+        declared, patterns = error.schema.get("properties") or {}, error.schema.get("patternProperties") or {}
+        extra = [k for k in value if k not in declared and all(compiled(p).search(k) is False for p in patterns)][:3]
         if extra:
             names = ", ".join(path_text((*path, k)) for k in extra)
             return (*path, extra[0]), value[extra[0]], f"{names} not a parameter"
@@ -262,8 +279,12 @@ class ParametersEvaluator(Evaluator):
         skipped = len(checks) - len(counted)
         details = {"calls": checks, "checked": len(counted), "valid": len(counted) - len(failed),
                    "no_schema": skipped}
+        unchecked = list(dict.fromkeys(n for c in checks for n in c.get("unchecked", ())))
+        if unchecked:
+            details["unchecked"] = unchecked
         if not failed:
             extra = f" ({skipped} without a schema)" if skipped else ""
+            extra += f"; {unchecked[0]}" + (f" (+{len(unchecked) - 1} more)" if len(unchecked) > 1 else "") if unchecked else ""
             return self.result(score=score, label="pass", passed=True, details=details,
                                reason=f"{len(counted)} call(s) valid against their schemas{extra}")
         worst = min(failed, key=lambda c: CASCADE.index(c["label"]))
@@ -292,18 +313,19 @@ class ParametersEvaluator(Evaluator):
         if checker.broken is not None:
             return _verdict(seq, name, "invalid_schema", f"the tool's schema is not a JSON Schema: {checker.broken}")
         try:
-            found = checker.errors(call.arguments)
+            found, unchecked = checker.errors(call.arguments)
         except Unresolvable as exc:
             return _verdict(seq, name, "invalid_schema", f"the tool's schema has an unresolvable $ref: {short(str(exc), 80)}")
         if "format_error" not in found and (relative := _relative_date(call.arguments, schemas.facts(call))) is not None:
             found["format_error"] = relative
+        notes = {"unchecked": list(unchecked)} if unchecked else {}
         if not found:
-            return _verdict(seq, name, "pass", "valid")
+            return _verdict(seq, name, "pass", "; ".join(("valid", *unchecked)), **notes)
         labels = sorted(found, key=CASCADE.index)
         path, value, why = found[labels[0]]
         ref = call_ref(seq, name, path, value) if path is not None else call_ref(seq, name)
         return _verdict(seq, name, labels[0], f"{ref}: {labels[0]}: {why}", labels,
-                        errors={label: found[label][2] for label in labels})
+                        errors={label: found[label][2] for label in labels}, **notes)
 
 
 def _relative_date(arguments: Any, facts: SchemaFacts) -> tuple[tuple, Any, str] | None:

@@ -1,8 +1,11 @@
 """Hostile trajectories: no evaluator raises on any of them, however deep, wide or malformed
-(arguments, results and recorded schemas all come from whoever sends traces)."""
+(arguments, results and recorded schemas all come from whoever sends traces), and `parameters`
+ends within twice its time budget on catastrophic patterns and huge schemas."""
 from __future__ import annotations
 
 import json
+import re
+import time
 from typing import Any
 
 import pytest
@@ -16,6 +19,7 @@ from evaluators.datasets import load_cases
 from evaluators.registry import available, get
 from evaluators.schemas import load_tool_schemas
 from evaluators.config import CONFIG_DIR
+from evaluators.worker import Evaluation
 from tracepatrol.cli.results import evaluate
 
 CASES = load_cases()
@@ -115,3 +119,68 @@ def test_offline_evaluate_reads_deeply_nested_json_and_scores_it(tmp_path, depth
 def test_offline_evaluate_names_a_file_past_the_parsers_depth(tmp_path):
     res = CliRunner().invoke(evaluate, ["--file", str(deep_file(tmp_path, 10, 2000))])
     assert res.exit_code == 2 and "nested deeper than the JSON parser reads" in res.output
+
+
+# Backtracking `re` needs seconds to minutes on these (29 characters of ^(a+)+$: 11.7 s, 35: ~12 min).
+CATASTROPHIC = {"^(a+)+$": lambda n: "a" * (n - 1) + "!", "(a|aa)+$": lambda n: "a" * (n - 1) + "!",
+                "(.*a){20}": lambda n: "b" * (n - 19) + "a" * 19}
+BUDGET_S = 1.0
+
+
+def within_budget(schema: dict, arguments: Any) -> tuple[float, Any]:
+    """(seconds, outcome) of `parameters` on one call under BUDGET_S, as a worker runs it."""
+    t = Trajectory(trace_id="b" * 32, input="q", output="done", tool_calls=[ToolCall(seq=1, name="t", arguments=arguments)],
+                   tools_offered=[ToolDefinition(name="t", parameters=schema)])
+    evaluation = Evaluation(EvalContext(), budget_s=BUDGET_S)
+    start = time.perf_counter()
+    outcome = evaluation.run(t, ["parameters"])
+    return time.perf_counter() - start, outcome
+
+
+@pytest.mark.perf
+@pytest.mark.parametrize("length", [29, 35, 5000])
+@pytest.mark.parametrize("pattern", list(CATASTROPHIC))
+def test_a_catastrophic_pattern_gets_its_verdict_without_pythons_re(pattern, length, monkeypatch):
+    given: list[str] = []
+    search = re.search
+    monkeypatch.setattr(re, "search", lambda p, *a, **k: given.append(p) or search(p, *a, **k))
+    value = CATASTROPHIC[pattern](length)
+    elapsed, outcome = within_budget({"type": "object", "properties": {"q": {"type": "string", "pattern": pattern}}},
+                                     {"q": value})
+    assert pattern not in given
+    [result] = outcome.results
+    assert (result.label, result.evidence) == ("constraint_error", [1])
+    assert elapsed < 2 * BUDGET_S
+
+
+def _nest(inner: Any, depth: int, key: str = "k") -> Any:
+    for _ in range(depth):
+        inner = {key: inner}
+    return inner
+
+
+N = 20_000
+HUGE = {  # (schema, arguments), sized to cost `parameters` about its budget or more, in pure Python
+    "wide": ({"type": "object", "properties": {f"p{i}": {"type": "string", "pattern": f"^(a+)+{i}$"} for i in range(N)}},
+             {f"p{i}": "a" * 30 + "!" for i in range(N)}),
+    "long enum": ({"type": "object", "properties": {"e": {"enum": [{"k": i} for i in range(10 * N)]}}}, {"e": {"k": -1}}),
+    "wide anyOf": ({"type": "object", "properties": {"e": {"anyOf": [{"pattern": f"^x{i}$"} for i in range(N)]}}},
+                   {"e": "y" * 1000}),
+    "unique items": ({"type": "object", "properties": {"a": {"type": "array", "uniqueItems": True}}},
+                     {"a": [{"k": i} for i in range(N)]}),
+    "pattern properties": ({"type": "object", "additionalProperties": False,
+                            "patternProperties": {f"^(a|aa)+{i}$": {"type": "integer"} for i in range(N // 10)}},
+                           {"a" * 30 + f"{i}!": 1 for i in range(N // 10)}),
+    "deep and wide": (_nest({"type": "object", "properties": {f"p{i}": {"pattern": "^(a+)+$"} for i in range(N // 10)}}, 15,
+                            "not"), {f"p{i}": "a" * 30 + "!" for i in range(N // 10)}),
+}
+
+
+@pytest.mark.perf
+@pytest.mark.parametrize("shape", list(HUGE))
+def test_the_budget_holds_on_huge_schemas(shape):
+    schema, arguments = HUGE[shape]
+    elapsed, outcome = within_budget(schema, arguments)
+    assert len(outcome.results) + len(outcome.errors) == 1
+    assert all("stopped after its time budget" in e for e in outcome.errors), outcome.errors
+    assert elapsed < 2 * BUDGET_S, f"{shape}: {elapsed:.2f} s"

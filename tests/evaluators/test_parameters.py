@@ -11,6 +11,7 @@ from evaluators.base import EvalContext
 from evaluators.parameters import ParametersEvaluator
 from evaluators.dates import date_pattern
 from evaluators.schemas import load_tool_schemas
+from evaluators.text.reasons import short
 
 from .conftest import DATE_PATTERN, FLIGHTS, WEATHER, call, trajectory
 
@@ -191,3 +192,121 @@ def test_remembered_verdicts_match_fresh_ones():
 ])
 def test_date_patterns(pattern, is_date):
     assert date_pattern(pattern) is is_date
+
+
+# --- patterns from the trace run in RE2 with ECMA-262's meaning (evaluators.patterns) ----------
+
+@pytest.mark.parametrize("pattern, good, bad", [
+    (r"^[\u4e00-\u9fa5]+$", "北京", "Beijing"),           # \uXXXX (RE2 writes \x{…})
+    (r"^\u{1F600}$", "😀", "x"),                          # \u{…}
+    (r"^\ud83d\ude00$", "😀", "\ud83d"),                  # a surrogate pair is one character
+    (r"^\s+$", "\u3000\u00a0 ", "\u200b"),                # ECMA's \s has Unicode spaces, RE2's only ASCII
+    (r"^\S+$", "a-b", "a\u3000b"),
+    (r"^[\s\d]+$", "1\u2003 2", "1_2"),
+    (r"^a.b$", "a-b", "a\u2028b"),                        # . stops at every line terminator
+    (r"^\cJ$", "\n", "J"),                                # a control escape
+    (r"^[\b]$", "\b", "b"),                               # a backspace in a class
+    (r"^a[^]b$", "a\nb", "ab"),                           # [^] is any character, [] none
+    (r"^a[]?b$", "ab", "axb"),
+    (r"^\d{3}$", "123", "١٢٣"),                           # \d is ASCII in ECMA and RE2 (not in Python's re)
+    (r"abc$", "xabc", "abc\n"),                           # $ ends the text (Python's re allows a last \n)
+    (r"^(?<year>\d{4})$", "2026", "26"),                  # named groups
+])
+def test_patterns_keep_their_ecma_meaning(pattern, good, bad):
+    definition = tool(v={"type": "string", "pattern": pattern})
+    assert check(definition, {"v": good}).label == "pass"
+    assert check(definition, {"v": bad}).label == "constraint_error"
+
+
+@pytest.mark.parametrize("pattern, why", [
+    (r"^(?=.*\d).{8,}$", "uses lookahead, which RE2 does not support"),
+    (r"^(?!admin).*$", "uses lookahead, which RE2 does not support"),
+    (r"(?<=\$)\d+", "uses lookbehind, which RE2 does not support"),
+    (r"^(\w)\1$", "uses a backreference, which RE2 does not support"),
+    (r"^(?<c>\w)\k<c>$", "uses a backreference, which RE2 does not support"),
+    (r"^a{1001}$", "repeats more than 1,000 times, which RE2 does not support"),
+    (r"^[\p{L}\p{N}]{1,300}$", "compiles past RE2's 1 MiB memory limit"),
+])
+def test_a_pattern_re2_cannot_run_is_not_checked_and_says_so(pattern, why):
+    definition = tool(v={"type": "string", "pattern": pattern, "maxLength": 5})
+    result = check(definition, {"v": "x"})  # would fail any of these patterns
+    note = f"pattern {short(pattern)} not checked: {why}"  # the pattern's repr, cut to 40 characters
+    assert (result.label, result.details["unchecked"]) == ("pass", [note])
+    assert result.reason == f"1 call(s) valid against their schemas; {note}"
+    assert result.details["calls"][0]["reason"] == f"valid; {note}"
+    # the rest of the schema is still checked
+    failed = check(definition, {"v": "x" * 6})
+    assert failed.label == "constraint_error" and failed.details["calls"][0]["unchecked"] == [note]
+
+
+def test_an_unchecked_pattern_property_only_loosens_the_schema():
+    schema = {"type": "object", "properties": {"a": {"type": "string"}},
+              "patternProperties": {"^(?!x)": {"type": "integer"}, "^n_": {"type": "integer"}},
+              "additionalProperties": False}
+    definition = ToolDefinition(name="t", parameters=schema)
+    # the lookahead's subschema applies to no key, and no key counts as additional
+    assert check(definition, {"a": "s", "k": "not an integer"}).label == "pass"
+    assert check(definition, {"n_1": "x"}).label == "type_error"  # the checkable pattern still applies
+
+
+def test_pattern_properties_and_extra_keys_through_re2():
+    schema = {"type": "object", "patternProperties": {"^(a+)+$": {"type": "integer"}}, "additionalProperties": False}
+    definition = ToolDefinition(name="t", parameters=schema)
+    assert check(definition, {"aaa": 1}).label == "pass"
+    assert check(definition, {"aaa": "x"}).label == "type_error"
+    result = check(definition, {"aaa": 1, "a" * 40 + "!": 2})
+    assert result.reason == f"call 1 t({'a' * 40}!=2): unexpected_param: {'a' * 40}! not a parameter"
+    uneval = ToolDefinition(name="t", parameters={"type": "object", "patternProperties": {"^a$": {}},
+                                                   "unevaluatedProperties": False})
+    result = check(uneval, {"a" * 40 + "!": 1})
+    assert result.details["unchecked"] == ["unevaluatedProperties not checked: the schema has patternProperties"]
+
+
+def test_a_value_past_the_matching_limit_is_not_checked():
+    from evaluators.patterns import MATCH_WORK, compiled
+
+    pattern = "^[ab]*a[ab]{999}c$"  # ~1,000 RE2 instructions
+    program = compiled(pattern).regex.programsize
+    definition = tool(v={"type": "string", "pattern": pattern})
+    fits = ("ab" * MATCH_WORK)[:MATCH_WORK // program]
+    assert check(definition, {"v": fits}).label == "constraint_error"
+    longer = fits + "b"
+    result = check(definition, {"v": longer})
+    assert result.label == "pass" and result.details["unchecked"] == [
+        f"pattern {pattern!r} not checked: a {len(longer):,}-byte value is past the linear-time matching limit "
+        f"for its {program:,} RE2 instructions"]
+
+
+@pytest.mark.parametrize("draft", ["http://json-schema.org/draft-07/schema#", "http://json-schema.org/draft-04/schema#",
+                                   "https://json-schema.org/draft/2019-09/schema"])
+def test_a_subschema_naming_another_draft_still_matches_through_re2(draft, monkeypatch):
+    """jsonschema hands a subschema with its own `$schema` to that draft's class, whose keywords use `re`."""
+    import re
+
+    def refused(pattern, *args, **kwargs):
+        raise AssertionError(f"Python's re got {pattern!r}")
+
+    schema = {"type": "object", "$defs": {"d": {"$schema": draft, "type": "string", "pattern": "^(a+)+$"}},
+              "properties": {"q": {"$ref": "#/$defs/d"},
+                             "r": {"$schema": draft, "type": "object", "patternProperties": {"^(b+)+$": {}},
+                                   "additionalProperties": False}}}
+    definition = ToolDefinition(name="t", parameters=schema)
+    for name in ("search", "match", "fullmatch", "compile"):
+        monkeypatch.setattr(re, name, refused)
+    assert check(definition, {"q": "a" * 40 + "!"}).label == "constraint_error"
+    assert check(definition, {"r": {"b" * 40 + "!": 1}}).label == "unexpected_param"
+
+
+def test_format_regex_is_judged_by_re2():
+    definition = tool(v={"type": "string", "format": "regex"})
+    assert check(definition, {"v": "^(a+)+$"}).label == "pass"
+    assert check(definition, {"v": r"^(?=a)\1"}).label == "pass"  # ECMA, though RE2 cannot run it
+    assert check(definition, {"v": "(" * 3000 + ")" * 3000}).label == "pass"  # Python's parser recursed too deep
+    for bad in ("(a", "a**", "[a", "*a"):
+        assert check(definition, {"v": bad}).label == "format_error", bad
+
+
+def test_a_malformed_schema_pattern_makes_the_schema_invalid():
+    result = check(tool(v={"type": "string", "pattern": "(a"}), {"v": "a"})
+    assert result.label == "not_applicable"
+    assert result.details["calls"][0]["reason"].startswith("the tool's schema is not a JSON Schema: properties.v.pattern:")
