@@ -3,12 +3,17 @@
 Status mapping follows the OTLP spec and the Collector's otlphttp.go: 400 undecodable, 401 no
 key, 405 method, 413 too large (after decompression), 415 content type, 429 queue full and
 503 storage unavailable (both with Retry-After), 200 with partial_success for invalid spans.
+
+The event loop that runs this app also serves the API, the dashboard and /healthz, so it only
+reads bodies: inflating and decoding them (JSON holds the GIL, but a thread gives it back to the
+loop every few milliseconds; the Rust decoder releases it) run on a few threads of their own.
 """
 from __future__ import annotations
 
 import asyncio
 import logging
 import zlib
+from concurrent.futures import ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
 from google.protobuf import json_format
@@ -27,6 +32,7 @@ log = logging.getLogger(__name__)
 
 PROTOBUF = "application/x-protobuf"
 JSON = "application/json"
+DECODE_THREADS = 4  # at least one per decode process, when there is a pool
 
 
 class _Reject(Exception):
@@ -50,37 +56,50 @@ def _status(rej: _Reject, as_json: bool) -> Response:
     return Response(body, rej.http, headers=rej.headers, media_type=JSON if as_json else PROTOBUF)
 
 
-async def _read_body(request: Request, limit: int) -> bytes:
-    """Read the body, decompressing gzip, and refuse anything past `limit` bytes decompressed."""
+async def _read_body(request: Request, limit: int) -> tuple[bytes, bool]:
+    """The body as sent and whether it is gzip; anything past `limit` bytes is refused as it streams."""
     encoding = (request.headers.get("content-encoding") or "identity").strip().lower()
     if encoding not in ("identity", "gzip", ""):
         raise _Reject(400, code_pb2.INVALID_ARGUMENT, f"unsupported Content-Encoding {encoding!r}; use gzip or none")
-    too_large = _Reject(413, code_pb2.INVALID_ARGUMENT, f"request body exceeds the {limit}-byte limit (after decompression)")
     declared = request.headers.get("content-length", "")
     if encoding in ("identity", "") and declared.isdigit() and int(declared) > limit:
-        raise too_large  # refused from the header, before a byte of the body is read
-    inflater = zlib.decompressobj(16 + zlib.MAX_WBITS) if encoding == "gzip" else None
+        raise _too_large(limit)  # refused from the header, before a byte of the body is read
     parts: list[bytes] = []
     size = 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > limit:
+            raise _too_large(limit)
+        parts.append(chunk)
+    return b"".join(parts), encoding == "gzip"
+
+
+def _too_large(limit: int) -> _Reject:
+    return _Reject(413, code_pb2.INVALID_ARGUMENT, f"request body exceeds the {limit}-byte limit (after decompression)")
+
+
+def _inflate(body: bytes, limit: int) -> bytes:
+    """A gzip body decompressed, refused once past `limit` bytes (a bomb stops there)."""
+    inflater = zlib.decompressobj(16 + zlib.MAX_WBITS)
     try:
-        async for chunk in request.stream():
-            if inflater is not None:
-                chunk = inflater.decompress(chunk, limit + 1 - size)
-                if inflater.unconsumed_tail:
-                    raise too_large
-            size += len(chunk)
-            if size > limit:
-                raise too_large
-            parts.append(chunk)
-        if inflater is not None:
-            if not inflater.eof:
-                raise _Reject(400, code_pb2.INVALID_ARGUMENT, "gzip body is truncated")
+        out = inflater.decompress(body, limit + 1)
     except zlib.error as exc:
         raise _Reject(400, code_pb2.INVALID_ARGUMENT, f"invalid gzip body: {exc}") from None
-    return b"".join(parts)
+    if len(out) > limit or inflater.unconsumed_tail:
+        raise _too_large(limit)
+    if not inflater.eof:
+        raise _Reject(400, code_pb2.INVALID_ARGUMENT, "gzip body is truncated")
+    return out
 
 
 def build_app(receiver: TraceReceiver, max_request_bytes: int, api_key: str | None) -> Starlette:
+    threads = max(DECODE_THREADS, receiver.pool.workers if receiver.pool is not None else 0)
+    decoders = ThreadPoolExecutor(threads, thread_name_prefix="otlp-http-decode")
+
+    def decode(raw: bytes, gzip: bool, as_json: bool):
+        """On a decode thread: inflate, decode (here or in the decode pool) and hand on."""
+        return receiver.receive(_inflate(raw, max_request_bytes) if gzip else raw, as_json)
+
     async def traces(request: Request) -> Response:
         # Errors go back in the request's encoding; JSON when it has none we speak.
         as_json = _media_type(request.headers.get("content-type")) != PROTOBUF
@@ -95,9 +114,9 @@ def build_app(receiver: TraceReceiver, max_request_bytes: int, api_key: str | No
                               f"unsupported Content-Type {ctype or '(none)'!r}; use {PROTOBUF} or {JSON}")
             try:
                 receiver.admit()  # refused before the body is read and decoded: overload costs little
-                body = await _read_body(request, max_request_bytes)
+                raw, gzip = await _read_body(request, max_request_bytes)
                 try:
-                    accepted = await receiver.receive_async(body, as_json)
+                    accepted = await asyncio.wrap_future(decoders.submit(decode, raw, gzip, as_json))
                 except LimitExceeded as exc:
                     raise _Reject(413, code_pb2.INVALID_ARGUMENT, str(exc)) from None
                 except DecodeError as exc:

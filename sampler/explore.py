@@ -27,6 +27,7 @@ SORTS: dict[str, str] = {"start": "t.start_time", "duration": "t.duration_ms", "
 COLUMNS = ("trace_id", "version", "start_time", "duration_ms", "status", "error_type", "user_id", "session_id",
            "agent_name", "agent_version", "total_tokens", "tool_call_count", "tool_errors", "input")
 MAX_PER_PAGE = 200
+MAX_PAGE = 1_000_000  # past it the offset is nothing a person pages to (and could overflow DuckDB's BIGINT)
 
 
 class Explore(BaseModel):
@@ -44,7 +45,7 @@ class Explore(BaseModel):
     trace_id: str | None = None
     sort: Literal["start", "duration", "tokens", "tool_errors", "score"] = "start"
     descending: bool = True
-    page: int = Field(1, ge=1)
+    page: int = Field(1, ge=1, le=MAX_PAGE)
     per_page: int = Field(50, ge=1, le=MAX_PER_PAGE)
 
     _filter_count, _regex_cost = filter_list_validators()

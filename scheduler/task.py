@@ -14,7 +14,7 @@ from apscheduler.triggers.base import BaseTrigger
 from apscheduler.triggers.cron import CronTrigger
 from apscheduler.triggers.interval import IntervalTrigger
 import orjson
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator, model_validator
 
 from collector.json_limits import depth_within
 from evaluators.config import check_task_options
@@ -25,6 +25,9 @@ from sampler.selection import TimeRange, default_salt
 MIN_LAST, MAX_LAST = dt.timedelta(hours=1), dt.timedelta(days=30)
 _EVERY = {"hour": dt.timedelta(hours=1), "day": dt.timedelta(days=1), "week": dt.timedelta(weeks=1)}
 _NAME = re.compile(r"^[a-z0-9][a-z0-9_.-]{0,63}$")
+# Validation context of a task being created (an aware datetime): a recurrence must still fire after
+# it. Stored tasks are read without it, so one whose end has passed still loads.
+CREATED_AT = "created_at"
 # Evaluator settings are small mappings; deeper or larger ones are mistakes or attacks, and past
 # 254 levels they could not even be stored (orjson's limit).
 MAX_OPTIONS_DEPTH = 8
@@ -112,11 +115,17 @@ class RollingWindow(_Model):
         return v
 
     @model_validator(mode="after")
-    def _recurrence(self) -> "RollingWindow":
+    def _recurrence(self, info: ValidationInfo) -> "RollingWindow":
         if (self.every is None) == (self.cron is None):
             raise ValueError("a rolling window needs exactly one recurrence: every (hour|day|week) or cron")
         if self.end is not None and self._local(self.end) <= self._local(self.start):
             raise ValueError("end must be after start")
+        now = (info.context or {}).get(CREATED_AT)
+        if now is not None and self.trigger().get_next_fire_time(None, now) is None:
+            what = f"cron {self.cron!r}" if self.cron else f"every {self.every}"
+            until = f" before its end {self.end.isoformat()}" if self.end else ""
+            raise ValueError(f"{what} has no fire time after {now.isoformat(timespec='seconds')}{until}: the task "
+                             "would never run")
         return self
 
     def _local(self, t: dt.datetime) -> dt.datetime:
@@ -233,9 +242,15 @@ def task_from_request(doc: dict[str, Any]) -> TaskSpec:
 
 
 def validate_task(doc: Any) -> TaskSpec:
+    """A task about to be created (or previewed): its recurrence must fire after now."""
     if not isinstance(doc, dict):
         raise TaskError("a task must be a mapping with name, window, filters, sampling and evaluators")
     try:
-        return TaskSpec.model_validate(doc)
+        return TaskSpec.model_validate(doc, context=creating())
     except ValidationError as exc:
         raise TaskError(format_errors(exc)) from None
+
+
+def creating() -> dict[str, dt.datetime]:
+    """The validation context of a task created now."""
+    return {CREATED_AT: dt.datetime.now(dt.timezone.utc)}

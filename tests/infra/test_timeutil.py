@@ -47,3 +47,12 @@ def test_store_times_round_trip():
     assert naive == dt.datetime(2026, 3, 1, 4, 30)
     assert from_ns(to_ns(aware)) == naive
     assert from_ns(0) is None and naive_utc(None) is None
+
+
+@pytest.mark.parametrize("text", ["99999999999w", "36501d", "9" * 5000 + "s"])
+def test_durations_past_a_century_are_refused_not_overflowed(text):
+    """`timedelta` overflowed on these (an OverflowError: a 500 where a task or URL named one)."""
+    with pytest.raises(ValueError, match=r"at most 36500d \(100 years\)"):
+        parse_duration(text)
+    with pytest.raises(ValidationError, match="at most 36500d"):
+        BackfillWindow(last=text)

@@ -3,7 +3,8 @@
 Filters are a task's filters (`tracepatrol.web.filter_params`), compiled by the sampler
 (`sampler.explore`, given the evaluation results' relations) and run in one of the task service's
 query slots within its time budget, so a costly filter here cannot starve task runs or the rest
-of the server.
+of the server. Reading the parameters validates the filters (a regex is compiled), so it runs on
+a worker thread too, never on the event loop; a parameter that is wrong answers 400 naming it.
 """
 from __future__ import annotations
 
@@ -14,13 +15,14 @@ import urllib.parse
 from collections.abc import Iterable
 from typing import Any
 
+import anyio.to_thread
 from fastapi import Request
 from pydantic import ValidationError
 
 from collector.store import has_trajectory
 from evaluators.results import failing_traces, latest_scores
-from sampler.explore import SORTS, Explore, Page, explore
-from sampler.policy import format_errors
+from sampler.explore import MAX_PAGE, SORTS, Explore, Page, explore
+from sampler.policy import MAX_FILTERS, format_errors
 from sampler.query_budget import QueryError
 from scheduler.task import parse_duration
 from tracepatrol.web import filter_params
@@ -60,7 +62,10 @@ class State:
         self.plain = plain
         self.errors: list[str] = []
         filters, bad = filter_params.validated(self.rows)
-        self.row_errors = {f"filters[{i}]": [message] for i, message in bad.items()}  # as the task form keys them
+        if "filters" in bad:  # too many: none was read, and the form shows no more than it can take
+            self.errors.append(f"filters: {bad.pop('filters')}")
+            self.rows = self.rows[:MAX_FILTERS]
+        self.row_errors = {key: [message] for key, message in bad.items()}
         custom = bool(plain.get("from") or plain.get("to"))  # a custom range wins over a quick pick
         if custom:
             plain.pop("last", None)
@@ -73,17 +78,22 @@ class State:
                 since = now - parse_duration(self.last)
             except ValueError as exc:
                 self.errors.append(f"last: {exc}")
-        page = plain.get("page") or "1"
+        page = _page(plain.get("page") or "1", self.errors)
         try:
             self.query = Explore(
                 match=plain.get("match") or "all", filters=filters, since=since, until=until,
                 label=plain.get("label") or None, evaluator=plain.get("evaluator") or None,
                 task=plain.get("task") or None, trace_id=(plain.get("trace_id") or "").strip() or None,
                 sort=plain.get("sort") or "start", descending=plain.get("order", "desc") != "asc",
-                page=page if page.isdigit() and int(page) > 0 else 1, per_page=plain.get("per") or 50)
+                page=page, per_page=plain.get("per") or 50)
         except ValidationError as exc:
             self.query = None
             self.errors.extend(format_errors(exc).splitlines())
+
+    @property
+    def valid(self) -> bool:
+        """Whether every parameter was understood: only then is the query run."""
+        return self.query is not None and not self.errors and not self.row_errors
 
     def params(self, **changes: Any) -> list[tuple[str, str]]:
         """This request's parameters (filters in short form), with some changed or dropped (None)."""
@@ -111,6 +121,13 @@ class State:
         return f"{ROOT}/tasks/new" + ("?" + urllib.parse.urlencode(pairs) if pairs else "")
 
 
+def _page(text: str, errors: list[str]) -> int:
+    if text.isdigit() and len(text) <= len(str(MAX_PAGE)) and 1 <= int(text) <= MAX_PAGE:
+        return int(text)
+    errors.append(f"page: {text[:24]!r} is not a page number from 1 to {MAX_PAGE:,}")
+    return 1
+
+
 def direct_hit(cur, params: list[tuple[str, str]]) -> str | None:
     """The trace page, when `trace_id` names a whole stored trace id."""
     trace_id = dict(params).get("trace_id", "").strip()
@@ -124,10 +141,12 @@ def _explore(cur, q: Explore) -> Page:
 
 
 async def context(request: Request, params: list[tuple[str, str]]) -> dict[str, Any]:
+    """The page's context; its `status` is 400 when a parameter is wrong (the page names it)."""
     now = dt.datetime.now(dt.timezone.utc).replace(tzinfo=None, microsecond=0)
-    state = State(params, now)
+    state = await anyio.to_thread.run_sync(State, params, now)
+    status = 200 if state.valid else 400
     page: Page | None = None
-    if state.query is not None and not state.row_errors:
+    if state.valid:
         gate = request.app.state.tasks.runner.queries
         q = state.query
         try:
@@ -137,6 +156,6 @@ async def context(request: Request, params: list[tuple[str, str]]) -> dict[str, 
             state.errors.append(f"{exc}; narrow the time range or the filters, or retry")
     pages = math.ceil(page.total / state.query.per_page) if page else 0
     blank = [filter_params.Row("", "eq", "")] * 2
-    return {"state": state, "form_rows": [*state.rows, *blank], "result": page, "pages": pages, "now": now, "ranges": RANGES, "sorts": SORT_LABELS,
+    return {"status": status, "state": state, "form_rows": [*state.rows, *blank], "result": page, "pages": pages, "now": now, "ranges": RANGES, "sorts": SORT_LABELS,
             "choices": filter_params.CHOICES, "field_labels": filter_params.FIELD_LABELS,
             "op_labels": filter_params.OP_LABELS, "sort_keys": list(SORTS)}

@@ -13,7 +13,7 @@ from typing import Any, get_args
 
 from pydantic import ValidationError
 
-from sampler.policy import ATTR_PREFIX, FIELDS, OPERATORS, Filter, Op, field_kind, format_errors
+from sampler.policy import ATTR_PREFIX, FIELDS, OPERATORS, Filter, Op, field_kind, filter_count_error, format_errors
 
 OPS: tuple[str, ...] = get_args(Op)
 OP_LABELS = {"eq": "=", "ne": "≠", "gt": ">", "ge": "≥", "lt": "<", "le": "≤", "contains": "contains",
@@ -107,14 +107,18 @@ def documents(rows: Iterable[Row]) -> list[dict[str, Any]]:
     return [{"field": r.field, "op": r.op, "value": typed(r.field, r.op, r.value)} for r in rows]
 
 
-def validated(rows: list[Row]) -> tuple[list[Filter], dict[int, str]]:
-    """The filters that hold, and per row index what is wrong with the others."""
+def validated(rows: list[Row]) -> tuple[list[Filter], dict[str, str]]:
+    """The filters that hold, and what is wrong with the others, keyed as the task form keys them
+    (`filters[2]`). Too many rows or regex rows is one error, `filters`, found before any row is
+    validated (a regex compiled)."""
+    if problem := filter_count_error(rows):
+        return [], {"filters": problem}
     good, errors = [], {}
     for i, doc in enumerate(documents(rows)):
         try:
             good.append(Filter.model_validate(doc))
         except ValidationError as exc:
-            errors[i] = format_errors(exc)
+            errors[f"filters[{i}]"] = format_errors(exc)
     return good, errors
 
 

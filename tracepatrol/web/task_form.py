@@ -15,7 +15,7 @@ from pydantic import ValidationError
 from evaluators.registry import available
 from sampler.policy import format_errors
 from scheduler.presets import PresetError, load_preset, preset_names
-from scheduler.task import TaskError, TaskSpec, task_from_request
+from scheduler.task import TaskError, TaskSpec, creating, task_from_request
 from tracepatrol.web import filter_params
 
 LAST = ("1h", "3h", "6h", "12h", "24h", "7d", "30d")
@@ -133,9 +133,9 @@ def section(where: str) -> str:
 
 
 def check(doc: dict[str, Any]) -> tuple[TaskSpec | None, dict[str, list[str]]]:
-    """The spec, or the model's messages by form section."""
+    """The spec, or the model's messages by form section (checked as a task created now)."""
     try:
-        return TaskSpec.model_validate(doc), {}
+        return TaskSpec.model_validate(doc, context=creating()), {}
     except ValidationError as exc:
         errors: dict[str, list[str]] = {}
         for line in format_errors(exc).splitlines():
