@@ -3,12 +3,17 @@
 Each function returns a figure as a plain dict (`data` + `layout`), which a page embeds as JSON
 and `static/charts.js` draws with the plotly.min.js that ships in the plotly wheel, so nothing
 is fetched from the internet. `plotly_js_gzip()` is that file packed for reports to carry.
+
+Plotly reads the text of labels, legends and hover boxes as markup (`<a href>`, `<b>`, `<br>`), so
+every name that comes from traces or users (tools, spans, models, agent versions, evaluators,
+labels, runs) goes in through `plain()`: a tool named `<a href=…>` must not become a link.
 """
 from __future__ import annotations
 
 import base64
 import datetime as dt
 import gzip
+import html
 from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from pathlib import Path
@@ -42,6 +47,11 @@ def _layout(title: str, x: str, y: str, height: int = 320, **extra: Any) -> dict
     xaxis = {"title": {"text": x}, **extra.pop("xaxis", {})}
     yaxis = {"title": {"text": y}, **extra.pop("yaxis", {})}
     return base | {"xaxis": xaxis, "yaxis": yaxis} | extra
+
+
+def plain(text: Any) -> str:
+    """`text` as Plotly shows it literally: it reads tags in labels but shows &lt; &gt; &amp; as characters."""
+    return html.escape(str(text), quote=False)
 
 
 def _colour(i: int) -> str:
@@ -89,15 +99,16 @@ def traffic_figures(traffic: Mapping[str, Any], explore: Callable[..., str] | No
                  if explore else None for r in rows]
         errors = [explore(agent_version=version, status="error", **{"from": _second(r["time"]), "to": _second(r["time"] + width)})
                   if explore else None for r in rows]
-        traces.add_bar(x=x, y=[r["traces"] for r in rows], name=version, marker_color=colour, **bars)
-        failure.add_scatter(x=x, y=[r["failure_rate"] for r in rows], name=version, mode="lines+markers",
+        name = plain(version)
+        traces.add_bar(x=x, y=[r["traces"] for r in rows], name=name, marker_color=colour, **bars)
+        failure.add_scatter(x=x, y=[r["failure_rate"] for r in rows], name=name, mode="lines+markers",
                             line=dict(color=colour), **period)
-        tokens.add_bar(x=x, y=[r["tokens"] for r in rows], name=version, marker_color=colour, **bars)
+        tokens.add_bar(x=x, y=[r["tokens"] for r in rows], name=name, marker_color=colour, **bars)
         links["traces"].append(hrefs)
         links["failure"].append(errors)
         links["tokens"].append(hrefs)
         for q, dash in (("p50_ms", "solid"), ("p95_ms", "dash"), ("p99_ms", "dot")):
-            latency.add_scatter(x=x, y=[r[q] for r in rows], name=f"{version} {q[:3]}", mode="lines+markers",
+            latency.add_scatter(x=x, y=[r[q] for r in rows], name=f"{name} {q[:3]}", mode="lines+markers",
                                 line=dict(dash=dash, color=colour), **period)
             links["latency"].append(hrefs)
     times = [r["time"] for r in traffic["series"]]
@@ -128,9 +139,9 @@ def pass_rate_figure(points: Sequence[Mapping[str, Any]]) -> Figure:
     for p in points:
         per.setdefault(p["evaluator"], []).append(p)
     for i, (evaluator, rows) in enumerate(sorted(per.items())):
-        fig.add_scatter(line=dict(color=_colour(i)), x=[_iso(r["started_at"]) for r in rows], y=[r["pass_rate"] for r in rows], name=evaluator,
-                        mode="lines+markers", text=[r["run_id"] for r in rows],
-                        hovertemplate="%{text}<br>%{y:.1%}<extra>" + evaluator + "</extra>")
+        fig.add_scatter(line=dict(color=_colour(i)), x=[_iso(r["started_at"]) for r in rows], y=[r["pass_rate"] for r in rows],
+                        name=plain(evaluator), mode="lines+markers", text=[plain(r["run_id"]) for r in rows],
+                        hovertemplate="%{text}<br>%{y:.1%}<extra>" + plain(evaluator) + "</extra>")
     fig.update_layout(_layout("pass rate per evaluator, by run", "run start (UTC)", "results passing (%)",
                               yaxis=dict(tickformat=".0%", range=[0, 1.05])))
     return _dict(fig)
@@ -142,7 +153,7 @@ def item_states_figure(runs: Sequence[Mapping[str, Any]]) -> Figure:
     ordered = list(reversed(runs))
     colours = {"pending": "#E69F00", "running": "#0072B2", "done": PASS, "failed": FAIL}
     for state, colour in colours.items():
-        fig.add_bar(x=[r["run_id"] for r in ordered], y=[r["item_states"][state] for r in ordered], name=state,
+        fig.add_bar(x=[plain(r["run_id"]) for r in ordered], y=[r["item_states"][state] for r in ordered], name=state,
                     marker_color=colour)
     fig.update_layout(_layout("items per run by state", "run", "items (traces)", barmode="stack",
                               xaxis=dict(type="category"), yaxis=dict(tickformat=",d")))
@@ -160,10 +171,10 @@ def radar_figure(scores: Mapping[str, Any]) -> Figure:
         dims = v["card"]["dimensions"]
         r = [dims.get(d) for d in theta]
         total = v["card"]["final_total"]
-        fig.add_scatterpolar(r=r, theta=theta, name=f"{version} ({'—' if total is None else f'{total:.0%}'})",
+        fig.add_scatterpolar(r=r, theta=theta, name=f"{plain(version)} ({'—' if total is None else f'{total:.0%}'})",
                              fill="toself", opacity=0.6, connectgaps=False)
     missing = [d for d in DIMENSIONS if d not in dims]
-    title = f"dimensions per agent version (scene {scores['scene']})" + (
+    title = f"dimensions per agent version (scene {plain(scores['scene'])})" + (
         f"; not measured: {', '.join(missing)}" if missing else "")
     for i, trace in enumerate(fig.data):
         trace.line.color = _colour(i)
@@ -178,7 +189,7 @@ def cluster_figures(clusters: Mapping[str, Any], explore: Callable[..., str] | N
     """Failing traces per label, and failing results per step of the chain, by label; a label's
     bar opens the explorer on the traces failing with it."""
     labels = list(reversed(clusters["by_label"][:15]))
-    by_label = go.Figure(go.Bar(x=[c["traces"] for c in labels], y=[f"{c['evaluator']}: {c['label']}" for c in labels],
+    by_label = go.Figure(go.Bar(x=[c["traces"] for c in labels], y=[plain(f"{c['evaluator']}: {c['label']}") for c in labels],
                                 orientation="h", marker_color=FAIL))
     by_label.update_layout(_layout("failure modes: traces per label", "failing traces", "evaluator: label",
                                    height=max(260, 28 * len(labels) + 100), margin=dict(l=260, r=20, t=45, b=56),
@@ -189,7 +200,7 @@ def cluster_figures(clusters: Mapping[str, Any], explore: Callable[..., str] | N
         per.setdefault(p["label"], {}).setdefault(p["step"], 0)
         per[p["label"]][p["step"]] += p["results"]
     for i, (label, steps) in enumerate(sorted(per.items())):
-        position.add_bar(x=[f"step {s}" for s in steps], y=list(steps.values()), name=label, marker_color=_colour(i))
+        position.add_bar(x=[f"step {s}" for s in steps], y=list(steps.values()), name=plain(label), marker_color=_colour(i))
     position.update_layout(_layout("where in the chain: first offending tool call", "tool call (step of the chain)",
                                    "failing results", barmode="stack", xaxis=dict(type="category"),
                                    yaxis=dict(tickformat=",d")))
@@ -200,7 +211,7 @@ def cluster_figures(clusters: Mapping[str, Any], explore: Callable[..., str] | N
 def bottleneck_figure(bottleneck: Mapping[str, Any]) -> Figure:
     tools = bottleneck["tools"][:15]
     fig = go.Figure()
-    names = [t["tool"] for t in tools]
+    names = [plain(t["tool"]) for t in tools]
     fig.add_bar(x=names, y=[t["p_fail_called"] for t in tools], name="P(trace fails | tool called)", marker_color=FAIL)
     fig.add_bar(x=names, y=[t["p_fail_errored"] for t in tools], name="P(trace fails | a call errored)",
                 marker_color="#0072B2")
@@ -226,16 +237,16 @@ def timeline_figure(steps: Sequence[tuple[str, Mapping[str, Any]]], traj: Mappin
     t0 = traj.get("start_ns") or 0
     total = traj.get("duration_ms") or 0
     groups: dict[str, dict[str, list]] = {k: {"y": [], "x": [], "base": [], "text": [], "href": []} for k in STEP_KINDS}
-    root_label = f"trace: {traj.get('root_span_name') or 'root'}"
+    root_label = plain(f"trace: {traj.get('root_span_name') or 'root'}")
     groups["root"] |= {"y": [root_label], "x": [max(total, 0.5)], "base": [0.0], "text": ["root span"], "href": ["#"]}
     order = [root_label]
     for kind, c in steps:
         if kind == "llm":
-            label, group = f"model {c['seq']} {c.get('model') or ''}".strip(), "llm"
+            label, group = plain(f"model {c['seq']} {c.get('model') or ''}".strip()), "llm"
             note = f"{c.get('input_tokens', 0):,} in / {c.get('output_tokens', 0):,} out tokens"
             href = f"#llm-{c['seq']}"
         else:
-            label = f"#{c['seq']} {c['name']}"
+            label = plain(f"#{c['seq']} {c['name']}")
             group = "offending" if c["seq"] in offending else "error" if c["status"] == "error" else "ok"
             note = c["status"] + (" · cited by a failing evaluator" if c["seq"] in offending else "")
             href = f"#step-{c['seq']}"

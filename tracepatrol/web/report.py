@@ -11,16 +11,22 @@ as Markdown, or as JSON. All three carry the same content:
   with Welch's t-test;
 - the worst traces with their reasons, failure clusters, the per-tool bottleneck, the radar and
   the version-against-version table with short-board flags.
+
+Markdown renderers pass raw HTML through and make links of `[text](url)`, so in the Markdown
+every text from traces or users (tool names, reasons, agent versions, filter values) is written
+to read literally (`_md`, `_code`): no tag, link or code span of its own, no broken table.
 """
 from __future__ import annotations
 
 import base64
 import datetime as dt
 import hashlib
+import re
 from collections.abc import Callable, Iterable, Sequence
 from functools import cache
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 import orjson
 from markupsafe import Markup
@@ -230,8 +236,28 @@ def _num(v: float | None, fmt: str = "{:.2f}") -> str:
     return "—" if v is None else fmt.format(v)
 
 
+_MD_LITERAL = str.maketrans({"\\": "\\\\", "`": "\\`", "*": "\\*", "[": "\\[", "]": "\\]", "|": "\\|",
+                             "<": "&lt;", ">": "&gt;", "&": "&amp;", "\n": " ", "\r": " "})
+
+
+def _md(value: Any) -> str:
+    """`value` as Markdown shows it literally, on one line (a table cell or a line of prose)."""
+    return str(value).translate(_MD_LITERAL)
+
+
+class _Markdown(str):
+    """Markdown the report writes itself (a link), put in a table as it is."""
+
+
+def _code(text: str) -> str:
+    """`text` as one inline code span, fenced by more backticks than it holds in a row."""
+    text = " ".join(text.splitlines())
+    fence = "`" * (max((len(run) for run in re.findall("`+", text)), default=0) + 1)
+    return f"{fence} {text} {fence}"
+
+
 def _cell(value: Any) -> str:
-    return str(value if value is not None else "—").replace("|", "\\|").replace("\n", " ")
+    return "—" if value is None else value if isinstance(value, _Markdown) else _md(value)
 
 
 def _table(header: Sequence[str], rows: Iterable[Sequence[Any]]) -> list[str]:
@@ -242,16 +268,16 @@ def _table(header: Sequence[str], rows: Iterable[Sequence[Any]]) -> list[str]:
 
 def render_md(data: dict[str, Any]) -> str:
     task, spec, prev = data["task"], data["task"]["spec"], data["previous"]
-    out = [f"# Health report: task {task['task_id']}", "", f"**{data['headline']}**", "",
-           f"{data['scope']['description']} · generated {data['generated_at']} UTC · scene {data['scene']}", "",
+    out = [f"# Health report: task {_md(task['task_id'])}", "", f"**{_md(data['headline'])}**", "",
+           f"{_md(data['scope']['description'])} · generated {data['generated_at']} UTC · scene {_md(data['scene'])}", "",
            *(f"- {c['label']}: {_kpi_value(c, c['value'])}"
              + (f" ({c['signed']} vs {_kpi_value(c, c['previous'])})" if c["signed"] else "") for c in data["kpis"]), "",
            "## What was sampled and why", "",
-           f"- window: {window_text(spec['window'])}",
-           f"- filters ({spec['match']}): " + (", ".join(f"`{f['field']} {f['op']} {orjson.dumps(f.get('value')).decode()}`"
-                                                     for f in spec["filters"]) or "none (all traffic)"),
+           f"- window: {_md(window_text(spec['window']))}",
+           f"- filters ({_md(spec['match'])}): " + (", ".join(_code(f"{f['field']} {f['op']} {orjson.dumps(f.get('value')).decode()}")
+                                                          for f in spec["filters"]) or "none (all traffic)"),
            f"- sampling: ratio {_pct(spec['sampling']['ratio'])}, at most {spec['sampling']['max_items']} items per run",
-           f"- evaluators: {', '.join(spec.get('evaluators') or ['default set'])}",
+           f"- evaluators: {_md(', '.join(spec.get('evaluators') or ['default set']))}",
            f"- {data['sampled']['selected']} traces selected of {data['sampled']['candidates']} that matched the filters", ""]
     out += _table(["run", "trigger", "state", "window (UTC)", "candidates", "sampled out", "capped", "already taken",
                    "selected", "items"],
@@ -283,7 +309,8 @@ def render_md(data: dict[str, Any]) -> str:
     out += ["## Worst traces", ""]
     link = data["dashboard_url"]
     out += _table(["trace", "agent version", "failures", "mean score", "why"],
-                  [(f"[{t['trace_id']}]({link}/traces/{t['trace_id']})" if link else t["trace_id"], t["agent_version"], t["failures"], _num(t["mean_score"]),
+                  [(_Markdown(f"[{_md(t['trace_id'])}]({link}/traces/{quote(t['trace_id'])})") if link else t["trace_id"],
+                    t["agent_version"], t["failures"], _num(t["mean_score"]),
                     "; ".join(f"{r['evaluator']} {_num(r['score'])} {r['label']}: {r['reason']}"
                               + (f" (steps {', '.join(map(str, r['evidence']))})" if r["evidence"] else "")
                               for r in t["results"])) for t in data["worst"]])
@@ -298,7 +325,7 @@ def render_md(data: dict[str, Any]) -> str:
                   [(p["step"], p["tool"], p["label"], p["results"]) for p in cl["by_position"]])
     b = data["bottleneck"]
     out += ["## Per-tool bottleneck", "",
-            f"A trace fails when {b['failure']}; baseline {b['baseline']['failed']} of {b['baseline']['traces']} "
+            f"A trace fails when {_md(b['failure'])}; baseline {b['baseline']['failed']} of {b['baseline']['traces']} "
             f"({_pct(b['baseline']['rate'])}).", ""]
     out += _table(["tool", "traces calling", "P(fail | called)", "traces with an erroring call", "P(fail | call errored)",
                    "lift", "calls", "errors", "p50 ms", "p95 ms"],
@@ -315,8 +342,8 @@ def render_md(data: dict[str, Any]) -> str:
                    for v, s in scores["versions"].items()])
     out += ["## Agent versions", ""]
     for cmp in data["regressions"]:
-        out += [f"### {cmp['a']['label']} → {cmp['b']['label']}"
-                + (f" — regressions: {', '.join(cmp['regressions'])}" if cmp["regressions"] else ""), ""]
+        out += [f"### {_md(cmp['a']['label'])} → {_md(cmp['b']['label'])}"
+                + (f" — regressions: {_md(', '.join(cmp['regressions']))}" if cmp["regressions"] else ""), ""]
         out += _table(["dimension", cmp["a"]["label"], cmp["b"]["label"], "change", "p (Welch)", "beyond noise"],
                       [(c["dimension"], _pct(c["mean_a"]), _pct(c["mean_b"]),
                         "—" if c["change"] is None else f"{c['change'] * 100:+.1f} pt", _num(c["p_value"], "{:.3g}"),
