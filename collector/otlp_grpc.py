@@ -5,9 +5,24 @@ INTERNAL grpc would give). Throttling is RESOURCE_EXHAUSTED and storage trouble 
 both with a RetryInfo sent in `grpc-status-details-bin` (Go clients) and
 `google.rpc.retryinfo-bin` (the Python exporter).
 
-The key is checked by an interceptor from the call's metadata, before any message is read: the
-refusal is a request-streaming handler that never asks for the request. Half-open connections
-end at the handshake timeout (no HTTP/2 settings by then), idle ones after `MAX_IDLE_MS`.
+Export is served as a request-streaming handler (the same bytes on the wire as a unary call), so
+the key is checked from the call's metadata and peer before the message is read: a wrong key is
+UNAUTHENTICATED, and past the client's guessing budget (`collector.guessing`) the call is
+RESOURCE_EXHAUSTED with a RetryInfo (retryable, so a client backs off for its delay, like the
+429 of the HTTP listeners) and the key is not compared.
+
+Connections, from grpc core's options (grpcio has no per-address connection cap and no hook to
+accept connections itself, so one address can still fill `max_connections`; these bound how
+long it holds them and what each may cost):
+- half-open ones end at the handshake timeout, and any with no call under way after
+  `idle_timeout_s` (GOAWAY: a client reconnects for its next call), so connections that only
+  sent the preface do not stay 5 minutes;
+- at most `MAX_STREAMS` calls per connection; with grpc core's overload protection (on by
+  default) a stream that was reset but still occupies the server counts against it, so an HTTP/2
+  rapid reset (HEADERS then RST_STREAM, repeated) is refused REFUSED_STREAM on its own connection
+  instead of queueing calls ahead of everyone else's;
+- pings without data more often than every `MIN_PING_INTERVAL_MS` are strikes, and after
+  `MAX_PING_STRIKES` the connection gets GOAWAY ENHANCE_YOUR_CALM (grpc's defaults, stated).
 """
 from __future__ import annotations
 
@@ -20,14 +35,20 @@ from google.protobuf import any_pb2, duration_pb2
 from google.rpc import code_pb2, error_details_pb2, status_pb2
 from grpc_status import rpc_status
 
-from collector.auth import bearer_ok
+from collector.auth import KeyCheck, bearer_token
+from collector.clients import TrustedProxies, grpc_peer_address
 from collector.decode import DecodeError, LimitExceeded
+from collector.guessing import Throttled
 from collector.receiver import TraceReceiver
 from infra.errors import QueueFull, StorageUnavailable
 
 log = logging.getLogger(__name__)
 
 SERVICE = "opentelemetry.proto.collector.trace.v1.TraceService"
+MAX_STREAMS = 32  # an exporter has one call, the Collector's exporters up to ten, under way at a time
+MIN_PING_INTERVAL_MS = 5 * 60 * 1000
+MAX_PING_STRIKES = 2
+UNAUTHENTICATED = "missing or invalid API key (authorization: Bearer …)"
 
 
 def _abort(context: grpc.ServicerContext, code: int, message: str, retry_after_s: int | None = None):
@@ -44,31 +65,28 @@ def _abort(context: grpc.ServicerContext, code: int, message: str, retry_after_s
     context.abort_with_status(grpc_status)
 
 
-MAX_IDLE_MS = 5 * 60 * 1000
-UNAUTHENTICATED = "missing or invalid API key (authorization: Bearer …)"
-
-
-def _refuse(requests, context: grpc.ServicerContext) -> bytes:
-    """Never iterates `requests`: the message is not read."""
-    _abort(context, code_pb2.UNAUTHENTICATED, UNAUTHENTICATED)
-
-
-class KeyInterceptor(grpc.ServerInterceptor):
-    """Refuses a call without the key from its metadata alone."""
-
-    def __init__(self, api_key: str):
-        self.api_key = api_key
-
-    def intercept_service(self, continuation, handler_call_details):
-        metadata = dict(handler_call_details.invocation_metadata or ())
-        if bearer_ok(metadata.get("authorization"), self.api_key):
-            return continuation(handler_call_details)
-        return grpc.stream_unary_rpc_method_handler(_refuse)
-
-
 class TraceServiceHandler:
-    def __init__(self, receiver: TraceReceiver):
-        self.receiver = receiver
+    def __init__(self, receiver: TraceReceiver, keys: KeyCheck | None, proxies: TrustedProxies):
+        self.receiver, self.keys, self.proxies = receiver, keys, proxies
+
+    def call(self, requests, context: grpc.ServicerContext) -> bytes:
+        """The key first, from metadata and peer alone; then the one request message."""
+        if self.keys is not None:
+            self._check_key(context)
+        body = next(requests, None)
+        if body is None:
+            _abort(context, code_pb2.INVALID_ARGUMENT, "no request message")
+        return self.export(body, context)
+
+    def _check_key(self, context: grpc.ServicerContext) -> None:
+        metadata = dict(context.invocation_metadata() or ())
+        client = self.proxies.client(grpc_peer_address(context.peer()), metadata.get("x-forwarded-for"))
+        try:
+            ok = self.keys.presented(client, bearer_token(metadata.get("authorization")))
+        except Throttled as exc:
+            _abort(context, code_pb2.RESOURCE_EXHAUSTED, str(exc), exc.retry_after_s)
+        if not ok:
+            _abort(context, code_pb2.UNAUTHENTICATED, UNAUTHENTICATED)
 
     def export(self, body: bytes, context: grpc.ServicerContext) -> bytes:
         try:
@@ -94,26 +112,29 @@ class TraceServiceHandler:
 
 
 def start_server(receiver: TraceReceiver, host: str, port: int, max_request_bytes: int,
-                 api_key: str | None, workers: int = 16,
-                 credentials: grpc.ServerCredentials | None = None,
-                 handshake_timeout_s: float = 10.0, max_connections: int = 1024) -> tuple[grpc.Server, int]:
-    """Start the gRPC server; returns it and the bound port (useful when `port` is 0).
+                 keys: KeyCheck | None, workers: int = 16, credentials: grpc.ServerCredentials | None = None,
+                 handshake_timeout_s: float = 10.0, max_connections: int = 1024, idle_timeout_s: float = 20.0,
+                 proxies: TrustedProxies = TrustedProxies()) -> tuple[grpc.Server, int]:
+    """Start the gRPC server; returns it and the bound port (useful when `port` is 0). `keys`
+    None: no key is asked for.
 
     With `credentials` (e.g. `grpc.ssl_server_credentials(...)`) the port serves TLS only.
     """
     server = grpc.server(
         futures.ThreadPoolExecutor(max_workers=workers, thread_name_prefix="otlp-grpc"),
-        interceptors=[KeyInterceptor(api_key)] if api_key else None,
         options=[("grpc.max_receive_message_length", max_request_bytes),
                  ("grpc.max_send_message_length", 4 * 1024 * 1024),
                  ("grpc.server_handshake_timeout_ms", int(handshake_timeout_s * 1000)),
-                 ("grpc.max_connection_idle_ms", MAX_IDLE_MS),
+                 ("grpc.max_connection_idle_ms", int(idle_timeout_s * 1000)),
                  ("grpc.keepalive_time_ms", 60_000), ("grpc.keepalive_timeout_ms", 20_000),
-                 ("grpc.max_allowed_incoming_connections", max_connections)],
+                 ("grpc.max_allowed_incoming_connections", max_connections),
+                 ("grpc.max_concurrent_streams", MAX_STREAMS),
+                 ("grpc.http2.min_ping_interval_without_data_ms", MIN_PING_INTERVAL_MS),
+                 ("grpc.http2.max_ping_strikes", MAX_PING_STRIKES)],
     )
-    handler = TraceServiceHandler(receiver)
+    handler = TraceServiceHandler(receiver, keys, proxies)
     server.add_generic_rpc_handlers((grpc.method_handlers_generic_handler(SERVICE, {
-        "Export": grpc.unary_unary_rpc_method_handler(handler.export),
+        "Export": grpc.stream_unary_rpc_method_handler(handler.call),
     }),))
     address = f"{host}:{port}"
     bound = server.add_secure_port(address, credentials) if credentials else server.add_insecure_port(address)

@@ -1,7 +1,8 @@
 """The HTTP app on the API port: the REST API's routers, the dashboard, exports and metrics, all
 behind one `Guard`; health and ingest stats live here because every role answers them.
 
-Every request passes `tracepatrol.api.guard.Guard` first (key and body size from the headers alone).
+Every request passes `tracepatrol.api.guard.Guard` first (key, body size, Host and Origin from the
+headers alone).
 /healthz and /api/stats never wait on the thread pool that user queries share: health touches
 no database, and the stats counts run on their own thread with a short deadline.
 """
@@ -18,6 +19,7 @@ import orjson
 from fastapi import FastAPI, HTTPException
 from fastapi.responses import JSONResponse, Response
 
+from collector.auth import KeyCheck
 from collector.store import counts
 from collector.writer import IngestQueue, IngestStats
 from evaluators.results import ResultStore
@@ -106,8 +108,9 @@ def build_collector_api(stats: IngestStats, api_key: str | None, access: Access 
 def _guarded_app(title: str, api_key: str | None, access: Access | None) -> FastAPI:
     """The app behind `Guard`; its schema and docs pages need the key like everything else."""
     access = access or Access()
+    keys = KeyCheck(api_key, access.limiter)
     app = FastAPI(title=title, version="0.1.0", default_response_class=ORJSONResponse)
-    app.state.api_key, app.state.sessions, app.state.logins = api_key, access.sessions, access.logins
-    app.add_middleware(Guard, api_key=api_key, sessions=access.sessions, max_body_bytes=access.max_body_bytes,
-                       path_limits=access.path_limits)
+    app.state.api_key, app.state.sessions, app.state.keys = api_key, access.sessions, keys
+    app.add_middleware(Guard, keys=keys, sessions=access.sessions, max_body_bytes=access.max_body_bytes,
+                       path_limits=access.path_limits, hosts=access.hosts)
     return app

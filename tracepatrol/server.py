@@ -23,12 +23,17 @@ from uvicorn.protocols.http.auto import AutoHTTPProtocol
 
 from collector.assembler import Assembler
 from collector.decode_pool import DecodePool
-from collector.http_limits import connection_cap, guarded
+from collector.auth import KeyCheck
+from collector.clients import TrustedProxies
+from collector.guessing import GuessLimiter
+from collector.host_check import HostPolicy
+from collector.http_limits import address_cap, connection_cap, guarded
 from collector.kafka_ingest import KafkaIngest
 from collector.kafka_sink import KafkaSink
 from collector.otlp_grpc import start_server as start_grpc
 from collector.otlp_http import build_app as build_otlp_http
 from collector.receiver import QueueSink, TraceReceiver
+from collector.receiver_guard import ReceiverGuard
 from collector.semconv import build_trajectory
 from collector.store import TraceStore, trajectory_loader
 from collector.writer import IngestQueue, IngestStats, StoreWriter
@@ -113,8 +118,11 @@ class TracepatrolServer:
             self.producer = AckedProducer(k)
             self.producer.start()
         self.max_connections = connection_cap(s.http_max_connections, listeners=3 if self.role != "ingest" else 1)
+        # One guessing budget for every listener: failures on one port count on the others.
+        self.keys = KeyCheck(s.api_key, GuessLimiter(s.auth_failures_per_minute, s.auth_failures_per_key_per_minute))
+        self.hosts, self.proxies = HostPolicy(s.host, s.allowed_hosts), TrustedProxies(s.trusted_proxies)
         self.access = Access(s.api_max_body_bytes, s.api_max_import_bytes, s.session_hours,
-                             s.login_failures_per_minute)
+                             self.keys.limiter, self.hosts)
         apps = {}
         if self.role != "collect":
             apps["api"] = (self._start_store(), s.api_port_for(self.role))
@@ -123,13 +131,18 @@ class TracepatrolServer:
         if self.role != "ingest":
             apps["otlp_http"] = (self._start_receivers(), self.settings.collector.otlp_http_port)
         tls = s.tls.uvicorn_kwargs() if s.tls else {}
-        protocol = guarded(AutoHTTPProtocol, s.http_header_timeout_s, s.http_body_timeout_s, self.max_connections)
+        per_address = address_cap(s.http_max_connections_per_address, self.max_connections)
         for name, (app, port) in apps.items():
             sock = _bind(s.host, port, name)
             self._sockets.append(sock)
             self.ports[name] = sock.getsockname()[1]
+            protocol = guarded(AutoHTTPProtocol, s.http_header_timeout_s, s.http_body_timeout_s, self.max_connections,
+                               per_address, self.proxies)  # one per listener: each counts its own
+            # X-Forwarded-For is believed from trusted proxies only (uvicorn's default trusts loopback,
+            # which would let any local client pick its address for every request).
             config = uvicorn.Config(app, http=protocol, log_level="warning", access_log=False, lifespan="off",
-                                    timeout_graceful_shutdown=10, **tls)
+                                    timeout_graceful_shutdown=10, proxy_headers=bool(s.trusted_proxies),
+                                    forwarded_allow_ips=s.trusted_proxies, **tls)
             self._servers.append(_Uvicorn(config))
 
     def _start_store(self):
@@ -182,10 +195,11 @@ class TracepatrolServer:
             self.decoders = DecodePool(c.decode_workers, limits)
         receiver = TraceReceiver(sink, self.stats, limits, pool=self.decoders)
         self._grpc, self.ports["otlp_grpc"] = start_grpc(
-            receiver, s.host, c.otlp_grpc_port, c.max_request_bytes, s.api_key, c.grpc_workers,
+            receiver, s.host, c.otlp_grpc_port, c.max_request_bytes, self.keys, c.grpc_workers,
             credentials=s.tls.grpc_credentials() if s.tls else None,
-            handshake_timeout_s=s.http_header_timeout_s, max_connections=self.max_connections)
-        return build_otlp_http(receiver, c.max_request_bytes, s.api_key)
+            handshake_timeout_s=s.http_header_timeout_s, max_connections=self.max_connections,
+            idle_timeout_s=s.grpc_idle_timeout_s, proxies=self.proxies)
+        return ReceiverGuard(build_otlp_http(receiver, c.max_request_bytes, s.api_key), self.keys, self.hosts)
 
     def _retention(self) -> None:
         """Delete what expired, on its own cursor so ingest is never blocked for long."""

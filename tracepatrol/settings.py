@@ -1,10 +1,11 @@
 """Server settings from flags, a YAML file and TRACEPATROL_* variables (in that precedence)."""
 from __future__ import annotations
 
+import ipaddress
 from pathlib import Path
 from typing import Any
 
-from pydantic import Field, ValidationError
+from pydantic import Field, ValidationError, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict, YamlConfigSettingsSource
 
 from collector.config import CollectorSettings
@@ -32,12 +33,31 @@ class Settings(BaseSettings):
     dashboard_public_url: str | None = Field(None, pattern=r"^https?://\S+$", description=(
         "the dashboard as report readers reach it (e.g. https://tp.example.com/dashboard): trace links in "
         "reports point there; none when unset"))
-    login_failures_per_minute: int = Field(10, ge=1, description="failed dashboard logins per client address before 429")
+    auth_failures_per_minute: int = Field(30, ge=1, description=(
+        "failed API key checks (dashboard logins, Bearer headers on the API, OTLP/HTTP and gRPC) per client "
+        "address in any 60 s, whatever keys they present; past it the address gets 429 (gRPC "
+        "RESOURCE_EXHAUSTED) for every key until its failures age out"))
+    auth_failures_per_key_per_minute: int = Field(5, ge=1, description=(
+        "failed checks of one presented key per client address in any 60 s: a client retrying a stale key "
+        "is refused after this many, while the right key from the same address still works"))
+    allowed_hosts: list[str] = Field(default_factory=list, description=(
+        "names the API and dashboard answer to besides IP addresses, localhost and the bind address (against "
+        "DNS rebinding): e.g. [tp.example.com, .internal.example] (a leading dot allows subdomains); ['*'] "
+        "turns the Host check off"))
+    trusted_proxies: list[str] = Field(default_factory=list, description=(
+        "addresses or networks of reverse proxies whose X-Forwarded-For names the client (for the per-client "
+        "limits) and which are not held to http_max_connections_per_address; nobody's is believed by default"))
     http_header_timeout_s: float = Field(10.0, gt=0, le=600, description=(
         "an HTTP (or gRPC) connection that has not sent its request headers by then is closed"))
     http_body_timeout_s: float = Field(30.0, gt=0, le=3600, description="an HTTP body quiet this long is cut off")
     http_max_connections: int = Field(1024, ge=16, description=(
         "open connections per HTTP listener (and gRPC) before new ones get 503; lowered to fit the fd limit"))
+    http_max_connections_per_address: int = Field(128, ge=1, description=(
+        "open connections one client address (an IPv6 /64) may hold on one HTTP listener before its new ones "
+        "get 429; lowered to a quarter of the listener's cap, so one address cannot fill it"))
+    grpc_idle_timeout_s: float = Field(20.0, ge=1, le=3600, description=(
+        "a gRPC connection with no call under way for this long is closed (GOAWAY; an exporter reconnects "
+        "on its next export), so connections that never call do not hold the listener's cap"))
     # 384 MB and 256 MB kept `serve`'s whole tree at 858-1,016 MiB under 4 senders of either shape
     # (512 MB and 512 MB reached 1,023 at lower rates). Checkpoints run on a thread of their own
     # (infra/checkpoints.py): a 256 MB one took 0.4-1.6 s there and held the writer's commits at
@@ -57,6 +77,15 @@ class Settings(BaseSettings):
     evaluation_events: EvaluationExportSettings | None = Field(
         None, description="send results as OTLP gen_ai.evaluation.result events; off unless set")
 
+    @field_validator("trusted_proxies")
+    @classmethod
+    def _networks(cls, entries: list[str]) -> list[str]:
+        for entry in entries:
+            try:
+                ipaddress.ip_network(entry, strict=False)
+            except ValueError:
+                raise ValueError(f"{entry!r} is not an IP address or network (e.g. 10.0.0.5 or 10.0.0.0/8)") from None
+        return entries
 
     def duckdb_config(self) -> dict[str, str]:
         """How the server opens its DuckDB file (benchmarks open theirs the same way). DuckDB's own

@@ -145,7 +145,7 @@ SESSION_S = 3.0
 def keyed(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("keyed")
     config = tmp / "tp.yaml"
-    config.write_text(f"session_hours: {SESSION_S / 3600}\nlogin_failures_per_minute: 10\n")
+    config.write_text(f"session_hours: {SESSION_S / 3600}\nauth_failures_per_minute: 10\n")
     srv = make_server(tmp, "--config", str(config), api_key=KEY).start()
     yield srv
     srv.stop()
@@ -177,12 +177,24 @@ def test_a_session_expires(keyed):
     assert refused - before >= SESSION_S and refused - logged_in < SESSION_S + 5
 
 
-def test_login_guesses_are_limited_per_client(keyed):
-    statuses = [httpx.post(keyed.api + "/dashboard/login", data={"key": f"guess-{i}"}, timeout=30).status_code
-                for i in range(12)]
-    assert statuses[:10] == [401] * 10 and statuses[10:] == [429, 429], statuses
-    limited = httpx.post(keyed.api + "/dashboard/login", data={"key": KEY}, timeout=30)
-    assert limited.status_code == 429 and 1 <= int(limited.headers["retry-after"]) <= 60  # even the right key
-    assert "Too many failed logins" in limited.text
-    # the Bearer API is not behind the login limit
-    assert httpx.get(keyed.api + "/api/stats", headers=keyed.headers(), timeout=30).status_code == 200
+def _from(address: str) -> httpx.Client:
+    """A client whose connections come from `address` (127.0.0.0/8 is all loopback on Linux)."""
+    return httpx.Client(transport=httpx.HTTPTransport(local_address=address), timeout=30)
+
+
+def test_login_guesses_are_limited_per_client_not_the_right_key(keyed):
+    login = keyed.api + "/dashboard/login"
+    with _from("127.0.0.3") as guesser, _from("127.0.0.4") as neighbour:
+        stale = [guesser.post(login, data={"key": "stale-key"}).status_code for _ in range(7)]
+        assert stale == [401] * 5 + [429] * 2, stale  # one wrong key: refused after 5 (per key)
+        assert guesser.post(login, data={"key": KEY}).status_code == 303  # the right key still works
+        rotating = [guesser.post(login, data={"key": f"guess-{i}"}).status_code for i in range(7)]
+        assert rotating == [401] * 5 + [429] * 2, rotating  # 10 failures from this address in all
+        limited = guesser.post(login, data={"key": KEY})
+        assert limited.status_code == 429 and 1 <= int(limited.headers["retry-after"]) <= 60  # a guessing address
+        assert "Too many failed logins" in limited.text
+        # one budget for every key check: the guessing address's Bearer requests are refused unchecked too
+        assert guesser.get(keyed.api + "/api/stats", headers=keyed.headers()).status_code == 429
+        # another address is not held to it
+        assert neighbour.post(login, data={"key": KEY}).status_code == 303
+        assert neighbour.get(keyed.api + "/api/stats", headers=keyed.headers()).status_code == 200

@@ -3,7 +3,11 @@
 A pure ASGI middleware in front of the whole API app: a request without the key is answered 401
 before a byte of its body is read, a declared body over the limit 413 at once, and a chunked
 body is counted as it streams and cut off at the limit. Unauthenticated dashboard GETs go on to
-their page, which answers with the login form (and reads no body).
+their page, which answers with the login form (and reads no body). A presented key is checked
+within the client's guessing budget (`collector.guessing`; 429 past it). A request that passed
+those is held to the names this server answers to (`collector.host_check`; 400 otherwise), and
+one that changes state to an `Origin` of its own (403 otherwise): against DNS rebinding and
+cross-site forms. The verdict is left in the scope (`AUTHORIZED`) for the routes to read.
 """
 from __future__ import annotations
 
@@ -17,8 +21,11 @@ from starlette.exceptions import HTTPException
 from starlette.requests import cookie_parser
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from collector.auth import bearer_ok
-from tracepatrol.api.sessions import LoginAttempts, Sessions
+from collector.auth import KeyCheck
+from collector.clients import asgi_client
+from collector.guessing import GuessLimiter, Throttled
+from collector.host_check import HostPolicy
+from tracepatrol.api.sessions import Sessions
 
 DASHBOARD = "/dashboard"
 SESSION_COOKIE = "tracepatrol_session"
@@ -26,22 +33,24 @@ OPEN = ("/healthz", DASHBOARD + "/login", DASHBOARD + "/logout")  # answer witho
 UNAUTHORIZED = "missing or invalid API key (Authorization: Bearer …)"
 LOGIN_BODY_BYTES = 4096  # a key and a path
 IMPORT_PATH = "/api/annotations/import"
+AUTHORIZED = "tracepatrol.authorized"  # the scope key of Guard's verdict
+SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
 
 
 @dataclass
 class Access:
-    """The API port's limits (from `Settings`) and its dashboard sessions."""
+    """The API port's limits (from `Settings`), its dashboard sessions and guessing budget, and the
+    names it answers to (`hosts`; None: any, for apps served in-process by tests)."""
 
     max_body_bytes: int = 1024 * 1024
     max_import_bytes: int = 64 * 1024 * 1024
     session_hours: float = 12.0
-    login_failures_per_minute: int = 10
+    limiter: GuessLimiter = field(default_factory=lambda: GuessLimiter(30, 5))
+    hosts: HostPolicy | None = None
     sessions: Sessions = field(init=False)
-    logins: LoginAttempts = field(init=False)
 
     def __post_init__(self) -> None:
         self.sessions = Sessions(self.session_hours * 3600)
-        self.logins = LoginAttempts(self.login_failures_per_minute)
 
     @property
     def path_limits(self) -> dict[str, int]:
@@ -53,23 +62,24 @@ def dashboard_session(headers: Headers, sessions: Sessions) -> bool:
     return sessions.valid(cookie_parser(headers.get("cookie", "")).get(SESSION_COOKIE))
 
 
-def authorized(path: str, headers: Headers, api_key: str | None, sessions: Sessions) -> bool:
-    """Bearer everywhere; the session cookie on dashboard paths when no Authorization is sent."""
-    if not api_key or "authorization" in headers:
-        return bearer_ok(headers.get("authorization"), api_key)
-    return path.startswith(DASHBOARD) and dashboard_session(headers, sessions)
+def authorized(scope: Scope) -> bool:
+    """Guard's verdict on this request: the key, or a dashboard session on dashboard paths."""
+    return scope.get(AUTHORIZED, False)
 
 
 def csrf_ok(headers: Headers, sessions: Sessions, token: str | None) -> bool:
     """A state-changing dashboard request (a form or a page's fetch) carries its session's CSRF
-    token: a cross-site form can make a browser send the cookie, never the token."""
+    token: a cross-site form can make a browser send the cookie, never the token. A request
+    authorized by its Authorization header needs none: no other site can make a browser send it."""
+    if "authorization" in headers:
+        return True
     return sessions.csrf_valid(cookie_parser(headers.get("cookie", "")).get(SESSION_COOKIE), token)
 
 
 class Guard:
-    def __init__(self, app: ASGIApp, api_key: str | None, sessions: Sessions, max_body_bytes: int,
-                 path_limits: Mapping[str, int] = {}):
-        self.app, self.api_key, self.sessions = app, api_key, sessions
+    def __init__(self, app: ASGIApp, keys: KeyCheck, sessions: Sessions, max_body_bytes: int,
+                 path_limits: Mapping[str, int] = {}, hosts: HostPolicy | None = None):
+        self.app, self.keys, self.sessions, self.hosts = app, keys, sessions, hosts
         self.max_body_bytes, self.path_limits = max_body_bytes, dict(path_limits)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
@@ -77,7 +87,11 @@ class Guard:
             return await self.app(scope, receive, send)
         path, headers = scope["path"], Headers(scope=scope)
         limit = self.path_limits.get(path, self.max_body_bytes)
-        if path not in OPEN and not authorized(path, headers, self.api_key, self.sessions):
+        try:
+            scope[AUTHORIZED] = self._authorized(scope, path, headers)
+        except Throttled as exc:
+            return await _answer(send, 429, str(exc), {"retry-after": str(exc.retry_after_s)})
+        if path not in OPEN and not scope[AUTHORIZED]:
             if not (path.startswith(DASHBOARD) and scope["method"] in ("GET", "HEAD")):
                 return await _answer(send, 401, UNAUTHORIZED, {"www-authenticate": "Bearer"})
             limit = 0  # on to the page's login form; no body wanted
@@ -85,7 +99,31 @@ class Guard:
         if declared is not None and (not declared.isdigit() or int(declared) > limit):
             return await _answer(send, 413, _too_large(limit) if declared.isdigit()
                                  else f"invalid Content-Length {declared!r}")
+        refusal = self._misdirected(scope, path, headers)
+        if refusal is not None:
+            return await _answer(send, *refusal)
         await self.app(scope, _counted(receive, limit), send)
+
+    def _authorized(self, scope: Scope, path: str, headers: Headers) -> bool:
+        """Bearer everywhere; the session cookie on dashboard paths when no Authorization is sent."""
+        if path in OPEN:
+            return False  # these answer without the key and read none
+        if "authorization" in headers or not self.keys.api_key:
+            return self.keys.bearer(asgi_client(scope), headers.get("authorization"))
+        return path.startswith(DASHBOARD) and dashboard_session(headers, self.sessions)
+
+    def _misdirected(self, scope: Scope, path: str, headers: Headers) -> tuple[int, str] | None:
+        """400 for a Host this server does not answer to, 403 for a state change from another Origin."""
+        if self.hosts is None or path == "/healthz":  # health tells nothing: probes may use any name
+            return None
+        host = headers.get("host")
+        if not self.hosts.host_ok(host):
+            return 400, self.hosts.refusal(host)
+        origin = headers.get("origin")
+        if scope["method"] not in SAFE_METHODS and origin is not None and not self.hosts.origin_ok(origin, host):
+            return 403, (f"cross-origin {scope['method']} refused: Origin {origin!r} is not this server's own "
+                         "page (names in allowed_hosts count as its own)")
+        return None
 
 
 def _too_large(limit: int) -> str:
@@ -116,8 +154,8 @@ async def _answer(send: Send, status: int, detail: str, headers: Mapping[str, st
 
 
 async def _authorized(request: Request) -> None:
-    """Async, so checking a key never takes a thread-pool slot (Guard checked it already)."""
-    if not bearer_ok(request.headers.get("authorization"), request.app.state.api_key):
+    """Reads Guard's verdict: the key is checked (and counted) once a request."""
+    if not authorized(request.scope):
         raise HTTPException(401, UNAUTHORIZED, headers={"WWW-Authenticate": "Bearer"})
 
 

@@ -1,9 +1,11 @@
-"""Dashboard sessions and the login rate limit, kept in memory.
+"""Dashboard sessions, kept in memory.
 
 A session cookie is a random token the server remembers until it expires or logout revokes it;
 nothing about the API key can be learnt from it, and a copied cookie dies with its session.
-Failed logins are counted per client address so a guesser gets 429s, not answers. Forms and
-fetches that change state carry a CSRF token bound to the session (`Sessions.csrf_token`).
+Without an API key every browser still gets a session cookie of its own on its first page
+(`anonymous`), so that forms and fetches that change state carry a CSRF token bound to that
+browser (`Sessions.csrf_token`) rather than one token every visitor shares. Failed logins are
+counted by `collector.guessing`, with every other key check.
 """
 from __future__ import annotations
 
@@ -12,7 +14,7 @@ import hmac
 import secrets
 import threading
 import time
-from collections import OrderedDict, deque
+from collections import OrderedDict
 
 
 class Sessions:
@@ -44,42 +46,18 @@ class Sessions:
         with self._lock:
             self._expiry.pop(token or "", None)
 
+    @staticmethod
+    def anonymous() -> str:
+        """A session for a browser when no API key is configured. Not remembered: it opens
+        nothing (without a key everything is open), it only anchors the CSRF token, so page loads
+        cannot fill memory or push out anyone's session."""
+        return secrets.token_urlsafe(32)
+
     def csrf_token(self, session: str | None) -> str:
         """An HMAC of the session cookie under a per-process secret: another site can make a browser
-        send the cookie but cannot read a page to learn this. Without an API key there is no
-        session, and every page of this process carries the same token."""
+        send the cookie but cannot read a page to learn this."""
         return hmac.new(self._csrf_secret, (session or "").encode(), hashlib.sha256).hexdigest()
 
     def csrf_valid(self, session: str | None, token: str | None) -> bool:
-        return bool(token) and hmac.compare_digest(self.csrf_token(session), token)
-
-
-class LoginAttempts:
-    """At most `per_minute` failed logins per client address in any 60 s."""
-
-    WINDOW_S = 60.0
-
-    def __init__(self, per_minute: int, max_clients: int = 10_000):
-        self.per_minute, self.max_clients = per_minute, max_clients
-        self._failures: OrderedDict[str, deque[float]] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def retry_after(self, client: str) -> int | None:
-        """Seconds until `client` may try again, or None when it may try now."""
-        now = time.monotonic()
-        with self._lock:
-            failures = self._failures.get(client)
-            if failures is None:
-                return None
-            while failures and failures[0] <= now - self.WINDOW_S:
-                failures.popleft()
-            if len(failures) < self.per_minute:
-                return None
-            return max(1, int(failures[0] + self.WINDOW_S - now + 0.999))
-
-    def failed(self, client: str) -> None:
-        with self._lock:
-            self._failures.setdefault(client, deque(maxlen=self.per_minute)).append(time.monotonic())
-            self._failures.move_to_end(client)
-            while len(self._failures) > self.max_clients:
-                self._failures.popitem(last=False)
+        """No session, no valid token: a cross-site request arrives without the SameSite cookie."""
+        return bool(session) and bool(token) and hmac.compare_digest(self.csrf_token(session), token)

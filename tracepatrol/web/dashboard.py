@@ -8,13 +8,14 @@ Access: with an API key configured, every page and static file needs either the 
 `Authorization: Bearer <key>` header or the session cookie that the login form sets after
 checking the key in constant time. The cookie holds a random session token (nothing derived from
 the key) that expires and that logout revokes; it is HttpOnly and SameSite=Strict. Failed logins
-are rate-limited per client address (429 with Retry-After). The health report is also served here
+count against the client's guessing budget with every other key check (`collector.guessing`;
+429 with Retry-After). Without a key every browser gets a session cookie of its own for its
+CSRF token (`tracepatrol.web.pages.view`). The health report is also served here
 (`/dashboard/report`, and `/api/report` for the CLI, Bearer only).
 """
 from __future__ import annotations
 
 import datetime as dt
-import hmac
 import urllib.parse
 from typing import Any, Literal
 
@@ -22,6 +23,8 @@ import anyio.to_thread
 from fastapi import APIRouter, Depends, HTTPException, Query, Request
 from fastapi.responses import FileResponse, HTMLResponse, RedirectResponse, Response
 
+from collector.clients import asgi_client
+from collector.guessing import Throttled
 from collector.store import quarantined
 from evaluators.weights import get_profile, load_profiles
 from infra.timeutil import parse_duration
@@ -30,7 +33,7 @@ from tracepatrol.api.cursor import Cursor
 from tracepatrol.api.guard import SESSION_COOKIE
 from tracepatrol.web import charts, explorer, forms, report, trace_view
 from tracepatrol.web.pages import (PageRoute, ROOT, STATIC_FILES, page, public_url, require_csrf, require_login,
-                                   safe_next, view)
+                                   safe_next, set_session, view)
 
 DEFAULT_SCENE = "customer_service"
 RECENT = 20  # the overview's newest traces; the explorer has the rest
@@ -162,22 +165,21 @@ def build_router(secured: list) -> APIRouter:
 
     @router.post(ROOT + "/login", response_class=HTMLResponse)
     async def login(request: Request) -> Response:
-        state, client = request.app.state, request.client.host if request.client else "?"
-        retry_after = state.logins.retry_after(client)
-        if retry_after is not None:  # checked before the key: a guesser learns nothing more
-            return page("login.html", 429, title="log in", next=ROOT + "/",
-                         message=f"Too many failed logins from {client}; try again in {retry_after} s.",
-                         headers={"Retry-After": str(retry_after)})
+        state = request.app.state
         form = urllib.parse.parse_qs((await request.body()).decode("utf-8", "replace"))  # Guard caps it small
         key, target = (form.get("key") or [""])[0], safe_next((form.get("next") or [None])[0])
         if not state.api_key:
             return RedirectResponse(target, 303)
-        if not hmac.compare_digest(key.encode(), state.api_key.encode()):
-            state.logins.failed(client)
+        try:
+            ok = state.keys.presented(asgi_client(request.scope), key)
+        except Throttled as exc:  # refused before the key is compared: a guesser learns nothing more
+            return page("login.html", 429, title="log in", next=target,
+                        message=f"Too many failed logins from {exc.client}; try again in {exc.retry_after_s} s.",
+                        headers={"Retry-After": str(exc.retry_after_s)})
+        if not ok:
             return page("login.html", 401, title="log in", next=target, message="That is not this server's API key.")
         resp = RedirectResponse(target, 303)
-        resp.set_cookie(SESSION_COOKIE, state.sessions.create(), max_age=int(state.sessions.ttl_s), httponly=True,
-                        samesite="strict", path=ROOT, secure=request.url.scheme == "https")
+        set_session(resp, request, state.sessions.create(), int(state.sessions.ttl_s))
         return resp
 
     @router.get(ROOT + "/logout")

@@ -90,8 +90,7 @@ def render(template: str, **context: Any) -> str:
 
 # -- access ------------------------------------------------------------------------------------
 def allowed(request: Request) -> bool:
-    state = request.app.state
-    return authorized(request.url.path, request.headers, state.api_key, state.sessions)
+    return authorized(request.scope)
 
 
 class LoginRequired(Exception):
@@ -118,8 +117,11 @@ async def require_csrf(request: Request) -> None:
         raise Forbidden()
 
 
-def csrf_token(request: Request) -> str:
-    return request.app.state.sessions.csrf_token(request.cookies.get(SESSION_COOKIE))
+def set_session(response: Response, request: Request, session: str, max_age: int | None = None) -> None:
+    """The session cookie: HttpOnly (no script reads it), SameSite=Strict (no other site's
+    request carries it), the dashboard's path only."""
+    response.set_cookie(SESSION_COOKIE, session, max_age=max_age, httponly=True, samesite="strict", path=ROOT,
+                        secure=request.url.scheme == "https")
 
 
 class PageRoute(APIRoute):
@@ -150,8 +152,15 @@ def page(template: str, status: int = 200, headers: dict[str, str] | None = None
 
 
 def view(request: Request, template: str, status: int = 200, **context: Any) -> HTMLResponse:
-    """A page with what every page needs: the logout link and the CSRF token for its forms."""
-    return page(template, status, logged_in=has_session(request), csrf=csrf_token(request), **context)
+    """A page with what every page needs: the logout link and the CSRF token for its forms. Without
+    an API key a browser without a session cookie gets one here, for its token to be its own."""
+    sessions, session = request.app.state.sessions, request.cookies.get(SESSION_COOKIE)
+    fresh = None if session or request.app.state.api_key else sessions.anonymous()
+    resp = page(template, status, logged_in=has_session(request), csrf=sessions.csrf_token(fresh or session),
+                **context)
+    if fresh:
+        set_session(resp, request, fresh)
+    return resp
 
 
 def safe_next(target: str | None) -> str:

@@ -1,0 +1,61 @@
+"""What the OTLP/HTTP listener checks before `collector.otlp_http` sees a request: a presented
+key within the client's guessing budget (`collector.guessing`: 429 with Retry-After past it, the
+key not compared), and a browser's `Origin` (403 unless it names a host `collector.host_check`
+allows).
+
+There is no Host check here: exporters send the Host of whatever endpoint they were given,
+container and service names included, and the OpenTelemetry Collector's OTLP receiver checks
+none. A web page (one re-pointed at 127.0.0.1 by DNS rebinding, say) is told apart by the
+`Origin` every browser sends with a POST, and which exporters never send.
+"""
+from __future__ import annotations
+
+import urllib.parse
+
+from google.protobuf import json_format
+from google.rpc import code_pb2, status_pb2
+from starlette.datastructures import Headers
+from starlette.types import ASGIApp, Receive, Scope, Send
+
+from collector.auth import KeyCheck
+from collector.clients import asgi_client
+from collector.guessing import Throttled
+from collector.host_check import HostPolicy
+
+PROTOBUF = "application/x-protobuf"
+
+
+class ReceiverGuard:
+    def __init__(self, app: ASGIApp, keys: KeyCheck, hosts: HostPolicy):
+        self.app, self.keys, self.hosts = app, keys, hosts
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+        headers = Headers(scope=scope)
+        origin = headers.get("origin")
+        if origin is not None and not self.hosts.host_ok(urllib.parse.urlsplit(origin).netloc or "null"):
+            return await _status(send, headers, 403, code_pb2.PERMISSION_DENIED,
+                                 f"requests from web pages are refused (Origin {origin!r}); "
+                                 "add its host to allowed_hosts if it is yours")
+        if "authorization" in headers:  # a wrong key is counted here and answered 401 by the receiver
+            try:
+                self.keys.bearer(asgi_client(scope), headers["authorization"])
+            except Throttled as exc:
+                return await _status(send, headers, 429, code_pb2.RESOURCE_EXHAUSTED, str(exc),
+                                     exc.retry_after_s)
+        await self.app(scope, receive, send)
+
+
+async def _status(send: Send, headers: Headers, http: int, code: int, message: str,
+                  retry_after_s: int | None = None) -> None:
+    """A `google.rpc.Status` in the request's encoding (JSON unless it sent protobuf), as OTLP says."""
+    status = status_pb2.Status(code=code, message=message)
+    as_proto = headers.get("content-type", "").split(";", 1)[0].strip().lower() == PROTOBUF
+    body = status.SerializeToString() if as_proto else json_format.MessageToJson(status, indent=None).encode()
+    raw = [(b"content-type", (PROTOBUF if as_proto else "application/json").encode()),
+           (b"content-length", str(len(body)).encode())]
+    if retry_after_s is not None:
+        raw.append((b"retry-after", str(retry_after_s).encode()))
+    await send({"type": "http.response.start", "status": http, "headers": raw})
+    await send({"type": "http.response.body", "body": body})

