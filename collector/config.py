@@ -8,19 +8,38 @@ from collector.memory_limiter import MemoryLimiterSettings
 from collector.redaction import RedactionSettings
 
 
+MAX_REQUEST_BYTES = ("request size limit, after decompression. 16 MiB (the OpenTelemetry Collector's OTLP/HTTP "
+                     "default is 20): decoding holds a few times the body at once, so that no request raises "
+                     "the server's memory by more than 256 MiB")
+MAX_ITEMS = ("attributes (of spans, events, links, resources and scopes, each element of an array or key-value "
+             "list value included), events, links, spans, scopes and resources in one request, and the objects "
+             "and arrays of an OTLP/JSON body; a request with more is refused whole (413 / RESOURCE_EXHAUSTED) "
+             "before anything is decoded. Empty ones cost 2 bytes each on the wire and tens to hundreds "
+             "decoded; 512 SDK spans of 128 attributes hold 65,536")
+
+
 class CollectorSettings(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     otlp_http_port: int = Field(4318, ge=0, le=65535, description="OTLP/HTTP port (0 picks a free one)")
     otlp_grpc_port: int = Field(4317, ge=0, le=65535, description="OTLP/gRPC port (0 picks a free one)")
-    max_request_bytes: int = Field(64 * 1024 * 1024, ge=1024, description="request size limit, after decompression")
+    max_request_bytes: int = Field(16 * 1024 * 1024, ge=1024, description=MAX_REQUEST_BYTES)
     queue_max_spans: int = Field(200_000, ge=512, description="spans waiting for commit before 429")
     max_commit_spans: int = Field(16_384, ge=1, description="spans per DuckDB transaction")
     retry_after_s: int = Field(1, ge=1, le=3600, description="Retry-After sent with 429")
     decision_wait: float = Field(10.0, gt=0, le=3600, description="seconds of quiet after the root span before a trace is assembled")
     max_trace_wait: float = Field(600.0, gt=0, le=86_400, description="seconds after the first span when a trace is assembled regardless")
     max_attribute_length: int = Field(64 * 1024, ge=16, description="string attribute values are truncated past this")
-    max_attributes_per_span: int = Field(1024, ge=1, description="attributes past this are dropped (counted)")
+    max_attributes_per_span: int = Field(1024, ge=1, description="attributes past this are dropped (counted); "
+                                         "a resource keeps as many")
+    max_spans_per_request: int = Field(65_536, ge=512, description="spans in one request; a request with more is "
+                                       "refused whole (413 / RESOURCE_EXHAUSTED) before anything is decoded. "
+                                       "OpenTelemetry SDKs send at most 512 a request, a Collector's batches 8,192")
+    max_items_per_request: int = Field(1 << 19, ge=4096, description=MAX_ITEMS)
+    max_events_per_span: int = Field(1024, ge=1, description="events of one span (the SDKs keep 128 unless told "
+                                     "otherwise); a span with more is refused, the rest of its request stored")
+    max_links_per_span: int = Field(1024, ge=1, description="links of one span (the SDKs keep 128 unless told "
+                                    "otherwise); a span with more is refused, the rest of its request stored")
     grpc_workers: int = Field(16, ge=1, le=256)
     # 0 by default: protobuf is decoded in Rust with the GIL released, so the receiving thread no
     # longer holds up the writer. (Before that, with the Python decoder, one worker gave ~10 % more
@@ -40,5 +59,8 @@ class CollectorSettings(BaseModel):
                                                   description="answer 429 while the server's RSS is high")
 
     def limits(self) -> Limits:
-        """What every decoding path (receivers, Kafka ingest) applies to each span."""
-        return Limits(self.max_attribute_length, self.max_attributes_per_span, self.redaction.redactor())
+        """What every decoding path (receivers, the decode pool, Kafka ingest) applies to each
+        request and span."""
+        return Limits(self.max_attribute_length, self.max_attributes_per_span, self.redaction.redactor(),
+                      self.max_spans_per_request, self.max_items_per_request, self.max_events_per_span,
+                      self.max_links_per_span)

@@ -16,7 +16,7 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from multiprocessing import get_context
 
-from collector.decode import Limits, SpanBatch, decode_protobuf, parse_json, to_batch
+from collector.decode import Limits, SpanBatch, decode_protobuf, read_json, to_batch
 from collector.processes import exit_with_parent
 
 log = logging.getLogger(__name__)
@@ -31,9 +31,10 @@ def _start(limits: Limits, parent_pid: int) -> None:
 
 
 def decode_body(body: bytes, as_json: bool, received_ns: int) -> SpanBatch:
-    """In a worker: bytes to an Arrow batch; raises DecodeError for an undecodable payload."""
+    """In a worker: bytes to an Arrow batch; raises DecodeError for an undecodable payload (and
+    LimitExceeded for one past its limits, before anything is decoded)."""
     started = time.perf_counter_ns()
-    batch = (to_batch(parse_json(body), received_ns, _limits).as_arrow() if as_json
+    batch = (to_batch(read_json(body, _limits), received_ns, _limits).as_arrow() if as_json
              else decode_protobuf(body, received_ns, _limits))
     batch.decode_ns = time.perf_counter_ns() - started
     return batch

@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterable
 
 from opentelemetry.proto.collector.trace.v1.trace_service_pb2 import ExportTraceServiceRequest
 
-from collector.decode import REDACTED_ATTRIBUTE, DecodeError, parse_json, parse_protobuf
+from collector.decode import REDACTED_ATTRIBUTE, DecodeError, Limits, Parsed, read_json, read_protobuf
 from collector.redaction import Redactor
 
 _Span = tuple[object, object, object]  # (ResourceSpans, ScopeSpans, Span) of the incoming request
@@ -70,18 +70,25 @@ def _regroup(spans: list[_Span]) -> ExportTraceServiceRequest:
     return out
 
 
-def decode_message(value: bytes | None, encoding: str = "auto") -> ExportTraceServiceRequest:
-    """A span message in `otlp_proto` or `otlp_json` ("auto": JSON when it starts with `{`).
+def read_message(value: bytes | None, encoding: str = "auto", limits: Limits = Limits()) -> Parsed:
+    """A span message in `otlp_proto` or `otlp_json` ("auto": JSON when it starts with `{`),
+    within `limits` as a receiver takes a request (the spans refused before parsing kept aside).
 
-    Raises DecodeError for anything else; an empty value (a tombstone) is an empty request.
+    Raises DecodeError for anything else (LimitExceeded past a limit); an empty value (a
+    tombstone) is an empty request.
     """
     if not value:
-        return ExportTraceServiceRequest()
+        return Parsed(ExportTraceServiceRequest())
     if encoding == "otlp_json" or (encoding == "auto" and value.lstrip()[:1] == b"{"):
-        return parse_json(value)
+        return read_json(value, limits)
     if encoding in ("otlp_proto", "auto"):
-        return parse_protobuf(value)
+        return read_protobuf(value, limits)
     raise DecodeError(f"unknown span encoding {encoding!r}; use otlp_proto, otlp_json or auto")
+
+
+def decode_message(value: bytes | None, encoding: str = "auto") -> ExportTraceServiceRequest:
+    """`read_message`'s request alone (default limits)."""
+    return read_message(value, encoding).message
 
 
 def redact_request(request: ExportTraceServiceRequest, redactor: Redactor) -> int:

@@ -13,8 +13,10 @@ from collections.abc import Sequence
 
 from confluent_kafka import Consumer, Message
 
+import pyarrow as pa
+
 from collector.decode import DecodeError, Limits, SpanBatch, to_batch
-from collector.kafka_encoding import decode_message
+from collector.kafka_encoding import read_message
 from collector.writer import IngestQueue, IngestStats
 from infra.kafka.client import KafkaLoop, commit_after, usable, where
 from infra.kafka.config import KafkaSettings
@@ -24,22 +26,25 @@ log = logging.getLogger(__name__)
 
 def decode_messages(messages: Sequence[Message], encoding: str, limits: Limits, stats: IngestStats,
                     received_ns: int) -> SpanBatch:
-    """Every span of a poll in one batch; undecodable messages are counted, logged and skipped."""
-    out = SpanBatch()
+    """Every span of a poll in one batch; undecodable messages, and those past the limits a
+    receiver applies to a request, are counted, logged and skipped."""
+    out, tables = SpanBatch(), []
     for msg in messages:
         try:
-            batch = to_batch(decode_message(msg.value(), encoding), received_ns, limits)
+            batch = to_batch(read_message(msg.value(), encoding, limits), received_ns, limits)
         except DecodeError as exc:
             stats.malformed_messages += 1
             log.warning("skipping malformed span message %s (key %r): %s", where(msg), msg.key(), exc)
             continue
-        for name, column in batch.columns.items():
-            out.columns[name].extend(column)
+        if len(batch):
+            tables.append(batch.to_arrow())  # its resources and scopes once each
         out.rejected += batch.rejected
         out.truncated += batch.truncated
         out.redacted += batch.redacted
         if batch.rejected:
             log.warning("span message %s: %s", where(msg), batch.error_message)
+    if tables:
+        out.table, out.columns = pa.concat_tables(tables), {}
     return out
 
 

@@ -17,7 +17,7 @@ from opentelemetry.proto.collector.trace.v1.trace_service_pb2 import (
     ExportTraceServiceResponse,
 )
 
-from collector.decode import Limits, SpanBatch, decode_protobuf, parse_json, parse_protobuf, to_batch
+from collector.decode import Limits, Parsed, SpanBatch, decode_protobuf, read_json, read_protobuf, to_batch
 from collector.decode_pool import DecodePool
 from collector.writer import IngestQueue, IngestStats
 
@@ -105,8 +105,9 @@ class TraceReceiver:
         self.sink.admit()
 
     def receive(self, body: bytes, as_json: bool) -> Accepted:
-        """Decode a request body and hand it on, blocking (gRPC's threads). Raises DecodeError,
-        QueueFull, or BrokenProcessPool when a decode process died."""
+        """Decode a request body and hand it on, blocking (gRPC's threads). Raises DecodeError
+        (LimitExceeded past a limit: nothing was decoded), QueueFull, or BrokenProcessPool when a
+        decode process died."""
         if self.pool is None:
             return self._parse_and_accept(body, as_json)
         return self.accept_decoded(self.pool.submit(body, as_json).result())
@@ -124,15 +125,15 @@ class TraceReceiver:
             accepted = self._hand_on(batch, None)
             self.stats.decode_ns += time.perf_counter_ns() - started
             return accepted
-        message = parse_json(body) if as_json else parse_protobuf(body)
+        parsed = read_json(body, self.limits) if as_json else read_protobuf(body, self.limits)
         self.stats.decode_ns += time.perf_counter_ns() - started
-        return self.accept(message)
+        return self.accept(parsed)
 
-    def accept(self, request: ExportTraceServiceRequest) -> Accepted:
+    def accept(self, request: ExportTraceServiceRequest | Parsed) -> Accepted:
         """Decode and hand on; raises QueueFull when the sink is at its bound (callers `admit()` first)."""
         started = time.perf_counter_ns()
         batch = to_batch(request, time.time_ns(), self.limits)
-        accepted = self._hand_on(batch, request)
+        accepted = self._hand_on(batch, request.message if isinstance(request, Parsed) else request)
         self.stats.decode_ns += time.perf_counter_ns() - started  # with the Arrow table the queue makes
         return accepted
 

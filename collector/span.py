@@ -18,6 +18,11 @@ SPAN_COLUMNS: tuple[str, ...] = (
     "scope_name", "scope_version", "service_name", "trace_state", "flags", "received_ns",
 )
 
+# Where a span came from: its resource (and the service named there) and its instrumentation
+# scope. A request's spans share them, so a batch keeps each once (dictionary-encoded) and the
+# store keeps each once (collector.store.origins), never once per span.
+ORIGIN_COLUMNS: tuple[str, ...] = ("resource", "scope_name", "scope_version", "service_name")
+
 STATUS_ERROR = 2
 
 

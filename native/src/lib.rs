@@ -7,16 +7,21 @@
 //! back as `None`, and the Python decoder decides: its errors stay the ones senders see.
 
 use base64::Engine;
-use opentelemetry_proto::tonic::collector::trace::v1::ExportTraceServiceRequest;
 use opentelemetry_proto::tonic::common::v1::{any_value::Value, AnyValue, KeyValue};
-use opentelemetry_proto::tonic::trace::v1::Span;
+use opentelemetry_proto::tonic::trace::v1::{ResourceSpans, ScopeSpans, Span};
+use wire::{Caps, Refusal, MAX_NESTING};
 use prost::Message;
+use pyo3::create_exception;
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyList, PyTuple};
 use std::collections::HashMap;
 use std::fmt::Write as _;
 
-const MAX_NESTING: usize = 32;
+mod wire;
+
+create_exception!(otlp_columns, TooLarge, PyValueError, "The request is past a limit; the message names it.");
+create_exception!(otlp_columns, Malformed, PyValueError, "The body is not protobuf wire format.");
 const ERRORS_KEPT: usize = 5;
 const MAX_ENUM: i32 = 127;
 const MAX_NS: u64 = i64::MAX as u64;
@@ -80,10 +85,6 @@ struct Columns {
     attributes: Strings,
     events: Strings,
     links: Strings,
-    resource: Strings,
-    scope_name: Strings,
-    scope_version: Strings,
-    service_name: Strings,
     trace_state: Strings,
     flags: Vec<i64>,
     rows: usize,
@@ -374,65 +375,84 @@ fn span_json(conv: &mut Converter, span: &Span, status_message: &mut String) -> 
     Ok(SpanJson { attributes, events, links })
 }
 
-/// The whole request, or None when the Python decoder must decide.
-fn decode(body: &[u8], received_ns: i64, max_length: usize, max_attributes: usize) -> Option<(Decoded, i64)> {
-    let request = ExportTraceServiceRequest::decode(body).ok()?;
-    let rows: usize = request.resource_spans.iter()
-        .flat_map(|rs| rs.scope_spans.iter()).map(|ss| ss.spans.len()).sum();
+/// A request refused whole (its message names the limit, or the flaw), or what is not decoded
+/// here: prost refused a part the Python decoder (upb) may take, so it decides.
+enum Outcome {
+    Refused(Refusal),
+    Undecided,
+}
+
+impl From<Refusal> for Outcome {
+    fn from(refusal: Refusal) -> Self {
+        Outcome::Refused(refusal)
+    }
+}
+
+/// Each resource and scope once per request (a row keeps its index): one resource of 512 KiB
+/// with 17,000 tiny spans no longer takes 8.9 GB.
+#[derive(Default)]
+struct Origins {
+    resources: Vec<(Vec<u8>, Option<String>)>,
+    scopes: Vec<(String, Option<String>)>,
+    resource_index: Vec<i32>,
+    scope_index: Vec<i32>,
+}
+
+fn too_large() -> Outcome {
+    Outcome::Refused(Refusal::Limit("the request's spans decode to more than a column holds (2 GiB): send it in \
+                                     smaller batches (collector.max_request_bytes)".to_owned()))
+}
+
+/// The request's spans, decoded one at a time from their bytes after the outline allowed them.
+fn decode(body: &[u8], received_ns: i64, max_length: usize, max_attributes: usize, caps: Caps)
+          -> Result<(Decoded, Origins, i64), Outcome> {
+    let outline = wire::outline(body, caps)?;
+    let rows = outline.spans - outline.refused;
     let mut cols = Columns {
         trace_id: Strings::new(rows), span_id: Strings::new(rows), parent_span_id: Strings::new(rows), name: Strings::new(rows), status_message: Strings::new(rows),
         attributes: Strings::new(rows), events: Strings::new(rows), links: Strings::new(rows),
-        resource: Strings::new(rows), scope_name: Strings::new(rows), scope_version: Strings::new(rows),
-        service_name: Strings::new(rows), trace_state: Strings::new(rows), ..Default::default()
+        trace_state: Strings::new(rows), ..Default::default()
     };
+    let mut origins = Origins::default();
     let mut out = Decoded { columns: Columns::default(), rejected: 0, errors: Vec::new(), truncated: 0 };
     let mut conv = Converter { max_length, max_attributes, truncated: 0 };
-    let mut fits = true;
-    for rs in &request.resource_spans {
-        let no_attributes = Vec::new();
-        let resource_attrs = rs.resource.as_ref().map_or(&no_attributes, |r| &r.attributes);
+    for part in &outline.resources {
+        let rs = if part.refused { None } else {
+            Some(ResourceSpans::decode(&part.head[..]).map_err(|_| Outcome::Undecided)?)
+        };
+        let resource_attrs = rs.as_ref().and_then(|rs| rs.resource.as_ref()).map_or(&[][..], |r| &r.attributes[..]);
         let mut resource = Vec::with_capacity(256);
-        if conv.object(resource_attrs, 0, true, &mut resource, None).is_err() {
-            // The resource's spans are rejected, not the request.
-            for span in rs.scope_spans.iter().flat_map(|ss| ss.spans.iter()) {
-                let shown = if span.span_id.is_empty() { "?".to_owned() } else { hex(&span.span_id) };
-                out.reject(format!("span {shown}: resource attribute value nested deeper than {MAX_NESTING} levels"));
-            }
-            continue;
+        if rs.is_some() && conv.object(resource_attrs, 0, true, &mut resource, None).is_err() {
+            return Err(Outcome::Undecided); // the outline refuses what nests too deep: never here
         }
-        let service = service_name(resource_attrs, max_attributes, &mut Converter { max_length, max_attributes, truncated: 0 });
-        for ss in &rs.scope_spans {
-            let (scope_name, scope_version) = ss.scope.as_ref()
-                .map_or(("", ""), |s| (s.name.as_str(), s.version.as_str()));
-            for span in &ss.spans {
-                let (tid, sid, pid) = (&span.trace_id, &span.span_id, &span.parent_span_id);
-                if tid.len() != 16 || tid.iter().all(|b| *b == 0) {
-                    let shown = if sid.is_empty() { "?".to_owned() } else { hex(sid) };
-                    out.reject(format!("span {shown}: trace_id must be 16 non-zero bytes, got {}", tid.len()));
+        if rs.is_some() {
+            let service = service_name(resource_attrs, max_attributes, &mut Converter { max_length, max_attributes, truncated: 0 });
+            origins.resources.push((resource, service));
+        }
+        let resource_index = origins.resources.len() as i32 - 1;
+        for scope_part in &part.scopes {
+            if !scope_part.refused {
+                let ss = ScopeSpans::decode(&scope_part.head[..]).map_err(|_| Outcome::Undecided)?;
+                let (name, version) = ss.scope.map_or((String::new(), String::new()), |s| (s.name, s.version));
+                origins.scopes.push((name, (!version.is_empty()).then_some(version)));
+            }
+            let scope_index = origins.scopes.len() as i32 - 1;
+            for span_part in &scope_part.spans {
+                if let Some(reason) = &span_part.refused {
+                    out.reject(reason.clone());
                     continue;
                 }
-                if sid.len() != 8 || sid.iter().all(|b| *b == 0) {
-                    out.reject(format!("span in trace {}: span_id must be 8 non-zero bytes, got {}", hex(tid), sid.len()));
-                    continue;
-                }
-                if !(pid.is_empty() || pid.len() == 8) {
-                    out.reject(format!("span {}: parent_span_id must be empty or 8 bytes, got {}", hex(sid), pid.len()));
-                    continue;
-                }
-                let code = span.status.as_ref().map_or(0, |s| s.code);
-                if !((0..=MAX_ENUM).contains(&span.kind) && (0..=MAX_ENUM).contains(&code)) {
-                    out.reject(format!("span {}: kind {} / status code {} is not a span kind / status code",
-                                       hex(sid), span.kind, code));
+                let span = Span::decode(span_part.bytes).map_err(|_| Outcome::Undecided)?;
+                if let Some(reason) = check(&span) {
+                    out.reject(reason);
                     continue;
                 }
                 let mut status_message = String::new();
-                let json = match span_json(&mut conv, span, &mut status_message) {
+                let json = match span_json(&mut conv, &span, &mut status_message) {
                     Ok(json) => json,
-                    Err(TooDeep) => {
-                        out.reject(format!("span {}: attribute value nested deeper than {MAX_NESTING} levels", hex(sid)));
-                        continue;
-                    }
+                    Err(TooDeep) => return Err(Outcome::Undecided), // refused by the outline: never here
                 };
+                let (tid, sid, pid) = (&span.trace_id, &span.span_id, &span.parent_span_id);
                 let (mut trace, mut span_id, mut parent) = (Vec::with_capacity(32), Vec::with_capacity(16), Vec::new());
                 hex_into(&mut trace, tid);
                 hex_into(&mut span_id, sid);
@@ -440,34 +460,52 @@ fn decode(body: &[u8], received_ns: i64, max_length: usize, max_attributes: usiz
                 if has_parent {
                     hex_into(&mut parent, pid);
                 }
-                fits &= cols.trace_id.push(Some(&trace));
-                fits &= cols.span_id.push(Some(&span_id));
-                fits &= cols.parent_span_id.push(has_parent.then_some(&parent[..]));
-                fits &= cols.name.push(Some(span.name.as_bytes()));
+                // The first row that cannot fit ends the request: nothing is appended after it.
+                let fits = cols.trace_id.push(Some(&trace)) && cols.span_id.push(Some(&span_id))
+                    && cols.parent_span_id.push(has_parent.then_some(&parent[..]))
+                    && cols.name.push(Some(span.name.as_bytes()))
+                    && cols.status_message.push(non_empty(&status_message))
+                    && cols.attributes.push(Some(&json.attributes))
+                    && cols.events.push((!json.events.is_empty()).then_some(&json.events[..]))
+                    && cols.links.push((!json.links.is_empty()).then_some(&json.links[..]))
+                    && cols.trace_state.push(non_empty(&span.trace_state));
+                if !fits {
+                    return Err(too_large());
+                }
                 cols.kind.push(span.kind as i8);
                 cols.start_ns.push(span.start_time_unix_nano.min(MAX_NS) as i64);
                 cols.end_ns.push(span.end_time_unix_nano.min(MAX_NS) as i64);
-                cols.status_code.push(code as i8);
-                fits &= cols.status_message.push(non_empty(&status_message));
-                fits &= cols.attributes.push(Some(&json.attributes));
-                fits &= cols.events.push((!json.events.is_empty()).then_some(&json.events[..]));
-                fits &= cols.links.push((!json.links.is_empty()).then_some(&json.links[..]));
-                fits &= cols.resource.push(Some(&resource));
-                fits &= cols.scope_name.push(Some(scope_name.as_bytes()));
-                fits &= cols.scope_version.push(non_empty(scope_version));
-                fits &= cols.service_name.push(service.as_deref().map(str::as_bytes));
-                fits &= cols.trace_state.push(non_empty(&span.trace_state));
+                cols.status_code.push(span.status.as_ref().map_or(0, |s| s.code) as i8);
                 cols.flags.push(i64::from(span.flags));
+                origins.resource_index.push(resource_index);
+                origins.scope_index.push(scope_index);
                 cols.rows += 1;
             }
         }
     }
-    if !fits {
-        return None;
-    }
     out.columns = cols;
     out.truncated = conv.truncated;
-    Some((out, received_ns))
+    Ok((out, origins, received_ns))
+}
+
+/// Why a span's ids, kind or status code cannot be stored, as the Python decoder says it.
+fn check(span: &Span) -> Option<String> {
+    let (tid, sid, pid) = (&span.trace_id, &span.span_id, &span.parent_span_id);
+    if tid.len() != 16 || tid.iter().all(|b| *b == 0) {
+        let shown = if sid.is_empty() { "?".to_owned() } else { hex(sid) };
+        return Some(format!("span {shown}: trace_id must be 16 non-zero bytes, got {}", tid.len()));
+    }
+    if sid.len() != 8 || sid.iter().all(|b| *b == 0) {
+        return Some(format!("span in trace {}: span_id must be 8 non-zero bytes, got {}", hex(tid), sid.len()));
+    }
+    if !(pid.is_empty() || pid.len() == 8) {
+        return Some(format!("span {}: parent_span_id must be empty or 8 bytes, got {}", hex(sid), pid.len()));
+    }
+    let code = span.status.as_ref().map_or(0, |s| s.code);
+    if !((0..=MAX_ENUM).contains(&span.kind) && (0..=MAX_ENUM).contains(&code)) {
+        return Some(format!("span {}: kind {} / status code {} is not a span kind / status code", hex(sid), span.kind, code));
+    }
+    None
 }
 
 /// `service.name` as the Python decoder reads it from the resource dict: the last value of the
@@ -504,37 +542,97 @@ fn fixed<'py, T: Copy>(py: Python<'py>, values: &[T]) -> Bound<'py, PyBytes> {
     PyBytes::new(py, bytes)
 }
 
-/// `(rows, columns, rejected, errors, truncated)` or None. Columns are in `SPAN_COLUMNS` order:
-/// a string column is `(validity or None, int32 offsets, data)` and a number column its
-/// little-endian values, all as bytes.
+fn raise(refusal: Refusal) -> PyErr {
+    match refusal {
+        Refusal::Limit(message) => TooLarge::new_err(message),
+        Refusal::Malformed(message) => Malformed::new_err(message),
+    }
+}
+
+fn caps(max_spans: usize, max_items: usize, max_events: usize, max_links: usize) -> Caps {
+    Caps { spans: max_spans, items: max_items, events: max_events, links: max_links }
+}
+
+/// `(rows, columns, rejected, errors, truncated, resources, scopes)`, or None when the Python
+/// decoder must decide; raises TooLarge or Malformed for a request refused whole. Columns are in
+/// `SPAN_COLUMNS` order: a string column is `(validity or None, int32 offsets, data)` and a number
+/// column its little-endian values, all as bytes; in place of `resource` and `scope_name` each
+/// row's int32 index into `resources` (`(json, service name or None)`) and `scopes` (`(name,
+/// version or None)`), and nothing for `scope_version` and `service_name`.
 #[pyfunction]
-#[pyo3(signature = (body, received_ns, max_attribute_length, max_attributes))]
+#[pyo3(signature = (body, received_ns, max_attribute_length, max_attributes, max_spans, max_items, max_events, max_links))]
+#[allow(clippy::too_many_arguments)]
 fn decode_spans<'py>(py: Python<'py>, body: &[u8], received_ns: i64, max_attribute_length: usize,
-                     max_attributes: usize) -> PyResult<Option<Bound<'py, PyTuple>>> {
+                     max_attributes: usize, max_spans: usize, max_items: usize, max_events: usize,
+                     max_links: usize) -> PyResult<Option<Bound<'py, PyTuple>>> {
+    let caps = caps(max_spans, max_items, max_events, max_links);
     // A panic here (a bug) must not reach the receiver as a BaseException: the Python decoder takes over.
     let decoded = py.detach(|| {
-        std::panic::catch_unwind(|| decode(body, received_ns, max_attribute_length, max_attributes)).ok().flatten()
+        std::panic::catch_unwind(|| decode(body, received_ns, max_attribute_length, max_attributes, caps))
+            .unwrap_or(Err(Outcome::Undecided))
     });
-    let Some((decoded, received_ns)) = decoded else {
-        return Ok(None);
+    let (decoded, origins, received_ns) = match decoded {
+        Ok(decoded) => decoded,
+        Err(Outcome::Refused(refusal)) => return Err(raise(refusal)),
+        Err(Outcome::Undecided) => return Ok(None),
     };
     let c = &decoded.columns;
     let received = vec![received_ns; c.rows];
+    let none = || py.None().into_bound(py);
     let columns: Vec<Bound<'py, PyAny>> = vec![
         strings(py, &c.trace_id).into_any(), strings(py, &c.span_id).into_any(),
         strings(py, &c.parent_span_id).into_any(), strings(py, &c.name).into_any(),
         fixed(py, &c.kind).into_any(), fixed(py, &c.start_ns).into_any(), fixed(py, &c.end_ns).into_any(),
         fixed(py, &c.status_code).into_any(), strings(py, &c.status_message).into_any(),
         strings(py, &c.attributes).into_any(), strings(py, &c.events).into_any(), strings(py, &c.links).into_any(),
-        strings(py, &c.resource).into_any(), strings(py, &c.scope_name).into_any(),
-        strings(py, &c.scope_version).into_any(), strings(py, &c.service_name).into_any(),
+        fixed(py, &origins.resource_index).into_any(), fixed(py, &origins.scope_index).into_any(), none(), none(),
         strings(py, &c.trace_state).into_any(), fixed(py, &c.flags).into_any(), fixed(py, &received).into_any(),
     ];
-    let result = (c.rows, PyList::new(py, columns)?, decoded.rejected, decoded.errors, decoded.truncated);
+    let resources = PyList::new(py, origins.resources.iter().map(|(json, service)| {
+        (std::str::from_utf8(json).expect("JSON written here is UTF-8"), service.as_deref())
+    }))?;
+    let result = (c.rows, PyList::new(py, columns)?, decoded.rejected, decoded.errors, decoded.truncated,
+                  resources, origins.scopes);
     Ok(Some(result.into_pyobject(py)?))
+}
+
+/// The Python decoder's view of the outline: `(refused, parts)` where `refused` lists
+/// `(position of the span in the request, reason)`, and `parts` is None when upb may parse the
+/// body whole (nothing refused, nothing nested near its recursion limit), else what to parse
+/// one piece at a time: `[(resource spans' head, [(scope spans' head, [(start, end) of each
+/// span in the body])])]` without the refused ones. Raises TooLarge or Malformed.
+#[pyfunction]
+#[pyo3(signature = (body, max_spans, max_items, max_events, max_links))]
+fn outline<'py>(py: Python<'py>, body: &[u8], max_spans: usize, max_items: usize, max_events: usize,
+                max_links: usize) -> PyResult<Bound<'py, PyTuple>> {
+    let found = py.detach(|| wire::outline(body, caps(max_spans, max_items, max_events, max_links)));
+    let found = found.map_err(raise)?;
+    let refused: Vec<(usize, &str)> = found.resources.iter().flat_map(|r| &r.scopes).flat_map(|s| &s.spans)
+        .enumerate().filter_map(|(position, span)| Some((position, span.refused.as_deref()?))).collect();
+    // upb counts messages from the request: 7 + 3 per key-value list level must stay within 100.
+    let whole = found.refused == 0 && found.deepest <= 30;
+    let parts = if whole { py.None().into_bound(py) } else {
+        let start = body.as_ptr() as usize;
+        let mut parts = Vec::new();
+        for resource in found.resources.iter().filter(|r| !r.refused) {
+            let mut scopes = Vec::new();
+            for scope in resource.scopes.iter().filter(|s| !s.refused) {
+                let spans: Vec<(usize, usize)> = scope.spans.iter().filter(|s| s.refused.is_none())
+                    .map(|s| (s.bytes.as_ptr() as usize - start, s.bytes.as_ptr() as usize - start + s.bytes.len()))
+                    .collect();
+                scopes.push((PyBytes::new(py, &scope.head), spans));
+            }
+            parts.push((PyBytes::new(py, &resource.head), scopes));
+        }
+        parts.into_pyobject(py)?.into_any()
+    };
+    (refused, parts).into_pyobject(py)
 }
 
 #[pymodule]
 fn otlp_columns(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_function(wrap_pyfunction!(decode_spans, m)?)
+    m.add("TooLarge", m.py().get_type::<TooLarge>())?;
+    m.add("Malformed", m.py().get_type::<Malformed>())?;
+    m.add_function(wrap_pyfunction!(decode_spans, m)?)?;
+    m.add_function(wrap_pyfunction!(outline, m)?)
 }
