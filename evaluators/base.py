@@ -22,12 +22,26 @@ PASS_LABEL = "pass"
 NOT_APPLICABLE = "not_applicable"
 
 
+class Finding(BaseModel):
+    """One label on one step, with its own reason: what a reader sees badged on that step and
+    quoted in that label's cluster. `call` is the tool call's 1-based `seq`, None for a finding
+    about the whole trace (`no_final_answer`)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    call: int | None = None
+    label: str
+    reason: str
+
+
 class EvalResult(BaseModel):
     """One evaluator's verdict on one trajectory.
 
     `label` is the worst failure label found (docs/evaluators.md lists them), `pass` when none, or
     `not_applicable` with `score=None`. `labels` holds every failure label found. `evidence`
-    are the 1-based `seq` numbers of the tool calls the verdict is about.
+    are the 1-based `seq` numbers of the tool calls the verdict is about. `findings` are the
+    verdict step by step (one per label and call); `label`, `labels`, `evidence` and `reason`
+    summarise them.
     """
 
     model_config = ConfigDict(extra="forbid")
@@ -40,6 +54,7 @@ class EvalResult(BaseModel):
     passed: bool | None = None
     reason: str
     evidence: list[int] = Field(default_factory=list)
+    findings: list[Finding] = Field(default_factory=list)
     details: dict[str, Any] = Field(default_factory=dict)
 
 
