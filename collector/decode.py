@@ -403,7 +403,7 @@ def to_batch(request: ExportTraceServiceRequest | Parsed, received_ns: int, limi
         service = resource.get("service.name")
         service = service if isinstance(service, str) else None
         for ss in rs.scope_spans:
-            scope_name, scope_version = ss.scope.name, ss.scope.version
+            scope_name, scope_version = conv.cut(ss.scope.name), conv.cut(ss.scope.version)
             for span in ss.spans:
                 if refused:
                     place()
@@ -481,13 +481,19 @@ class _Converter:
         self.truncated = self.redacted = 0
         self._redact = limits.redactor.redact if limits.redactor is not None else None
 
-    def text(self, s: str) -> str:
-        """A string within the length limit, masked: cut first (a huge value costs no regex time),
-        cut again if the masks made it longer."""
+    def cut(self, s: str) -> str:
+        """A string within the length limit (scope names, kept as they are otherwise)."""
         limit = self.limits.max_attribute_length
         if len(s) > limit:
             self.truncated += 1
-            s = s[:limit]
+            return s[:limit]
+        return s
+
+    def text(self, s: str) -> str:
+        """A string within the length limit, masked: cut first (a huge value costs no regex time),
+        cut again if the masks made it longer."""
+        s = self.cut(s)
+        limit = self.limits.max_attribute_length
         if self._redact is not None:
             s, n = self._redact(s)
             if n:

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 import orjson
+import pyarrow as pa
 
 # Column order of a decoded span batch and of the `spans` table (collector.store owns the DDL).
 SPAN_COLUMNS: tuple[str, ...] = (
@@ -75,7 +76,19 @@ def _loads(text: str | None, empty: type) -> Any:
 
 
 def _shared(resources: list[str | None]) -> list[dict[str, Any]]:
-    """Resources parsed once per distinct text: a request's spans share one, and a trajectory
-    only reads it."""
-    parsed: dict[str | None, dict[str, Any]] = {}
-    return [parsed[t] if t in parsed else parsed.setdefault(t, _loads(t, dict)) for t in resources]
+    """Resources parsed once per text object: a batch's spans share one (`values`), and a
+    trajectory only reads it. By identity, so a 512 KiB resource is not hashed once a row."""
+    parsed: dict[int, dict[str, Any]] = {}
+    return [parsed[id(t)] if id(t) in parsed else parsed.setdefault(id(t), _loads(t, dict)) for t in resources]
+
+
+def values(column: pa.ChunkedArray) -> list:
+    """A column's values as Python objects; a dictionary column's rows share one object per
+    dictionary entry (a resource read back for 17,000 spans is one string, not 17,000)."""
+    if not pa.types.is_dictionary(column.type):
+        return column.to_pylist()
+    out: list = []
+    for chunk in column.chunks:
+        entries = chunk.dictionary.to_pylist()
+        out += [None if i is None else entries[i] for i in chunk.indices.to_pylist()]
+    return out

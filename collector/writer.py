@@ -331,6 +331,7 @@ class StoreWriter:
             con.execute("COMMIT")
         except Exception:
             _rollback(con)
+            self.store.rolled_back()
             raise
         return done
 

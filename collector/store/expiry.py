@@ -7,14 +7,23 @@ import datetime as dt
 import duckdb
 
 from collector.retention import expire_in_chunks
+from collector.store import origins
 
 
 def expire_spans(con: duckdb.DuckDBPyConnection, ended_before_ns: int) -> dict[str, int]:
-    """Delete the spans that ended before `ended_before_ns`; returns {"spans": rows deleted}."""
+    """Delete the spans that ended before `ended_before_ns`, then the resources and scopes last
+    received before it that no span refers to any more; returns rows deleted per table."""
     def chunk(limit: int) -> dict[str, int]:
         return {"spans": con.execute("DELETE FROM spans WHERE rowid IN (SELECT rowid FROM spans WHERE end_ns < ? LIMIT ?)",
                                      [ended_before_ns, limit]).fetchall()[0][0]}
-    return expire_in_chunks(con, chunk, "spans")
+
+    def unused(limit: int) -> dict[str, int]:
+        found = origins.expire(con, ended_before_ns, limit)
+        return {**found, "origins": max(found.values())}
+
+    spans = expire_in_chunks(con, chunk, "spans")
+    unreferenced = expire_in_chunks(con, unused, "origins")
+    return {**spans, "span_resources": unreferenced["span_resources"], "span_scopes": unreferenced["span_scopes"]}
 
 
 def expire_traces(con: duckdb.DuckDBPyConnection, before: dt.datetime) -> dict[str, int]:

@@ -12,7 +12,8 @@ from typing import Any
 
 import duckdb
 
-from collector.span import RECORD_FIELDS, SpanRecord
+from collector.span import RECORD_FIELDS, SpanRecord, values
+from collector.store import origins
 from collector.store.schema import stored
 from collector.trajectory import Trajectory
 
@@ -172,11 +173,14 @@ def span_outline(cur: duckdb.DuckDBPyConnection, trace_id: str, limit: int) -> l
 
 
 def span_records(cur: duckdb.DuckDBPyConnection, trace_id: str, span_ids: Sequence[str]) -> list[SpanRecord]:
-    """These spans of a trace as `SpanRecord`s, the first received of each id."""
-    cursor = cur.execute(f"SELECT {', '.join(RECORD_FIELDS)} FROM spans WHERE trace_id = ? AND span_id IN "
-                         "(SELECT unnest(?)) QUALIFY row_number() OVER (PARTITION BY span_id ORDER BY received_ns) = 1",
-                         [trace_id, list(span_ids)])
-    columns = [list(c) for c in zip(*cursor.fetchall())]
-    return SpanRecord.from_columns(columns) if columns else []
+    """These spans of a trace as `SpanRecord`s, the first received of each id (their resources
+    and scopes read once each)."""
+    table = cur.sql(f"SELECT {', '.join(origins.stored(RECORD_FIELDS))} FROM spans WHERE trace_id = ? AND span_id IN "
+                    "(SELECT unnest(?)) QUALIFY row_number() OVER (PARTITION BY span_id ORDER BY received_ns) = 1",
+                    params=[trace_id, list(span_ids)]).to_arrow_table()
+    if not table.num_rows:
+        return []
+    table = origins.attach(cur, table)
+    return SpanRecord.from_columns([values(table.column(name)) for name in RECORD_FIELDS])
 
 

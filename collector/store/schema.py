@@ -1,11 +1,14 @@
-"""The collector's tables as DDL, and the steps that migrate an older database to them."""
+"""The collector's tables as DDL, and the steps that migrate an older database to them.
+
+Each step keeps the DDL of its own version: a later step's tables are made by the later step."""
 from __future__ import annotations
 
 import duckdb
 
+from collector.store import origins
 from infra.schema import ensure_schema
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 COMPONENT = "collector"
 
 # Long text (attributes, messages, arguments and results, trajectory documents) is stored with
@@ -14,16 +17,21 @@ COMPONENT = "collector"
 # histories; benchmarks/span_store.py and assembly.py) and 1.5 times on varied prose, for files
 # 2-7 times larger. Reading a zstd column costs more (a full scan ~1.5x), but filters and the
 # sampler's selections read the short columns, which keep DuckDB's choice.
-_DDL = """
+# A span keeps the keys of its resource and scope, stored once each (collector.store.origins).
+_SPANS = """
 CREATE TABLE IF NOT EXISTS spans (
     trace_id VARCHAR NOT NULL, span_id VARCHAR NOT NULL, parent_span_id VARCHAR,
     name VARCHAR, kind TINYINT, start_ns BIGINT, end_ns BIGINT,
     status_code TINYINT, status_message VARCHAR,
     attributes JSON USING COMPRESSION zstd, events JSON USING COMPRESSION zstd,
-    links JSON USING COMPRESSION zstd, resource JSON USING COMPRESSION zstd,
-    scope_name VARCHAR, scope_version VARCHAR, service_name VARCHAR,
+    links JSON USING COMPRESSION zstd, resource_id VARCHAR, scope_id VARCHAR,
     trace_state VARCHAR, flags BIGINT, received_ns BIGINT NOT NULL
 );
+"""
+# Until version 5 each span row kept its resource and scope whole.
+_SPANS_V4 = _SPANS.replace("resource_id VARCHAR, scope_id VARCHAR", "resource JSON USING COMPRESSION zstd,\n"
+                           "    scope_name VARCHAR, scope_version VARCHAR, service_name VARCHAR")
+_OTHERS = """
 CREATE TABLE IF NOT EXISTS traces (
     trace_id VARCHAR PRIMARY KEY, version INTEGER NOT NULL,
     service_name VARCHAR, agent_name VARCHAR, agent_version VARCHAR, root_span_name VARCHAR,
@@ -53,6 +61,7 @@ CREATE TABLE IF NOT EXISTS trace_quarantine (
     first_received_ns BIGINT, last_received_ns BIGINT, span_count INTEGER
 );
 """
+_DDL = _SPANS + _OTHERS + origins.DDL
 
 _REBUILT = ("spans", "traces", "tool_calls", "tool_definitions")
 
@@ -63,8 +72,18 @@ _MIGRATIONS: dict[int, str] = {
     2: """DELETE FROM spans WHERE rowid IN (
            SELECT rowid FROM spans QUALIFY row_number() OVER (PARTITION BY trace_id, span_id ORDER BY received_ns) > 1)""",
     # Long text moved to zstd: the tables are rebuilt, since a column's compression cannot be altered.
-    3: "".join(f"ALTER TABLE {t} RENAME TO {t}_v3;" for t in _REBUILT) + _DDL
+    3: "".join(f"ALTER TABLE {t} RENAME TO {t}_v3;" for t in _REBUILT) + _SPANS_V4 + _OTHERS
        + "".join(f"INSERT INTO {t} BY NAME SELECT * FROM {t}_v3; DROP TABLE {t}_v3;" for t in _REBUILT),
+    # Resources and scopes moved to tables of their own, once each; spans keep their keys.
+    4: origins.DDL + f"""
+       INSERT INTO span_resources SELECT {origins.RESOURCE_ID_SQL}, any_value(resource), any_value(service_name),
+           max(received_ns) FROM spans WHERE resource IS NOT NULL GROUP BY ALL;
+       INSERT INTO span_scopes SELECT {origins.SCOPE_ID_SQL}, any_value(scope_name), any_value(scope_version),
+           max(received_ns) FROM spans GROUP BY ALL;
+       ALTER TABLE spans RENAME TO spans_v4;""" + _SPANS + f"""
+       INSERT INTO spans BY NAME SELECT * EXCLUDE (resource, scope_name, scope_version, service_name),
+           {origins.RESOURCE_ID_SQL} AS resource_id, {origins.SCOPE_ID_SQL} AS scope_id FROM spans_v4;
+       DROP TABLE spans_v4;""",
 }
 
 

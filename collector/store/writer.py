@@ -12,7 +12,8 @@ import duckdb
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from collector.span import RECORD_FIELDS, SpanRecord
+from collector.span import RECORD_FIELDS, SpanRecord, values
+from collector.store import origins
 from collector.store.reads import quarantined
 from collector.store.recent import RecentStarts
 from collector.store.schema import create
@@ -21,6 +22,7 @@ from collector.store.rows import TrajectoryTables
 NEW_SPAN_COLUMNS = ("trace_id", "parent_span_id", "received_ns", "span_id")
 RECORD_COLUMNS = ("trace_id", "span_id", "parent_span_id", "name", "kind", "start_ns", "end_ns", "status_code",
                    "status_message", "attributes", "events", "resource", "scope_name", "service_name")
+
 
 
 def _json_columns(con: duckdb.DuckDBPyConnection) -> dict[str, frozenset[str]]:
@@ -46,6 +48,7 @@ class TraceStore:
         create(con)
         self.json_columns = _json_columns(con)
         self.recent = RecentStarts(con.execute("SELECT max(start_ns) FROM spans").fetchone()[0], clock)
+        self.origins = origins.Origins(clock)
         self.searches = 0  # commits that looked for stored copies in the table
 
     # -- spans -------------------------------------------------------------------------------
@@ -86,9 +89,17 @@ class TraceStore:
             if stored.num_rows:
                 batch = batch.filter(pc.invert(pc.is_in(_span_keys(batch), value_set=_span_keys(stored))))
                 _incoming = self._typed("spans", batch)
-        self.con.execute("INSERT INTO spans SELECT * FROM _incoming")
+        spans, resources, scopes = self.origins.split(batch)
+        _incoming = self._typed("spans", spans)
+        self.con.execute("INSERT INTO spans BY NAME SELECT * FROM _incoming")
+        origins.upsert(self.con, self._typed("span_resources", resources), scopes)
+        self.origins.written((resources, scopes))
         self.recent.add(trace_ids, latest_starts)  # copies' traces too: they are stored already
         return batch.select(list(NEW_SPAN_COLUMNS))
+
+    def rolled_back(self) -> None:
+        """The writer's transaction was rolled back: origins it wrote are written again."""
+        self.origins = origins.Origins(self.origins.clock)
 
     def load_span_table(self, trace_ids: Sequence[str], since_received_ns: int, until_received_ns: int = 2**63 - 1,
                         max_spans: int = 2**31 - 1) -> tuple[pa.Table, dict[str, int]]:
@@ -104,11 +115,11 @@ class TraceStore:
         scope = """FROM spans s SEMI JOIN _wanted w ON s.trace_id = w.trace_id
                    WHERE s.received_ns BETWEEN $since AND $until"""
         arrivals = {"since": since_received_ns, "until": until_received_ns}
-        columns = ", ".join("s." + c for c in RECORD_COLUMNS)
+        columns = ", ".join("s." + c for c in origins.stored(RECORD_COLUMNS))
         over = dict(self.con.sql(f"SELECT s.trace_id, count(*) {scope} GROUP BY s.trace_id HAVING count(*) > $max",
                                  params={**arrivals, "max": max_spans}).fetchall())
         if not over:
-            return self.con.sql(f"SELECT {columns} {scope}", params=arrivals).to_arrow_table(), {}
+            return origins.attach(self.con, self.con.sql(f"SELECT {columns} {scope}", params=arrivals).to_arrow_table()), {}
         table = self.con.sql(
             f"""
             SELECT {columns} {scope}
@@ -117,7 +128,7 @@ class TraceStore:
             """,
             params={**arrivals, "max": max_spans},
         ).to_arrow_table()
-        return table, {tid: n - max_spans for tid, n in over.items()}
+        return origins.attach(self.con, table), {tid: n - max_spans for tid, n in over.items()}
 
     # -- trajectories ------------------------------------------------------------------------
     def prior(self, trace_ids: Sequence[str]) -> dict[str, PriorTrajectory]:
@@ -237,7 +248,7 @@ def _first_of_each(batch: pa.Table) -> pa.Table:
 def records_by_trace(table: pa.Table) -> dict[str, list[SpanRecord]]:
     """Span records grouped by trace, from `load_span_table`'s Arrow table."""
     out: dict[str, list[SpanRecord]] = {}
-    for record in SpanRecord.from_columns([table.column(name).to_pylist() for name in RECORD_FIELDS]):
+    for record in SpanRecord.from_columns([values(table.column(name)) for name in RECORD_FIELDS]):
         out.setdefault(record.trace_id, []).append(record)
     return out
 

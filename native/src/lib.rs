@@ -434,6 +434,7 @@ fn decode(body: &[u8], received_ns: i64, max_length: usize, max_attributes: usiz
             if !scope_part.refused {
                 let ss = ScopeSpans::decode(&scope_part.head[..]).map_err(|_| Outcome::Undecided)?;
                 let (name, version) = ss.scope.map_or((String::new(), String::new()), |s| (s.name, s.version));
+                let (name, version) = (conv.text(&name).to_owned(), conv.text(&version).to_owned());
                 origins.scopes.push((name, (!version.is_empty()).then_some(version)));
             }
             let scope_index = origins.scopes.len() as i32 - 1;
