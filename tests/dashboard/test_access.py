@@ -1,5 +1,6 @@
 """With an API key, every dashboard page and static file refuses a request without it; the Bearer
-header or the login form's session cookie opens them, a forged cookie does not."""
+header or the login form's session cookie opens them, a forged cookie does not; forms need their
+session's CSRF token (or the Bearer header), and a login from another site's page is refused."""
 from __future__ import annotations
 
 import base64
@@ -122,3 +123,13 @@ def test_state_changing_dashboard_requests_need_the_sessions_csrf_token(urls):
         assert preview.status_code == 200 and "candidates" in preview.json()["preview"]
         assert mine.post("/api/tasks/preview", json={}).status_code == 401  # the cookie still opens no API
     assert httpx.post(srv.api + target, data=form | {"csrf": token}, timeout=30).status_code == 401  # no session
+    # the Bearer header needs no token: no other site can make a browser send it
+    bearer = httpx.post(srv.api + target, data={"status": "bearer_probe"}, headers=srv.headers(), timeout=30)
+    assert bearer.status_code == 303 and srv.get(f"/api/traces/{trace_id}/annotations").json()["status"] == "bearer_probe"
+
+
+def test_a_login_posted_from_another_site_is_refused(urls):
+    srv, _ = urls
+    resp = httpx.post(srv.api + "/dashboard/login", data={"key": API_KEY}, headers={"Origin": "https://evil.example"},
+                      timeout=30)
+    assert resp.status_code == 403 and "tracepatrol_session" not in resp.headers.get("set-cookie", "")

