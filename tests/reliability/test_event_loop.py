@@ -1,0 +1,121 @@
+"""Nothing heavy on the event loop: one event loop serves OTLP/HTTP, the API, the dashboard and
+/healthz, so a request whose body or parameters take seconds to decode or validate must not hold
+it. /healthz answers within 200 ms while such a request is being handled (it stalled 23.6 s for an
+8 MiB OTLP/JSON body and 25 s for an explorer URL of 1,000 regex rows)."""
+from __future__ import annotations
+
+import gzip
+import os
+import threading
+import time
+
+import httpx
+import orjson
+import pytest
+
+from collector.decode import read_json
+from tracepatrol.harness.process import make_server
+
+HEALTHZ_S = 0.2
+JSON = "application/json"
+
+
+def healthz_while(srv, request) -> tuple[httpx.Response, list[float]]:
+    """`request()` on a thread; /healthz latencies probed until it has its answer."""
+    answer: dict = {}
+    thread = threading.Thread(target=lambda: answer.setdefault("resp", request()))
+    thread.start()
+    latencies = []
+    with httpx.Client(headers=srv.headers(), timeout=60) as probe:
+        while thread.is_alive():
+            start = time.monotonic()
+            assert probe.get(srv.api + "/healthz").status_code == 200
+            latencies.append(time.monotonic() - start)
+            time.sleep(0.02)
+    thread.join()
+    return answer["resp"], latencies
+
+
+def empty_spans_json(size: int) -> bytes:
+    """An OTLP/JSON request of `size` bytes, nearly all of them empty spans."""
+    spans = b",".join([b"{}"] * (size // 3))
+    return b'{"resourceSpans":[{"scopeSpans":[{"spans":[' + spans + b"]}]}]}"
+
+
+def valid_spans_json(spans: int) -> bytes:
+    """An OTLP/JSON request of `spans` valid spans with three attributes each, 100 to a trace."""
+    def span(i: int) -> dict:
+        return {"traceId": (os.urandom(8) + (i // 100).to_bytes(8, "big")).hex(), "spanId": os.urandom(8).hex(),
+                "name": f"step {i}", "startTimeUnixNano": str(time.time_ns()), "endTimeUnixNano": str(time.time_ns()),
+                "attributes": [{"key": f"k{j}", "value": {"stringValue": f"value {i} {j}"}} for j in range(3)]}
+    return orjson.dumps({"resourceSpans": [{"scopeSpans": [{"spans": [span(i) for i in range(spans)]}]}]})
+
+
+def post_while_probing(srv, shape: str, body: bytes, content_type: str) -> None:
+    """Post `body` plain and gzipped; /healthz must answer within HEALTHZ_S meanwhile."""
+    for encoding in ("identity", "gzip"):
+        headers = {"Content-Type": content_type, **({"Content-Encoding": "gzip"} if encoding == "gzip" else {})}
+        content = gzip.compress(body) if encoding == "gzip" else body
+        start = time.monotonic()
+        resp, latencies = healthz_while(srv, lambda: httpx.post(srv.otlp_http, content=content, headers=headers,
+                                                                 timeout=300))
+        print(f"\n{shape} ({len(body) // 1024:,} KiB, {encoding}): {resp.status_code} after "
+              f"{time.monotonic() - start:.2f} s; /healthz max {max(latencies or [0]) * 1000:.0f} ms over "
+              f"{len(latencies)} probes")
+        assert resp.status_code in (200, 413), resp.text[:300]
+        assert max(latencies or [0]) < HEALTHZ_S
+
+
+def test_healthz_answers_while_big_bodies_are_decoded(server):
+    """The finding's body (8 MiB of OTLP/JSON empty spans), and 40,000 valid spans as protobuf: the
+    Rust decoder, on a decode thread, leaves the GIL to the event loop."""
+    post_while_probing(server, "OTLP/JSON of 8 MiB of empty spans", empty_spans_json(8 * 1024 * 1024), JSON)
+    post_while_probing(server, "protobuf of 40,000 valid spans", read_json(valid_spans_json(40_000)).message
+                       .SerializeToString(), "application/x-protobuf")
+
+
+@pytest.fixture
+def pooled(tmp_path):
+    """A server decoding in a process (`collector.decode_workers: 1`)."""
+    config = tmp_path / "pool.yaml"
+    config.write_text("collector: {decode_workers: 1}\n")
+    srv = make_server(tmp_path, "--decision-wait", "0.3", "--config", str(config)).start()
+    yield srv
+    srv.stop()
+
+
+def test_healthz_answers_while_big_json_is_decoded_in_a_process(pooled):
+    """OTLP/JSON is parsed by Python objects: on a decode thread it still holds the GIL in orjson
+    and in the garbage collector (0.4-0.66 s for 40,000 spans), so big JSON bodies want the pool."""
+    post_while_probing(pooled, "OTLP/JSON of 40,000 valid spans", valid_spans_json(40_000), JSON)
+
+
+def explorer_rows(count: int, regexes: int) -> list[tuple[str, str]]:
+    """Form rows of the explorer: `regexes` distinct regex rows, the rest `contains`."""
+    params = []
+    for i in range(count):
+        op, value = ("regex", f"x{i}(y|z)+w") if i < regexes else ("contains", f"needle-{i}")
+        params += [("f", "input"), ("o", op), ("v", value)]
+    return params
+
+
+def test_an_explorer_url_of_a_thousand_regex_rows_is_refused_before_any_compiles(server):
+    url = server.api + "/dashboard/traces"
+    resp, latencies = healthz_while(server, lambda: httpx.get(url, params=explorer_rows(1000, 1000),
+                                                              headers=server.headers(), timeout=300))
+    print(f"\n1,000 regex rows: {resp.status_code} after {resp.elapsed.total_seconds():.2f} s; "
+          f"/healthz max {max(latencies or [0]) * 1000:.0f} ms over {len(latencies)} probes")
+    assert resp.status_code == 400 and "1000 filters; at most 64 are allowed" in resp.text
+    assert resp.elapsed.total_seconds() < 5 and max(latencies or [0]) < HEALTHZ_S
+    resp = httpx.get(url, params=explorer_rows(20, 9), headers=server.headers(), timeout=60)
+    assert resp.status_code == 400 and "9 regex filters; at most 8 are allowed" in resp.text
+
+
+def test_the_filters_of_a_full_explorer_url_are_validated_off_the_loop(server):
+    """64 rows, 8 of them new regexes: each compiled on a worker thread, then the query runs."""
+    url = server.api + "/dashboard/traces"
+    resp, latencies = healthz_while(server, lambda: httpx.get(url, params=explorer_rows(64, 8),
+                                                              headers=server.headers(), timeout=300))
+    assert resp.status_code == 200, resp.text[-2000:]
+    assert 'id="total"' in resp.text or "No trace matches" in resp.text
+    assert max(latencies or [0]) < HEALTHZ_S
