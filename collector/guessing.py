@@ -64,7 +64,6 @@ class GuessLimiter:
         self._budgets: OrderedDict[tuple[str, str], _Budget] = OrderedDict()  # least recently failed first
         self._lock = threading.Lock()
         self._secret = secrets.token_bytes(32)
-        self.throttled = 0  # checks refused unchecked, for /metrics and tests
 
     def check(self, client: str, credential: str, verify: Callable[[str], bool]) -> bool:
         """`verify(credential)` within the client's budgets; raises `Throttled` instead of calling
@@ -91,7 +90,6 @@ class GuessLimiter:
             budgets = [self._budgets.get(k) for k in keys]
             waits = [b.retry_after(self._limit(k), now, self.WINDOW_S) for k, b in zip(keys, budgets) if b]
             if any(w is not None for w in waits):
-                self.throttled += 1
                 raise Throttled(who, max(w for w in waits if w is not None))
             for key in keys:
                 budget = self._budgets.get(key)
