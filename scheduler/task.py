@@ -241,16 +241,17 @@ def task_from_request(doc: dict[str, Any]) -> TaskSpec:
     return validate_task(apply_overrides(doc, assignments))
 
 
-def validate_task(doc: Any) -> TaskSpec:
-    """A task about to be created (or previewed): its recurrence must fire after now."""
+def validate_task(doc: Any, now: dt.datetime | None = None) -> TaskSpec:
+    """A task about to be created (or previewed) at `now`: its recurrence must fire after it."""
     if not isinstance(doc, dict):
         raise TaskError("a task must be a mapping with name, window, filters, sampling and evaluators")
     try:
-        return TaskSpec.model_validate(doc, context=creating())
+        return TaskSpec.model_validate(doc, context=creating(now))
     except ValidationError as exc:
         raise TaskError(format_errors(exc)) from None
 
 
-def creating() -> dict[str, dt.datetime]:
-    """The validation context of a task created now."""
-    return {CREATED_AT: dt.datetime.now(dt.timezone.utc)}
+def creating(now: dt.datetime | None = None) -> dict[str, dt.datetime]:
+    """The validation context of a task created at `now` (naive is UTC; default the wall clock)."""
+    now = now.replace(tzinfo=now.tzinfo or dt.timezone.utc) if now else dt.datetime.now(dt.timezone.utc)
+    return {CREATED_AT: now}

@@ -79,7 +79,7 @@ def test_catch_up_runs_once_and_task_past_end_stops(env):
     con, ledger, runner, clock = env
     seed_traces(con, 5, T0 - dt.timedelta(days=1))
     spec = validate_task({"name": "d", "window": {"mode": "rolling", "every": "day", "start": "2026-10-01",
-                                                  "end": "2026-11-03"}, "sampling": {"ratio": 1, "max_items": 10}})
+                                                  "end": "2026-11-03"}, "sampling": {"ratio": 1, "max_items": 10}}, now=T0)
     ledger.create_task(spec, now=T0)
     clock["now"] = T0 + dt.timedelta(days=1, hours=1)  # two periods... one due time passed while down
     service = TaskService(ledger, runner)
@@ -146,3 +146,17 @@ def test_interrupted_items_are_retried_then_failed_past_the_attempt_limit(env):
     assert len(retry) == 1 and retry[0].attempts == 2
     ledger.finish(retry[0], True, None)
     assert ledger.run(run["run_id"])["state"] == "done"
+
+
+def test_a_recurrence_that_never_fires_is_refused_at_creation_only(env):
+    """cron 0 0 31 2 * (February 31st) was accepted and never ran; a stored task whose end has
+    passed still loads (it is finished, not invalid)."""
+    con, ledger, runner, clock = env
+    with pytest.raises(TaskError, match=r"cron '0 0 31 2 \*' has no fire time after 2026-11-01T12:00:00\+00:00"):
+        validate_task({"name": "feb31", "window": {"mode": "rolling", "cron": "0 0 31 2 *", "start": "2026-10-01"}},
+                      now=T0)
+    ended = {"name": "ended", "window": {"mode": "rolling", "every": "day", "start": "2026-10-01", "end": "2026-10-05"}}
+    with pytest.raises(TaskError, match="every day has no fire time after .* before its end 2026-10-05T00:00:00"):
+        validate_task(ended, now=T0)
+    ledger.create_task(validate_task(ended, now=dt.datetime(2026, 10, 2)), now=dt.datetime(2026, 10, 2))
+    assert ledger.get_task("ended").spec.window.end == dt.datetime(2026, 10, 5)
