@@ -1,0 +1,371 @@
+"""Hostile requests against `tracepatrol serve`: what one request of each shape costs the server.
+
+Per shape it prints the bytes on the wire, the decompressed size, the answer, how much the RSS of
+the server's whole process tree grew while the request was handled (sampled every 10 ms), how
+long the answer took, and the acknowledgement rate of legitimate senders (a process posting
+normal 50-span batches throughout) while the attack ran, against their rate just before it
+(target >= 95 %). The shapes are those the decoding findings were probed with: repeated fields
+of empty messages (2 bytes on the wire each, a whole struct decoded) and one huge resource or
+scope shared by many tiny spans (copied into every span's row, before).
+
+    python benchmarks/hostile_requests.py [--shapes empty-spans,huge-resource] [--size-mib 15]
+        [--target http://127.0.0.1:4318/v1/traces --grpc 127.0.0.1:4317 --pid PID]
+
+A shape is a row of `SHAPES`: a name, a function making the (decompressed) body for a size, its
+encoding and its transport (HTTP protobuf, gzip or not; HTTP JSON; gRPC). Add one there.
+Sizes stay under the server's `collector.max_request_bytes` (16 MiB) so the decoder, not the
+size limit, answers. The huge-resource shapes send `--tiny-spans` spans (4,000 by default: a
+server that copies the resource into every row builds 2 GiB from them).
+"""
+from __future__ import annotations
+
+import argparse
+import gzip
+import multiprocessing as mp
+import os
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import grpc
+import httpx
+import psutil
+from google.protobuf import json_format
+from google.rpc import status_pb2
+from opentelemetry.proto.collector.trace.v1.trace_service_pb2 import ExportTraceServiceRequest, ExportTraceServiceResponse
+
+from tracepatrol.harness.process import ServerProcess
+
+MIB = 1 << 20
+HUGE = 512 * 1024
+EXPORT = "/opentelemetry.proto.collector.trace.v1.TraceService/Export"
+
+
+def _varint(n: int) -> bytes:
+    out = bytearray()
+    while n >= 0x80:
+        out.append(n & 0x7F | 0x80)
+        n >>= 7
+    out.append(n)
+    return bytes(out)
+
+
+def _field(number: int, payload: bytes) -> bytes:
+    """A length-delimited protobuf field."""
+    return _varint(number << 3 | 2) + _varint(len(payload)) + payload
+
+
+def _request(scope_spans: bytes, resource: bytes = b"") -> bytes:
+    """ExportTraceServiceRequest { resource_spans { resource, scope_spans } } from wire parts."""
+    return _field(1, (_field(1, resource) if resource else b"") + _field(2, scope_spans))
+
+
+def _span(extra: bytes = b"", trace_id: bytes | None = None) -> bytes:
+    """A valid tiny span (a fresh span id, and trace id unless given) with `extra` fields."""
+    return _field(2, _field(1, trace_id or os.urandom(16)) + _field(2, os.urandom(8)) + extra)
+
+
+def _tiny_spans(n: int) -> bytes:
+    """`n` tiny spans of one trace."""
+    trace_id = os.urandom(16)
+    return b"".join(_span(trace_id=trace_id) for _ in range(n))
+
+
+def _string_attribute(key: str, value: str) -> bytes:
+    return _field(1, key.encode()) + _field(2, _field(1, value.encode()))
+
+
+def empty_spans(size: int, tiny: int) -> bytes:
+    return _request(b"\x12\x00" * (size // 2))
+
+
+def _one_span_with(tag: int) -> Callable[[int, int], bytes]:
+    def build(size: int, tiny: int) -> bytes:
+        return _request(_span(bytes([tag, 0]) * (size // 2)))
+    return build
+
+
+def _under_resource(value: int) -> Callable[[int, int], bytes]:
+    """`tiny` spans of one trace under one resource with a `value`-byte attribute."""
+    def build(size: int, tiny: int) -> bytes:
+        resource = _field(1, _string_attribute("service.name", "hostile")) + b"".join(  # in 64 KiB values: none is cut
+            _field(1, _string_attribute(f"huge{i}", "r" * min(value, 65536))) for i in range(max(1, value // 65536)))
+        return _request(_tiny_spans(tiny), resource)
+    return build
+
+
+huge_resource, tiny_spans = _under_resource(HUGE), _under_resource(16)
+
+
+def huge_scope(size: int, tiny: int) -> bytes:
+    return _request(_field(1, _field(1, b"s" * HUGE)) + _tiny_spans(tiny))  # the name is cut to 64 KiB now
+
+
+def json_empty_objects(size: int, tiny: int) -> bytes:
+    n = (size - 40) // 3
+    return b'{"resourceSpans":[' + b"{}," * n + b"{}]}"
+
+
+def json_empty_spans(size: int, tiny: int) -> bytes:
+    n = (size - 80) // 3
+    return b'{"resourceSpans":[{"scopeSpans":[{"spans":[' + b"{}," * n + b"{}]}]}]}"
+
+
+@dataclass(frozen=True)
+class Shape:
+    build: Callable[[int, int], bytes]  # (decompressed size, tiny spans) -> body
+    json: bool = False
+    transport: str = "http-gzip"  # http, http-gzip or grpc
+
+
+SHAPES: dict[str, Shape] = {
+    "empty-spans": Shape(empty_spans),
+    "empty-spans-identity": Shape(empty_spans, transport="http"),
+    "empty-spans-grpc": Shape(empty_spans, transport="grpc"),
+    "empty-events": Shape(_one_span_with(0x5A)),  # Span.events, field 11
+    "empty-events-grpc": Shape(_one_span_with(0x5A), transport="grpc"),
+    "empty-links": Shape(_one_span_with(0x6A)),  # Span.links, field 13
+    "empty-attributes": Shape(_one_span_with(0x4A)),  # Span.attributes, field 9
+    "tiny-spans": Shape(tiny_spans),  # the huge-resource shapes' spans alone: what they cost anyway
+    "huge-resource": Shape(huge_resource),
+    "huge-resource-grpc": Shape(huge_resource, transport="grpc"),
+    "huge-scope": Shape(huge_scope),
+    "json-empty-objects": Shape(json_empty_objects, json=True),
+    "json-empty-spans": Shape(json_empty_spans, json=True),
+}
+
+
+# -- sending ---------------------------------------------------------------------------------------
+
+@dataclass
+class Answer:
+    status: str  # "413", "200 (1 rejected)", "RESOURCE_EXHAUSTED" ...
+    message: str
+    seconds: float
+
+
+def send(shape: Shape, body: bytes, http_url: str, grpc_target: str, timeout: float = 300) -> Answer:
+    started = time.perf_counter()
+    if shape.transport == "grpc":
+        with grpc.insecure_channel(grpc_target, options=[("grpc.max_send_message_length", 64 * MIB)]) as channel:
+            call = channel.unary_unary(EXPORT, request_serializer=None, response_deserializer=None)
+            try:
+                response = ExportTraceServiceResponse.FromString(call(body, timeout=timeout))
+                status, message = _partial("OK", response)
+            except grpc.RpcError as exc:
+                status, message = exc.code().name, exc.details() or ""
+        return Answer(status, message, time.perf_counter() - started)
+    headers = {"Content-Type": "application/json" if shape.json else "application/x-protobuf"}
+    if shape.transport == "http-gzip":
+        headers["Content-Encoding"] = "gzip"
+    try:
+        resp = httpx.post(http_url, content=body, headers=headers, timeout=timeout)
+    except httpx.HTTPError as exc:
+        return Answer(type(exc).__name__, str(exc), time.perf_counter() - started)
+    if resp.status_code == 200:
+        response = (json_format.Parse(resp.content, ExportTraceServiceResponse()) if shape.json
+                    else ExportTraceServiceResponse.FromString(resp.content))
+        status, message = _partial("200", response)
+    else:
+        status, message = str(resp.status_code), _status_message(resp, shape.json)
+    return Answer(status, message, time.perf_counter() - started)
+
+
+def _partial(ok: str, response: ExportTraceServiceResponse) -> tuple[str, str]:
+    rejected = response.partial_success.rejected_spans
+    return (f"{ok} ({rejected} rejected)", response.partial_success.error_message) if rejected else (ok, "")
+
+
+def _status_message(resp: httpx.Response, as_json: bool) -> str:
+    try:
+        status = (json_format.Parse(resp.content, status_pb2.Status()) if as_json
+                  else status_pb2.Status.FromString(resp.content))
+        return status.message
+    except Exception:  # not a Status: say what came
+        return resp.text[:200]
+
+
+def wire(shape: Shape, body: bytes) -> bytes:
+    return gzip.compress(body, 6) if shape.transport == "http-gzip" else body
+
+
+# -- legitimate senders (another process) ----------------------------------------------------------
+
+def _normal_batch(spans: int = 50) -> bytes:
+    req = ExportTraceServiceRequest()
+    rs = req.resource_spans.add()
+    rs.resource.attributes.add(key="service.name").value.string_value = "legitimate-agent"
+    ss = rs.scope_spans.add()
+    ss.scope.name = "legit"
+    trace_id = os.urandom(16)
+    now = time.time_ns()
+    for i in range(spans):
+        span = ss.spans.add(trace_id=trace_id, span_id=os.urandom(8), name=f"chat {i}", kind=3,
+                            start_time_unix_nano=now, end_time_unix_nano=now + 1_000_000)
+        span.attributes.add(key="gen_ai.operation.name").value.string_value = "chat"
+        span.attributes.add(key="gen_ai.input.messages").value.string_value = "x" * 600
+    return req.SerializeToString()
+
+
+def legitimate_sender(url: str, acks: mp.Value, stop: mp.Event) -> None:
+    """Post normal batches one at a time until `stop`, counting those acknowledged with 200."""
+    with httpx.Client(timeout=60, headers={"Content-Type": "application/x-protobuf"}) as client:
+        while not stop.is_set():
+            try:
+                if client.post(url, content=_normal_batch()).status_code == 200:
+                    with acks.get_lock():
+                        acks.value += 1
+            except httpx.HTTPError:
+                time.sleep(0.1)
+
+
+class Senders:
+    def __init__(self, url: str, processes: int = 2):
+        ctx = mp.get_context("spawn")
+        self.acks, self.stop = ctx.Value("q", 0), ctx.Event()
+        self.procs = [ctx.Process(target=legitimate_sender, args=(url, self.acks, self.stop), daemon=True)
+                      for _ in range(processes)]
+        for proc in self.procs:
+            proc.start()
+
+    def rate(self, seconds: float) -> float:
+        before, started = self.acks.value, time.perf_counter()
+        time.sleep(seconds)
+        return (self.acks.value - before) / (time.perf_counter() - started)
+
+    def close(self) -> None:
+        self.stop.set()
+        for proc in self.procs:
+            proc.join(10)
+
+
+# -- memory ------------------------------------------------------------------------------------------
+
+def tree_rss(pid: int) -> int:
+    """Resident memory of the server and its children (decode and assembly processes)."""
+    try:
+        root = psutil.Process(pid)
+        procs = [root, *root.children(recursive=True)]
+    except psutil.NoSuchProcess:
+        return 0
+    total = 0
+    for proc in procs:
+        try:
+            total += proc.memory_info().rss
+        except psutil.NoSuchProcess:
+            pass
+    return total
+
+
+class PeakRss:
+    """The tree's highest RSS while in the `with` block, sampled every `every` seconds."""
+
+    def __init__(self, pid: int, every: float = 0.01):
+        self.pid, self.every, self.peak = pid, every, 0
+        self._stop = threading.Event()
+
+    def __enter__(self) -> "PeakRss":
+        self.peak = tree_rss(self.pid)
+        self._thread = threading.Thread(target=self._sample, daemon=True)
+        self._thread.start()
+        return self
+
+    def _sample(self) -> None:
+        while not self._stop.wait(self.every):
+            self.peak = max(self.peak, tree_rss(self.pid))
+
+    def __exit__(self, *exc) -> None:
+        self._stop.set()
+        self._thread.join()
+        self.peak = max(self.peak, tree_rss(self.pid))
+
+
+def settled_rss(pid: int, seconds: float = 1.0) -> int:
+    """The tree's RSS once it stops falling (the median of a second of samples)."""
+    samples = []
+    end = time.perf_counter() + seconds
+    while time.perf_counter() < end:
+        samples.append(tree_rss(pid))
+        time.sleep(0.02)
+    return sorted(samples)[len(samples) // 2]
+
+
+# -- the run -----------------------------------------------------------------------------------------
+
+@dataclass
+class Result:
+    shape: str
+    wire_bytes: int
+    decompressed_bytes: int
+    answer: Answer
+    rss_growth: int
+    legit_rate: float
+    legit_baseline: float
+
+
+def attack(name: str, shape: Shape, size: int, tiny: int, http_url: str, grpc_target: str, pid: int,
+           senders: Senders | None, window_s: float) -> Result:
+    """The shape's request sent again and again for at least `window_s` (once at least); the
+    growth is the highest tree RSS during the first one over the RSS just before."""
+    body = shape.build(size, tiny)
+    sent = wire(shape, body)
+    baseline = senders.rate(3.0) if senders else 0.0
+    before_acks, started = (senders.acks.value if senders else 0), time.perf_counter()
+    base = settled_rss(pid, 0.5)
+    with PeakRss(pid) as peak:
+        answer = send(shape, sent, http_url, grpc_target)
+    growth = peak.peak - base
+    while time.perf_counter() - started < window_s:
+        send(shape, sent, http_url, grpc_target)
+    rate = ((senders.acks.value - before_acks) / (time.perf_counter() - started)) if senders else 0.0
+    return Result(name, len(sent), len(body), answer, growth, rate, baseline)
+
+
+def print_row(r: Result) -> None:
+    ratio = f"{100 * r.legit_rate / r.legit_baseline:.0f} %" if r.legit_baseline else "-"
+    message = r.answer.message.replace("\n", " ")
+    print(f"{r.shape:22} {r.wire_bytes / 1024:9,.0f} KiB {r.decompressed_bytes / MIB:6.1f} MiB  "
+          f"{r.answer.status:18} {r.rss_growth / MIB:8,.0f} MiB {r.answer.seconds:7.2f} s  "
+          f"{r.legit_rate:5.1f}/s of {r.legit_baseline:5.1f}/s ({ratio:>5})  {message[:110]}", flush=True)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--shapes", default=",".join(SHAPES), help="comma-separated names from SHAPES")
+    parser.add_argument("--size-mib", type=float, default=15.0, help="decompressed size of the repeated-field shapes")
+    parser.add_argument("--tiny-spans", type=int, default=4000, help="spans sharing the huge resource or scope")
+    parser.add_argument("--window", type=float, default=5.0, help="seconds each shape is sent again and again")
+    parser.add_argument("--no-senders", action="store_true", help="no legitimate senders beside the attack")
+    parser.add_argument("--target", help="an OTLP/HTTP traces URL of a running server (with --grpc and --pid)")
+    parser.add_argument("--grpc", help="its OTLP/gRPC host:port")
+    parser.add_argument("--pid", type=int, help="its process id (RSS is read from its process tree)")
+    args = parser.parse_args(argv)
+    server = None
+    if args.target:
+        http_url, grpc_target, pid = args.target, args.grpc, args.pid
+    else:
+        workdir = Path(tempfile.mkdtemp(prefix="hostile-requests-"))
+        server = ServerProcess(workdir / "tp.duckdb", "--decision-wait", "1").start(timeout=120)
+        http_url, grpc_target, pid = server.otlp_http, server.otlp_grpc, server.proc.pid
+    senders = None if args.no_senders else Senders(http_url)
+    try:
+        time.sleep(2)
+        print(f"{'shape':22} {'on the wire':>13} {'decoded':>10}  {'answer':18} {'RSS growth':>12} {'time':>9}  "
+              "legitimate acks during / before", flush=True)
+        for name in args.shapes.split(","):
+            print_row(attack(name, SHAPES[name], int(args.size_mib * MIB), args.tiny_spans, http_url, grpc_target,
+                             pid, senders, args.window))
+    finally:
+        if senders is not None:
+            senders.close()
+        if server is not None:
+            server.stop()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
