@@ -13,7 +13,8 @@ from typing import Any
 import duckdb
 import orjson
 
-from evaluators.results.schema import COLUMNS, stored
+from evaluators.results.findings import stored_findings
+from evaluators.results.schema import COLUMNS, recorded, stored
 
 Row = dict[str, Any]
 
@@ -25,8 +26,8 @@ def _rows(cursor: duckdb.DuckDBPyConnection) -> list[Row]:
 
 def results(cur: duckdb.DuckDBPyConnection, *, task_id: str | None = None, run_id: str | None = None,
             run_ids: Sequence[str] | None = None, trace_id: str | None = None) -> list[Row]:
-    """Results matching every filter given, `details` decoded: a trace's by task, version and
-    evaluator, any others by trace and evaluator."""
+    """Results matching every filter given, `details` and `findings` decoded: a trace's by task,
+    version and evaluator, any others by trace and evaluator."""
     if not stored(cur):
         return []
     where, params = ["TRUE"], []
@@ -38,10 +39,12 @@ def results(cur: duckdb.DuckDBPyConnection, *, task_id: str | None = None, run_i
         where.append("run_id IN (SELECT unnest(?))")
         params.append(list(run_ids))
     order = "task_id, version, evaluator" if trace_id is not None else "trace_id, evaluator"
-    out = _rows(cur.execute(f"SELECT {', '.join(COLUMNS)} FROM eval_results WHERE {' AND '.join(where)} "
+    columns = COLUMNS if recorded(cur) else tuple(c if c != "findings" else "NULL AS findings" for c in COLUMNS)
+    out = _rows(cur.execute(f"SELECT {', '.join(columns)} FROM eval_results WHERE {' AND '.join(where)} "
                             f"ORDER BY {order}", params))
     for row in out:
         row["details"] = orjson.loads(row["details"]) if row["details"] else {}
+        row["findings"] = stored_findings(row["findings"], row)
     return out
 
 

@@ -17,6 +17,7 @@ import pyarrow as pa
 
 from collector.retention import expire_in_chunks
 from evaluators.base import EvalResult
+from evaluators.results.findings import encode, findings_of
 from evaluators.results.reads import results
 from evaluators.results.schema import COLUMNS, create, stored
 from infra.timeutil import utcnow
@@ -27,6 +28,7 @@ _SCHEMA = pa.schema([
     ("labels", pa.list_(pa.string())), ("passed", pa.bool_()), ("reason", pa.string()),
     ("evidence", pa.list_(pa.int32())), ("details", pa.string()), ("agent_name", pa.string()),
     ("agent_version", pa.string()), ("trace_start", pa.timestamp("us")), ("created_at", pa.timestamp("us")),
+    ("findings", pa.string()),
 ])
 
 
@@ -45,7 +47,8 @@ class Scored:
 
 
 class ResultStore:
-    """Thread-safe writer and reader of `eval_results` (each call uses its own cursor)."""
+    """Thread-safe writer and reader of `eval_results` (each call uses its own cursor). A result
+    saved without findings gets those `findings.findings_of` derives."""
 
     def __init__(self, con: duckdb.DuckDBPyConnection):
         self._con = con
@@ -63,14 +66,15 @@ class ResultStore:
         rows = [(
             s.task_id, s.trace_id, s.version, s.result.evaluator, s.run_id, s.result.dimension, s.result.score,
             s.result.label, s.result.labels, s.result.passed, s.result.reason, s.result.evidence,
-            orjson.dumps(s.result.details, default=str, option=orjson.OPT_NON_STR_KEYS).decode(), s.agent_name, s.agent_version, s.trace_start, now,
+            orjson.dumps(s.result.details, default=str, option=orjson.OPT_NON_STR_KEYS).decode(), s.agent_name,
+            s.agent_version, s.trace_start, now, encode(findings_of(s.result)),
         ) for s in scored]
         table = pa.table(dict(zip(COLUMNS, map(list, zip(*rows)))), schema=_SCHEMA)
         with self._lock:
             cur = self._con.cursor()
             try:
                 cur.register("_results", table)
-                cur.execute("INSERT OR REPLACE INTO eval_results SELECT * FROM _results")
+                cur.execute("INSERT OR REPLACE INTO eval_results BY NAME SELECT * FROM _results")
             finally:
                 cur.close()
         return len(rows)
