@@ -22,7 +22,8 @@ long it holds them and what each may cost):
   rapid reset (HEADERS then RST_STREAM, repeated) is refused REFUSED_STREAM on its own connection
   instead of queueing calls ahead of everyone else's;
 - pings without data more often than every `MIN_PING_INTERVAL_MS` are strikes, and after
-  `MAX_PING_STRIKES` the connection gets GOAWAY ENHANCE_YOUR_CALM (grpc's defaults, stated).
+  `MAX_PING_STRIKES` the connection gets GOAWAY ENHANCE_YOUR_CALM (grpc's defaults, stated);
+- what a call may hold of the worker threads: `collector.grpc_calls`.
 """
 from __future__ import annotations
 
@@ -38,6 +39,7 @@ from grpc_status import rpc_status
 from collector.auth import KeyCheck, bearer_token
 from collector.clients import TrustedProxies, grpc_peer_address
 from collector.decode import DecodeError, LimitExceeded
+from collector.grpc_calls import Busy, CallLimits
 from collector.guessing import Throttled
 from collector.receiver import TraceReceiver
 from infra.errors import QueueFull, StorageUnavailable
@@ -66,21 +68,28 @@ def _abort(context: grpc.ServicerContext, code: int, message: str, retry_after_s
 
 
 class TraceServiceHandler:
-    def __init__(self, receiver: TraceReceiver, keys: KeyCheck | None, proxies: TrustedProxies):
-        self.receiver, self.keys, self.proxies = receiver, keys, proxies
+    def __init__(self, receiver: TraceReceiver, keys: KeyCheck | None, proxies: TrustedProxies, limits: CallLimits):
+        self.receiver, self.keys, self.proxies, self.limits = receiver, keys, proxies, limits
 
     def call(self, requests, context: grpc.ServicerContext) -> bytes:
-        """The key first, from metadata and peer alone; then the one request message."""
-        if self.keys is not None:
-            self._check_key(context)
-        body = next(requests, None)
-        if body is None:
-            _abort(context, code_pb2.INVALID_ARGUMENT, "no request message")
-        return self.export(body, context)
-
-    def _check_key(self, context: grpc.ServicerContext) -> None:
+        """The key first, from metadata and peer alone; then the one request message, within the
+        client's share of the workers and the message deadline."""
         metadata = dict(context.invocation_metadata() or ())
         client = self.proxies.client(grpc_peer_address(context.peer()), metadata.get("x-forwarded-for"))
+        if self.keys is not None:
+            self._check_key(client, metadata, context)
+        try:
+            with self.limits.call(client):
+                with self.limits.message_deadline(context.cancel):
+                    body = next(requests, None)
+                if body is None:
+                    _abort(context, code_pb2.INVALID_ARGUMENT,
+                           f"no request message within {self.limits.message_timeout_s:g} s")
+                return self.export(body, context)
+        except Busy as exc:
+            _abort(context, code_pb2.RESOURCE_EXHAUSTED, str(exc), 1)
+
+    def _check_key(self, client: str, metadata: dict, context: grpc.ServicerContext) -> None:
         try:
             ok = self.keys.presented(client, bearer_token(metadata.get("authorization")))
         except Throttled as exc:
@@ -114,7 +123,7 @@ class TraceServiceHandler:
 def start_server(receiver: TraceReceiver, host: str, port: int, max_request_bytes: int,
                  keys: KeyCheck | None, workers: int = 16, credentials: grpc.ServerCredentials | None = None,
                  handshake_timeout_s: float = 10.0, max_connections: int = 1024, idle_timeout_s: float = 20.0,
-                 proxies: TrustedProxies = TrustedProxies()) -> tuple[grpc.Server, int]:
+                 message_timeout_s: float = 30.0, proxies: TrustedProxies = TrustedProxies()) -> tuple[grpc.Server, int]:
     """Start the gRPC server; returns it and the bound port (useful when `port` is 0). `keys`
     None: no key is asked for.
 
@@ -132,7 +141,7 @@ def start_server(receiver: TraceReceiver, host: str, port: int, max_request_byte
                  ("grpc.http2.min_ping_interval_without_data_ms", MIN_PING_INTERVAL_MS),
                  ("grpc.http2.max_ping_strikes", MAX_PING_STRIKES)],
     )
-    handler = TraceServiceHandler(receiver, keys, proxies)
+    handler = TraceServiceHandler(receiver, keys, proxies, CallLimits(workers, message_timeout_s, proxies))
     server.add_generic_rpc_handlers((grpc.method_handlers_generic_handler(SERVICE, {
         "Export": grpc.stream_unary_rpc_method_handler(handler.call),
     }),))

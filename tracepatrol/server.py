@@ -198,7 +198,7 @@ class TracepatrolServer:
             receiver, s.host, c.otlp_grpc_port, c.max_request_bytes, self.keys, c.grpc_workers,
             credentials=s.tls.grpc_credentials() if s.tls else None,
             handshake_timeout_s=s.http_header_timeout_s, max_connections=self.max_connections,
-            idle_timeout_s=s.grpc_idle_timeout_s, proxies=self.proxies)
+            idle_timeout_s=s.grpc_idle_timeout_s, message_timeout_s=s.http_body_timeout_s, proxies=self.proxies)
         return ReceiverGuard(build_otlp_http(receiver, c.max_request_bytes, s.api_key), self.keys, self.hosts)
 
     def _retention(self) -> None:

@@ -49,7 +49,9 @@ class Settings(BaseSettings):
         "limits) and which are not held to http_max_connections_per_address; nobody's is believed by default"))
     http_header_timeout_s: float = Field(10.0, gt=0, le=600, description=(
         "an HTTP (or gRPC) connection that has not sent its request headers by then is closed"))
-    http_body_timeout_s: float = Field(30.0, gt=0, le=3600, description="an HTTP body quiet this long is cut off")
+    http_body_timeout_s: float = Field(30.0, gt=0, le=3600, description=(
+        "an HTTP body quiet this long is cut off, and a gRPC call whose request message has not all arrived "
+        "by then is cancelled"))
     http_max_connections: int = Field(1024, ge=16, description=(
         "open connections per HTTP listener (and gRPC) before new ones get 503; lowered to fit the fd limit"))
     http_max_connections_per_address: int = Field(128, ge=1, description=(

