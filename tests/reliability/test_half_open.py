@@ -202,27 +202,33 @@ def test_grpc_connections_that_only_send_the_preface_are_closed_at_the_idle_time
     assert served is not None and served < IDLE_TIMEOUT_S + 10
 
 
+def grpc_exports(srv, n: int, timeout: float, pause_s: float = 0.0) -> collections.Counter:
+    """How `n` Export calls from 127.0.0.1, one after another, ended."""
+    channel = grpc.insecure_channel(srv.otlp_grpc)
+    call = channel.unary_unary(EXPORT)
+    body = request_with_spans(3)[0].SerializeToString()
+    codes = collections.Counter()
+    for _ in range(n):
+        try:
+            call(body, timeout=timeout)
+            codes["OK"] += 1
+        except grpc.RpcError as exc:
+            codes[exc.code().name] += 1
+        time.sleep(pause_s)
+    channel.close()
+    return codes
+
+
 def test_a_rapid_reset_flood_costs_legitimate_exports_nothing(srv):
     """HEADERS then RST_STREAM as fast as the socket takes them, on four connections from another
     address; before the per-connection stream limit 31 of 36 exports failed with CANCELLED."""
-    body = request_with_spans(3)[0].SerializeToString()
     attacker = next(ATTACKERS)
     floods = [RapidReset(srv.grpc_port, attacker) for _ in range(4)]
     for flood in floods:
         flood.__enter__()
     try:
         time.sleep(1)
-        channel = grpc.insecure_channel(srv.otlp_grpc)
-        call = channel.unary_unary(EXPORT)
-        codes = collections.Counter()
-        for _ in range(36):
-            try:
-                call(body, timeout=5)
-                codes["OK"] += 1
-            except grpc.RpcError as exc:
-                codes[exc.code().name] += 1
-            time.sleep(0.1)
-        channel.close()
+        codes = grpc_exports(srv, 36, timeout=5, pause_s=0.1)
     finally:
         for flood in floods:
             flood.__exit__()
@@ -240,17 +246,7 @@ def test_calls_that_never_send_their_message_hold_no_worker_for_long(srv):
     opened = time.monotonic()
     try:
         time.sleep(0.5)
-        channel = grpc.insecure_channel(srv.otlp_grpc)
-        call = channel.unary_unary(EXPORT)
-        body = request_with_spans(2)[0].SerializeToString()
-        codes = collections.Counter()
-        for _ in range(5):
-            try:
-                call(body, timeout=2)
-                codes["OK"] += 1
-            except grpc.RpcError as exc:
-                codes[exc.code().name] += 1
-        channel.close()
+        codes = grpc_exports(srv, 5, timeout=2)
         received, ended = b"", set()
         sock.settimeout(0.5)
         while len(ended) < 30 and time.monotonic() - opened < MESSAGE_TIMEOUT_S + 10:
