@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field, replace
+from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -103,3 +104,29 @@ class Evaluator(ABC):
 
     def not_applicable(self, reason: str, **details: Any) -> EvalResult:
         return self.result(score=None, label=NOT_APPLICABLE, passed=None, reason=reason, details=details)
+
+    def failed(self, findings: Sequence[Finding], severity: Sequence[str], **kwargs: Any) -> EvalResult:
+        """A failing result summarising `findings`: `label` is the worst by `severity` (labels not
+        in it rank after), `labels` every finding's label worst first, `evidence` their calls, and
+        `reason` the worst finding's, with how many more there are. `kwargs` (score, details, and
+        `passed` or `reason` when the evaluator says otherwise) go to the result."""
+        rank = {label: i for i, label in enumerate(severity)}
+        ordered = sorted(findings, key=lambda f: rank.get(f.label, len(rank)))  # stable: calls keep their order
+        more = f" (+{len(ordered) - 1} more)" if len(ordered) > 1 else ""
+        fields: dict[str, Any] = {"label": ordered[0].label, "passed": False, "reason": ordered[0].reason + more,
+                                  **summary(ordered), "findings": list(findings)}
+        return self.result(**(fields | kwargs))
+
+
+def per_step(findings: Iterable[Finding]) -> list[Finding]:
+    """One finding per call and label, the first given (callers give the most telling first)."""
+    kept: dict[tuple[int | None, str], Finding] = {}
+    for f in findings:
+        kept.setdefault((f.call, f.label), f)
+    return list(kept.values())
+
+
+def summary(findings: Sequence[Finding]) -> dict[str, list]:
+    """`labels` (each once, in the findings' order) and `evidence` (their calls, sorted) of a verdict."""
+    return {"labels": list(dict.fromkeys(f.label for f in findings)),
+            "evidence": sorted({f.call for f in findings if f.call is not None})}

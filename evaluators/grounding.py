@@ -14,7 +14,7 @@ import datetime as dt
 from typing import Any
 
 from collector.trajectory import Trajectory
-from evaluators.base import EvalContext, EvalResult, Evaluator
+from evaluators.base import EvalContext, EvalResult, Evaluator, Finding
 from evaluators.dates import relative_instead_of_date
 from evaluators.schemas import ArgumentFacts, ToolSchemas
 from evaluators.text.dates import as_date, resolve_relative_dates
@@ -85,13 +85,21 @@ class GroundingEvaluator(Evaluator):
         if not bad:
             return self.result(score=score, label="pass", passed=True, details=details,
                                reason=f"all {total} argument value(s) grounded")
-        labels = [label for label in SEVERITY if any(f["label"] == label for f in bad)]
-        worst = next(f for f in bad if f["label"] == labels[0])
-        more = f" (+{len(bad) - 1} more)" if len(bad) > 1 else ""
-        ref = call_ref(worst["seq"], worst["tool"], worst["path"], worst["value"])
-        reason = f"{ref}: {worst['label']}: {worst['why']}"
-        return self.result(score=score, label=labels[0], labels=labels, passed=False, details=details,
-                           evidence=sorted({f["seq"] for f in bad}), reason=reason + more)
+        return self.failed(findings_of(bad), SEVERITY, score=score, details=details)
+
+
+def findings_of(problems: list[dict[str, Any]]) -> list[Finding]:
+    """One finding per call and label, quoting that label's first value on that call."""
+    groups: dict[tuple[int, str], list[dict[str, Any]]] = {}
+    for p in problems:
+        groups.setdefault((p["seq"], p["label"]), []).append(p)
+    findings = []
+    for (seq, label), group in groups.items():
+        first = group[0]
+        more = f" (+{len(group) - 1} more on this call)" if len(group) > 1 else ""
+        ref = call_ref(seq, first["tool"], first["path"], first["value"])
+        findings.append(Finding(call=seq, label=label, reason=f"{ref}: {label}: {first['why']}{more}"))
+    return findings
 
 
 class _Judge:

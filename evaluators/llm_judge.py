@@ -17,7 +17,7 @@ from typing import Annotated, Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from collector.trajectory import Trajectory
-from evaluators.base import NOT_APPLICABLE, EvalContext, EvalResult, Evaluator
+from evaluators.base import NOT_APPLICABLE, EvalContext, EvalResult, Evaluator, Finding, summary
 from evaluators.llm_client import BudgetExhausted, ChatClient, JudgeError, LLMJudgeSettings
 
 DEFAULT_RUBRIC = """\
@@ -35,6 +35,7 @@ unverified_success, no_final_answer."""
 
 _CLIP = 400
 REASON_CHARS = 300
+_CALL = re.compile(r"\bcalls?\s+#?(\d{1,6})\b", re.IGNORECASE)
 _UNPRINTABLE = re.compile(r"[\x00-\x1f\x7f-\x9f\u200b-\u200f\u2028-\u202e\u2066-\u2069]+")
 
 
@@ -79,6 +80,14 @@ def render(trajectory: Trajectory) -> str:
     return "\n".join(lines)
 
 
+def named_call(reason: str, trajectory: Trajectory) -> int | None:
+    """The call the judge's reason names ("call 3 …", as the rubric asks), when it names exactly one
+    of the trajectory's; else None (the whole trace)."""
+    seqs = {c.seq for c in trajectory.tool_calls}
+    named = {int(m[1]) for m in _CALL.finditer(reason)} & seqs
+    return named.pop() if len(named) == 1 else None
+
+
 def judge_messages(rubric: str, trajectory: Trajectory) -> list[dict[str, str]]:
     return [{"role": "system", "content": rubric}, {"role": "user", "content": render(trajectory)}]
 
@@ -113,9 +122,11 @@ class LLMJudgeEvaluator(Evaluator):
                               reason="budget exhausted", details={"detail": str(exc), "calls": client.calls})
         verdict = parse_verdict(payload)
         passed = verdict.label == "pass"
+        findings = [] if passed else [Finding(call=named_call(verdict.reason, trajectory), label=verdict.label,
+                                              reason=verdict.reason)]
         return EvalResult(evaluator=self.alias, dimension=settings.dimension, score=verdict.score,
-                          label=verdict.label, labels=[] if passed else [verdict.label], passed=passed,
-                          reason=verdict.reason, details={"model": settings.model})
+                          label=verdict.label, passed=passed, reason=verdict.reason, findings=findings,
+                          details={"model": settings.model}, **summary(findings))
 
     def _client(self, context: EvalContext) -> ChatClient | None:
         if isinstance(context.llm, ChatClient):

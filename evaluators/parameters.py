@@ -22,7 +22,7 @@ from jsonschema.exceptions import ValidationError, best_match
 from referencing.exceptions import Unresolvable
 
 from collector.trajectory import ToolCall, Trajectory
-from evaluators.base import EvalContext, EvalResult, Evaluator
+from evaluators.base import EvalContext, EvalResult, Evaluator, Finding
 from evaluators.dates import date_pattern, relative_instead_of_date, wants_date_description
 from evaluators.patterns import compiled, is_pattern, noting, validator_class
 from evaluators.schemas import Schema, SchemaFacts, ToolSchemas
@@ -287,11 +287,9 @@ class ParametersEvaluator(Evaluator):
             extra += f"; {unchecked[0]}" + (f" (+{len(unchecked) - 1} more)" if len(unchecked) > 1 else "") if unchecked else ""
             return self.result(score=score, label="pass", passed=True, details=details,
                                reason=f"{len(counted)} call(s) valid against their schemas{extra}")
-        worst = min(failed, key=lambda c: CASCADE.index(c["label"]))
-        more = f" (+{len(failed) - 1} more invalid)" if len(failed) > 1 else ""
-        return self.result(score=score, label=worst["label"], passed=False, details=details,
-                           labels=sorted({c["label"] for c in failed}, key=CASCADE.index),
-                           evidence=[c["seq"] for c in failed], reason=worst["reason"] + more)
+        # a call's finding is its first label in the cascade; the others it hit are in details.calls
+        findings = [Finding(call=c["seq"], label=c["label"], reason=c["reason"]) for c in failed]
+        return self.failed(findings, CASCADE, score=score, details=details)
 
     @staticmethod
     def _check(call: ToolCall, schemas: ToolSchemas) -> dict[str, Any]:

@@ -17,7 +17,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from collector.trajectory import ToolCall, Trajectory
-from evaluators.base import EvalContext, EvalResult, Evaluator
+from evaluators.base import EvalContext, EvalResult, Evaluator, Finding, per_step, summary
 from evaluators.datasets import GoldenCase, ReferenceStep, match_case
 from evaluators.text.norm import norm, scalar_text
 
@@ -97,14 +97,15 @@ class ReferenceChainEvaluator(Evaluator):
         total = 0.0 if capped else uncapped
 
         problems.sort(key=Problem.rank)
-        summary = (f"case {case.id}: selection {selection:.2f}, order {order:.2f}, "
-                   f"parameters {parameters:.2f}, success {int(success)}, total {total:.2f}")
+        said = (f"case {case.id}: selection {selection:.2f}, order {order:.2f}, "
+                f"parameters {parameters:.2f}, success {int(success)}, total {total:.2f}")
         more = f" (+{len(problems) - 1} more)" if len(problems) > 1 else ""
-        reason = f"{problems[0].message}{more}; {summary}" if problems else summary
-        labels = list(dict.fromkeys(p.label for p in problems))
+        reason = f"{problems[0].message}{more}; {said}" if problems else said
+        findings = per_step(Finding(call=seq, label=p.label, reason=p.message)
+                            for p in problems for seq in p.evidence or [None])
         return self.result(
-            score=total, label=labels[0] if labels else "pass", labels=labels, passed=success, reason=reason,
-            evidence=sorted({seq for p in problems for seq in p.evidence}),
+            score=total, label=problems[0].label if problems else "pass", passed=success, reason=reason,
+            findings=findings, **summary(findings),
             details={"case_id": case.id, "selection": selection, "precision": precision, "f1": f1,
                      "order": order, "lcs": lcs, "parameters": parameters, "success": success,
                      "total_uncapped": uncapped, "capped": capped, "weights": weights.model_dump(),
@@ -175,7 +176,7 @@ def _dependency_problems(steps: list[ReferenceStep], calls: list[ToolCall],
                                         "done successfully", [attempt.seq], step.critical))
             elif done > attempt.seq:
                 problems.append(Problem("order_violation", _where(attempt), f"ran before its prerequisite {dep} "
-                                        f"(call {done})", [attempt.seq, done], step.critical))
+                                        f"(call {done})", [attempt.seq], step.critical))
     return problems
 
 

@@ -15,7 +15,7 @@ from functools import lru_cache
 from typing import Any
 
 from collector.trajectory import ToolDefinition, Trajectory
-from evaluators.base import EvalContext, EvalResult, Evaluator
+from evaluators.base import EvalContext, EvalResult, Evaluator, Finding
 from evaluators.text.bm25 import BM25
 from evaluators.text.reasons import call_ref
 from evaluators.text.terms import terms
@@ -85,11 +85,8 @@ class ToolSelectionEvaluator(Evaluator):
             checked = "relevance to the request" if trajectory.input else "names only (no user input recorded)"
             return self.result(score=score, label="pass", passed=True, details=details,
                                reason=f"{len(calls)} call(s) to offered tools; checked {checked}")
-        labels = [label for label in ("hallucinated_tool", "wrong_tool") if any(v["label"] == label for v in flagged)]
-        worst = next(v for v in flagged if v["label"] == labels[0])
-        more = f" (+{len(flagged) - 1} more)" if len(flagged) > 1 else ""
-        return self.result(score=score, label=labels[0], labels=labels, passed=False, details=details,
-                           evidence=[v["seq"] for v in flagged], reason=worst["reason"] + more)
+        findings = [Finding(call=v["seq"], label=v["label"], reason=v["reason"]) for v in flagged]
+        return self.failed(findings, ("hallucinated_tool", "wrong_tool"), score=score, details=details)
 
     def _relevance(self, trajectory: Trajectory, index: dict[str, int], verdicts: list[dict]) -> dict[str, float]:
         """Marks wrong_tool calls in `verdicts`; returns each offered tool's BM25 score."""

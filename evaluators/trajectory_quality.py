@@ -16,10 +16,10 @@ from collections import Counter
 from typing import Any
 
 from collector.trajectory import ToolCall, Trajectory
-from evaluators.base import EvalContext, EvalResult, Evaluator
+from evaluators.base import EvalContext, EvalResult, Evaluator, Finding, per_step, summary
 from evaluators.text.cache import cached_when_short
 from evaluators.text.index import TrajectoryText
-from evaluators.text.reasons import clip
+from evaluators.text.reasons import line
 from evaluators.text.terms import terms
 from evaluators.trajectory_view import TrajectoryView, before
 
@@ -92,6 +92,13 @@ def _part(score: float, label: str = "pass", reason: str = "", evidence: list[in
     return {"score": score, "label": label, "labels": labels, "reason": reason, "evidence": evidence or [], **extra}
 
 
+def _findings(verdicts: list[dict]) -> list[dict]:
+    """The failing verdicts step by step: each label on each call of its evidence (on the whole
+    trace when it has none)."""
+    return [{"call": seq, "label": v["label"], "reason": v["reason"]}
+            for v in verdicts if v["labels"] for seq in v["evidence"] or [None]]
+
+
 def _skip(reason: str) -> dict:
     return {"score": None, "label": "not_applicable", "labels": [], "reason": reason, "evidence": []}
 
@@ -119,28 +126,28 @@ class TrajectoryQualityEvaluator(Evaluator):
                                                 "notes": notes}
         execution = {run.calls[i].seq: kind for i, kind in run.kinds.items() if kind}
         score = min(p["score"] for p in parts.values() if p["score"] is not None)
+        findings = per_step(Finding(**f) for p in parts.values() for f in p.pop("findings", None) or _findings([p]))
+        # the tools' errors, by kind: they describe the tools and never fail the trajectory
+        findings += [Finding(call=run.calls[i].seq, label=kind,
+                             reason=f"call {run.calls[i].seq} {run.calls[i].name}: {kind}: "
+                                    f"{line(run.calls[i].error or 'error', 80)}")
+                     for i, kind in run.kinds.items() if kind]
         failing = [p for p in parts.values() if p["labels"]]
-        labels = list(dict.fromkeys(label for p in failing for label in p["labels"]))
-        labels += [kind for kind in dict.fromkeys(execution.values()) if kind not in labels]
         details = {**parts, "execution": execution, "notes": notes}
         if not failing:
             said = "; ".join(p["reason"] for p in parts.values() if p["score"] is not None)
-            return self.result(score=score, label="pass", labels=labels, passed=True, details=details,
-                               reason=f"{len(run.calls)} call(s): {said}")
+            return self.result(score=score, label="pass", passed=True, details=details, findings=findings,
+                               reason=f"{len(run.calls)} call(s): {said}", **summary(findings))
         worst = _worst(failing)
-        others = [label for p in failing for label in p["labels"] if label != worst["label"]]
-        also = f" (also {', '.join(dict.fromkeys(others))})" if others else ""
-        evidence = sorted({seq for p in failing for seq in p["evidence"]})
-        return self.result(score=score, label=worst["label"], labels=labels, passed=False,
-                           details=details, evidence=evidence, reason=worst["reason"] + also)
+        return self.failed(findings, (worst["label"], *_ORDER), score=score, details=details)
 
     def _without_calls(self, trajectory: Trajectory) -> EvalResult:
         """Nothing to judge but termination: a user's input must get an answer."""
         if not (trajectory.input or "").strip() or (trajectory.output or "").strip():
             return self.not_applicable("no tool calls")
         termination = _part(0.0, "no_final_answer", "no tool calls: no_final_answer: the input got no final answer")
-        return self.result(score=0.0, label="no_final_answer", labels=["no_final_answer"], passed=False,
-                           details={"termination": termination}, reason=termination["reason"])
+        finding = Finding(call=None, label="no_final_answer", reason=termination["reason"])
+        return self.failed([finding], _ORDER, score=0.0, details={"termination": termination})
 
     # --- parts, in PARTS order ------------------------------------------------------------------
 
@@ -159,7 +166,7 @@ class TrajectoryQualityEvaluator(Evaluator):
             stuck = sorted({calls[k].seq for i in pairs for k in (i - 1, i)})
             first = calls[pairs[0]]
             found.append(_part(0.0, "failing_call_loop", f"calls {_seqs(stuck)} {first.name}: failing_call_loop: "
-                               f"the same failing call repeated ({clip(first.error or 'error', 80)})", stuck))
+                               f"the same failing call repeated ({line(first.error or 'error', 80)})", stuck))
         cycle = _cycle([c.name for c in calls])
         if cycle:
             period, positions = cycle
@@ -170,7 +177,7 @@ class TrajectoryQualityEvaluator(Evaluator):
         if not found:
             return _part(1.0, reason="no loops")
         evidence = sorted({s for p in found for s in p["evidence"]})
-        return _worst(found) | {"labels": _labels(found), "evidence": evidence}
+        return _worst(found) | {"labels": _labels(found), "evidence": evidence, "findings": _findings(found)}
 
     def _recovery(self, run: _Run) -> dict:
         if not run.kinds:
@@ -181,7 +188,7 @@ class TrajectoryQualityEvaluator(Evaluator):
             return _part(1.0, "recovered", f"{len(verdicts)} failed call(s), all recovered", calls=verdicts)
         bad = [v for v in verdicts if v["score"] < 1]
         return worst | {"labels": _labels(bad), "evidence": sorted({s for v in bad for s in v["evidence"]}),
-                        "calls": verdicts}
+                        "calls": verdicts, "findings": _findings(bad)}
 
     @staticmethod
     def _recovered(run: _Run, i: int) -> dict:
@@ -253,7 +260,8 @@ class TrajectoryQualityEvaluator(Evaluator):
     def _termination(run: _Run) -> dict:
         last = run.calls[-1]
         if not run.answered:
-            return _part(0.0, "no_final_answer", f"after call {last.seq} {last.name}: no_final_answer", [last.seq])
+            # about the whole trace, not a call: no evidence
+            return _part(0.0, "no_final_answer", f"after call {last.seq} {last.name}: no_final_answer")
         write = next((c for c in reversed(run.calls) if _WRITES.intersection(terms(c.name))), None)
         if write is not None and write.status == "error" and run.claims_success:
             return _part(0.0, "unverified_success", f"call {write.seq} {write.name}: unverified_success: the last "

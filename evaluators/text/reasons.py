@@ -15,6 +15,12 @@ def clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
+def line(text: str, limit: int) -> str:
+    """`text` as one line (whitespace runs as one space), cut to `limit` characters: error
+    messages carry newlines and tracebacks."""
+    return clip(" ".join(text.split()), limit)
+
+
 def short(value: Any, limit: int = 40) -> str:
     """repr() cut to `limit` characters, for one-line reasons."""
     return clip(repr(value), limit)

@@ -1,5 +1,7 @@
 """Every built-in evaluator keeps the EvalResult contract on every fixture trace and on edge-case
-trajectories: score in [0, 1] or None, a reason, evidence inside the trajectory, a known label."""
+trajectories: score in [0, 1] or None, a reason, evidence inside the trajectory, a known label,
+and findings that the summary fields summarise (each label once per call, on a real step or on
+the whole trace)."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -50,6 +52,7 @@ def check(result, alias: str, trajectory: Trajectory) -> None:
     assert set(result.evidence) <= seqs, (result.evidence, seqs)
     assert result.label in LABELS | VERDICTS, result.label
     assert set(result.labels) <= LABELS, result.labels
+    check_findings(result, seqs)
     if alias in DEFAULT_SET:  # the rule evaluators' own conventions
         if result.score is None:
             assert result.label == "not_applicable" and result.passed is None
@@ -57,6 +60,22 @@ def check(result, alias: str, trajectory: Trajectory) -> None:
             assert result.passed == (result.label == "pass")
             assert result.label == "pass" or result.label in result.labels
     result.model_dump_json()  # details serialise
+
+
+def check_findings(result, seqs: set[int]) -> None:
+    """`labels` and `evidence` are exactly what the findings say; one finding per label and step."""
+    findings = result.findings
+    assert [f.label for f in findings if f.label not in result.labels] == []
+    assert set(result.labels) == {f.label for f in findings} and len(set(result.labels)) == len(result.labels)
+    assert all(f.call is None or f.call in seqs for f in findings), ([f.call for f in findings], seqs)
+    assert result.evidence == sorted({f.call for f in findings if f.call is not None})
+    steps = [(f.call, f.label) for f in findings]
+    assert len(steps) == len(set(steps)), steps
+    for f in findings:
+        assert f.reason.strip() and "\n" not in f.reason and f.label in f.reason, f
+    if result.passed is False:
+        assert findings and result.label == next(f.label for f in findings if f.label == result.label)
+        assert any(result.reason.startswith(f.reason) for f in findings if f.label == result.label), result.reason
 
 
 @pytest.mark.parametrize("alias", list(BUILTIN))

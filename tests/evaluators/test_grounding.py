@@ -164,3 +164,18 @@ def test_one_view_per_trajectory_for_all_evaluators():
     assert context.view_of(t.model_copy(deep=True)) is not view
     assert EvalContext().view_of(t) is not EvalContext().view_of(t)
     assert [a.text for a in view.text.arguments[0]] == ["oslo"] and view.text.in_user("oslo")
+
+
+def test_each_label_is_pinned_to_its_own_calls_with_its_own_reason():
+    """An invented value on call 1 and relative dates on calls 2-4: four findings, each on its call."""
+    result = ground(call(1, "book", {"flight_id": "ZZ9999"}),
+                    *(call(seq, "book", {"date": day}) for seq, day in ((2, "tomorrow"), (3, "明天"), (4, "next Monday"))),
+                    request="book me something")
+    assert [(f.call, f.label) for f in result.findings] == [
+        (1, "ungrounded_value"), (2, "relative_date"), (3, "relative_date"), (4, "relative_date")]
+    assert (result.label, result.labels, result.evidence) == (
+        "ungrounded_value", ["ungrounded_value", "relative_date"], [1, 2, 3, 4])
+    assert result.findings[0].reason.startswith("call 1 book(flight_id='ZZ9999'): ungrounded_value")
+    assert [f.reason.split(": ")[0] for f in result.findings[1:]] == [
+        "call 2 book(date='tomorrow')", "call 3 book(date='明天')", "call 4 book(date='next Monday')"]
+    assert all(": relative_date: " in f.reason for f in result.findings[1:])

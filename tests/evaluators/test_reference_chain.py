@@ -82,7 +82,8 @@ def test_perfect_booking():
 def test_pay_before_check_stock_caps_total_at_zero():
     r = evaluate([("pay_order", {"item_id": "SKU-1001", "quantity": 2}), ("check_stock", {"item_id": "SKU-1001"})],
                  "buy-after-stock-check")
-    assert (r.score, r.passed, r.label, r.evidence) == (0.0, False, "order_violation", [1, 2])
+    # the finding is on the call that ran too early; its prerequisite (call 2) is named in the reason
+    assert (r.score, r.passed, r.label, r.evidence) == (0.0, False, "order_violation", [1])
     assert r.details["capped"] and r.details["total_uncapped"] == pytest.approx(0.4 + 0.3 * 0.5 + 0.2)
     assert r.reason.startswith("call 1 pay_order(item_id='SKU-1001', quantity=2): order_violation: ran before its "
                                "prerequisite check_stock (call 2)")

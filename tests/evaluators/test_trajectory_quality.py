@@ -144,7 +144,8 @@ def test_one_wasted_round_is_a_note_that_lowers_efficiency():
     assert result.details["efficiency"]["score"] == 0.5 and "a note, not a failure" in result.reason
     # the note lowers the score but never hides a real failure
     failed = quality(day_after, monday, request="北京后天和下周一的天气", output=None)
-    assert (failed.label, failed.score, failed.evidence) == ("no_final_answer", 0.0, [2])
+    assert (failed.label, failed.score, failed.evidence) == ("no_final_answer", 0.0, [])
+    assert [(f.call, f.label) for f in failed.findings] == [(None, "no_final_answer")]  # about the trace, not a call
 
 
 def test_dependent_calls_in_sequence_are_not_waste():
