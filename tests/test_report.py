@@ -109,6 +109,11 @@ def test_markdown_and_json_carry_the_same_content(loaded, tmp_path):
     assert data["sampled"]["selected"] == facts["run"]["selected"]
     assert data["clusters"]["failed_traces"] == facts["failed"]
     assert Counter({(c["evaluator"], c["label"]): c["results"] for c in data["clusters"]["by_label"]}) == facts["labels"]
+    for c in data["clusters"]["by_label"]:  # each label quotes its own reasons and steps, no other label's
+        own = [f for r in facts["results"] if r["passed"] is False and r["evaluator"] == c["evaluator"]
+               for f in r["findings"] if f["label"] == c["label"]]
+        assert set(c["reasons"]) <= {f["reason"] for f in own} and bool(c["reasons"]) == bool(own), c
+        assert Counter({s["step"]: s["results"] for s in c["steps"]}) == Counter(f["call"] for f in own), c
     for name, stats in facts["summary"]["evaluators"].items():
         assert data["summary"][name]["population"] == pytest.approx(stats["population"])
     assert {t["trace_id"] for t in data["worst"]} <= {r["trace_id"] for r in facts["results"] if r["passed"] is False}

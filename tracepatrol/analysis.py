@@ -152,32 +152,42 @@ def _failed(row: Mapping[str, Any]) -> bool:
     return row["score"] is not None and row["passed"] is False
 
 
-def failure_clusters(cur: duckdb.DuckDBPyConnection, rows: Sequence[Mapping[str, Any]], examples: int = 3) -> dict[str, Any]:
+def failure_clusters(cur: duckdb.DuckDBPyConnection, rows: Sequence[Mapping[str, Any]], examples: int = 3,
+                     reasons: int = 3) -> dict[str, Any]:
     """Failing results grouped by label (each label a result carries) and by where in the chain the
-    failure is: the step (1-based tool-call seq, the first evidence) and the tool called there."""
+    failure is. Each label is told with its own findings: the steps it was found on (1-based
+    tool-call seq, `None` for the whole trace) and up to `reasons` of its own reasons, the most
+    frequent first, never another label's. Positions count findings: a label on the step it was
+    found on, with the tool called there."""
     failing = [r for r in rows if _failed(r)]
     traces_with_results = {(r["trace_id"], r["version"]) for r in rows if r["score"] is not None}
     failed_traces = {(r["trace_id"], r["version"]) for r in failing}
     by_label: dict[tuple[str, str], dict[str, Any]] = {}
     for r in failing:
-        for label in (r["labels"] or [r["label"]]):
-            c = by_label.setdefault((r["evaluator"], label), {"evaluator": r["evaluator"], "label": label,
-                                                             "results": 0, "traces": set(), "reason": r["reason"]})
+        found = r.get("findings") or []
+        for label in dict.fromkeys([*(r["labels"] or [r["label"]]), *(f["label"] for f in found)]):
+            c = by_label.setdefault((r["evaluator"], label), {"evaluator": r["evaluator"], "label": label, "results": 0,
+                                                             "traces": set(), "steps": Counter(), "reasons": Counter()})
             c["results"] += 1
             c["traces"].add(r["trace_id"])
+            own = [f for f in found if f["label"] == label]
+            c["steps"].update({f["call"] for f in own})
+            c["reasons"].update({f["reason"] for f in own})
     labels = sorted(by_label.values(), key=lambda c: (-len(c["traces"]), -c["results"], c["evaluator"], c["label"]))
     for c in labels:
         c["examples"] = sorted(c["traces"])[:examples]
         c["traces"] = len(c["traces"])
         c["share"] = _rate(c["traces"], len(traces_with_results))
-    tools = store.tool_names_at(cur, {(r["trace_id"], min(r["evidence"])) for r in failing if r["evidence"]})
+        c["steps"] = [{"step": step, "results": n}
+                      for step, n in sorted(c["steps"].items(), key=lambda kv: (kv[0] is None, kv[0] or 0))]
+        c["reasons"] = [reason for reason, _ in sorted(c["reasons"].items(), key=lambda kv: (-kv[1], kv[0]))[:reasons]]
+    placed = [(r, f) for r in failing for f in r.get("findings") or [] if f["call"] is not None]
+    tools = store.tool_names_at(cur, {(r["trace_id"], f["call"]) for r, f in placed})
     position: Counter = Counter()
     first_step: dict[tuple[str, int], int] = {}
-    for r in failing:
-        if not r["evidence"]:
-            continue
-        step = min(r["evidence"])
-        position[(step, r["label"], tools.get((r["trace_id"], step), "?"))] += 1
+    for r, f in placed:
+        step = f["call"]
+        position[(step, f["label"], tools.get((r["trace_id"], step), "?"))] += 1
         key = (r["trace_id"], r["version"])
         first_step[key] = min(step, first_step.get(key, step))
     by_position = [{"step": s, "label": label, "tool": tool, "results": n}
@@ -270,8 +280,8 @@ def worst_traces(rows: Sequence[Mapping[str, Any]], limit: int = 10) -> list[dic
         out.append({"trace_id": trace_id, "version": version, "agent_version": rs[0]["agent_version"],
                     "trace_start": rs[0]["trace_start"], "failures": len(failing),
                     "mean_score": sum(scores) / len(scores),
-                    "results": [{k: r[k] for k in ("evaluator", "score", "label", "labels", "reason", "evidence")}
-                                for r in failing]})
+                    "results": [{k: r[k] for k in ("evaluator", "score", "label", "labels", "reason", "evidence",
+                                                   "findings")} for r in failing]})
     out.sort(key=lambda t: (-t["failures"], t["mean_score"], t["trace_id"]))
     return out[:limit]
 

@@ -80,9 +80,14 @@ def test_trace_page_highlights_the_offending_steps(session, loaded):
     page = visit(w, srv.api + f"/dashboard/traces/{trace_id}")
     traj = srv.get(f"/api/traces/{trace_id}").json()
     evaluations = srv.get(f"/api/traces/{trace_id}/evaluations").json()
-    cited = {s for r in evaluations if r["passed"] is False for s in r["evidence"]}
+    found = {(f["call"], r["evaluator"], f["label"], f["reason"]) for r in evaluations if r["passed"] is False
+             and r["version"] == traj["version"] for f in r["findings"] if f["call"] is not None}
     shown = {int(s) for s in page.locator(".step.offending").evaluate_all("els => els.map(e => e.dataset.seq)")}
-    assert shown == cited and cited
+    assert shown == {call for call, *_ in found} and found
+    badges = page.locator(".step.offending .badge.finding").evaluate_all(
+        "els => els.map(e => [+e.closest('.step').dataset.seq, e.textContent, e.title])")
+    assert {(seq, text, title) for seq, text, title in badges} == {
+        (call, f"{evaluator}: {label}", reason) for call, evaluator, label, reason in found}
     assert page.locator(".step.tool").count() == len(traj["tool_calls"])
     assert page.locator(".step.llm").count() == len(traj["llm_calls"])
     assert page.locator("table.evaluations tr").count() - 1 == len(evaluations)
@@ -99,6 +104,13 @@ def test_analysis_page(session, loaded):
     labels = {r["label"] for r in results if r["passed"] is False}
     shown = set(page.locator("table.clusters tr[data-label]").evaluate_all("els => els.map(e => e.dataset.label)"))
     assert labels <= shown
+    quoted = page.locator("table.clusters tr[data-label]").evaluate_all(
+        "rows => rows.map(r => [r.dataset.evaluator, r.dataset.label,"
+        "                       [...r.querySelectorAll('.reason')].map(e => e.textContent)])")
+    for evaluator, label, reasons in quoted:  # each label's own reasons, none of another label's
+        own = {f["reason"] for r in results if r["evaluator"] == evaluator and r["passed"] is False
+               for f in r["findings"] if f["label"] == label}
+        assert set(reasons) <= own and (reasons or not own), (evaluator, label, reasons)
     tools = {c["name"] for r in srv.get("/api/traces", limit=1000).json()
              for c in srv.get(f"/api/traces/{r['trace_id']}").json()["tool_calls"]}
     assert set(page.locator("table.bottleneck tr[data-tool]").evaluate_all("els => els.map(e => e.dataset.tool)")) == tools

@@ -25,15 +25,20 @@ def _fmt(value) -> str:
 @click.argument("run_id")
 @click.option("--json", "as_json", is_flag=True)
 def results(api_url, api_key, run_id, as_json) -> None:
-    """A run's evaluation results, worst first."""
+    """A run's evaluation results, worst first; a failing one line by line: each label on the step
+    it was found on, with its own reason."""
     rows = api_call(api_url, api_key, "GET", f"/api/runs/{run_id}/results")
     if as_json:
         print(json.dumps(rows, indent=2, ensure_ascii=False, default=str))
         return
     rows.sort(key=lambda r: (r["score"] is None, r["score"] if r["score"] is not None else 0))
-    table = Table("trace", "evaluator", "score", "label", "reason")
+    table = Table("trace", "evaluator", "score", "label", "step", "reason")
     for r in rows:
-        table.add_row(r["trace_id"][:16], r["evaluator"], _fmt(r["score"]), r["label"], r["reason"][:90])
+        lines = [(f["label"], "trace" if f["call"] is None else f"#{f['call']}", f["reason"])
+                 for f in r.get("findings") or []] or [(r["label"], "", r["reason"])]
+        for i, (label, step, reason) in enumerate(lines):
+            head = (r["trace_id"][:16], r["evaluator"], _fmt(r["score"])) if i == 0 else ("", "", "")
+            table.add_row(*head, label, step, reason[:90], end_section=i == len(lines) - 1 and len(lines) > 1)
     console.print(table)
 
 

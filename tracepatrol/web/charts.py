@@ -185,15 +185,21 @@ def radar_figure(scores: Mapping[str, Any]) -> Figure:
     return _dict(fig)
 
 
+def _whole_ticks(largest: int) -> int | None:
+    """A tick per unit on an axis of small counts (Plotly would put 0.5 there, printed as "1")."""
+    return 1 if largest <= 10 else None
+
+
 def cluster_figures(clusters: Mapping[str, Any], explore: Callable[..., str] | None = None) -> dict[str, Figure]:
-    """Failing traces per label, and failing results per step of the chain, by label; a label's
-    bar opens the explorer on the traces failing with it."""
+    """Failing traces per label, and failing results per step of the chain, by label (each label on
+    the steps it was found on); a label's bar opens the explorer on the traces failing with it."""
     labels = list(reversed(clusters["by_label"][:15]))
+    most = max((c["traces"] for c in labels), default=0)
     by_label = go.Figure(go.Bar(x=[c["traces"] for c in labels], y=[plain(f"{c['evaluator']}: {c['label']}") for c in labels],
                                 orientation="h", marker_color=FAIL))
     by_label.update_layout(_layout("failure modes: traces per label", "failing traces", "evaluator: label",
                                    height=max(260, 28 * len(labels) + 100), margin=dict(l=260, r=20, t=45, b=56),
-                                   xaxis=dict(tickformat=",d")))
+                                   xaxis=dict(tickformat=",d", dtick=_whole_ticks(most))))
     position = go.Figure()
     per: dict[str, dict[int, int]] = {}
     for p in clusters["by_position"]:
@@ -201,9 +207,13 @@ def cluster_figures(clusters: Mapping[str, Any], explore: Callable[..., str] | N
         per[p["label"]][p["step"]] += p["results"]
     for i, (label, steps) in enumerate(sorted(per.items())):
         position.add_bar(x=[f"step {s}" for s in steps], y=list(steps.values()), name=plain(label), marker_color=_colour(i))
-    position.update_layout(_layout("where in the chain: first offending tool call", "tool call (step of the chain)",
-                                   "failing results", barmode="stack", xaxis=dict(type="category"),
-                                   yaxis=dict(tickformat=",d")))
+    order = sorted({s for steps in per.values() for s in steps})
+    tallest = max((sum(steps.get(s, 0) for steps in per.values()) for s in order), default=0)
+    position.update_layout(_layout("where in the chain: the steps each label was found on",
+                                   "tool call (step of the chain)", "failing results", barmode="stack",
+                                   xaxis=dict(type="category", categoryorder="array",
+                                              categoryarray=[f"step {s}" for s in order]),
+                                   yaxis=dict(tickformat=",d", dtick=_whole_ticks(tallest))))
     links = [[explore(label=c["label"], evaluator=c["evaluator"]) if explore else None for c in labels]]
     return {"by_label": with_links(_dict(by_label), links), "by_position": _dict(position)}
 

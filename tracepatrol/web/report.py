@@ -9,8 +9,9 @@ as Markdown, or as JSON. All three carry the same content:
 - scores against the previous period (the day before, or the run before): per evaluator the pass
   rate with its Wilson interval, extrapolated to the matched population; per dimension the change
   with Welch's t-test;
-- the worst traces with their reasons, failure clusters, the per-tool bottleneck, the radar and
-  the version-against-version table with short-board flags.
+- the worst traces with their reasons, failure clusters (each label with its own steps and
+  reasons), the per-tool bottleneck, the radar and the version-against-version table with
+  short-board flags.
 
 Markdown renderers pass raw HTML through and make links of `[text](url)`, so in the Markdown
 every text from traces or users (tool names, reasons, agent versions, filter values) is written
@@ -266,6 +267,11 @@ def _table(header: Sequence[str], rows: Iterable[Sequence[Any]]) -> list[str]:
     return lines + [""]
 
 
+def _steps(steps: Sequence[dict[str, Any]]) -> str:
+    """Where a label was found: `#2 (4) · trace (1)` (the step, or the whole trace, and its results)."""
+    return " · ".join(f"{'trace' if s['step'] is None else '#' + str(s['step'])} ({s['results']})" for s in steps) or "—"
+
+
 def render_md(data: dict[str, Any]) -> str:
     task, spec, prev = data["task"], data["task"]["spec"], data["previous"]
     out = [f"# Health report: task {_md(task['task_id'])}", "", f"**{_md(data['headline'])}**", "",
@@ -318,8 +324,9 @@ def render_md(data: dict[str, Any]) -> str:
     out += ["## Failure modes", "",
             f"{cl['failed_traces']} of {cl['evaluated_traces']} evaluated traces failed at least one evaluator "
             f"({cl['failing_results']} failing results).", ""]
-    out += _table(["evaluator", "label", "traces", "share", "results", "examples"],
-                  [(c["evaluator"], c["label"], c["traces"], _pct(c["share"]), c["results"], ", ".join(c["examples"]))
+    out += _table(["evaluator", "label", "traces", "share", "results", "found on (results)", "examples", "its reasons"],
+                  [(c["evaluator"], c["label"], c["traces"], _pct(c["share"]), c["results"], _steps(c["steps"]),
+                    ", ".join(c["examples"]), " / ".join(c["reasons"]) or "not recorded for this label")
                    for c in cl["by_label"]])
     out += _table(["step", "tool at that step", "label", "failing results"],
                   [(p["step"], p["tool"], p["label"], p["results"]) for p in cl["by_position"]])

@@ -26,21 +26,32 @@ SYSTEM_INSTRUCTIONS = "gen_ai.system_instructions"
 def trace_context(cur, trace_id: str) -> dict[str, Any]:
     traj = analysis.trace(cur, trace_id)
     evaluations = results(cur, trace_id=traj["trace_id"])
-    citations: dict[int, list[dict]] = {}
-    for r in evaluations:
-        if r["version"] == traj["version"] and r["passed"] is False:
-            for seq in r["evidence"] or []:
-                cited = citations.setdefault(seq, [])
-                if all((c["evaluator"], c["label"]) != (r["evaluator"], r["label"]) for c in cited):
-                    cited.append(r)  # once per verdict, however many tasks reached it
+    at_step, on_trace = findings_shown(evaluations, traj["version"])
     steps = sorted([("llm", c) for c in traj.get("llm_calls", [])] + [("tool", c) for c in traj.get("tool_calls", [])],
                    key=lambda s: (s[1].get("start_ns") or 0, s[0] == "tool", s[1]["seq"]))
-    shown = _page_steps(steps, set(citations))
+    shown = _page_steps(steps, set(at_step))
     started = dt.datetime.fromtimestamp((traj.get("start_ns") or 0) / 1e9, dt.timezone.utc)
-    return {"traj": traj, "started": started, "evaluations": evaluations, "citations": citations, "steps": shown,
-            "step_count": len(steps), "tree": span_tree(cur, traj, shown), "messages": model_messages(cur, traj, shown),
+    return {"traj": traj, "started": started, "evaluations": evaluations, "step_findings": at_step,
+            "trace_findings": on_trace, "steps": shown, "step_count": len(steps),
+            "tree": span_tree(cur, traj, shown), "messages": model_messages(cur, traj, shown),
             "annotation": annotations.current(cur, traj["trace_id"]),
-            "figs": {"timeline": charts.timeline_figure(shown, traj, set(citations))}}
+            "figs": {"timeline": charts.timeline_figure(shown, traj, set(at_step))}}
+
+
+def findings_shown(evaluations: list[dict[str, Any]], version: int) -> tuple[dict[int, list[dict]], list[dict]]:
+    """The failing results' findings on this version of the trace, each once however many tasks
+    reached it: per step (tool-call seq) and about the whole trace, as {evaluator, label, reason}."""
+    at_step: dict[int, list[dict]] = {}
+    on_trace: list[dict] = []
+    for r in evaluations:
+        if r["version"] != version or r["passed"] is not False:
+            continue
+        for f in r["findings"]:
+            shown = {"evaluator": r["evaluator"], "label": f["label"], "reason": f["reason"]}
+            where = on_trace if f["call"] is None else at_step.setdefault(f["call"], [])
+            if shown not in where:
+                where.append(shown)
+    return at_step, on_trace
 
 
 def _page_steps(steps: list[tuple[str, dict]], cited: set[int]) -> list[tuple[str, dict]]:

@@ -1,0 +1,32 @@
+"""The results API lists each verdict step by step: a trace sent over OTLP with an ungrounded call 1
+and relative dates on calls 2-4, a task running `grounding` on it in a real server, and the run's
+and the trace's results carry exactly those findings, each label with its own reason on its own call."""
+from __future__ import annotations
+
+import pytest
+
+from tests import findings_traffic
+
+pytestmark = pytest.mark.timeout(180)
+
+
+def test_the_api_lists_exactly_the_findings_of_each_step(server):
+    sent = findings_traffic.send(server)
+    server.wait_for_trace(sent.trace_id)
+    run = findings_traffic.run_grounding(server)
+    assert run["selected"] == 1
+    by_run = server.get(f"/api/runs/{run['run_id']}/results").json()
+    by_trace = server.get(f"/api/traces/{sent.trace_id}/evaluations").json()
+    assert by_run == by_trace and len(by_run) == 1
+    result = by_run[0]
+    found = result["findings"]
+    assert [(f["call"], f["label"]) for f in found] == findings_traffic.EXPECTED
+    for f in found:  # each reason is about its own call and label, quoting its own value
+        name, arguments, _ = findings_traffic.CALLS[f["call"] - 1]
+        assert f["reason"].startswith(f"call {f['call']} {name}(") and f": {f['label']}: " in f["reason"]
+        assert repr(arguments["user" if name == "login" else "date"]) in f["reason"]
+    assert len({f["reason"] for f in found}) == 4
+    # the summaries still say what they said
+    assert (result["label"], result["labels"], result["evidence"], result["passed"]) == (
+        "ungrounded_value", ["ungrounded_value", "relative_date"], [1, 2, 3, 4], False)
+    assert result["reason"].startswith(found[0]["reason"])
