@@ -14,8 +14,7 @@ from opentelemetry.sdk.trace import TracerProvider
 from opentelemetry.sdk.trace.export import SimpleSpanProcessor
 from opentelemetry.trace import SpanKind, set_span_in_context
 
-from tests.evaluators.test_workers_server import wait_run_done
-from tracepatrol.harness.process import ServerProcess
+from tracepatrol.harness.waiting import wait_for
 
 REQUEST = "I'm alice. Book the Lisbon Star hotel for tomorrow, the day after tomorrow and next Friday."
 LOGIN = {"type": "function", "name": "login", "description": "Log a user in and return a session token.",
@@ -40,10 +39,11 @@ class Sent:
     span_ids: dict[int, str]  # tool-call seq -> its execute_tool span id
 
 
-def send(srv: ServerProcess) -> Sent:
-    """The trace: an agent span, a chat span offering the tools, four execute_tool spans."""
+def send(endpoint: str, headers: dict[str, str] | None = None) -> Sent:
+    """The trace, to an OTLP/HTTP traces URL: an agent span, a chat span offering the tools, four
+    execute_tool spans."""
     provider = TracerProvider(resource=Resource.create({"service.name": "booking-agent"}))
-    provider.add_span_processor(SimpleSpanProcessor(OTLPSpanExporter(endpoint=srv.otlp_http, headers=srv.headers())))
+    provider.add_span_processor(SimpleSpanProcessor(OTLPSpanExporter(endpoint=endpoint, headers=headers or {})))
     tracer = provider.get_tracer("tests.findings_traffic")
     messages = json.dumps([{"role": "user", "parts": [{"type": "text", "content": REQUEST}]}])
     root = tracer.start_span("invoke_agent booking", kind=SpanKind.INTERNAL, attributes={
@@ -69,10 +69,13 @@ def send(srv: ServerProcess) -> Sent:
     return Sent(format(root.get_span_context().trace_id, "032x"), span_ids)
 
 
-def run_grounding(srv: ServerProcess, task: str = "booking") -> dict:
-    """A task running `grounding` on the last hour's traces, created through the API; its finished run."""
+def run_grounding(api: str, headers: dict[str, str] | None = None, task: str = "booking") -> dict:
+    """A task running `grounding` on the last hour's traces, created through the API at `api`; its
+    finished run."""
     doc = {"name": task, "window": {"mode": "backfill", "last": "1h"}, "sampling": {"ratio": 1, "max_items": 10},
            "evaluators": ["grounding"]}
-    resp = httpx.post(srv.api + "/api/tasks", json=doc, headers=srv.headers(), timeout=60)
+    resp = httpx.post(api + "/api/tasks", json=doc, headers=headers, timeout=60)
     assert resp.status_code == 201, resp.text
-    return wait_run_done(srv, resp.json()["run"]["run_id"])
+    url = f"{api}/api/runs/{resp.json()['run']['run_id']}"
+    return wait_for("the run", lambda: (run := httpx.get(url, headers=headers, timeout=30).json())["state"] == "done"
+                    and run, timeout=120, every=0.2)

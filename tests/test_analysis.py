@@ -76,7 +76,7 @@ def test_the_markdown_report_quotes_each_label_with_its_own_reasons():
     clusters = analysis.failure_clusters(con, rows)
     lines = render_md_clusters(clusters)
     relative = next(line for line in lines if "| relative_date |" in line)
-    assert "#2 (1) · #3 (1) · #4 (1)" in relative and "tomorrow" in relative and "login" not in relative
+    assert "step 2 (1) · step 3 (1) · step 4 (1)" in relative and "tomorrow" in relative and "login" not in relative
     no_answer = next(line for line in lines if "| no_final_answer |" in line)
     assert "trace (1)" in no_answer and "failing_call_loop" not in no_answer
 

@@ -7,13 +7,15 @@ import json
 from pathlib import Path
 
 import duckdb
+import pyarrow.parquet as pq
 import pytest
 from click.testing import CliRunner
 from fastapi.testclient import TestClient
 
 from collector.store import TraceStore
 from collector.writer import IngestQueue, IngestStats
-from evaluators.results import ResultStore
+from evaluators.base import EvalResult, Finding
+from evaluators.results import ResultStore, Scored
 from tracepatrol.cli import export as cli_export
 from tracepatrol.api.guard import secured
 from tracepatrol.app import build_api
@@ -42,15 +44,16 @@ def _fill(con: duckdb.DuckDBPyConnection) -> None:
     for tid, seq, name, args, start, offered in calls:
         con.execute("""INSERT INTO tool_calls (trace_id, version, seq, name, arguments, arguments_raw, start_time,
                        offered) VALUES (?, 2, ?, ?, ?, ?, ?, ?)""", [tid, seq, name, args, args, start, offered])
-    results = [("t1", "safety", 0.5, "pii_leak", ["pii_leak", "tone"], [0, 2], '{"why": "é"}', T0),
-               ("t2", "safety", None, "not_applicable", [], None, "{}", T0 + dt.timedelta(hours=1)),
-               ("t4", "grounding", 1.0, "pass", None, [], None, T0 + dt.timedelta(hours=3))]
-    for tid, ev, score, label, labels, evidence, details, created in results:
+    results = [("t1", "safety", 0.5, "pii_leak", ["pii_leak", "tone"], [0, 2], '{"why": "é"}', T0, json.dumps(
+                   [{"call": 2, "label": "pii_leak", "reason": NASTY}, {"call": None, "label": "tone", "reason": "ü"}])),
+               ("t2", "safety", None, "not_applicable", [], None, "{}", T0 + dt.timedelta(hours=1), "[]"),
+               ("t4", "grounding", 1.0, "pass", None, [], None, T0 + dt.timedelta(hours=3), None)]
+    for tid, ev, score, label, labels, evidence, details, created, findings in results:
         con.execute("""INSERT INTO eval_results (task_id, trace_id, version, evaluator, run_id, dimension, score,
-                       label, labels, passed, reason, evidence, details, created_at)
-                       VALUES ('task', ?, 2, ?, 'run-1', 'dim', ?, ?, ?, ?, ?, ?, ?, ?)""",
+                       label, labels, passed, reason, evidence, details, created_at, findings)
+                       VALUES ('task', ?, 2, ?, 'run-1', 'dim', ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
                     [tid, ev, score, label, labels, label == "pass", NASTY if score else None, evidence,
-                     details, created])
+                     details, created, findings])
 
 
 @pytest.fixture()
@@ -133,6 +136,31 @@ def test_values_survive_specifically(db, tmp_path):
     row = con.execute("SELECT labels, evidence, details, reason FROM read_parquet(?) WHERE trace_id = 't1'",
                       [str(tmp_path / "e.parquet")]).fetchone()
     assert row == (["pii_leak", "tone"], [0, 2], '{"why": "é"}', NASTY)
+    con.close()
+
+
+def test_findings_read_back_from_every_format(tmp_path):
+    """A result saved through the store: its findings read back equal in Parquet, CSV and JSON Lines."""
+    con = duckdb.connect(str(tmp_path / "r.duckdb"))
+    findings = [Finding(call=1, label="ungrounded_value", reason=NASTY),
+                *(Finding(call=c, label="relative_date", reason=f"call {c}: 'tomorrow' | 明天, \"quoted\"")
+                  for c in (2, 3, 4)), Finding(call=None, label="no_final_answer", reason="no answer\r\n")]
+    result = EvalResult(evaluator="grounding", dimension="tool_use", score=0.2, label="ungrounded_value",
+                        labels=["ungrounded_value", "relative_date", "no_final_answer"], passed=False,
+                        reason=NASTY, evidence=[1, 2, 3, 4], findings=findings)
+    ResultStore(con).save([Scored("task", "t" * 32, 1, "run", result)])
+    expected = [f.model_dump() for f in findings]
+    for fmt in ("parquet", "csv", "jsonl"):
+        out = tmp_path / f"r.{fmt}"
+        assert export_table(con, "eval_results", None, fmt, out) == 1
+        if fmt == "parquet":
+            cell = pq.read_table(out).column("findings").to_pylist()[0]
+        elif fmt == "csv":
+            with out.open(newline="", encoding="utf-8") as f:
+                cell = next(csv.DictReader(f))["findings"]
+        else:
+            cell = json.loads(out.read_text(encoding="utf-8"))["findings"]
+        assert (json.loads(cell) if isinstance(cell, str) else cell) == expected, fmt
     con.close()
 
 

@@ -113,9 +113,9 @@ def test_each_finding_is_an_event_on_the_span_of_its_call(receiver, tmp_path):
     config.write_text(f"evaluation_events: {{endpoint: '{receiver}'}}\n")
     srv = make_server(tmp_path, "--decision-wait", "0.3", "--config", str(config)).start()
     try:
-        sent = findings_traffic.send(srv)
+        sent = findings_traffic.send(srv.otlp_http)
         srv.wait_for_trace(sent.trace_id)
-        run = findings_traffic.run_grounding(srv)
+        run = findings_traffic.run_grounding(srv.api)
         [stored] = srv.get(f"/api/runs/{run['run_id']}/results").json()
     finally:
         srv.stop()

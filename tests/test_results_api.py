@@ -11,9 +11,9 @@ pytestmark = pytest.mark.timeout(180)
 
 
 def test_the_api_lists_exactly_the_findings_of_each_step(server):
-    sent = findings_traffic.send(server)
+    sent = findings_traffic.send(server.otlp_http)
     server.wait_for_trace(sent.trace_id)
-    run = findings_traffic.run_grounding(server)
+    run = findings_traffic.run_grounding(server.api)
     assert run["selected"] == 1
     by_run = server.get(f"/api/runs/{run['run_id']}/results").json()
     by_trace = server.get(f"/api/traces/{sent.trace_id}/evaluations").json()

@@ -22,9 +22,9 @@ def _cluster_reasons(page) -> dict[str, list[str]]:
 
 
 def test_badges_per_step_and_each_label_with_its_own_reasons(server, browser):
-    sent = findings_traffic.send(server)
+    sent = findings_traffic.send(server.otlp_http)
     server.wait_for_trace(sent.trace_id)
-    findings_traffic.run_grounding(server, TASK)
+    findings_traffic.run_grounding(server.api, task=TASK)
     [result] = server.get(f"/api/traces/{sent.trace_id}/evaluations").json()
     per_step = {f["call"]: f for f in result["findings"]}
     assert sorted((c, f["label"]) for c, f in per_step.items()) == findings_traffic.EXPECTED
@@ -49,7 +49,7 @@ def test_badges_per_step_and_each_label_with_its_own_reasons(server, browser):
         page = visit(w, server.api + f"/dashboard/analysis?task={TASK}")
         assert _cluster_reasons(page) == own
         steps = page.locator("table.clusters tr[data-label='relative_date'] td.steps").inner_text()
-        assert steps == "#2 (1) · #3 (1) · #4 (1)"
+        assert steps == "step 2 (1) · step 3 (1) · step 4 (1)"
 
         page = visit(w, server.api + f"/dashboard/report?task={TASK}")
         assert _cluster_reasons(page) == own

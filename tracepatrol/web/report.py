@@ -268,8 +268,9 @@ def _table(header: Sequence[str], rows: Iterable[Sequence[Any]]) -> list[str]:
 
 
 def _steps(steps: Sequence[dict[str, Any]]) -> str:
-    """Where a label was found: `#2 (4) · trace (1)` (the step, or the whole trace, and its results)."""
-    return " · ".join(f"{'trace' if s['step'] is None else '#' + str(s['step'])} ({s['results']})" for s in steps) or "—"
+    """Where a label was found: `step 2 (4) · trace (1)` (the step, or the whole trace, and its results)."""
+    return " · ".join(f"{'trace' if s['step'] is None else 'step ' + str(s['step'])} ({s['results']})"
+                      for s in steps) or "—"
 
 
 def render_md(data: dict[str, Any]) -> str:
