@@ -2,9 +2,10 @@
 
 Per shape it prints the bytes on the wire, the decompressed size, the answer, how much the RSS of
 the server's whole process tree grew while the request was handled (sampled every 10 ms), how
-long the answer took, and the acknowledgement rate of legitimate senders (a process posting
-normal 50-span batches throughout) while the attack ran, against their rate just before it
-(target >= 95 %). The shapes are those the decoding findings were probed with: repeated fields
+long the answer took, and the acknowledgement rate of legitimate senders (two processes posting
+normal 50-span batches throughout) while the attack ran (the shape sent once a second for
+`--window` seconds), against their rate just before it (target >= 95 %). Attacker, senders and
+server share the machine's cores, so the attacker's own sending costs the senders too. The shapes are those the decoding findings were probed with: repeated fields
 of empty messages (2 bytes on the wire each, a whole struct decoded) and one huge resource or
 scope shared by many tiny spans (copied into every span's row, before).
 
@@ -309,7 +310,7 @@ class Result:
 
 def attack(name: str, shape: Shape, size: int, tiny: int, http_url: str, grpc_target: str, pid: int,
            senders: Senders | None, window_s: float) -> Result:
-    """The shape's request sent again and again for at least `window_s` (once at least); the
+    """The shape's request sent once a second for at least `window_s` (once at least); the
     growth is the highest tree RSS during the first one over the RSS just before."""
     body = shape.build(size, tiny)
     sent = wire(shape, body)
@@ -319,7 +320,8 @@ def attack(name: str, shape: Shape, size: int, tiny: int, http_url: str, grpc_ta
     with PeakRss(pid) as peak:
         answer = send(shape, sent, http_url, grpc_target)
     growth = peak.peak - base
-    while time.perf_counter() - started < window_s:
+    while time.perf_counter() - started < window_s:  # one a second: the finding was what one request costs
+        time.sleep(max(0.0, 1.0 - answer.seconds))
         send(shape, sent, http_url, grpc_target)
     rate = ((senders.acks.value - before_acks) / (time.perf_counter() - started)) if senders else 0.0
     return Result(name, len(sent), len(body), answer, growth, rate, baseline)
@@ -338,7 +340,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--shapes", default=",".join(SHAPES), help="comma-separated names from SHAPES")
     parser.add_argument("--size-mib", type=float, default=15.0, help="decompressed size of the repeated-field shapes")
     parser.add_argument("--tiny-spans", type=int, default=4000, help="spans sharing the huge resource or scope")
-    parser.add_argument("--window", type=float, default=5.0, help="seconds each shape is sent again and again")
+    parser.add_argument("--window", type=float, default=5.0, help="seconds each shape is sent, once a second")
     parser.add_argument("--no-senders", action="store_true", help="no legitimate senders beside the attack")
     parser.add_argument("--target", help="an OTLP/HTTP traces URL of a running server (with --grpc and --pid)")
     parser.add_argument("--grpc", help="its OTLP/gRPC host:port")
