@@ -103,7 +103,8 @@ def test_saved_findings_read_back_as_written_and_missing_ones_are_derived():
                    "plugin": [{"call": 2, "label": "pii_leak", "reason": "call 2: pii_leak: a phone number"}]}
 
 
-def _v1_database(path) -> None:
+def schema_1_database(path) -> None:
+    """A DuckDB file at `path` holding OLD as a schema-1 database stored them (trace id = OLD's key)."""
     with duckdb.connect(str(path)) as con:
         con.execute(_V1_DDL)
         for i, (key, r) in enumerate(OLD.items()):
@@ -116,7 +117,7 @@ def _v1_database(path) -> None:
 
 def test_a_schema_1_database_reads_before_and_after_its_migration(tmp_path):
     path = tmp_path / "old.duckdb"
-    _v1_database(path)
+    schema_1_database(path)
     with duckdb.connect(str(path), read_only=True) as con:  # `tracepatrol report --db` on a file not migrated yet
         assert {r["trace_id"]: r["findings"] for r in results(con)} == DERIVED
     con = duckdb.connect(str(path))

@@ -1,4 +1,8 @@
-"""REST endpoints for evaluation results, scene scores and version comparison."""
+"""REST endpoints for evaluation results, scene scores and version comparison.
+
+A result is its stored row: `label`, `labels`, `evidence` and `reason` summarise the verdict, and
+`findings` ([{call, label, reason}], call the tool call's seq or null for the whole trace) give it
+step by step, each label with its own reason on its own call."""
 from __future__ import annotations
 
 from typing import Any
@@ -29,6 +33,7 @@ def build_router(secured: list) -> APIRouter:
 
     @router.get("/api/runs/{run_id}/results")
     def run_results(request: Request, run_id: str) -> list[dict[str, Any]]:
+        """The run's results, each with its findings."""
         if request.app.state.tasks.ledger.run(run_id) is None:
             raise HTTPException(404, f"no run {run_id!r}")
         return _results(request).query(run_id=run_id)
@@ -45,6 +50,7 @@ def build_router(secured: list) -> APIRouter:
 
     @router.get("/api/traces/{trace_id}/evaluations")
     def trace_evaluations(request: Request, trace_id: str) -> list[dict[str, Any]]:
+        """Every task's results on the trace (each version), each with its findings."""
         return _results(request).query(trace_id=trace_id.lower())
 
     @router.get("/api/tasks/{task_id}/scores")
