@@ -84,12 +84,16 @@ MODULE_MARKS = {
     "reliability/test_access.py": ("integration",),             # servers
     "reliability/test_bounded_queries.py": ("integration", "perf"),  # servers; how fast slow queries end
     "reliability/test_crash.py": ("integration",),              # a server killed mid-stream
+    "reliability/test_decode_bounds.py": ("integration", "perf"),  # a server; its RSS per hostile request
+    "reliability/test_event_loop.py": ("integration", "perf"),  # a server; /healthz latency while it decodes
+    "reliability/test_guessing.py": ("integration",),           # servers; key guessing budgets
     "reliability/test_half_open.py": ("integration", "perf"),   # a server; 1,000 half-open connections
     "reliability/test_hostile_input.py": ("integration",),      # a server
     "reliability/test_memory_limiter.py": ("integration", "perf"),  # a server; its RSS
     "reliability/test_migration.py": ("integration",),          # servers on old database files
     "reliability/test_overload.py": ("integration", "perf"),    # a server and sender processes; RSS under load
     "reliability/test_poison.py": ("integration", "perf"),      # servers; assembly delays
+    "reliability/test_rebinding.py": ("integration",),          # a server; Host and Origin checks
     "reliability/test_redaction.py": ("integration",),          # servers
     "reliability/test_refuse_early.py": ("integration", "perf"),  # a server; RSS during hostile uploads
     "reliability/test_storage_faults.py": ("integration",),     # servers on a full disk

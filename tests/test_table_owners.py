@@ -9,7 +9,8 @@ ROOT = Path(__file__).resolve().parent.parent
 SCANNED = ("collector", "sampler", "scheduler", "evaluators", "tracepatrol", "infra", "benchmarks")
 # Owner (a module, or a package and everything in it) -> the tables it owns.
 OWNERS = {
-    "collector/store/": ("spans", "traces", "tool_calls", "tool_definitions", "trace_quarantine"),
+    "collector/store/": ("spans", "traces", "tool_calls", "tool_definitions", "trace_quarantine", "span_resources",
+                         "span_scopes"),
     "scheduler/ledger/": ("tasks", "task_runs", "run_items"),
     "evaluators/results/": ("eval_results",),
     "sampler/annotations.py": ("annotations",),

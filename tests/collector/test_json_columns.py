@@ -22,7 +22,8 @@ def test_json_columns_are_read_from_the_schema(tmp_path):
     declared = {(t, c) for t, c in store.con.execute(
         "SELECT table_name, column_name FROM duckdb_columns() WHERE data_type = 'JSON'").fetchall()}
     assert {(t, c) for t, cols in store.json_columns.items() for c in cols} == declared
-    assert store.json_columns["spans"] == {"attributes", "events", "links", "resource"}
+    assert store.json_columns["spans"] == {"attributes", "events", "links"}
+    assert store.json_columns["span_resources"] == {"attributes"}
     assert {"arguments", "result"} <= store.json_columns["tool_calls"]
 
 

@@ -120,7 +120,8 @@ def test_retention_deletes_expired_rows_and_shrinks_the_file(tmp_path, monkeypat
     assert sum(appended) == 1000
 
     assert result == {"spans": 1600 * 100, "traces": 1500, "tool_calls": old_calls,
-                      "tool_definitions": old_defs, "eval_results": 1500}
+                      "tool_definitions": old_defs, "eval_results": 1500,
+                      "span_resources": 0, "span_scopes": 0}
     assert _count(con, "SELECT count(*) FROM spans WHERE trace_id IN (SELECT unnest(?))", [old + mid]) == 0
     assert _count(con, "SELECT count(*) FROM spans WHERE trace_id IN (SELECT unnest(?))", [new]) == 100 * 100
     assert _count(con, "SELECT count(*) FROM spans WHERE trace_id IN (SELECT unnest(?))", [late_ids]) == 1000
@@ -158,7 +159,8 @@ def test_eval_results_are_optional(tmp_path):
     con = duckdb.connect(str(tmp_path / "c.duckdb"))
     TraceStore(con)
     out = apply_retention(con.cursor(), RetentionSettings(), NOW)
-    assert out == {"spans": 0, "traces": 0, "tool_calls": 0, "tool_definitions": 0}
+    assert out == {"spans": 0, "traces": 0, "tool_calls": 0, "tool_definitions": 0,
+                   "span_resources": 0, "span_scopes": 0}
 
 
 def test_the_server_runs_retention_on_its_schedule(tmp_path):
