@@ -295,6 +295,26 @@ def last_text(messages: list[Message], role: str) -> str | None:
     return None
 
 
+HISTORY_MESSAGES = 40  # the latest earlier messages kept: older turns rarely feed this one
+
+
+def earlier_turns(messages: list[Message]) -> list[dict[str, Any]]:
+    """The conversation before the current request (the last user message), as
+    `collector.trajectory.EarlierMessage` fields: system prompts left out, tool-call arguments
+    parsed when they are JSON text, at most the last HISTORY_MESSAGES."""
+    last_user = max((i for i, m in enumerate(messages) if m.role == "user"), default=0)
+    out = []
+    for message in messages[:last_user][-HISTORY_MESSAGES:]:
+        if message.role == "system":
+            continue
+        calls = [{"name": r.name, "arguments": decode(r.arguments)} for r in message.tool_calls]
+        results = [decode(r.response) for r in message.tool_responses]
+        text = None if results else message.text  # a tool message's text is its result
+        if text or calls or results:
+            out.append({"role": message.role, "text": text, "calls": calls, "results": results})
+    return out
+
+
 def find_text(value: Any, role: str, depth: int = 0) -> str | None:
     """The `role` text inside an input or output value: plain text, messages, or a JSON object
     keeping it under a common key. JSON text is parsed; a non-JSON string is the text itself."""

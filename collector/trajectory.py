@@ -77,6 +77,17 @@ class LLMCall(_Model):
     parent_span_id: str | None = None
 
 
+class EarlierMessage(_Model):
+    """A message of the conversation before this trace's request, as the model was given it: a
+    user's or the assistant's text, the tool calls the assistant made then (name, arguments) or
+    their results. Its values are context the agent may use; its calls are not this trace's."""
+
+    role: Literal["user", "assistant", "tool"]
+    text: str | None = None
+    calls: list[dict[str, Any]] = Field(default_factory=list)  # {"name": ..., "arguments": ...}
+    results: list[Any] = Field(default_factory=list)
+
+
 class Trajectory(_Model):
     trace_id: str
     version: int = 1
@@ -103,3 +114,7 @@ class Trajectory(_Model):
     span_count: int = 0
     # Root-span attributes, for `attr.<key>` filters and golden-case matching (tracepatrol.case_id).
     attributes: dict[str, Any] = Field(default_factory=dict)
+    # The root span's resource attributes (scalars): the tenant, account or deployment it ran for.
+    resource: dict[str, Any] = Field(default_factory=dict)
+    # Earlier turns of the conversation, as the first model call of this trace received them.
+    history: list[EarlierMessage] = Field(default_factory=list)

@@ -11,11 +11,13 @@ prompt is not stored, so a value taken from it counts as ungrounded.
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Iterable
 from typing import Any
 
 from collector.trajectory import Trajectory
 from evaluators.base import EvalContext, EvalResult, Evaluator, Finding
 from evaluators.dates import relative_instead_of_date
+from evaluators.reviewer import Reviewer, holds
 from evaluators.schemas import ArgumentFacts, ToolSchemas
 from evaluators.text.dates import as_date, resolve_relative_dates
 from evaluators.text.index import Argument, TrajectoryText
@@ -27,29 +29,41 @@ SEVERITY = ("ungrounded_value", "future_ref", "relative_date")
 _ZONES = (dt.timedelta(hours=-12), dt.timedelta(hours=14))
 
 
-def trace_dates(trajectory: Trajectory) -> set[dt.date]:
-    """Dates an agent may compute from the trace's start: today and tomorrow in any time zone,
-    and whatever the relative expressions of the user's input denote."""
+def trace_days(trajectory: Trajectory) -> set[dt.date]:
+    """The local dates the trace may have started on (any time zone); none without timings."""
     start = trajectory.start_ns or min((c.start_ns for c in trajectory.tool_calls if c.start_ns), default=0)
     if not start:
         return set()
     moment = dt.datetime.fromtimestamp(start / 1e9, dt.timezone.utc)
-    days = {(moment + offset).date() for offset in _ZONES}
+    return {(moment + offset).date() for offset in _ZONES}
+
+
+def trace_dates(trajectory: Trajectory) -> set[dt.date]:
+    """Dates an agent may compute from the trace's start: today and tomorrow in any time zone,
+    and whatever the relative expressions of the user's input denote."""
+    days = trace_days(trajectory)
     out = {d + dt.timedelta(days=k) for d in days for k in (0, 1)}
     return out | resolve_relative_dates(trajectory.input, days) if trajectory.input else out
 
 
-def sources(texts: TrajectoryText, position: int, argument: Argument) -> tuple[int | None, int | None]:
-    """(seq of an earlier result holding the argument, else seq of a later one) for the call at
-    `position`."""
-    holders = set().union(*map(texts.holders, argument.units))
+def sources(texts: TrajectoryText, position: int, units: Iterable[str]) -> tuple[int | None, int | None]:
+    """(seq of an earlier result holding one of `units`, else seq of a later one that could have
+    produced it) for the call at `position`. A later result counts only when it started after this
+    call ended (a sibling of the same parallel turn is no later source) and its own call was not
+    sent the value: a result that echoes what the agent passed on is not where the value came from."""
+    units = tuple(units)
+    holders = set().union(*map(texts.holders, units))
     holders.discard(position)
     if not holders:
         return None, None
     calls = texts.trajectory.tool_calls
     ordered = sorted(holders)
     earlier = next((calls[i].seq for i in ordered if before(calls[i], calls[position])), None)
-    return earlier, (calls[ordered[0]].seq if earlier is None else None)
+    if earlier is not None:
+        return earlier, None
+    later = next((calls[i].seq for i in ordered if before(calls[position], calls[i])
+                  and not holds(texts.arguments[i], units)), None)
+    return None, later
 
 
 class GroundingEvaluator(Evaluator):
@@ -111,6 +125,13 @@ class _Judge:
         self.texts = view.text
         self.schemas = ToolSchemas(view.trajectory, context)
         self._dates: set[dt.date] | None = None
+        self._reviewer: Reviewer | None = None
+
+    @property
+    def reviewer(self) -> Reviewer:
+        if self._reviewer is None:
+            self._reviewer = Reviewer(self.trajectory, self.texts.in_user, trace_days(self.trajectory))
+        return self._reviewer
 
     @property
     def dates(self) -> set[dt.date]:
@@ -130,9 +151,12 @@ class _Judge:
             return "grounded", "user input"
         if is_text and (day := as_date(value)) is not None and day in self.dates:
             return "grounded", "trace date"
-        earlier, later = sources(texts, position, argument)
+        earlier, later = sources(texts, position, argument.units)
         if earlier is not None:
             return "grounded", f"call {earlier}"
+        found = self.reviewer.source(argument, lambda unit: sources(texts, position, (unit,))[0] is not None)
+        if found is not None:
+            return "grounded", found
         if later is not None:
             return "future_ref", f"the value only appears in the result of later call {later}"
         return "ungrounded_value", "not in the user input or any earlier tool result"

@@ -99,3 +99,119 @@ def _monday(day: dt.date) -> dt.date:
 def _weekday(today: dt.date, weekday: int, weeks_after: tuple[int, ...]) -> set[dt.date]:
     ahead = (weekday - today.weekday()) % 7 or 7
     return {today + dt.timedelta(days=ahead + 7 * w) for w in weeks_after}
+
+
+# --- dates a reviewer computes from the request and the trace's day ----------------------------
+
+_MONTH_NAMES = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+_MON = r"(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?"
+_MONTH_DAY = re.compile(rf"\b{_MON}\s+(\d{{1,2}})(?:st|nd|rd|th)?\b(?!\s*,?\s*\d{{4}})"
+                        rf"|\b(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?{_MON}(?![a-z])(?!\s*,?\s*\d{{4}})")
+_ZH_MONTH_DAY = re.compile(r"(?<![年\d])(\d{1,2})\s*月\s*(\d{1,2})\s*[日号]")
+_MONTH_YEAR = re.compile(rf"\b(?:in\s+|of\s+)?{_MON}(?:\s*,?\s*(\d{{4}}))?(?!\s*\d)|(\d{{4}})\s*年\s*(\d{{1,2}})\s*月(?!\s*\d)"
+                         r"|(?<![年\d])(\d{1,2})\s*月份?(?!\s*\d)")
+_EN_WINDOW = re.compile(r"\b(last|past|previous|this|current|next|coming)\s+(week|month|year|quarter|weekend)\b")
+_ZH_WINDOWS = {"上周": ("week", -1), "上个星期": ("week", -1), "本周": ("week", 0), "这周": ("week", 0),
+               "下周": ("week", 1), "上个月": ("month", -1), "上月": ("month", -1), "本月": ("month", 0),
+               "这个月": ("month", 0), "下个月": ("month", 1), "下月": ("month", 1), "去年": ("year", -1),
+               "今年": ("year", 0), "明年": ("year", 1), "上季度": ("quarter", -1), "本季度": ("quarter", 0),
+               "下季度": ("quarter", 1), "周末": ("weekend", 0)}
+_WINDOW_STEP = {"last": -1, "past": -1, "previous": -1, "this": 0, "current": 0, "next": 1, "coming": 1}
+_QUARTER = re.compile(r"\bq([1-4])(?:\s*(\d{4}))?\b|(?:(\d{4})\s*年\s*)?第?([一二三四1-4])\s*季度")
+_SPAN = re.compile(r"\b(?:last|past|previous)\s+(\d{1,3})\s+(day|week|month)s?\b|(?:最近|过去|近)\s*(\d{1,3})\s*(天|周|个月)")
+_STAY = re.compile(r"\b(\d{1,2})\s+(night|day|week)s?\b|(\d{1,2}|[一二两三四五六七八九十])\s*(晚|天|夜|周)")
+_ZH_DIGITS = {c: i for i, c in enumerate("零一二三四五六七八九十")} | {"两": 2}
+
+
+def _month_bounds(year: int, month: int) -> set[dt.date]:
+    first = dt.date(year, month, 1)
+    following = dt.date(year + month // 12, month % 12 + 1, 1)
+    return {first, following - dt.timedelta(days=1)}
+
+
+def _window(today: dt.date, unit: str, step: int) -> set[dt.date]:
+    """First and last day of the week, month, quarter or year `step` away from `today`'s."""
+    if unit == "week":
+        monday = _monday(today) + dt.timedelta(weeks=step)
+        return {monday, monday + dt.timedelta(days=6)}
+    if unit == "weekend":
+        saturday = _monday(today) + dt.timedelta(days=5)
+        return {saturday, saturday + dt.timedelta(days=1)}
+    if unit == "year":
+        return {dt.date(today.year + step, 1, 1), dt.date(today.year + step, 12, 31)}
+    size = 3 if unit == "quarter" else 1
+    first = today.year * 12 + (today.month - 1) // size * size + step * size  # months since year 0
+    last = first + size - 1
+    return {dt.date(first // 12, first % 12 + 1, 1), max(_month_bounds(last // 12, last % 12 + 1))}
+
+
+def _day(year: int, month: int, day: int) -> dt.date | None:
+    try:
+        return dt.date(year, month, day)
+    except ValueError:
+        return None
+
+
+def _number(text: str) -> int:
+    return int(text) if text.isdigit() else _ZH_DIGITS.get(text, 0)
+
+
+def computed_dates(text: str, days: Iterable[dt.date]) -> set[dt.date]:
+    """Dates a reviewer computes from `text` seen from each of `days`: a month and day without a
+    year (that year, or the next when it has passed), a month's first and last day, the bounds of
+    last/this/next week, month, quarter or year and of "the last N days", and the end of a stay
+    (each date of the text, or of `days`, plus N nights, days or weeks)."""
+    folded = fold(text)
+    found: set[dt.date] = set()
+    days = set(days)
+    months = _MONTH_DAY.sub(" ", folded)  # a month named alone, not "Dec 3"
+    stays = _SPAN.sub(" ", folded)  # "the last 7 days" is no stay of 7 days
+    for today in days:
+        for m in _MONTH_DAY.finditer(folded):
+            month, day = (_MONTH_NAMES.index(m[1]) + 1, int(m[2])) if m[1] else (_MONTH_NAMES.index(m[4]) + 1, int(m[3]))
+            found |= _upcoming(today, month, day)
+        for m in _ZH_MONTH_DAY.finditer(folded):
+            found |= _upcoming(today, int(m[1]), int(m[2]))
+        for m in _MONTH_YEAR.finditer(months):
+            if m[1]:
+                year, month = (int(m[2]) if m[2] else today.year), _MONTH_NAMES.index(m[1]) + 1
+            elif m[3]:
+                year, month = int(m[3]), int(m[4])
+            else:
+                year, month = today.year, int(m[5])
+            if 1 <= month <= 12 and 1900 < year < 2200:
+                found |= _month_bounds(year, month)
+        for m in _EN_WINDOW.finditer(folded):
+            found |= _window(today, m[2], _WINDOW_STEP[m[1]])
+        for word, (unit, step) in _ZH_WINDOWS.items():
+            if word in folded:
+                found |= _window(today, unit, step)
+        for m in _QUARTER.finditer(folded):
+            quarter, year = (int(m[1]), m[2]) if m[1] else (_number(m[4]), m[3])
+            if 1 <= quarter <= 4:
+                found |= _window(dt.date(int(year) if year else today.year, 3 * quarter - 2, 1), "quarter", 0)
+        for m in _SPAN.finditer(folded):
+            count, unit = (int(m[1]), m[2]) if m[1] else (int(m[3]), {"天": "day", "周": "week", "个月": "month"}[m[4]])
+            back = {"day": dt.timedelta(days=count), "week": dt.timedelta(weeks=count),
+                    "month": dt.timedelta(days=30 * count)}[unit]
+            found |= {today - back, today - back + dt.timedelta(days=1), today}
+    lengths = {_number(m[1] or m[3]) * (7 if (m[2] or m[4]) in ("week", "周") else 1) for m in _STAY.finditer(stays)}
+    lengths.discard(0)
+    if lengths:  # from each date the text gives, else from the trace's day
+        starts = found | resolve_relative_dates(text, days) | _absolute_dates(folded) or days
+        found |= {start + dt.timedelta(days=n) for start in starts for n in lengths}
+    return found
+
+
+def _upcoming(today: dt.date, month: int, day: int) -> set[dt.date]:
+    """A month and day in `today`'s year, and in the next when it has passed."""
+    this = _day(today.year, month, day)
+    if this is None or this >= today:
+        return {this} if this else set()
+    following = _day(today.year + 1, month, day)
+    return {this, following} if following else {this}
+
+
+def _absolute_dates(folded: str) -> set[dt.date]:
+    """The YYYY-MM-DD dates of a text, however written."""
+    return {d for m in _ISO_DATE.finditer(canonical_dates(folded)) if (d := as_date(m[0])) is not None}

@@ -99,10 +99,22 @@ def test_future_ref_and_ungrounded():
                              "not in the user input or any earlier tool result")
 
 
-def test_a_concurrent_call_is_not_earlier():
+def test_a_concurrent_call_is_neither_earlier_nor_later():
+    """A sibling of the same parallel turn returning the value: the agent could not read it there,
+    nor did it refer ahead to it; the value came from nowhere the trace shows."""
     a = call(1, "get_weather", {"city": "Oslo"}, {"city": "Oslo", "code": "OSL-7"}, start=0, end=100)
     b = call(2, "book", {"note": "OSL-7"}, start=10, end=50)
-    assert ground(a, b, request="Oslo").label == "future_ref"
+    assert ground(a, b, request="Oslo").label == "ungrounded_value"
+    after = call(3, "book", {"note": "OSL-7"}, start=120, end=150)
+    assert ground(a, after, request="Oslo").label == "pass"  # read after call 1 ended
+
+
+def test_an_invented_value_passed_on_stays_ungrounded():
+    """Later calls echoing the invented id back (the agent sent it to them) are not its source."""
+    invented = call(1, "get_order", {"order_id": "ORD-5521"})
+    echoed = call(2, "track_shipment", {"order_id": "ORD-5521"}, {"order_id": "ORD-5521", "status": "in transit"})
+    result = ground(invented, echoed, request="where is my parcel?", offered=())
+    assert [(f.call, f.label) for f in result.findings] == [(1, "ungrounded_value"), (2, "ungrounded_value")]
 
 
 def test_composite_values_need_one_anchor():

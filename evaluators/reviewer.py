@@ -1,0 +1,168 @@
+"""Where a careful reviewer finds a value that is not written as such in the input or an earlier
+result: the trace's own context, earlier turns, a well-known code or name, another number form,
+a date computed from the request.
+
+grounding asks here only for values its plain lookups did not find, so this costs nothing on a
+trace whose values are copied; what it reads of the trajectory is built on first use. Each
+widening is a row of docs/calibration.md with its false-negative risk. Near misses stay
+ungrounded: every comparison is of whole normalised values (a user id one digit off, an id with
+transposed digits, GBP for "euro" match nothing).
+"""
+from __future__ import annotations
+
+import datetime as dt
+import re
+from collections.abc import Callable, Iterable
+
+from collector.trajectory import Trajectory
+from evaluators.text.dates import as_date, computed_dates
+from evaluators.text.glosses import glosses, in_english
+from evaluators.text.haystack import Haystack
+from evaluators.text.index import Argument
+from evaluators.text.lexicon import equivalents
+from evaluators.text.norm import has_cjk, norm, scalar_text
+from evaluators.text.numbers import number_of, numbers_in
+from evaluators.text.values import value_texts
+
+# Root-span and resource attributes that carry who and what the trace ran for.
+_CONTEXT_KEY = re.compile(r"(?:^|[._-])(?:end)?(?:user|session|tenant|account|customer|org|organi[sz]ation|"
+                          r"workspace|project|team|member|merchant|store|shop|client|company)(?:[._-]?(?:id|name|"
+                          r"code|key|no|number))?$", re.IGNORECASE)
+_DATE_TIME = re.compile(r"(\d{4}-\d{2}-\d{2})[t ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(?:z|[+-]\d{2}:?\d{2})?",
+                        re.IGNORECASE)
+_BOUNDS = {("00", "00"), ("23", "59")}  # the start and end of a day bound a date range
+
+
+def context_values(trajectory: Trajectory) -> frozenset[str]:
+    """Normalised values the trace carries as context: the user and session ids, the agent's name
+    and version, the service, and tenant/account/customer-like ids of the root span and resource."""
+    values = [trajectory.user_id, trajectory.session_id, trajectory.agent.name, trajectory.agent.version,
+              trajectory.service_name]
+    for attributes in (trajectory.attributes, trajectory.resource):
+        values += [v for k, v in attributes.items() if _CONTEXT_KEY.search(k) and isinstance(v, str | int)
+                   and not isinstance(v, bool)]
+    return frozenset(t for v in values if v is not None and (t := norm(scalar_text(v))))
+
+
+class Reviewer:
+    """The widened sources of one trajectory. `source(argument, earlier)` names where a value comes
+    from, or None; `earlier(unit)` says whether an earlier result holds a normalised unit."""
+
+    def __init__(self, trajectory: Trajectory, in_user: Callable[[str], bool], days: set[dt.date]):
+        self.trajectory = trajectory
+        self._in_user = in_user
+        self._days = days
+        self._context: frozenset[str] | None = None
+        self._history: Haystack | None = None
+        self._requests: str | None = None
+        self._glossed: Haystack | None = None
+        self._numbers: frozenset[str] | None = None
+        self._dates: set[dt.date] | None = None
+
+    # --- what is read of the trajectory, each on first use --------------------------------------
+
+    @property
+    def context(self) -> frozenset[str]:
+        if self._context is None:
+            self._context = context_values(self.trajectory)
+        return self._context
+
+    @property
+    def requests(self) -> str:
+        """The user's words: this request and the earlier turns' user messages."""
+        if self._requests is None:
+            said = [m.text for m in self.trajectory.history if m.role == "user" and m.text]
+            self._requests = "\n".join([*said, self.trajectory.input or ""])
+        return self._requests
+
+    @property
+    def history(self) -> Haystack:
+        """Every value of the earlier turns: messages, the calls made then and their results."""
+        if self._history is None:
+            texts: list[str] = []
+            for m in self.trajectory.history:
+                texts += [norm(m.text)] if m.text else []
+                for call in m.calls:
+                    texts += value_texts(call.get("arguments"))
+                for result in m.results:
+                    texts += value_texts(result)
+            self._history = Haystack(texts)
+        return self._history
+
+    @property
+    def glossed(self) -> Haystack:
+        """The English glosses of the user's Chinese words, each sense a text of its own."""
+        if self._glossed is None:
+            self._glossed = Haystack(norm(sense) for line in in_english(self.requests).split("\n")
+                                     for sense in line.split(";") if sense.strip())
+        return self._glossed
+
+    @property
+    def numbers(self) -> frozenset[str]:
+        if self._numbers is None:
+            self._numbers = numbers_in(self.requests)
+        return self._numbers
+
+    @property
+    def dates(self) -> set[dt.date]:
+        if self._dates is None:
+            self._dates = computed_dates(self.requests, self._days) if self._days else set()
+        return self._dates
+
+    # --- the widenings, in the order a reviewer would look ------------------------------------
+
+    def source(self, argument: Argument, earlier: Callable[[str], bool]) -> str | None:
+        """Where `argument`'s value comes from beyond a plain lookup, or None."""
+        value, text = argument.value, argument.text
+        if text in self.context:
+            return "trace context"
+        if self.trajectory.history and any(map(self.history.has, argument.units)):
+            return "an earlier turn"
+        if type(value) is str:
+            if (found := self._named(text, value, earlier)) is not None:
+                return found
+            if (found := self._date(value)) is not None:
+                return found
+        number = number_of(value)
+        if number is not None and number in self.numbers:
+            return "a number the user gave"
+        return None
+
+    def _named(self, text: str, value: str, earlier: Callable[[str], bool]) -> str | None:
+        """A code for a name the user or an earlier result used, a name for a code, or a translation."""
+        said = lambda unit: self._in_user(unit) or earlier(unit) or (  # noqa: E731
+            bool(self.trajectory.history) and self.history.has(unit))
+        for other in sorted(equivalents(text)):
+            if said(other) or (self.requests_cjk and self.glossed.has(other)):
+                return f"{other!r} named by its code or name (CLDR/IATA)"
+        if self.requests_cjk and self.glossed.has(text):
+            return "the user's words in English (CC-CEDICT)"
+        if has_cjk(value):
+            for _, gloss in glosses(value):
+                for sense in map(norm, gloss.split(";")):
+                    if sense and (said(sense) or any(map(said, equivalents(sense)))):
+                        return f"the user's words in Chinese (CC-CEDICT: {sense!r})"
+        return None
+
+    @property
+    def requests_cjk(self) -> bool:
+        return has_cjk(self.requests)
+
+    def _date(self, value: str) -> str | None:
+        """A date, or a date-time on one, computed from the request and the trace's day."""
+        day, time = as_date(value), None
+        if day is None and (m := _DATE_TIME.fullmatch(value.strip())) is not None:
+            day, time = as_date(m[1]), (m[2], m[3])
+        if day is None or day not in self.dates:
+            return None
+        if time is not None and time not in _BOUNDS and str(int(time[0])) not in self.numbers \
+                and str(int(time[0]) - 12) not in self.numbers:
+            return None
+        return "a date computed from the request"
+
+
+def holds(arguments: Iterable[Argument] | None, units: Iterable[str]) -> bool:
+    """Whether a call's own arguments carry any of `units` (its result then only echoes them)."""
+    sent = {a.text for a in arguments or ()}
+    return any(u in sent for u in units)
+

@@ -1,0 +1,69 @@
+"""Chinese words in English: each word's first sense in CC-CEDICT, through Lindera's segmenter.
+
+A Chinese request meets English tools and values every day ("北京到东京的机票" and
+`search_flights(origin="Beijing", destination="Tokyo")`), and the rule evaluators compare words.
+Lindera (lindera-python-cc-cedict) segments Chinese with the CC-CEDICT dictionary, the
+community-maintained Chinese-English dictionary, and hands each word's entry; its first three
+senses that are meanings (not "see …", "variant of …" or a classifier note), each up to its first
+comma and without parenthesised remarks, are the word's gloss: 北京 -> "Beijing", 欧元 ->
+"euro", 酒店 -> "wine shop; pub; hotel". The dictionary
+(about 60 MB) is loaded on first use, only when a Chinese text is glossed.
+"""
+from __future__ import annotations
+
+import re
+import threading
+from functools import lru_cache
+from typing import Any
+
+from evaluators.text.cache import cached_when_short
+from evaluators.text.norm import has_cjk
+
+_DEFINITION = 7  # Lindera's CC-CEDICT details: ..., pinyin, traditional, simplified, then the definition
+_NOT_A_MEANING = re.compile(r"^(?:see |see also |variant of |old variant of |CL:|abbr\. for |surname |"
+                            r"used in |\(Tw\)|\(bound form\))", re.IGNORECASE)
+_REMARK = re.compile(r"\([^)]*\)|\[[^\]]*\]")
+SENSES = 3  # 酒店 is "wine shop", then "pub", then "hotel"
+_lock = threading.Lock()
+_tokenizer: Any = None
+
+
+def _segmenter() -> Any:
+    global _tokenizer
+    with _lock:
+        if _tokenizer is None:
+            import lindera
+
+            _tokenizer = lindera.Tokenizer(lindera.load_dictionary("embedded://cc-cedict"))
+        return _tokenizer
+
+
+@lru_cache(maxsize=1 << 14)
+def _senses(definition: str) -> str:
+    """The first SENSES meanings, each up to its first comma: "Beijing, capital of …" is Beijing."""
+    found = []
+    for sense in definition.split("/"):
+        sense = sense.strip()
+        if sense and not _NOT_A_MEANING.match(sense):
+            found.append(" ".join(_REMARK.sub(" ", sense.split(",")[0].split(";")[0]).split()))
+    return "; ".join(s for s in found[:SENSES] if s)
+
+
+@cached_when_short(1 << 14)
+def glosses(text: str) -> tuple[tuple[str, str], ...]:
+    """(word, its English gloss) for each Chinese word of `text` the dictionary knows."""
+    if not has_cjk(text):
+        return ()
+    out = []
+    for token in _segmenter().tokenize(text):
+        details = token.details
+        if len(details) > _DEFINITION and has_cjk(token.surface):
+            gloss = _senses(",".join(details[_DEFINITION:]))  # Lindera splits the entry at commas
+            if gloss:
+                out.append((token.surface, gloss))
+    return tuple(out)
+
+
+def in_english(text: str) -> str:
+    """The English glosses of `text`'s Chinese words, one line each ("" when it has none)."""
+    return "\n".join(gloss for _, gloss in glosses(text))

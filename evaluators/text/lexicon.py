@@ -1,0 +1,86 @@
+"""Well-known names of a code, and codes of a name, in English and Chinese, from maintained data.
+
+A reviewer passes `get_exchange_rate(base="EUR")` for "convert 250 euro" and `search(origin="PEK")`
+for "北京出发": the code and the name are one thing. The equivalences come from CLDR through
+babel (currencies with their plural names, territories with their ISO 3166 alpha-2
+and alpha-3 codes, languages with their ISO 639 codes and BCP 47 tags, measurement units with
+their symbols; each in English and Chinese) and from airportsdata (IATA airport and multi-airport
+city codes to their city). Currency symbols are left out: normalised, "US$" and "CN¥" would be
+the words "us" and "cn". Nothing is written by hand. `equivalents` gives the other names of
+whatever a value denotes; an ambiguous code ("IT": Italy or Italian) gives the names of each.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import cache, lru_cache
+
+from evaluators.text.norm import norm
+
+Key = tuple[str, str]  # (kind, identifier): ("currency", "EUR"), ("city", "beijing")
+_LOCALES = ("en", "zh")
+
+
+@cache
+def _index() -> tuple[dict[str, frozenset[Key]], dict[Key, frozenset[str]]]:
+    """(normalised surface -> the things it names, thing -> its normalised names), built once."""
+    from babel import Locale
+    from babel.core import get_global
+
+    surfaces: dict[str, set[Key]] = {}
+    names: dict[Key, set[str]] = {}
+
+    def add(key: Key, forms: Iterable[object], named: bool = True) -> None:
+        for form in forms:
+            text = norm(form) if isinstance(form, str) else ""
+            if text:
+                surfaces.setdefault(text, set()).add(key)
+                if named:
+                    names.setdefault(key, set()).add(text)
+
+    for locale in map(Locale, _LOCALES):
+        data = locale._data
+        for code, name in locale.currencies.items():
+            plural = data["currency_names_plural"].get(code, {})
+            add(("currency", code), [code, name, *plural.values()])  # symbols: "US$" would name "us"
+        for code, name in locale.territories.items():
+            if code.isalpha():
+                add(("territory", code), [code, name])
+        for code, name in locale.languages.items():
+            add(("language", code.replace("_", "-")), [code, name])
+        for unit, display in data["unit_display_names"].items():
+            add(("unit", unit), display.values())
+    for alias, targets in get_global("territory_aliases").items():  # alpha-3 codes: CHN -> CN
+        if len(alias) == 3 and alias.isalpha() and len(targets) == 1:
+            add(("territory", targets[0]), [alias], named=False)
+    for alias, target in get_global("language_aliases").items():  # ISO 639-2/3: zho -> zh
+        if len(alias) == 3 and alias.isalpha() and target.isalpha():
+            add(("language", target), [alias], named=False)
+    for city, codes in _iata().items():
+        add(("city", city), [city])
+        add(("city", city), codes, named=False)  # a code names its city, not the city's other airports
+    return ({s: frozenset(k) for s, k in surfaces.items()}, {k: frozenset(n) for k, n in names.items()})
+
+
+def _iata() -> dict[str, set[str]]:
+    """City name -> its IATA airport and multi-airport city codes (airportsdata)."""
+    import airportsdata
+
+    out: dict[str, set[str]] = {}
+    for code, airport in airportsdata.load("IATA").items():
+        if airport["city"]:
+            out.setdefault(airport["city"], set()).add(code)
+    for code, area in airportsdata.load_iata_macs().items():
+        out.setdefault(area["name"], set()).add(code)
+    return out
+
+
+@lru_cache(maxsize=1 << 14)
+def equivalents(value: str) -> frozenset[str]:
+    """The other normalised names (in English and Chinese) of what the normalised `value` names as a
+    currency, territory, language, unit or airport; empty when it names none of these. A BCP 47
+    tag is read by its language ("zh-CN" names Chinese)."""
+    surfaces, names = _index()
+    keys = surfaces.get(value)
+    if keys is None and " " in value and len(value) <= 11:  # a language tag: "zh cn", "en us"
+        keys = {k for k in surfaces.get(value.split()[0], ()) if k[0] == "language"}
+    return frozenset().union(*(names.get(k, ()) for k in keys or ())) - {value}

@@ -1,0 +1,96 @@
+"""The numbers a text states, in the forms people write them, as canonical decimal text.
+
+`norm` already meets "1,130" and "1130.00"; a reviewer also reads "五千" as 5000, "1.5万" and
+"15k" as 15000, "2.5 million", "1 200" and "1'200" as 1200, "1.200,50" as 1200.5 and "15%" as 15
+or 0.15. Chinese numerals are read by cn2an, the maintained converter made for them.
+"""
+from __future__ import annotations
+
+import re
+import warnings
+from decimal import Decimal, InvalidOperation
+from typing import Any
+
+from evaluators.text.cache import cached_when_short
+
+_SCALES = {"k": 1_000, "thousand": 1_000, "m": 1_000_000, "mn": 1_000_000, "million": 1_000_000,
+           "b": 1_000_000_000, "bn": 1_000_000_000, "billion": 1_000_000_000,
+           "千": 1_000, "万": 10_000, "w": 10_000, "亿": 100_000_000}
+_GROUPED = r"\d{1,3}(?:(?:[ ,'\u00a0\u202f]|\.(?=\d{3}(?!\d)))\d{3})+(?:[.,]\d+)?"
+_PLAIN = r"\d+(?:\.\d+)?"
+_NUMBER = re.compile(rf"(?<![\d.,])({_GROUPED}|{_PLAIN})\s*(thousand|million|billion|mn|bn|[kmbw千万亿](?![a-z])|%|percent)?",
+                     re.IGNORECASE)
+_CHINESE = re.compile(r"(?:百分之)?[零〇一二两三四五六七八九十百千万亿点壹贰叁肆伍陆柒捌玖拾佰仟]{2,}")
+
+
+def canonical(number: Decimal) -> str:
+    """A number as the shortest decimal text: 5000, 0.15, 1200.5."""
+    text = format(number.normalize(), "f")
+    return text.rstrip("0").rstrip(".") if "." in text else text
+
+
+def _decimal(text: str) -> Decimal | None:
+    """A digit group as written: separators of thousands dropped, a decimal comma read as a point."""
+    last = max(text.rfind(","), text.rfind("."))
+    if last >= 0 and text[last] == "," and len(text) - last - 1 in (1, 2):  # European: 1.200,50
+        text = text[:last].replace(".", "") + "." + text[last + 1:]
+    text = re.sub(r"[ ,'\u00a0\u202f]", "", text)
+    if text.count(".") > 1:
+        text = text.replace(".", "")
+    try:
+        return Decimal(text)
+    except InvalidOperation:
+        return None
+
+
+@cached_when_short(1 << 14)
+def numbers_in(text: str) -> frozenset[str]:
+    """Every number `text` states, as canonical text; a percentage also as its fraction."""
+    found: set[str] = set()
+    for m in _NUMBER.finditer(text):
+        value = _decimal(m[1])
+        if value is None:
+            continue
+        unit = (m[2] or "").lower()
+        if unit in ("%", "percent"):
+            found.add(canonical(value / 100))
+        elif unit:
+            value *= _SCALES[unit]
+        found.add(canonical(value))
+    if not text.isascii():
+        found |= _chinese_numbers(text)
+    return frozenset(found)
+
+
+def _chinese_numbers(text: str) -> set[str]:
+    import cn2an
+
+    found = set()
+    for m in _CHINESE.finditer(text):
+        words = m[0]
+        percent = words.startswith("百分之")
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            try:
+                value = Decimal(str(cn2an.cn2an(words[3:] if percent else words, "smart")))
+            except (ValueError, KeyError, IndexError, InvalidOperation):
+                continue
+        found.add(canonical(value))
+        if percent:
+            found.add(canonical(value / 100))
+    return found
+
+
+def number_of(value: Any) -> str | None:
+    """The canonical text of a number, or of a string that is exactly one number ("5,000.00")."""
+    if type(value) is bool:
+        return None
+    if isinstance(value, int | float):
+        try:
+            return canonical(Decimal(str(value)))
+        except InvalidOperation:
+            return None
+    if isinstance(value, str) and len(value) <= 40:
+        found = numbers_in(value.strip())
+        return next(iter(found)) if len(found) == 1 else None
+    return None

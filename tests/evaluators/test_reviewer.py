@@ -1,0 +1,99 @@
+"""grounding widened the way a reviewer reads a trace: context ids, codes and names, earlier turns,
+number forms and computed dates are grounded; near misses stay flagged."""
+from __future__ import annotations
+
+import pytest
+
+from collector.messages import earlier_turns, parse_messages
+from collector.trajectory import Agent, EarlierMessage, ToolDefinition
+from evaluators.base import EvalContext
+from evaluators.grounding import GroundingEvaluator
+
+from .conftest import call, trajectory
+
+# T0 (conftest) is 2026-11-29T23:08:36Z: the local date is the 29th or the 30th.
+ANY = ToolDefinition(name="act", parameters={"type": "object", "additionalProperties": True})
+
+
+def verdict(value, request: str = "hello", key: str = "value", **extra) -> tuple[str, str]:
+    t = trajectory(call(1, "act", {key: value}), input=request, offered=(ANY,), **extra)
+    result = GroundingEvaluator().evaluate(t, EvalContext())
+    found = result.details["calls"][0]
+    return result.label, (found["grounded"].get(key) or found["problems"][0]["why"])
+
+
+@pytest.mark.parametrize("value, extra", [
+    ("u-1004", {"user_id": "u-1004"}),
+    ("sess-77a", {"session_id": "sess-77a"}),
+    ("acme-cn", {"attributes": {"tenant.id": "acme-cn"}}),
+    ("C-2231", {"resource": {"app.customer_id": "C-2231"}}),
+    ("travel-helper", {"agent": Agent(name="travel-helper", version="2.3.1")}),
+])
+def test_the_traces_own_context_is_grounded(value, extra):
+    assert verdict(value, **extra) == ("pass", "trace context")
+
+
+def test_a_context_id_one_digit_off_stays_ungrounded():
+    assert verdict("u-1005", user_id="u-1004")[0] == "ungrounded_value"
+
+
+@pytest.mark.parametrize("value, said", [
+    ("EUR", "convert 250 euro to dollars"), ("EUR", "把250欧元换成美元"), ("USD", "how many US dollars is that"),
+    ("CN", "shipping to China"), ("FR", "运到法国"), ("fr", "translate this into French"),
+    ("zh-CN", "翻译成中文"), ("PEK", "flights out of Beijing"), ("PEK", "北京出发的航班"), ("km", "distance in kilometers"),
+    ("JPY", "换日元"), ("Beijing", "北京明天天气"), ("Tokyo", "去东京"), ("北京", "weather in Beijing"),
+])
+def test_codes_names_and_translations_are_grounded(value, said):
+    assert verdict(value, said)[0] == "pass"
+
+
+@pytest.mark.parametrize("value, said", [("GBP", "convert 250 euro"), ("DE", "运到法国"), ("PVG", "北京出发")])
+def test_the_wrong_code_stays_ungrounded(value, said):
+    assert verdict(value, said)[0] == "ungrounded_value"
+
+
+@pytest.mark.parametrize("value, said", [
+    (5000, "转账五千元"), (15000, "budget 15k"), ("15000", "预算1.5万"), (1200.5, "1.200,50 EUR"), (0.15, "15% off"),
+    (1200, "1 200 kg"),
+])
+def test_number_forms_are_grounded(value, said):
+    assert verdict(value, said, key="amount")[0] == "pass"
+
+
+def test_a_different_number_stays_ungrounded():
+    assert verdict(5001, "转账五千元", key="amount")[0] == "ungrounded_value"
+
+
+@pytest.mark.parametrize("value, said", [
+    ("2026-12-03", "a table on Dec 3"), ("2026-12-05", "12月5日入住"), ("2026-11-01", "sales for November 2026"),
+    ("2026-10-01", "last month's revenue"), ("2026-10-31", "上个月的销售额"), ("2026-11-22", "orders from last week"),
+    ("2026-12-06", "check in Dec 3 for 3 nights"), ("2026-12-07", "12月5日入住，住两晚"),
+    ("2026-07-01", "Q3 2026 numbers"), ("2026-12-03T09:00:00", "Dec 3 at 9am"),
+])
+def test_dates_a_reviewer_computes_are_grounded(value, said):
+    assert verdict(value, said, key="start_date") == ("pass", "a date computed from the request")
+
+
+def test_a_wrong_stay_length_and_a_bare_relative_word_stay_flagged():
+    assert verdict("2026-12-07", "check in Dec 3 for 3 nights", key="check_out")[0] == "ungrounded_value"
+    assert verdict("last month", "last month's revenue", key="start_date")[0] == "relative_date"
+
+
+HISTORY = parse_messages([
+    {"role": "system", "content": "You are a support agent."},
+    {"role": "user", "content": "My order is ORD-48213."},
+    {"role": "assistant", "content": None, "tool_calls": [
+        {"id": "c1", "type": "function", "function": {"name": "get_order", "arguments": '{"order_id": "ORD-48213"}'}}]},
+    {"role": "tool", "tool_call_id": "c1", "content": '{"status": "shipped", "tracking": "SF1234567890"}'},
+    {"role": "assistant", "content": "It has shipped."},
+    {"role": "user", "content": "Where is it now?"},
+])
+
+
+def test_earlier_turns_ground_values_but_are_not_this_traces_calls():
+    history = [EarlierMessage.model_validate(m) for m in earlier_turns(HISTORY)]
+    assert [m.role for m in history] == ["user", "assistant", "tool", "assistant"]
+    assert verdict("SF1234567890", "Where is it now?", history=history) == ("pass", "an earlier turn")
+    assert verdict("SF1234567809", "Where is it now?", history=history)[0] == "ungrounded_value"  # transposed
+    t = trajectory(call(1, "track", {"tracking": "SF1234567890"}), input="Where is it now?", history=history)
+    assert [c.name for c in t.tool_calls] == ["track"]
