@@ -5,7 +5,11 @@ offered name is given). wrong_tool: BM25 ranks the offered tools (name, descript
 names) against the user's request; a call is flagged when its tool scores near zero while an
 uncalled tool scores well above it on the words of the request that no called tool covers, so a
 second tool in a chain (a calculator after a weather lookup) or a near-duplicate of a called
-tool (a backup service) is not mistaken for a better choice.
+tool (a backup service) is not mistaken for a better choice. Chinese text is compared in
+English too (its words' CC-CEDICT glosses, evaluators.text.glosses), so a Chinese request meets
+English descriptions. The evidence must be strong: the better tool matches a word of its name,
+or two words of the request. A call whose result feeds a later call (a lookup the chain needed,
+such as a login before a search) is a prerequisite, never the wrong tool.
 """
 from __future__ import annotations
 
@@ -17,8 +21,11 @@ from typing import Any
 from collector.trajectory import ToolDefinition, Trajectory
 from evaluators.base import EvalContext, EvalResult, Evaluator, Finding
 from evaluators.text.bm25 import BM25
+from evaluators.text.glosses import english_terms
 from evaluators.text.reasons import call_ref
+from evaluators.text.index import TrajectoryText
 from evaluators.text.terms import terms
+from evaluators.trajectory_view import TrajectoryView, before
 
 NAME_WEIGHT = 2  # a tool's name says what it does more surely than its description (BM25F-style boost)
 NEAR_ZERO = 0.25  # a called tool scoring at most this share of the better tool's score
@@ -34,7 +41,16 @@ _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 @lru_cache(maxsize=4096)
 def _document(name: str, description: str, parameters: tuple[str, ...]) -> tuple[str, ...]:
     words = _CAMEL.sub(" ", " ".join(parameters))  # searchFlights -> search Flights
-    return terms(_CAMEL.sub(" ", name)) * NAME_WEIGHT + terms(f"{description} {words}")
+    return name_terms(name) * NAME_WEIGHT + terms(f"{description} {words}") + english_terms(description)
+
+
+def name_terms(name: str) -> tuple[str, ...]:
+    return terms(_CAMEL.sub(" ", name))
+
+
+def request_terms(text: str) -> set[str]:
+    """The request's index terms, its Chinese words also in English."""
+    return {*terms(text), *english_terms(text)}
 
 
 def document(tool: ToolDefinition) -> tuple[str, ...]:
@@ -54,6 +70,17 @@ def nearest(name: str, candidates: tuple[str, ...]) -> str | None:
 def ranker(documents: tuple[tuple[str, ...], ...]) -> BM25:
     """BM25 over one set of offered tools; an agent offers the same set on every trace."""
     return BM25(list(documents))
+
+
+def feeds_later(texts: TrajectoryText, position: int) -> bool:
+    """Whether the call at `position` returned a value that a later call sent on (and the user did
+    not give): a prerequisite of the chain, whatever the request's words."""
+    calls = texts.trajectory.tool_calls
+    for later, arguments in enumerate(texts.arguments):
+        if later != position and arguments and before(calls[position], calls[later]):
+            if any(position in texts.holders(u) for a in arguments for u in a.units if not texts.in_user(u)):
+                return True
+    return False
 
 
 class ToolSelectionEvaluator(Evaluator):
@@ -77,7 +104,7 @@ class ToolSelectionEvaluator(Evaluator):
             verdicts.append({"seq": c.seq, "tool": c.name, "label": "hallucinated_tool", "nearest": suggestion,
                              "reason": f"{call_ref(c.seq, c.name)}: hallucinated_tool: not offered; "
                                        f"nearest offered is {suggestion!r}"})
-        relevance = self._relevance(trajectory, index, verdicts) if trajectory.input else None
+        relevance = self._relevance(context.view_of(trajectory), index, verdicts) if trajectory.input else None
         flagged = [v for v in verdicts if v["label"] != "pass"]
         details: dict[str, Any] = {"calls": verdicts, "relevance": relevance}
         score = 1 - len(flagged) / len(calls)
@@ -88,12 +115,13 @@ class ToolSelectionEvaluator(Evaluator):
         findings = [Finding(call=v["seq"], label=v["label"], reason=v["reason"]) for v in flagged]
         return self.failed(findings, ("hallucinated_tool", "wrong_tool"), score=score, details=details)
 
-    def _relevance(self, trajectory: Trajectory, index: dict[str, int], verdicts: list[dict]) -> dict[str, float]:
+    def _relevance(self, view: TrajectoryView, index: dict[str, int], verdicts: list[dict]) -> dict[str, float]:
         """Marks wrong_tool calls in `verdicts`; returns each offered tool's BM25 score."""
+        trajectory = view.trajectory
         offered = trajectory.tools_offered
         docs = tuple(document(t) for t in offered)
         bm25 = ranker(docs)
-        query = set(terms(trajectory.input or ""))
+        query = request_terms(trajectory.input or "")
         scores = {t.name: score for t, score in zip(offered, bm25.scores(query))}
         called = {v["tool"] for v in verdicts if v["tool"] in index}
         uncovered = query.difference(*(docs[index[name]] for name in called))
@@ -101,8 +129,12 @@ class ToolSelectionEvaluator(Evaluator):
         best = max(better, key=better.__getitem__, default=None)
         if best is None or better[best] < MIN_BETTER:
             return scores
-        for v in verdicts:
-            if v["label"] == "pass" and scores[v["tool"]] <= NEAR_ZERO * better[best]:
+        matched = uncovered.intersection(docs[index[best]])
+        if len(matched) < 2 and not matched.intersection(name_terms(best)):
+            return scores  # one word of a description in common is no evidence
+        for position, v in enumerate(verdicts):
+            if v["label"] == "pass" and scores[v["tool"]] <= NEAR_ZERO * better[best] \
+                    and not feeds_later(view.text, position):
                 v.update(label="wrong_tool", better=best,
                          reason=f"{call_ref(v['seq'], v['tool'])}: wrong_tool: the request matches {best!r} "
                                 f"(relevance {better[best]:.2f}) and not {v['tool']!r} ({scores[v['tool']]:.2f})")

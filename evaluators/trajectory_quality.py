@@ -49,6 +49,12 @@ _ACKNOWLEDGES = re.compile(
 _ASKS = re.compile(
     r"[?？]\s*$|please (?:provide|confirm|specify|tell|let me know|clarify|give)|could you|can you|would you|"
     r"请(?:提供|确认|告诉|说明|补充)|您(?:能|可以|是否)", re.I)
+# A tool whose name or description says it reports a status or progress may be polled with the same
+# arguments; so may a tool that waits between polls.
+_POLLS = re.compile(r"status|progress|\bpoll|\bwait|\bsleep|状态|进度|轮询|等待", re.I)
+# A result saying nothing was found: the next call may change the query because of it.
+_NOTHING = re.compile(r"^\s*(?:no (?:results?|matches|records|items|data)(?: found)?|not found|nothing found|"
+                      r"0 (?:results?|matches|hits)|none|没有(?:找到|结果|数据|记录)|未找到|无结果|查无)", re.I)
 _WRITES = frozenset(terms(
     "create update delete remove cancel submit post write save send transfer order purchase buy pay book "
     "reserve charge refund set add insert upload publish modify edit"))
@@ -70,7 +76,7 @@ def _classify(text: str) -> str | None:
 class _Run:
     """What the parts share about one trajectory, computed once."""
 
-    __slots__ = ("texts", "calls", "keys", "answered", "asks", "claims_success", "kinds")
+    __slots__ = ("texts", "calls", "keys", "answered", "asks", "claims_success", "kinds", "polled")
 
     def __init__(self, view: TrajectoryView):
         output = view.trajectory.output or ""
@@ -82,6 +88,8 @@ class _Run:
         # a final answer that neither admits a failure nor asks the user anything
         self.claims_success = self.answered and not self.asks and _ACKNOWLEDGES.search(output) is None
         self.kinds = {i: execution_label(c) for i, c in enumerate(self.calls) if c.status == "error"}
+        offered = {t.name: f"{t.name} {t.description or ''}" for t in view.trajectory.tools_offered}
+        self.polled = {c.name for c in self.calls if _POLLS.search(offered.get(c.name, c.name))}
 
 
 def _part(score: float, label: str = "pass", reason: str = "", evidence: list[int] | None = None,
@@ -154,7 +162,7 @@ class TrajectoryQualityEvaluator(Evaluator):
     @staticmethod
     def _loops(run: _Run) -> dict:
         calls, keys, found = run.calls, run.keys, []
-        key, count = Counter(keys).most_common(1)[0]
+        key, count = (Counter(k for k in keys if k[0] not in run.polled).most_common(1) or [(None, 0)])[0]
         if count >= 3:
             seqs = [c.seq for c, k in zip(calls, keys) if k == key]
             found.append(_part(0.0 if count >= 6 else 0.5, "repeated_identical_call",
@@ -167,7 +175,7 @@ class TrajectoryQualityEvaluator(Evaluator):
             first = calls[pairs[0]]
             found.append(_part(0.0, "failing_call_loop", f"calls {_seqs(stuck)} {first.name}: failing_call_loop: "
                                f"the same failing call repeated ({line(first.error or 'error', 80)})", stuck))
-        cycle = _cycle([c.name for c in calls])
+        cycle = _cycle([c.name for c in calls], run.polled)
         if cycle:
             period, positions = cycle
             seqs = [calls[i].seq for i in positions]
@@ -225,7 +233,7 @@ class TrajectoryQualityEvaluator(Evaluator):
         succeeded: set[tuple] = set()
         redundant = []
         for c, key in zip(run.calls, run.keys):
-            if key in succeeded:
+            if key in succeeded and c.name not in run.polled:
                 redundant.append(c)
             elif c.status == "ok":
                 succeeded.add(key)
@@ -244,7 +252,7 @@ class TrajectoryQualityEvaluator(Evaluator):
         if not all(c.start_ns and c.end_ns for c in calls):
             return _skip("calls have no timings")
         rounds, round_of = _rounds(calls)
-        depth = _depths(calls, run.texts, stop_at=rounds)
+        depth = _depths(calls, run.texts, stop_at=rounds, polled=run.polled)
         deepest = max(depth)
         extra = {"depth": deepest, "rounds": rounds}
         if deepest >= rounds:
@@ -282,13 +290,14 @@ def _rounds(calls: list[ToolCall]) -> tuple[int, dict[int, int]]:
     return rounds, round_of
 
 
-def _depths(calls: list[ToolCall], texts: TrajectoryText, stop_at: int) -> list[int]:
-    """Each call's depth in the dependency graph: j depends on i when i failed before j started
-    (a retry or a fallback), or when i's result holds a value of j's arguments (or a part of a
+def _depths(calls: list[ToolCall], texts: TrajectoryText, stop_at: int, polled: set[str]) -> list[int]:
+    """Each call's depth in the dependency graph: j depends on i when i failed, found nothing or
+    polled before j started (a retry, a fallback, a relaxed query, the next poll), or when i's result holds a value of j's arguments (or a part of a
     composite one) that the user's input does not. Stops once a call is `stop_at` deep: the
     depth can never exceed the rounds. Needs every call's timings."""
     ends = [c.end_ns for c in calls]
-    failed = [c.status == "error" for c in calls]
+    # what follows may depend on a failure, an empty result or a poll (the next poll waits for it)
+    failed = [c.status == "error" or c.name in polled or _found_nothing(c.result) for c in calls]
     depth: list[int] = []
     for j, (c, arguments) in enumerate(zip(calls, texts.arguments)):
         deepest, candidates = 0, []
@@ -308,8 +317,21 @@ def _depths(calls: list[ToolCall], texts: TrajectoryText, stop_at: int) -> list[
     return depth
 
 
-def _cycle(names: list[str]) -> tuple[int, list[int]] | None:
-    """(period, positions) of a name cycle of period 2 or 3 seen three times in a row, else None."""
+def _found_nothing(result: Any) -> bool:
+    """An empty result ([], {}, "", {"results": [], "total": 0}) or one saying nothing was found."""
+    if isinstance(result, str):
+        return _NOTHING.match(result) is not None or not result.strip()
+    if isinstance(result, list):
+        return not result
+    if isinstance(result, dict):  # its lists all empty ({"items": [], "query": "x"}), or nothing but empties
+        lists = [v for v in result.values() if isinstance(v, list)]
+        return all(not v for v in lists) if lists else all(_found_nothing(v) or v == 0 for v in result.values())
+    return False
+
+
+def _cycle(names: list[str], polled: set[str]) -> tuple[int, list[int]] | None:
+    """(period, positions) of a name cycle of period 2 or 3 seen three times in a row, else None;
+    a cycle of polling tools alone (check status, wait) is how a job is followed, not a loop."""
     if len(names) < 6:
         return None
     for period in (2, 3):
@@ -317,7 +339,7 @@ def _cycle(names: list[str]) -> tuple[int, list[int]] | None:
         for k in range(period, len(names)):
             run = run + 1 if names[k] == names[k - period] else 0
             start = k - 3 * period + 1
-            if run >= 2 * period and len(set(names[start:k + 1])) > 1:
+            if run >= 2 * period and len(set(names[start:k + 1])) > 1 and not polled.issuperset(names[start:k + 1]):
                 return period, list(range(start, k + 1))
     return None
 

@@ -18,6 +18,8 @@ from typing import Any
 
 from evaluators.text.cache import cached_when_short
 from evaluators.text.norm import has_cjk
+from evaluators.text.terms import STOP_CJK as _FUNCTION_WORDS
+from evaluators.text.terms import terms
 
 _DEFINITION = 7  # Lindera's CC-CEDICT details: ..., pinyin, traditional, simplified, then the definition
 _NOT_A_MEANING = re.compile(r"^(?:see |see also |variant of |old variant of |CL:|abbr\. for |surname |"
@@ -62,6 +64,13 @@ def glosses(text: str) -> tuple[tuple[str, str], ...]:
             if gloss:
                 out.append((token.surface, gloss))
     return tuple(out)
+
+
+@cached_when_short(1 << 14)
+def english_terms(text: str) -> tuple[str, ...]:
+    """Index terms (`terms`) of the glosses of `text`'s Chinese words, function words left out (帮
+    is "to help", 我 "I"): the words an English tool description would use for the same request."""
+    return tuple(t for word, gloss in glosses(text) if not _FUNCTION_WORDS.issuperset(word) for t in terms(gloss))
 
 
 def in_english(text: str) -> str:

@@ -20,14 +20,14 @@ which who whom how when where why please can could would will shall should may m
 get find check show tell give want need help make some any all about into than then so very
 just now right also m s t ll ve re d
 """.split())
-_STOP_CJK = frozenset("的了吗呢吧啊呀我你他她它们是在和与及把给让请帮下一个这那些么就都也还要想")
+STOP_CJK = frozenset("的了吗呢吧啊呀我你他她它们是在和与及把给让请帮下一个这那些么就都也还要想")
 
 
 def _bigrams(run: str) -> list[str]:
     if len(run) == 1:
-        return [] if run in _STOP_CJK else [run]
+        return [] if run in STOP_CJK else [run]
     return [run[i:i + 2] for i in range(len(run) - 1)
-            if run[i] not in _STOP_CJK and run[i + 1] not in _STOP_CJK]
+            if run[i] not in STOP_CJK and run[i + 1] not in STOP_CJK]
 
 
 @lru_cache(maxsize=1 << 14)  # keyed by the word, answering a string: safe to share between threads

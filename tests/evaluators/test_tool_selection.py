@@ -88,3 +88,22 @@ def test_bm25_prefers_rare_terms_and_cjk_bigrams():
     assert terms("search_flights booking") == ("search", "flight", "book")
     camel = ToolDefinition(name="searchFlights", parameters={"properties": {"fromCity": {}}})
     assert document(camel) == ("search", "flight", "search", "flight", "city")  # the name counts twice
+
+
+def test_a_chinese_request_meets_english_descriptions():
+    """The right English-described tool is not wrong because a Chinese description shares one word;
+    the wrong one is found through the request's words in English (CC-CEDICT glosses)."""
+    chat = ToolDefinition(name="weather_chat", description="天气闲聊和问候")
+    assert judge("帮我查一下明天北京的天气", "get_weather", offered=(WEATHER, FLIGHTS, chat)).label == "pass"
+    wrong = judge("帮我查一下明天北京的天气", "search_flights", offered=(WEATHER, FLIGHTS, CALCULATOR))
+    assert (wrong.label, wrong.evidence) == ("wrong_tool", [1])
+
+
+def test_a_prerequisite_lookup_is_not_the_wrong_tool():
+    login = ToolDefinition(name="login", description="Log a user in and return a session token.")
+    calls = [call(1, "login", {"user": "alice"}, {"token": "tok-7f3a"}),
+             call(2, "get_weather", {"token": "tok-7f3a", "city": "Shanghai"}, {"temp_c": 22})]
+    t = trajectory(*calls, input="I'm alice. Find me flight tickets from Beijing to Shanghai.",
+                   offered=(login, WEATHER, FLIGHTS))
+    result = ToolSelectionEvaluator().evaluate(t, EvalContext())
+    assert [(f.call, f.label) for f in result.findings] == [(2, "wrong_tool")]

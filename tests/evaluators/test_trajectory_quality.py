@@ -183,3 +183,22 @@ def test_an_input_without_calls_or_answer_is_no_final_answer():
     assert (result.label, result.labels, result.score, result.passed) == (
         "no_final_answer", ["no_final_answer"], 0.0, False)
     assert result.details["termination"]["label"] == "no_final_answer"
+
+
+def test_polling_a_status_tool_is_no_loop():
+    from collector.trajectory import ToolDefinition
+    status = ToolDefinition(name="get_job_status", description="Report the progress of an export job.")
+    polls = [call(i, "get_job_status", {"job_id": "J-1"}, {"state": "running" if i < 5 else "done"}) for i in range(1, 6)]
+    t = trajectory(*polls, input="export my data", output="Your export is ready.", offered=(status,))
+    result = TrajectoryQualityEvaluator().evaluate(t, EvalContext())
+    assert (result.label, result.labels) == ("pass", [])
+    same = [rate(i) for i in range(1, 4)]  # an exchange rate asked three times is still a loop
+    assert "repeated_identical_call" in quality(*same).labels
+
+
+def test_a_relaxed_query_after_an_empty_result_is_a_dependency():
+    searches = [call(i, "search_products", {"q": q}, result, start=i * 100, end=i * 100 + 50)
+                for i, (q, result) in enumerate([("red trail shoes size 46", {"items": [], "total": 0}),
+                                                 ("trail shoes size 46", []), ("trail shoes", {"items": [{"sku": "A1"}]})], 1)]
+    result = quality(*searches, request="red trail shoes size 46", output="Found one pair of trail shoes.")
+    assert result.details["parallelism"]["label"] != "serial_waste" and result.label == "pass"
