@@ -7,7 +7,7 @@ import datetime as dt
 import duckdb
 
 from collector.retention import expire_in_chunks
-from collector.store import origins
+import collector.store.origins as origins
 
 
 def expire_spans(con: duckdb.DuckDBPyConnection, ended_before_ns: int) -> dict[str, int]:

@@ -13,7 +13,7 @@ from typing import Any
 import duckdb
 
 from collector.span import RECORD_FIELDS, SpanRecord, values
-from collector.store import origins
+import collector.store.origins as origins
 from collector.store.schema import stored
 from collector.trajectory import Trajectory
 

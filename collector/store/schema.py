@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import duckdb
 
-from collector.store import origins
+import collector.store.origins as origins
 from infra.schema import ensure_schema
 
 SCHEMA_VERSION = 5

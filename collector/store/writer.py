@@ -13,7 +13,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from collector.span import RECORD_FIELDS, SpanRecord, values
-from collector.store import origins
+import collector.store.origins as origins
 from collector.store.reads import quarantined
 from collector.store.recent import RecentStarts
 from collector.store.schema import create
