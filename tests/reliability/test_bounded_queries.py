@@ -1,9 +1,10 @@
 """Bounded user queries against a real server on a real DuckDB file.
 
-The store holds 100,000 traces whose input is 1 KB of random `a` and `b`: hostile text for the
-slow preview's regex `a[ab]{13}c`, which passes the cost check but keeps RE2 building DFA states
-(0.15-0.2 us a character on one of two busy cores). It matches nothing, so DuckDB evaluates it on
-the 512 characters it reads of every row: 8-11 s of work, a chunk of 2,048 rows 0.16-0.22 s. The
+The store holds 100,000 traces whose input is 256 random `a` and `b`: hostile text for the slow
+preview's regex `a[ab]{20}c`, which passes the cost check but keeps RE2 building DFA states (0.6 us
+a character on a quiet core, 4 us on one of two cores at a load of 7). It matches nothing, so
+DuckDB evaluates it on every character of every row: 15 s of work or more, a chunk of 2,048 rows
+0.3 s or more. The
 servers run with a 3 s budget (`tasks.query_timeout_s`) so the budget ends the query however fast
 the machine is; an interrupt is noticed at the end of a chunk.
 """
@@ -31,7 +32,7 @@ from tracepatrol.harness.waiting import wait_for
 
 ROWS = 100_000
 BUDGET_S = 3.0  # tasks.query_timeout_s of the servers here (the default is 10 s)
-SLOW_REGEX = "a[ab]{13}c"
+SLOW_REGEX = "a[ab]{20}c"
 SLOW_FILTERS = [{"field": "input", "op": "regex", "value": SLOW_REGEX}]
 
 
@@ -66,8 +67,8 @@ def seed(path, rows: int, chars: int):
 
 @pytest.fixture(scope="module")
 def seeded(tmp_path_factory):
-    """ROWS traces of 1 KB hostile input (a fresh copy per server: each locks its file)."""
-    return seed(tmp_path_factory.mktemp("bounded") / "seed.duckdb", ROWS, 1024)
+    """ROWS traces of 256 characters of hostile input (a fresh copy per server: each locks its file)."""
+    return seed(tmp_path_factory.mktemp("bounded") / "seed.duckdb", ROWS, 256)
 
 
 def chunk_seconds(path, doc: dict) -> float:
@@ -182,7 +183,7 @@ def test_a_regex_over_long_texts_stays_within_its_budget(long_texts, tmp_path):
     print(f"\ncostly regex over 2,048 traces of 16 KB: {resp.status_code} after {elapsed:.2f} s (budget {BUDGET_S:g} s,"
           f" a chunk of their first 512 characters {chunk_s:.2f} s)")
     assert resp.status_code in (200, 422), resp.text
-    assert elapsed < max(BUDGET_S, chunk_s) + 1
+    assert elapsed < 2 * max(BUDGET_S, chunk_s) + 1  # the machine is shared: its load may double a chunk
 
 
 def test_slow_preview_is_cancelled_at_its_budget(server):
@@ -241,7 +242,7 @@ def test_a_client_that_leaves_has_its_query_interrupted(patient_server, seeded):
         t.start()
     slots_taken(server, sent, 4)
     gone.wait(timeout=30)
-    # Before the queries could end on their own (8-11 s of work each) or by their budget (60 s); four
+    # Before the queries could end on their own (15 s of work each or more) or by their budget (60 s); four
     # of them on two cores take twice as long as one for the chunk under way when they are stopped.
     waited = admitted(server, deadline_s=max(1.0, 2 * chunk_s) + 0.3)
     print(f"\nslots free {waited:.2f} s after four clients left mid-preview (a chunk takes {chunk_s:.2f} s here)")
@@ -325,6 +326,7 @@ def scheduled(srv) -> int:
     return sum(t["last_scheduled_for"] is not None for t in tasks)
 
 
+@pytest.mark.timeout(900)  # up to a minute and a half waiting for the minute to turn, then 300 runs
 def test_scheduled_runs_leave_people_their_query_slots(seeded, tmp_path):
     """300 rolling tasks due the same minute queue for the scheduled-run slots; explorer loads meanwhile
     are never refused as busy (sharing one pool, 20-30 % of them were)."""
