@@ -47,6 +47,9 @@ class GenAILegacy(Adapter):
             found = _prompt_or_completion(trace, span.attrs.get(PROMPT if inbound else COMPLETION), inbound)
         if not found and span.events:
             found = trace.events(span)[0 if inbound else 1]
+            if not found:  # content events holding text rather than JSON (OpenLIT 1.2x)
+                name, key = (C.EVENT_PROMPT, PROMPT) if inbound else (C.EVENT_COMPLETION, COMPLETION)
+                found = _prompt_or_completion(trace, event_attribute(span.events, name, key), inbound)
         return found
 
     def request(self, span: SpanView, trace: TraceView) -> str | None:
@@ -56,10 +59,23 @@ class GenAILegacy(Adapter):
         return last_text(self.messages(span, trace, False), "assistant")
 
 
+def event_attribute(events: list, name: str, key: str) -> object:
+    """The attribute `key` of the first event called `name`, else None."""
+    for event in events:
+        if isinstance(event, dict) and event.get("name") == name and isinstance(event.get("attributes"), dict):
+            return event["attributes"].get(key)
+    return None
+
+
 def _prompt_or_completion(trace: TraceView, value: object, inbound: bool) -> list[Message]:
-    """A JSON message list, else older OpenLIT text: `role: text` lines in, plain text out."""
-    found = parse_messages(trace.json(value))
-    if found or not isinstance(value, str):
+    """A JSON message list (or the deprecated completion list of `{text, finish_reason}`
+    choices), else older OpenLIT text: `role: text` lines in, plain text out."""
+    parsed = trace.json(value)
+    found = parse_messages(parsed)
+    if not found and not inbound and isinstance(parsed, list):
+        found = [Message("assistant", c["text"], finish_reason=as_text(c.get("finish_reason")))
+                 for c in parsed if isinstance(c, dict) and "role" not in c and isinstance(c.get("text"), str)]
+    if found or not isinstance(value, str) or parsed is not value:
         return found
     if inbound:
         return role_lines(value)

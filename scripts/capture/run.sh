@@ -4,6 +4,7 @@
 #   bash scripts/capture/run.sh                         # everything
 #   bash scripts/capture/run.sh --only pydantic_ai      # one convention (or convention.variant)
 #   bash scripts/capture/run.sh --scenarios one_tool    # some scenarios
+#   CAPTURE_INSTALL_ONLY=1 bash scripts/capture/run.sh --only smolagents   # install, run nothing
 #
 # Creates one virtualenv per environment under .cache/capture/venvs (never the project's .venv)
 # from scripts/capture/requirements/<env>.txt (frozen; <env>.in when the frozen list is missing,
@@ -19,8 +20,12 @@ VENVS="$CACHE/venvs"
 REQ="$HERE/requirements"
 PORT="${CAPTURE_PORT:-18080}"
 PYTHON="${PYTHON:-python3}"
-PY_ENVS=(harness genai_openai_v2 openinference_openai openllmetry_openai openllmetry_openai_legacy openlit openlit_legacy pydantic_ai langchain semantic_kernel)
-NODE_ENVS=(ai-v5 ai-v7)
+# The environments the selected captures need (run_all.py's MATRIX; the harness always).
+read -r -a NEEDED <<< "$("$PYTHON" "$HERE/run_all.py" --print-envs "$@")"
+PY_ENVS=(harness); NODE_ENVS=()
+for name in "${NEEDED[@]}"; do
+  case "$name" in node/*) NODE_ENVS+=("${name#node/}") ;; *) PY_ENVS+=("$name") ;; esac
+done
 mkdir -p "$VENVS" "$CACHE/node" "$CACHE/cwd" "$CACHE/out"
 
 venv() {  # venv NAME: create or refresh .cache/capture/venvs/NAME from its requirements
@@ -67,12 +72,15 @@ node_env() {  # node_env NAME: npm install scripts/capture/node/NAME into .cache
 }
 
 for name in "${PY_ENVS[@]}"; do venv "$name"; done
-if command -v npm >/dev/null; then
+if [ "${#NODE_ENVS[@]}" -eq 0 ]; then
+  :
+elif command -v npm >/dev/null; then
   for name in "${NODE_ENVS[@]}"; do node_env "$name"; done
 else
   echo "!! npm not found: the Vercel AI SDK captures are skipped" >&2
 fi
 
+[ -n "${CAPTURE_INSTALL_ONLY:-}" ] && exit 0
 H="$VENVS/harness/bin/python"
 "$H" "$HERE/servers.py" --port "$PORT" --out "$CACHE/out" > "$CACHE/servers.log" 2>&1 &
 SERVERS=$!

@@ -30,7 +30,7 @@ FIXTURES = ROOT / "tests" / "fixtures" / "instrumentations"
 CACHE = ROOT / ".cache" / "capture"
 VENVS = CACHE / "venvs"
 NEUTRAL_CWD = CACHE / "cwd"
-ALL_SCENARIOS = ["chat", "one_tool", "parallel_tools", "failing_tool"]
+ALL_SCENARIOS = ["chat", "one_tool", "parallel_tools", "failing_tool", "multi_turn"]
 
 GENAI_LATEST = {"OTEL_SEMCONV_STABILITY_OPT_IN": "gen_ai_latest_experimental"}
 
@@ -168,6 +168,104 @@ MATRIX = [
          env=dict(CAPTURE_AI_TELEMETRY="legacy", CAPTURE_RECORD_CONTENT="true"),
          packages=["ai", "@ai-sdk/otel", "@ai-sdk/openai-compatible", "@opentelemetry/sdk-node", "@opentelemetry/exporter-trace-otlp-proto"],
          notes=["ai 7 @ai-sdk/otel LegacyOpenTelemetry (the ai.* attributes of ai 5/6); user.id/session.id on the app's root span"]),
+    dict(convention="openlit", variant="v1_2x_content_on", venv="openlit_v1_2x",
+         cmd=["agents/raw_openai.py", "openlit"], content=True, env=dict(OPENLIT_CAPTURE_MESSAGE_CONTENT="true"),
+         packages=["openlit", "openai"],
+         notes=["model-only; an OpenLIT 1.2x (1.29.4, openai 1.x): content only as the span events gen_ai.content.prompt "
+                "(attribute gen_ai.prompt: 'role: text' lines) and gen_ai.content.completion (gen_ai.completion: the text, "
+                "or 'Function called with tools'); no tool call ids or arguments anywhere"]),
+    dict(convention="openlit", variant="v1_2x_content_off", venv="openlit_v1_2x",
+         cmd=["agents/raw_openai.py", "openlit"], content=False, env=dict(OPENLIT_CAPTURE_MESSAGE_CONTENT="false"),
+         packages=["openlit", "openai"],
+         notes=["model-only; OpenLIT 1.29.4, capture_message_content=False"]),
+    *[dict(convention="openllmetry_langchain", variant=f"content_{state}", venv="langchain_openllmetry",
+           cmd=["agents/langgraph_agent.py", "openllmetry"], content=state == "on",
+           env=dict(TRACELOOP_TRACE_CONTENT="true" if state == "on" else "false"),
+           packages=["opentelemetry-instrumentation-langchain", "langchain-openai", "langgraph", "langchain-core", "openai"],
+           notes=["LangGraph graph (model node + ToolNode(handle_tool_errors=True)) with real @tool functions, OpenLLMetry's "
+                  "LangchainInstrumentor (callback handler spans: workflow, task, tool, and the ChatOpenAI call); user and session "
+                  "as traceloop.association.properties.* from the run's metadata"
+                  + ("" if state == "on" else "; TRACELOOP_TRACE_CONTENT=false")])
+      for state in ("on", "off")],
+    *[dict(convention=f"{kind}_openai_agents", variant=f"content_{state}", venv="openai_agents",
+           cmd=["agents/openai_agents_agent.py", kind], content=state == "on",
+           env=({"OPENINFERENCE_HIDE_INPUTS": "true", "OPENINFERENCE_HIDE_OUTPUTS": "true",
+                 "OPENINFERENCE_HIDE_LLM_INVOCATION_PARAMETERS": "true"} if kind == "openinference" else
+                {"TRACELOOP_TRACE_CONTENT": "false"}) if state == "off" else
+               ({} if kind == "openinference" else {"TRACELOOP_TRACE_CONTENT": "true"}),
+           packages=["openai-agents", "openinference-instrumentation-openai-agents" if kind == "openinference"
+                     else "opentelemetry-instrumentation-openai-agents", "openai"],
+           notes=[f"OpenAI Agents SDK Agent with @function_tool tools on OpenAIChatCompletionsModel (chat completions), "
+                  f"Runner.run_sync; the SDK's traces through {'OpenInference' if kind == 'openinference' else 'OpenLLMetry'}'s "
+                  "instrumentation (the SDK's own exporter to OpenAI disabled); user and session on the app's root span"])
+      for kind in ("openinference", "openllmetry") for state in ("on", "off")],
+    *[dict(convention="openinference_smolagents", variant=f"content_{state}", venv="smolagents",
+           cmd=["agents/smolagents_agent.py"], content=state == "on",
+           env={} if state == "on" else dict(OPENINFERENCE_HIDE_INPUTS="true", OPENINFERENCE_HIDE_OUTPUTS="true"),
+           packages=["smolagents", "openinference-instrumentation-smolagents", "openai"],
+           notes=["smolagents ToolCallingAgent with @tool functions on OpenAIServerModel (chat completions), OpenInference "
+                  "SmolagentsInstrumentor; the agent's own final_answer tool ends the run (the model calls it with the answer)"])
+      for state in ("on", "off")],
+    *[dict(convention="openinference_llama_index", variant=f"content_{state}", venv="llama_index",
+           cmd=["agents/llama_index_agent.py"], content=state == "on",
+           env={} if state == "on" else dict(OPENINFERENCE_HIDE_INPUTS="true", OPENINFERENCE_HIDE_OUTPUTS="true"),
+           packages=["llama-index-core", "llama-index-llms-openai", "openinference-instrumentation-llama-index", "openai"],
+           notes=["LlamaIndex FunctionAgent with FunctionTool tools on llama-index-llms-openai OpenAI (chat completions), "
+                  "OpenInference LlamaIndexInstrumentor"])
+      for state in ("on", "off")],
+    *[dict(convention=f"{kind}_anthropic", variant=variant, venv="anthropic",
+           cmd=["agents/raw_anthropic.py", kind], content=not variant.endswith("off"),
+           env=dict({"openinference": {} if not variant.endswith("off") else
+                     {"OPENINFERENCE_HIDE_INPUTS": "true", "OPENINFERENCE_HIDE_OUTPUTS": "true"},
+                     "openllmetry": {"TRACELOOP_TRACE_CONTENT": "false" if variant.endswith("off") else "true"}}[kind],
+                    **({"CAPTURE_STREAM": "true"} if variant.startswith("stream") else {})),
+           packages=["anthropic", f"{'openinference' if kind == 'openinference' else 'opentelemetry'}-instrumentation-anthropic"],
+           notes=["model-only: the anthropic client on a local fake of the Messages API (tool_use / tool_result blocks, "
+                  "parallel tool_use in one message, is_error on the failing tool's result), a plain Python loop runs the tools"
+                  + ("; messages.stream (server-sent events)" if variant.startswith("stream") else "")])
+      for kind in ("openinference", "openllmetry") for variant in ("content_on", "content_off", "stream_content_on")],
+    *[dict(convention="otel_genai_google_genai", variant=variant, venv="google_genai",
+           cmd=["agents/raw_google_genai.py"], content=variant != "latest_content_off",
+           env=dict(GENAI_LATEST, OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT="SPAN_ONLY")
+               if variant == "latest_content_on" else dict(GENAI_LATEST) if variant == "latest_content_off"
+               else dict(OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT="true"),
+           packages=["google-genai", "opentelemetry-instrumentation-google-genai", "opentelemetry-util-genai"],
+           notes=["model-only: google-genai Client on a local fake of the Gemini API (generateContent, functionCall / "
+                  "functionResponse parts), manual function calling in a plain Python loop"])
+      for variant in ("latest_content_on", "latest_content_off", "legacy_content_on")],
+    *[dict(convention="openllmetry_bedrock", variant=f"content_{state}", venv="bedrock",
+           cmd=["agents/raw_bedrock.py"], content=state == "on",
+           env=dict(TRACELOOP_TRACE_CONTENT="true" if state == "on" else "false"),
+           packages=["boto3", "botocore", "opentelemetry-instrumentation-bedrock"],
+           notes=["model-only: boto3 bedrock-runtime converse() on a local fake of the Converse API (toolUse / toolResult "
+                  "blocks, status error on the failing tool's result), a plain Python loop runs the tools"])
+      for state in ("on", "off")],
+    *[dict(convention="strands", variant=variant, venv="strands",
+           cmd=["agents/strands_agent.py"], content=True,
+           env=dict(GENAI_LATEST) if variant.startswith("latest") else {},
+           packages=["strands-agents", "openai"],
+           notes=["strands Agent with @tool functions on strands.models.openai.OpenAIModel (chat completions); strands' "
+                  "own tracer (StrandsTelemetry on the app's tracer provider); strands has no switch for content"])
+      for variant in ("content_on", "latest_content_on")],
+    *[dict(convention="agent_framework", variant=f"content_{state}", venv="agent_framework",
+           cmd=["agents/agent_framework_agent.py"], content=state == "on",
+           env=dict(ENABLE_INSTRUMENTATION="true", ENABLE_SENSITIVE_DATA="true" if state == "on" else "false"),
+           packages=["agent-framework-core", "openai"],
+           notes=["Microsoft Agent Framework ChatAgent with Python function tools on OpenAIChatClient (chat completions); "
+                  "its own OpenTelemetry instrumentation (ENABLE_INSTRUMENTATION, ENABLE_SENSITIVE_DATA)"])
+      for state in ("on", "off")],
+    *[dict(convention="google_adk", variant=f"content_{state}", venv="google_adk",
+           cmd=["agents/google_adk_agent.py"], content=state == "on",
+           env=dict(ADK_CAPTURE_MESSAGE_CONTENT_IN_SPANS="true" if state == "on" else "false"),
+           packages=["google-adk", "google-genai"],
+           notes=["Google ADK LlmAgent with Python function tools on Gemini (google-genai against a local fake of "
+                  "generateContent), InMemoryRunner; ADK's own OpenTelemetry spans"])
+      for state in ("on", "off")],
+    dict(convention="mlflow", variant="content_on", venv="mlflow",
+         cmd=["agents/mlflow_agent.py"], content=True, env={},
+         packages=["mlflow-tracing", "openai"],
+         notes=["MLflow tracing's OTLP export (OTEL_EXPORTER_OTLP_TRACES_ENDPOINT): mlflow.openai.autolog() on the openai "
+                "client, the tools as @mlflow.trace(span_type=TOOL) functions, the run in an @mlflow.trace(span_type=AGENT) function"]),
 ]
 
 
@@ -436,7 +534,7 @@ def run_one(entry: dict, scenario_name: str, args) -> dict | None:
     session_id = f"sess-{entry['convention']}-{scenario_name}".replace("_", "-")
     env = dict(os.environ)
     for key in list(env):
-        if key.startswith(("OTEL_", "OPENINFERENCE_", "TRACELOOP_", "SEMANTICKERNEL_", "OPENLIT_")):
+        if key.startswith(("OTEL_", "OPENINFERENCE_", "TRACELOOP_", "SEMANTICKERNEL_", "OPENLIT_", "ADK_", "MLFLOW_")):
             del env[key]
     env.update(entry["env"])
     env.update(CAPTURE_RUN=run, CAPTURE_SCENARIO=scenario_name,
@@ -493,6 +591,9 @@ def collect(entry: dict, scenario_name: str, run: str, out: Path, user_id: str, 
     truth = ground_truth(log, scenario_name)
     expected, not_carried = expected_from(truth, spans, user_id, session_id)
     trace_ids = sorted({s.trace_id.hex() for s in spans})
+    # Some frameworks export a span of their own outside the run (LangGraph's create_agent):
+    # the run is the trace with the most spans.
+    run_trace = max(trace_ids, key=lambda t: sum(s.trace_id.hex() == t for s in spans))
     tool_spans = len(tool_span_names(spans))
     notes = list(entry["notes"])
     if truth["tool_calls"] and not tool_spans and expected["tool_calls"]:
@@ -510,7 +611,8 @@ def collect(entry: dict, scenario_name: str, run: str, out: Path, user_id: str, 
         "settings": entry["env"],
         "files": files,
         "trace_ids": trace_ids,
-        "span_count": len(spans),
+        **({"run_trace_id": run_trace} if len(trace_ids) > 1 else {}),
+        "span_count": sum(s.trace_id.hex() == run_trace for s in spans),
         "span_names": sorted({s.name for s in spans}),
         "tool_spans": tool_spans,
         "expected": expected,
@@ -521,6 +623,10 @@ def collect(entry: dict, scenario_name: str, run: str, out: Path, user_id: str, 
     }
 
 
+def selected(entry: dict, only: list[str] | None) -> bool:
+    return not only or entry["convention"] in only or f"{entry['convention']}.{entry['variant']}" in only
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--port", type=int, default=18080)
@@ -529,7 +635,12 @@ def main() -> None:
     parser.add_argument("--scenarios", nargs="*", default=ALL_SCENARIOS)
     parser.add_argument("--rebuild", action="store_true",
                         help="run no agent: rebuild fixtures and manifest from the last captures in --out")
+    parser.add_argument("--print-envs", action="store_true",
+                        help="print the environments the selected captures need (for run.sh) and stop")
     args = parser.parse_args()
+    if args.print_envs:
+        print(" ".join(dict.fromkeys(e["venv"] for e in MATRIX if selected(e, args.only))))
+        return
     NEUTRAL_CWD.mkdir(parents=True, exist_ok=True)
     manifest_path = FIXTURES / "MANIFEST.json"
     manifest = json.loads(manifest_path.read_text()) if manifest_path.exists() else {}
@@ -537,7 +648,7 @@ def main() -> None:
     failures = []
     for entry in MATRIX:
         key = f"{entry['convention']}.{entry['variant']}"
-        if args.only and entry["convention"] not in args.only and key not in args.only:
+        if not selected(entry, args.only):
             continue
         venv_ok = (CACHE / entry["venv"] / "node_modules").exists() if entry["venv"].startswith("node") else (VENVS / entry["venv"] / "bin" / "python").exists()
         if not venv_ok:
@@ -563,7 +674,8 @@ def main() -> None:
                   "format and scripts/capture/README.md for how they were made."),
         "model": scenarios.MODEL,
         "usage_rule": "model call i (0-based, per run) reports prompt_tokens 100+50i and completion_tokens 10+5i",
-        "scenarios": {name: {"about": s["about"], "user": s["user"]} for name, s in scenarios.SCENARIOS.items()},
+        "scenarios": {name: {"about": s["about"], **({"history": s["history"]} if s.get("history") else {}), "user": s["user"]}
+                      for name, s in scenarios.SCENARIOS.items()},
         "tools": scenarios.TOOLS,
         "captures": sorted(kept.values(), key=lambda c: (c["convention"], c["variant"], ALL_SCENARIOS.index(c["scenario"]))),
     }

@@ -46,8 +46,9 @@ def get_stock_price(symbol: str) -> str:
 
 TOOL_FUNCTIONS = {"get_weather": get_weather, "get_stock_price": get_stock_price}
 
-# Each scenario: the user's message, then the model's scripted answers in order. The fake model
-# picks answer N for a request that already holds N assistant messages (so a request after one
+# Each scenario: the user's message (after the `history` of earlier turns, where there is one), then
+# the model's scripted answers in order. The fake model finds the scenario by the last user message
+# and picks answer N for a request holding N assistant messages after it (so a request after one
 # tool round gets answer 1); past the script it repeats the last answer.
 SCENARIOS = {
     "chat": {
@@ -83,6 +84,18 @@ SCENARIOS = {
         ],
         "failing_tools": ["get_stock_price"],
     },
+    "multi_turn": {
+        "about": "a second turn: the earlier exchange (history) is sent with the new question, which needs one tool call",
+        "history": [
+            {"role": "user", "content": "I am planning a trip to Japan next week."},
+            {"role": "assistant", "content": "Japan is lovely this time of year. How can I help with your trip?"},
+        ],
+        "user": "What is the weather in Tokyo right now?",
+        "answers": [
+            {"tool_calls": [{"id": "call_w3", "name": "get_weather", "arguments": {"city": "Tokyo"}}]},
+            {"content": "It is 24 C with light rain in Tokyo, so pack an umbrella."},
+        ],
+    },
 }
 
 
@@ -95,6 +108,11 @@ def usage_for(call_index: int) -> dict:
 
 def openai_tools() -> list[dict]:
     return [{"type": "function", "function": {"name": name, **spec}} for name, spec in TOOLS.items()]
+
+
+def history(name: str) -> list[dict]:
+    """The earlier turns sent before the scenario's user message (OpenAI chat messages)."""
+    return [dict(m) for m in SCENARIOS[name].get("history", [])]
 
 
 def scenario_for_text(text: str) -> str | None:

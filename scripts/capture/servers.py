@@ -2,6 +2,10 @@
 
   POST /r/<run>/v1/chat/completions   the fake model: answers from scenarios.SCENARIOS, logs each
                                       request and answer to <out>/<run>/model_log.jsonl
+  POST /r/<run>/v1/messages, /r/<run>/v1beta/models/<m>:generateContent, /r/<run>/model/<m>/converse
+                                      the same model speaking Anthropic's, Gemini's and Bedrock
+                                      Converse's wire formats (providers.py); logged as OpenAI chat
+                                      (what the manifest reads) with the wire request and answer
   POST /r/<run>/v1/traces             the capture receiver: saves each OTLP/HTTP protobuf body as
                                       <out>/<run>/NNNN.pb (gunzipped; absolute machine paths in
                                       string values rewritten to /srv/agent/..., re-serialized only
@@ -23,6 +27,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+import providers  # noqa: E402
 import scenarios  # noqa: E402
 
 OUT: Path
@@ -125,17 +130,15 @@ def offered_name(name: str, offered: list) -> str:
 
 
 def answer(request: dict, run: str) -> tuple[int, dict]:
+    """The scripted answer to an OpenAI chat request (every provider's request is read as one)."""
     messages = request.get("messages") or []
-    user_text = " ".join(
-        part.get("text", "") if isinstance(part, dict) else str(part)
-        for m in messages if m.get("role") == "user"
-        for part in (m["content"] if isinstance(m.get("content"), list) else [m.get("content") or ""])
-    )
+    last_user = max((i for i, m in enumerate(messages) if m.get("role") == "user"), default=-1)
+    user_text = message_text(messages[last_user]) if last_user >= 0 else ""
     name = scenarios.scenario_for_text(user_text)
     if name is None:
         return 400, {"error": {"message": "fake model: no scenario matches the user message", "type": "invalid_request_error"}}
     script = scenarios.SCENARIOS[name]["answers"]
-    turn = sum(1 for m in messages if m.get("role") == "assistant")
+    turn = sum(1 for m in messages[last_user + 1:] if m.get("role") == "assistant")
     scripted = script[min(turn, len(script) - 1)]
     with LOCK:
         call_index = COUNTERS.get("model:" + run, 0)
@@ -162,6 +165,12 @@ def answer(request: dict, run: str) -> tuple[int, dict]:
         "service_tier": "default",
     }
     return 200, body
+
+
+def message_text(message: dict) -> str:
+    content = message.get("content")
+    parts = content if isinstance(content, list) else [content or ""]
+    return " ".join(p.get("text", "") if isinstance(p, dict) else str(p) for p in parts)
 
 
 def stream_chunks(body: dict, include_usage: bool):
@@ -214,7 +223,7 @@ class Handler(BaseHTTPRequestHandler):
         raw = self._body()
         if self.headers.get("Content-Encoding", "").lower() == "gzip":
             raw = gzip.decompress(raw)
-        match = re.match(r"^/r/([\w.-]+)(/v1/.*?)/?$", self.path)
+        match = re.match(r"^/r/([\w.-]+)(/(?:v1|v1beta|model)/.*?)/?(?:\?.*)?$", self.path)
         if not match:
             self._send(404, b'{"error": "unknown path"}', "application/json")
             return
@@ -234,6 +243,23 @@ class Handler(BaseHTTPRequestHandler):
             return
         if rest in ("/v1/metrics", "/v1/logs"):
             self._send(200, b"", "application/x-protobuf")
+            return
+        provider = providers.route(rest)
+        if provider is not None:
+            wire_request = json.loads(raw or b"{}")
+            status, wire, request, body = provider.exchange(wire_request, rest, run, answer)
+            log_model(run, {"time": time.time(), "api": provider.name, "request": request, "status": status,
+                            "response": body, "wire_request": wire_request, "wire_response": wire})
+            if status == 200 and provider.streams(wire_request, self.path):
+                self.send_response(200)
+                self.send_header("Content-Type", "text/event-stream")
+                self.send_header("Connection", "close")
+                self.end_headers()
+                for event in provider.stream(wire):
+                    self.wfile.write(event)
+                self.close_connection = True
+                return
+            self._send(status, json.dumps(wire).encode(), "application/json")
             return
         if rest == "/v1/chat/completions":
             request = json.loads(raw or b"{}")

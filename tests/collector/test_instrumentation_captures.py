@@ -32,7 +32,8 @@ def trajectory_of(index: int) -> Trajectory:
         columns = [batch.columns[c] for c in SPAN_COLUMNS]
         records += [SpanRecord.from_row(dict(zip(SPAN_COLUMNS, row))) for row in zip(*columns)]
     assert {r.trace_id for r in records} == set(capture["trace_ids"])
-    return build_trajectory(records)
+    run = capture.get("run_trace_id", capture["trace_ids"][0])  # other traces: spans outside the run
+    return build_trajectory([r for r in records if r.trace_id == run])
 
 
 @pytest.fixture(params=range(len(CAPTURES)), ids=[capture_id(c) for c in CAPTURES])

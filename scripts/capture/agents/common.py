@@ -38,6 +38,11 @@ def scenario() -> dict:
     return scenarios.SCENARIOS[SCENARIO]
 
 
+def history() -> list[dict]:
+    """The scenario's earlier turns ({role, content}), to send before its user message."""
+    return scenarios.history(SCENARIO)
+
+
 def run_tool(name: str, arguments: dict) -> tuple[str, bool]:
     """Run a tool in plain Python: (text sent back to the model, failed)."""
     try:

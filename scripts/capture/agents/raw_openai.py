@@ -26,12 +26,18 @@ def instrument(provider):
         from opentelemetry.instrumentation.openai import OpenAIInstrumentor
         OpenAIInstrumentor().instrument(tracer_provider=provider)
     elif KIND == "openlit":
+        import inspect
+
         import openlit
+        content = os.environ.get("OPENLIT_CAPTURE_MESSAGE_CONTENT", "true") == "true"
+        # openlit 1.2x names the content switch trace_content
+        switch = "capture_message_content" if "capture_message_content" in inspect.signature(openlit.init).parameters \
+            else "trace_content"
         # openlit.init takes the global tracer provider set by common.setup_tracing
         openlit.init(
             application_name=common.SERVICE,
             environment="capture",
-            capture_message_content=os.environ.get("OPENLIT_CAPTURE_MESSAGE_CONTENT", "true") == "true",
+            **{switch: content},
             disable_metrics=True,
             collect_gpu_stats=False,
             pricing_json=os.environ.get("OPENLIT_PRICING_JSON"),
@@ -87,7 +93,7 @@ def main() -> None:
         root.set_attribute("user.id", common.USER_ID)
         root.set_attribute("session.id", common.SESSION_ID)
         messages: list[dict] = [
-            {"role": "system", "content": common.scenarios.SYSTEM_PROMPT},
+            {"role": "system", "content": common.scenarios.SYSTEM_PROMPT}, *common.history(),
             {"role": "user", "content": scenario["user"]},
         ]
         for _ in range(4):
