@@ -6,7 +6,6 @@ acknowledge only once the sink made the spans durable: committed to DuckDB by th
 """
 from __future__ import annotations
 
-import asyncio
 import time
 from concurrent.futures import Future
 from dataclasses import dataclass
@@ -105,18 +104,12 @@ class TraceReceiver:
         self.sink.admit()
 
     def receive(self, body: bytes, as_json: bool) -> Accepted:
-        """Decode a request body and hand it on, blocking (gRPC's threads). Raises DecodeError
-        (LimitExceeded past a limit: nothing was decoded), QueueFull, or BrokenProcessPool when a
-        decode process died."""
+        """Decode a request body and hand it on, blocking (gRPC's threads, OTLP/HTTP's decode
+        threads: never the event loop). Raises DecodeError (LimitExceeded past a limit: nothing
+        was decoded), QueueFull, or BrokenProcessPool when a decode process died."""
         if self.pool is None:
             return self._parse_and_accept(body, as_json)
         return self.accept_decoded(self.pool.submit(body, as_json).result())
-
-    async def receive_async(self, body: bytes, as_json: bool) -> Accepted:
-        """`receive` for the event loop: it serves other requests while the pool decodes."""
-        if self.pool is None:
-            return self._parse_and_accept(body, as_json)
-        return self.accept_decoded(await asyncio.wrap_future(self.pool.submit(body, as_json)))
 
     def _parse_and_accept(self, body: bytes, as_json: bool) -> Accepted:
         started = time.perf_counter_ns()

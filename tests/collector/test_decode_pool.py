@@ -2,7 +2,6 @@
 processes, undecodable payloads refused, and a pool whose process died started again."""
 from __future__ import annotations
 
-import asyncio
 import os
 import signal
 from concurrent.futures.process import BrokenProcessPool
@@ -62,7 +61,7 @@ def test_receiver_hands_on_what_the_pool_decoded(pool):
     sink = MemorySink()
     receiver = TraceReceiver(sink, stats, pool.limits, pool=pool)
     body = request_with_spans(3)[0].SerializeToString()
-    accepted = asyncio.run(receiver.receive_async(body, as_json=False))
+    accepted = receiver.receive(body, as_json=False)
     assert accepted.future.result(10) == 3 and sink.spans == 3
     assert len(receiver.receive(body, as_json=False).batch) == 3
     assert stats.received_spans == 6 and stats.decode_ns > 0

@@ -56,7 +56,7 @@ def add_routes(router: APIRouter, pages: Callable, posted: list) -> None:
 
     @post(ROOT + "/tasks/new")
     async def create_task(request: Request) -> Response:
-        values, _, spec, errors = task_form.from_form(await form_pairs(request))
+        values, _, spec, errors = await anyio.to_thread.run_sync(task_form.from_form, await form_pairs(request))
         if spec is None:
             return _form(request, values, errors, 422)
         service = request.app.state.tasks
@@ -72,7 +72,7 @@ def add_routes(router: APIRouter, pages: Callable, posted: list) -> None:
     @post(ROOT + "/tasks/preview")
     async def preview_form(request: Request) -> Response:
         """The form's live preview: its document, and what `POST /api/tasks/preview` answers for it."""
-        _, doc, spec, errors = task_form.from_form(await form_pairs(request))
+        _, doc, spec, errors = await anyio.to_thread.run_sync(task_form.from_form, await form_pairs(request))
         if spec is None:  # an unfinished form is the usual state while typing, not a failed request
             return _answer({"document": doc, "errors": errors})
         try:
