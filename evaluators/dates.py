@@ -38,7 +38,7 @@ _CJK_NAME = re.compile(r"日期|出发|入住|离店|退房|生日")
 _WORD = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+")
 # Where a weekday or free text is meant, a relative word is no error.
 _WEEKDAY = re.compile(r"week\s*day|day[\s_-]*of[\s_-]*(?:the[\s_-]*)?week|\bdow\b|星期几|周几|礼拜几", re.I)
-_FREE_TEXT = frozenset({"query", "q", "message", "messages", "text", "prompt", "content", "question", "input",
+FREE_TEXT = frozenset({"query", "q", "message", "messages", "text", "prompt", "content", "question", "input",
                         "instruction", "instructions", "body", "note", "notes", "comment", "comments", "search",
                         "keyword", "keywords", "title", "summary", "description", "reason", "request", "goal",
                         "task", "subject"})
@@ -93,7 +93,7 @@ def wants_date(name: str, branches: list[Schema]) -> bool:
     descriptions = " ".join(str(s.get("description") or "") for s in branches)
     if _WEEKDAY.search(name) or _WEEKDAY.search(descriptions):
         return False
-    if name.lower() in _FREE_TEXT:
+    if name.lower() in FREE_TEXT:
         return False
     return name_denotes_date(name) or any(description_denotes_date(str(s.get("description") or ""))
                                           for s in branches)

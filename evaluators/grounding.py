@@ -130,7 +130,7 @@ class _Judge:
     @property
     def reviewer(self) -> Reviewer:
         if self._reviewer is None:
-            self._reviewer = Reviewer(self.trajectory, self.texts.in_user, trace_days(self.trajectory))
+            self._reviewer = Reviewer(self.trajectory, self.texts.in_user, trace_days(self.trajectory), self.dates)
         return self._reviewer
 
     @property

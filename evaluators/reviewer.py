@@ -15,6 +15,7 @@ import re
 from collections.abc import Callable, Iterable
 
 from collector.trajectory import Trajectory
+from evaluators.dates import FREE_TEXT
 from evaluators.text.dates import as_date, computed_dates
 from evaluators.text.glosses import glosses, in_english
 from evaluators.text.haystack import Haystack
@@ -30,7 +31,15 @@ _CONTEXT_KEY = re.compile(r"(?:^|[._-])(?:end)?(?:user|session|tenant|account|cu
                           r"code|key|no|number))?$", re.IGNORECASE)
 _DATE_TIME = re.compile(r"(\d{4}-\d{2}-\d{2})[t ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(?:z|[+-]\d{2}:?\d{2})?",
                         re.IGNORECASE)
-_BOUNDS = {("00", "00"), ("23", "59")}  # the start and end of a day bound a date range
+_BOUNDS = {("00", "00"), ("23", "59")}
+_LOCAL_DATE = re.compile(r"(\d{1,2})[./-](\d{1,2})[./-](\d{4})")
+
+
+def _day(year: str, month: str, day: str) -> dt.date | None:
+    try:
+        return dt.date(int(year), int(month), int(day))
+    except ValueError:
+        return None  # the start and end of a day bound a date range
 
 
 def context_values(trajectory: Trajectory) -> frozenset[str]:
@@ -48,10 +57,12 @@ class Reviewer:
     """The widened sources of one trajectory. `source(argument, earlier)` names where a value comes
     from, or None; `earlier(unit)` says whether an earlier result holds a normalised unit."""
 
-    def __init__(self, trajectory: Trajectory, in_user: Callable[[str], bool], days: set[dt.date]):
+    def __init__(self, trajectory: Trajectory, in_user: Callable[[str], bool], days: set[dt.date],
+                 trace_dates: set[dt.date]):
         self.trajectory = trajectory
         self._in_user = in_user
         self._days = days
+        self._trace_dates = trace_dates
         self._context: frozenset[str] | None = None
         self._history: Haystack | None = None
         self._requests: str | None = None
@@ -111,6 +122,10 @@ class Reviewer:
 
     # --- the widenings, in the order a reviewer would look ------------------------------------
 
+    def said(self, unit: str, earlier: Callable[[str], bool]) -> bool:
+        """Whether the user, an earlier result or an earlier turn holds the normalised `unit`."""
+        return self._in_user(unit) or earlier(unit) or (bool(self.trajectory.history) and self.history.has(unit))
+
     def source(self, argument: Argument, earlier: Callable[[str], bool]) -> str | None:
         """Where `argument`'s value comes from beyond a plain lookup, or None."""
         value, text = argument.value, argument.text
@@ -119,6 +134,8 @@ class Reviewer:
         if self.trajectory.history and any(map(self.history.has, argument.units)):
             return "an earlier turn"
         if type(value) is str:
+            if authored(argument) and all(self.said(w, earlier) for w in specifics(text)):
+                return "text the agent wrote (its ids, numbers and addresses all found)"
             if (found := self._named(text, value, earlier)) is not None:
                 return found
             if (found := self._date(value)) is not None:
@@ -130,8 +147,9 @@ class Reviewer:
 
     def _named(self, text: str, value: str, earlier: Callable[[str], bool]) -> str | None:
         """A code for a name the user or an earlier result used, a name for a code, or a translation."""
-        said = lambda unit: self._in_user(unit) or earlier(unit) or (  # noqa: E731
-            bool(self.trajectory.history) and self.history.has(unit))
+        def said(unit: str) -> bool:
+            return self.said(unit, earlier)
+
         for other in sorted(equivalents(text)):
             if said(other) or (self.requests_cjk and self.glossed.has(other)):
                 return f"{other!r} named by its code or name (CLDR/IATA)"
@@ -149,16 +167,35 @@ class Reviewer:
         return has_cjk(self.requests)
 
     def _date(self, value: str) -> str | None:
-        """A date, or a date-time on one, computed from the request and the trace's day."""
-        day, time = as_date(value), None
-        if day is None and (m := _DATE_TIME.fullmatch(value.strip())) is not None:
-            day, time = as_date(m[1]), (m[2], m[3])
-        if day is None or day not in self.dates:
+        """A date, or a date-time on one, computed from the request and the trace's day; a date
+        written day or month first (24.08.2026, 08/24/2026) when either reading is one (the form is
+        `parameters`' business)."""
+        days, time = {as_date(value)} - {None}, None
+        if not days and (m := _DATE_TIME.fullmatch(value.strip())) is not None:
+            days, time = {as_date(m[1])} - {None}, (m[2], m[3])
+        if not days and (m := _LOCAL_DATE.fullmatch(value.strip())) is not None:
+            days = {d for d in (_day(m[3], m[2], m[1]), _day(m[3], m[1], m[2])) if d is not None}
+        if not days & (self.dates | self._trace_dates):
             return None
         if time is not None and time not in _BOUNDS and str(int(time[0])) not in self.numbers \
                 and str(int(time[0]) - 12) not in self.numbers:
             return None
         return "a date computed from the request"
+
+
+# Arguments the agent writes itself (a title, a message, a branch name): its wording is its own, the
+# facts in it (ids, numbers, dates, addresses: words with digits) must come from somewhere.
+_AUTHORED = FREE_TEXT | {"branch", "branch_name", "commit_message", "caption", "headline", "subject_line"}
+
+
+def authored(argument: Argument) -> bool:
+    name = next((p for p in reversed(argument.path) if isinstance(p, str)), "")
+    return name.lower() in _AUTHORED
+
+
+def specifics(text: str) -> list[str]:
+    """The words of a normalised value that state a fact: those with a digit."""
+    return [w for w in text.split() if any(c.isdigit() for c in w)]
 
 
 def holds(arguments: Iterable[Argument] | None, units: Iterable[str]) -> bool:

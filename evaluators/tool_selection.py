@@ -7,8 +7,9 @@ uncalled tool scores well above it on the words of the request that no called to
 second tool in a chain (a calculator after a weather lookup) or a near-duplicate of a called
 tool (a backup service) is not mistaken for a better choice. Chinese text is compared in
 English too (its words' CC-CEDICT glosses, evaluators.text.glosses), so a Chinese request meets
-English descriptions. The evidence must be strong: the better tool matches a word of its name,
-or two words of the request. A call whose result feeds a later call (a lookup the chain needed,
+English descriptions. Against a tool described in another language than the request the
+evidence must be strong: the better tool matches a word of its name, or two words of the request
+(the senses of one Chinese word count once). A call whose result feeds a later call (a lookup the chain needed,
 such as a login before a search) is a prerequisite, never the wrong tool.
 """
 from __future__ import annotations
@@ -21,10 +22,11 @@ from typing import Any
 from collector.trajectory import ToolDefinition, Trajectory
 from evaluators.base import EvalContext, EvalResult, Evaluator, Finding
 from evaluators.text.bm25 import BM25
-from evaluators.text.glosses import english_terms
+from evaluators.text.glosses import english_terms, glosses
 from evaluators.text.reasons import call_ref
 from evaluators.text.index import TrajectoryText
-from evaluators.text.terms import terms
+from evaluators.text.norm import has_cjk
+from evaluators.text.terms import STOP_CJK, terms
 from evaluators.trajectory_view import TrajectoryView, before
 
 NAME_WEIGHT = 2  # a tool's name says what it does more surely than its description (BM25F-style boost)
@@ -48,9 +50,11 @@ def name_terms(name: str) -> tuple[str, ...]:
     return terms(_CAMEL.sub(" ", name))
 
 
-def request_terms(text: str) -> set[str]:
-    """The request's index terms, its Chinese words also in English."""
-    return {*terms(text), *english_terms(text)}
+def request_terms(text: str) -> dict[str, str]:
+    """The request's index terms, its Chinese words also in English, each with the word it came
+    from: the senses of one Chinese word (寄: "send", "mail") are one piece of evidence."""
+    return {**{t: word for word, gloss in glosses(text) for t in terms(gloss) if not STOP_CJK.issuperset(word)},
+            **{t: t for t in terms(text)}}
 
 
 def document(tool: ToolDefinition) -> tuple[str, ...]:
@@ -121,7 +125,8 @@ class ToolSelectionEvaluator(Evaluator):
         offered = trajectory.tools_offered
         docs = tuple(document(t) for t in offered)
         bm25 = ranker(docs)
-        query = request_terms(trajectory.input or "")
+        sources = request_terms(trajectory.input or "")
+        query = set(sources)
         scores = {t.name: score for t, score in zip(offered, bm25.scores(query))}
         called = {v["tool"] for v in verdicts if v["tool"] in index}
         uncovered = query.difference(*(docs[index[name]] for name in called))
@@ -130,11 +135,15 @@ class ToolSelectionEvaluator(Evaluator):
         if best is None or better[best] < MIN_BETTER:
             return scores
         matched = uncovered.intersection(docs[index[best]])
-        if len(matched) < 2 and not matched.intersection(name_terms(best)):
-            return scores  # one word of a description in common is no evidence
-        for position, v in enumerate(verdicts):
-            if v["label"] == "pass" and scores[v["tool"]] <= NEAR_ZERO * better[best] \
-                    and not feeds_later(view.text, position):
+        # one word of a description in common is no evidence against a tool described in another language
+        strong = len({sources[t] for t in matched}) >= 2 or bool(matched.intersection(name_terms(best)))
+        chinese = has_cjk(trajectory.input or "")
+        # a tool one of whose calls fed a later call is part of the chain (a lookup it needed)
+        chain = {v["tool"] for position, v in enumerate(verdicts) if feeds_later(view.text, position)}
+        for v in verdicts:
+            described = offered[index[v["tool"]]].description or "" if v["tool"] in index else ""
+            if v["label"] == "pass" and scores[v["tool"]] <= NEAR_ZERO * better[best] and v["tool"] not in chain \
+                    and (strong or has_cjk(described) == chinese):
                 v.update(label="wrong_tool", better=best,
                          reason=f"{call_ref(v['seq'], v['tool'])}: wrong_tool: the request matches {best!r} "
                                 f"(relevance {better[best]:.2f}) and not {v['tool']!r} ({scores[v['tool']]:.2f})")

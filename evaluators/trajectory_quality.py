@@ -57,7 +57,8 @@ _NOTHING = re.compile(r"^\s*(?:no (?:results?|matches|records|items|data)(?: fou
                       r"0 (?:results?|matches|hits)|none|没有(?:找到|结果|数据|记录)|未找到|无结果|查无)", re.I)
 _WRITES = frozenset(terms(
     "create update delete remove cancel submit post write save send transfer order purchase buy pay book "
-    "reserve charge refund set add insert upload publish modify edit"))
+    "reserve charge refund set add insert upload publish modify edit exchange convert place schedule merge "
+    "deploy approve register subscribe apply checkout withdraw deposit reset"))
 
 
 def execution_label(call: ToolCall) -> str | None:
@@ -252,13 +253,14 @@ class TrajectoryQualityEvaluator(Evaluator):
         if not all(c.start_ns and c.end_ns for c in calls):
             return _skip("calls have no timings")
         rounds, round_of = _rounds(calls)
-        depth = _depths(calls, run.texts, stop_at=rounds, polled=run.polled)
-        deepest = max(depth)
+        parents = _dependencies(calls, run.texts, run.polled)
+        deepest = max(_depths(parents))
         extra = {"depth": deepest, "rounds": rounds}
         if deepest >= rounds:
             return _part(1.0, reason=f"{rounds} round(s) for dependency depth {deepest}", **extra)
-        # depth is complete here (no call reached `rounds`): a call in a later round than its depth waited
-        waited = [c.seq for c, d in zip(calls, depth) if round_of[c.seq] > d]
+        # a call waited when it started rounds after the last call it needed (not merely after a late one)
+        waited = [c.seq for c, needs in zip(calls, parents)
+                  if round_of[c.seq] > 1 + max((round_of[calls[i].seq] for i in needs), default=0)]
         fails = rounds - deepest >= 2  # one wasted round is a note, not a failure
         return _part(deepest / rounds, "serial_waste", f"calls {_seqs(waited)}: serial_waste: {rounds} sequential "
                      f"rounds where the dependencies need {deepest}" + ("" if fails else " (a note, not a failure)"),
@@ -290,31 +292,43 @@ def _rounds(calls: list[ToolCall]) -> tuple[int, dict[int, int]]:
     return rounds, round_of
 
 
-def _depths(calls: list[ToolCall], texts: TrajectoryText, stop_at: int, polled: set[str]) -> list[int]:
-    """Each call's depth in the dependency graph: j depends on i when i failed, found nothing or
-    polled before j started (a retry, a fallback, a relaxed query, the next poll), or when i's result holds a value of j's arguments (or a part of a
-    composite one) that the user's input does not. Stops once a call is `stop_at` deep: the
-    depth can never exceed the rounds. Needs every call's timings."""
+def _dependencies(calls: list[ToolCall], texts: TrajectoryText, polled: set[str]) -> list[set[int]]:
+    """Which earlier calls each call depends on (by index). j depends on i, finished before j
+    started, when i failed, found nothing or polled (a retry, a fallback, a relaxed query, the next
+    poll), when either is an action rather than a lookup (an action uses what came before it; what
+    follows an action sees the world it changed), or when i's result holds a value of j's arguments
+    (or a part of a composite one) that the user's input does not. Needs every call's timings."""
     ends = [c.end_ns for c in calls]
-    # what follows may depend on a failure, an empty result or a poll (the next poll waits for it)
-    failed = [c.status == "error" or c.name in polled or _found_nothing(c.result) for c in calls]
-    depth: list[int] = []
+    barrier = [c.status == "error" or c.name in polled or _found_nothing(c.result) or _acts(c.name) for c in calls]
+    out: list[set[int]] = []
     for j, (c, arguments) in enumerate(zip(calls, texts.arguments)):
-        deepest, candidates = 0, []
-        for i in range(j):
-            if ends[i] <= c.start_ns:
-                if failed[i]:
-                    deepest = max(deepest, depth[i])
-                else:
-                    candidates.append(i)
-        candidates = [i for i in candidates if depth[i] > deepest]  # only these could make j deeper
-        if candidates and arguments:
-            fed = set().union(*[texts.holders(u) for a in arguments for u in a.units if not texts.in_user(u)])
-            deepest = max([deepest, *(depth[i] for i in candidates if i in fed)])
-        depth.append(deepest + 1)
-        if deepest + 1 >= stop_at:
-            break
+        finished = [i for i in range(j) if ends[i] <= c.start_ns]
+        if _acts(c.name):
+            out.append(set(finished))
+            continue
+        fed = set().union(*[texts.holders(u) for a in arguments or () for u in a.units if not texts.in_user(u)])
+        out.append({i for i in finished if barrier[i] or i in fed})
+    return out
+
+
+def _depths(dependencies: list[set[int]]) -> list[int]:
+    depth: list[int] = []
+    for parents in dependencies:
+        depth.append(1 + max((depth[i] for i in parents), default=0))
     return depth
+
+
+# A tool that only reads (by a word of its name) is a lookup; any other acts on the world.
+_READS = frozenset("get search query list find fetch lookup look check read track show view describe retrieve "
+                   "count browse compare calculate compute estimate quote status".split())
+_NAME_WORD = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
+
+
+@cached_when_short(4096)
+def _acts(name: str) -> bool:
+    words = {w.lower() for w in _NAME_WORD.findall(name)}
+    words |= {w[:-1] for w in words if w.endswith("s")}
+    return bool(_WRITES.intersection(terms(name))) or not _READS.intersection(words)
 
 
 def _found_nothing(result: Any) -> bool:

@@ -40,8 +40,9 @@ def _index() -> tuple[dict[str, frozenset[Key]], dict[Key, frozenset[str]]]:
     for locale in map(Locale, _LOCALES):
         data = locale._data
         for code, name in locale.currencies.items():
-            plural = data["currency_names_plural"].get(code, {})
-            add(("currency", code), [code, name, *plural.values()])  # symbols: "US$" would name "us"
+            plural = data["currency_names_plural"].get(code, {}).values()
+            # symbols are left out ("US$" would name "us"); "Japanese yen" is also "yen"
+            add(("currency", code), [code, name, *plural, *(n.split()[-1] for n in (name, *plural) if " " in n)])
         for code, name in locale.territories.items():
             if code.isalpha():
                 add(("territory", code), [code, name])
@@ -62,15 +63,19 @@ def _index() -> tuple[dict[str, frozenset[Key]], dict[Key, frozenset[str]]]:
 
 
 def _iata() -> dict[str, set[str]]:
-    """City name -> its IATA airport and multi-airport city codes (airportsdata)."""
+    """City name -> its IATA airport and multi-airport city codes (airportsdata). An airport
+    belongs to its city, to its metropolitan area (ICN: Seoul) and to the first word of its name
+    (XIY is "Xi'an Xianyang International Airport", in Xianyang)."""
     import airportsdata
 
     out: dict[str, set[str]] = {}
     for code, airport in airportsdata.load("IATA").items():
-        if airport["city"]:
-            out.setdefault(airport["city"], set()).add(code)
+        for city in (airport["city"], airport["name"].split()[0] if airport["name"] else ""):
+            if city:
+                out.setdefault(city, set()).add(code)
     for code, area in airportsdata.load_iata_macs().items():
-        out.setdefault(area["name"], set()).add(code)
+        for member in (code, *area["airports"]):
+            out.setdefault(area["name"], set()).add(member)
     return out
 
 

@@ -20,7 +20,8 @@ _GROUPED = r"\d{1,3}(?:(?:[ ,'\u00a0\u202f]|\.(?=\d{3}(?!\d)))\d{3})+(?:[.,]\d+)
 _PLAIN = r"\d+(?:\.\d+)?"
 _NUMBER = re.compile(rf"(?<![\d.,])({_GROUPED}|{_PLAIN})\s*(thousand|million|billion|mn|bn|[kmbw千万亿](?![a-z])|%|percent)?",
                      re.IGNORECASE)
-_CHINESE = re.compile(r"(?:百分之)?[零〇一二两三四五六七八九十百千万亿点壹贰叁肆伍陆柒捌玖拾佰仟]{2,}")
+_CHINESE = re.compile(r"(?:百分之)?[零〇一二两三四五六七八九十百千万亿点壹贰叁肆伍陆柒捌玖拾佰仟]{2,}"
+                      r"|[一二两三四五六七八九十](?=[个位张间晚天人次件本台份条笔箱])")  # 两位, 三晚
 
 
 def canonical(number: Decimal) -> str:

@@ -13,7 +13,7 @@ from evaluators.text.cache import cached_when_short
 from evaluators.text.norm import CJK, CJK_CHAR, has_cjk, norm
 
 _CJK_RUN = re.compile(f"[{CJK}]+|[^{CJK}]+")
-_STOPWORDS = frozenset("""
+STOPWORDS = frozenset("""
 a an the to from of in on at for by with and or but not no is are was were be been am do does
 did i im i'm me my mine we us our you your it its this that these those there here what whats
 which who whom how when where why please can could would will shall should may might must let
@@ -51,13 +51,13 @@ def terms(text: str) -> tuple[str, ...]:
     """Index terms: normalised words without stop words, stemmed; CJK runs as bigrams."""
     words = norm(text).split()
     if text.isascii():
-        return tuple(_stem(w) for w in words if w not in _STOPWORDS and not (len(w) == 1 and w.isalpha()))
+        return tuple(_stem(w) for w in words if w not in STOPWORDS and not (len(w) == 1 and w.isalpha()))
     out: list[str] = []
     for word in words:
         for run in _CJK_RUN.findall(word):
             if has_cjk(run):
                 out += _bigrams(run)
-            elif run not in _STOPWORDS and not (len(run) == 1 and run.isalpha()):
+            elif run not in STOPWORDS and not (len(run) == 1 and run.isalpha()):
                 out.append(_stem(run))
     return tuple(out)
 
@@ -72,6 +72,6 @@ def anchors(raw: str, normalised: str) -> tuple[str, ...]:
     for word in normalised.split():
         if has_cjk(word):
             out += [g for run in _CJK_RUN.findall(word) if has_cjk(run) for g in _bigrams(run)]
-        elif word not in _STOPWORDS and (len(word) > 1 or word.isdigit()):
+        elif word not in STOPWORDS and (len(word) > 1 or word.isdigit()):
             out.append(word)
     return tuple(dict.fromkeys(a for a in out if a != normalised))

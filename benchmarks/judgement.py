@@ -1,0 +1,176 @@
+"""How far the rule evaluators' verdicts can be trusted: precision and recall per label, the share of
+clean traces flagged, and whether each finding sits on the right step, on a labelled corpus.
+
+    .venv/bin/python benchmarks/judgement.py [--split dev|heldout|both] [--n 360] [--seed 27] [--json]
+
+The corpus (tests/judgement/) is generated deterministically: clean traces full of what a reviewer
+passes (context ids, codes for names, earlier turns, computed dates, copied values, retries after
+a 503, parallel lookups, polls) and faulty ones with each label on known calls. The held-out split
+comes from scenarios written apart (tests/judgement/heldout.py) and is what to trust.
+
+Per label, over traces: a true positive is a trace that must get the label and does; a false
+positive a trace that gets it and must not; recall and precision as usual. Only failure labels
+count (the execution labels describe tools). Attribution: of the findings of rightly found labels,
+the share whose call is one the label belongs on (None for the trace). Targets: precision and
+recall >= 0.95 for every label, attribution >= 0.95, at most 2 % of clean traces flagged.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections import Counter, defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from evaluators.base import EvalContext  # noqa: E402
+from evaluators.registry import DEFAULT_SET, get  # noqa: E402
+from evaluators.trajectory_quality import EXECUTION  # noqa: E402
+
+TARGETS = {"precision": 0.95, "recall": 0.95, "attribution": 0.95, "clean_flagged": 0.02}
+NOT_FAILURES = {label for label, _ in EXECUTION}
+
+
+@dataclass
+class Scores:
+    """What the evaluators made of a corpus."""
+
+    traces: int = 0
+    clean: int = 0
+    clean_flagged: list[str] = field(default_factory=list)
+    tp: Counter = field(default_factory=Counter)
+    fp: Counter = field(default_factory=Counter)
+    fn: Counter = field(default_factory=Counter)
+    placed: int = 0
+    misplaced: list[tuple[str, str, int | None]] = field(default_factory=list)
+    errors: list[tuple[str, str, str]] = field(default_factory=list)  # (case, label, fp|fn) for reading
+
+    def label_rows(self) -> list[dict[str, Any]]:
+        rows = []
+        for label in sorted(set(self.tp) | set(self.fp) | set(self.fn)):
+            tp, fp, fn = self.tp[label], self.fp[label], self.fn[label]
+            rows.append({"label": label, "tp": tp, "fp": fp, "fn": fn,
+                         "precision": tp / (tp + fp) if tp + fp else None,
+                         "recall": tp / (tp + fn) if tp + fn else None})
+        return rows
+
+    @property
+    def attribution(self) -> float | None:
+        total = self.placed + len(self.misplaced)
+        return self.placed / total if total else None
+
+    @property
+    def clean_share(self) -> float:
+        return len(self.clean_flagged) / self.clean if self.clean else 0.0
+
+    def summary(self) -> dict[str, Any]:
+        rows = self.label_rows()
+        return {"traces": self.traces, "clean": self.clean, "clean_flagged": len(self.clean_flagged),
+                "clean_flagged_share": round(self.clean_share, 4),
+                "attribution": None if self.attribution is None else round(self.attribution, 4),
+                "min_precision": min((r["precision"] for r in rows if r["precision"] is not None), default=None),
+                "min_recall": min((r["recall"] for r in rows if r["recall"] is not None), default=None),
+                "labels": rows}
+
+    def misses(self) -> list[str]:
+        """Which targets are not met, in words (empty when all are)."""
+        out = [f"{r['label']} precision {r['precision']:.2f}" for r in self.label_rows()
+               if r["precision"] is not None and r["precision"] < TARGETS["precision"]]
+        out += [f"{r['label']} recall {r['recall']:.2f}" for r in self.label_rows()
+                if r["recall"] is not None and r["recall"] < TARGETS["recall"]]
+        if self.clean_share > TARGETS["clean_flagged"]:
+            out.append(f"clean traces flagged {self.clean_share:.1%}")
+        if self.attribution is not None and self.attribution < TARGETS["attribution"]:
+            out.append(f"attribution {self.attribution:.2f}")
+        return out
+
+
+def findings_of(result: Any) -> list[tuple[str, int | None]]:
+    """(label, call) of a result's findings; from its labels and evidence when it has none (results
+    written before findings existed)."""
+    found = getattr(result, "findings", None)
+    if found:
+        return [(f.label, f.call) for f in found]
+    return [(label, seq) for label in result.labels for seq in (result.evidence or [None])]
+
+
+def judge(cases: Iterable[Any]) -> Scores:
+    """Run the default evaluators on every case and score their verdicts."""
+    evaluators = [get(alias)() for alias in DEFAULT_SET]
+    context = EvalContext()
+    scores = Scores()
+    for case in cases:
+        shared = context.with_view(case.trajectory)
+        found: dict[str, set[int | None]] = defaultdict(set)
+        for evaluator in evaluators:
+            for label, call in findings_of(evaluator.evaluate(case.trajectory, shared)):
+                if label not in NOT_FAILURES:
+                    found[label].add(call)
+        scores.traces += 1
+        if case.clean:
+            scores.clean += 1
+            if found:
+                scores.clean_flagged.append(f"{case.id}: {sorted(found)}")
+        for label in set(found) | set(case.expected):
+            if label in found and label in case.expected:
+                scores.tp[label] += 1
+                for call in found[label]:
+                    if call in case.expected[label]:
+                        scores.placed += 1
+                    else:
+                        scores.misplaced.append((case.id, label, call))
+            elif label in found:
+                scores.fp[label] += 1
+                scores.errors.append((case.id, label, "fp"))
+            else:
+                scores.fn[label] += 1
+                scores.errors.append((case.id, label, "fn"))
+    return scores
+
+
+def corpus(split: str, n: int, seed: int) -> list[Any]:
+    from tests.judgement import dev, heldout
+    from tests.judgement.corpus import generate
+
+    scenarios = {"dev": dev.SCENARIOS, "heldout": heldout.SCENARIOS}[split]
+    return generate(split, scenarios, n, seed)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--split", choices=("dev", "heldout", "both"), default="both")
+    parser.add_argument("--n", type=int, default=360, help="traces per split")
+    parser.add_argument("--seed", type=int, default=27)
+    parser.add_argument("--json", action="store_true")
+    parser.add_argument("--show", action="store_true", help="list the wrong verdicts")
+    args = parser.parse_args()
+    out = {}
+    for split in (("dev", "heldout") if args.split == "both" else (args.split,)):
+        scores = judge(corpus(split, args.n, args.seed))
+        out[split] = scores.summary() | {"targets_missed": scores.misses()}
+        if args.show:
+            out[split]["wrong"] = scores.errors + [("clean", s, "") for s in scores.clean_flagged] + \
+                [(c, label, f"on call {call}") for c, label, call in scores.misplaced]
+    if args.json:
+        print(json.dumps(out, indent=2, ensure_ascii=False, default=str))
+        return
+    for split, summary in out.items():
+        print(f"\n{split}: {summary['traces']} traces, {summary['clean']} clean; clean flagged "
+              f"{summary['clean_flagged']} ({summary['clean_flagged_share']:.1%}); attribution "
+              f"{summary['attribution']}")
+        print(f"  {'label':28} {'tp':>4} {'fp':>4} {'fn':>4} {'precision':>9} {'recall':>7}")
+        for r in summary["labels"]:
+            p = "-" if r["precision"] is None else f"{r['precision']:.2f}"
+            rc = "-" if r["recall"] is None else f"{r['recall']:.2f}"
+            print(f"  {r['label']:28} {r['tp']:>4} {r['fp']:>4} {r['fn']:>4} {p:>9} {rc:>7}")
+        print("  targets: " + ("all met" if not summary["targets_missed"] else "missed: " + "; ".join(summary["targets_missed"])))
+        for line in summary.get("wrong", []):
+            print("   ", line)
+
+
+if __name__ == "__main__":
+    main()
