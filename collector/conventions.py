@@ -35,6 +35,6 @@ SERVICE_NAME = "service.name"
 SERVICE_VERSION = "service.version"
 
 # Keys under which request/answer text hides in JSON inputs and outputs, most specific first.
-TEXT_KEYS = ("input", "query", "question", "prompt", "user_input", "message", "text",
+TEXT_KEYS = ("input", "query", "question", "prompt", "user_input", "task", "message", "text",
              "content", "output", "answer", "final_output", "result", "args", "kwargs", "inputs",
              "outputs")

@@ -264,6 +264,15 @@ class _Trace:
                 return found
         return None
 
+    def ask_agent(self, question: str) -> Any:
+        """`ask` of the root, else of the outermost agent span (an app's own root span above the
+        framework's agent span records neither request nor answer)."""
+        found = self.ask(self.root, question)
+        if not found and self.roles[self.root.id] != AGENT:
+            agent = next((s for s in self.spans if self.roles[s.id] == AGENT), None)
+            found = self.ask(agent, question) if agent is not None else None
+        return found
+
     def replies(self, span: _Span) -> "_Replies":
         """The tool results a model call received since the model's previous turn."""
         return self._cached(span, "replies", lambda: _Replies(self.messages(span, "in")))
@@ -602,9 +611,10 @@ def _exception(span: _Span) -> tuple[str | None, str | None]:
 
 
 def _user_input(trace: _Trace, llm_spans: list[_Span]) -> str | None:
-    """The user's request: the last user text the agent span or the first model call received
-    (earlier ones are history); the whole conversation last, as it also holds retry prompts."""
-    found = trace.ask(trace.root, "request")
+    """The user's request: the last user text the agent span (the root, else the outermost agent
+    span under an app's own root) or the first model call received (earlier ones are history);
+    the whole conversation last, as it also holds retry prompts."""
+    found = trace.ask_agent("request")
     if not found and llm_spans:
         found = last_text(trace.messages(llm_spans[0], "in"), "user")
     return found or last_text(trace.conversation(), "user")
@@ -612,7 +622,7 @@ def _user_input(trace: _Trace, llm_spans: list[_Span]) -> str | None:
 
 def _final_output(trace: _Trace, llm_spans: list[_Span]) -> str | None:
     """The final answer: the agent's recorded result, else the last model call's text."""
-    found = trace.ask(trace.root, "answer")
+    found = trace.ask_agent("answer")
     if not found and llm_spans:
         found = last_text(trace.messages(llm_spans[-1], "out"), "assistant")
     return found or (None if llm_spans else last_text(trace.conversation(), "assistant"))

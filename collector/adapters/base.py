@@ -135,5 +135,22 @@ class Profile:
         self.ttft_events = frozenset().union(*(a.ttft_events for a in adapters))
 
 
+def call_arguments(value: Any, schema: dict | None) -> Any:
+    """Named arguments from a recorded Python call `{"args": [...], "kwargs": {...}}` (other keys
+    are the wrapper's own parameters, e.g. smolagents' `sanitize_inputs_outputs`); positional ones
+    are named after the tool schema's properties, else left as a list so the model's request can
+    stand in. Any other value is returned unchanged."""
+    if not isinstance(value, dict) or not ("args" in value or "kwargs" in value):
+        return value
+    args = value.get("args") if isinstance(value.get("args"), list) else []
+    kwargs = value.get("kwargs") if isinstance(value.get("kwargs"), dict) else {}
+    if not args:
+        return kwargs
+    properties = schema.get("properties") if isinstance(schema, dict) else None
+    if isinstance(properties, dict) and len(args) <= len(properties):
+        return {**dict(zip(properties, args)), **kwargs}
+    return value if kwargs else args
+
+
 def event_names(events: list) -> set[str]:
     return {n for e in events if isinstance(e, dict) and isinstance(n := e.get("name"), str)}

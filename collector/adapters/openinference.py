@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from collector.adapters.base import AGENT, LLM, TOOL, Adapter, Definition, SpanView, ToolIO, TraceView
+from collector.adapters.base import AGENT, LLM, TOOL, Adapter, Definition, SpanView, ToolIO, TraceView, call_arguments
 from collector.messages import MISSING, Message, find_text, indexed_messages, langchain_tool_response, tool_definition
 
 KIND = "openinference.span.kind"
@@ -53,7 +53,8 @@ class OpenInference(Adapter):
     def tool_io(self, span: SpanView, trace: TraceView, io: ToolIO, schema: dict | None) -> None:
         attrs = span.attrs
         if io.arguments is MISSING and INPUT in attrs and visible(attrs[INPUT]) is not None:
-            io.arguments = attrs[INPUT]
+            value = trace.json(attrs[INPUT])  # smolagents' tools: the bound call {args, kwargs, ...}
+            io.arguments = call_arguments(value, schema) if isinstance(value, dict) else attrs[INPUT]
         if io.result is MISSING and OUTPUT in attrs and visible(attrs[OUTPUT]) is not None:
             output = trace.json(attrs[OUTPUT])
             io.response = langchain_tool_response(output)

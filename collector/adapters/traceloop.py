@@ -12,7 +12,7 @@ from __future__ import annotations
 import ast
 from typing import Any
 
-from collector.adapters.base import AGENT, LLM, TOOL, Adapter, Definition, SpanView, ToolIO, TraceView
+from collector.adapters.base import AGENT, LLM, TOOL, Adapter, Definition, SpanView, ToolIO, TraceView, call_arguments
 from collector.messages import MISSING, as_text, find_text, langchain_tool_response, tool_definition
 
 KIND = "traceloop.span.kind"
@@ -60,7 +60,7 @@ class Traceloop(Adapter):
                 io.call_id = io.call_id or (as_text(kwargs.get("tool_call_id")) if isinstance(kwargs, dict) else None)
                 io.arguments = _callback_arguments(value)
             elif isinstance(value, dict):
-                io.arguments = _arguments(value, schema)
+                io.arguments = call_arguments(value, schema)
         if io.result is MISSING and OUTPUT in attrs:
             io.result = attrs[OUTPUT]
         if io.result is not MISSING and io.response is None:
@@ -111,18 +111,3 @@ def _callback_arguments(value: dict) -> Any:
         if isinstance(parsed, dict):
             return parsed
     return text if text else inputs
-
-
-def _arguments(value: Any, schema: dict | None) -> Any:
-    """Named arguments from `{"args": [...], "kwargs": {...}}`; positional ones are named after
-    the tool schema's properties, else left as a list so the model's request can stand in."""
-    if not isinstance(value, dict) or not ("args" in value or "kwargs" in value):
-        return value
-    args = value.get("args") if isinstance(value.get("args"), list) else []
-    kwargs = value.get("kwargs") if isinstance(value.get("kwargs"), dict) else {}
-    if not args:
-        return kwargs
-    properties = schema.get("properties") if isinstance(schema, dict) else None
-    if isinstance(properties, dict) and len(args) <= len(properties):
-        return {**dict(zip(properties, args)), **kwargs}
-    return value if kwargs else args

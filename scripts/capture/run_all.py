@@ -423,6 +423,30 @@ def is_failing(name: str, failing: list[str]) -> bool:
     return any(name == f or name.endswith(("-" + f, "_" + f, "." + f)) for f in failing)
 
 
+def tool_message(messages: list[dict], call: dict, position: int, calls: int) -> str | None:
+    """The text a later request sent back for `call`: its role-tool message, or smolagents'
+    "Observation:" user message after the assistant message naming the call (one line per call
+    when the turn made several)."""
+    for m in messages:
+        if m.get("role") == "tool" and m.get("tool_call_id") == call["id"]:
+            return message_text(m.get("content"))
+    for before, m in zip(messages, messages[1:]):
+        text = message_text(m.get("content")) or ""
+        if before.get("role") == "assistant" and call["id"] in (message_text(before.get("content")) or "") \
+                and m.get("role") == "user" and text.startswith("Observation:"):
+            lines = text[len("Observation:"):].strip().split("\n")
+            return lines[position] if len(lines) == calls else "\n".join(lines)
+    return None
+
+
+def final_answer(message: dict) -> str | None:
+    """The last answer's text, or the answer smolagents' final_answer tool was called with."""
+    for call in message.get("tool_calls") or []:
+        if call["function"]["name"] == "final_answer":
+            return json.loads(call["function"]["arguments"]).get("answer")
+    return message.get("content")
+
+
 def ground_truth(log: list[dict], scenario_name: str) -> dict:
     """What happened, from the fake model's log: the requests it got and the answers it gave."""
     served = [r for r in log if r.get("status") == 200 and "response" in r]
@@ -430,14 +454,14 @@ def ground_truth(log: list[dict], scenario_name: str) -> dict:
     calls = []
     for i, record in enumerate(served):
         message = record["response"]["choices"][0]["message"]
-        for tc in message.get("tool_calls") or []:
+        for position, tc in enumerate(message.get("tool_calls") or []):
             result = None
             for later in served[i + 1:]:
-                for m in later["request"].get("messages", []):
-                    if m.get("role") == "tool" and m.get("tool_call_id") == tc["id"]:
-                        result = message_text(m.get("content"))
+                result = tool_message(later["request"].get("messages", []), tc, position, len(message["tool_calls"]))
                 if result is not None:
                     break
+            if result is None and tc["function"]["name"] == "final_answer":
+                result = final_answer(message)  # smolagents' final_answer tool returns its answer
             call = {
                 "id": tc["id"], "name": tc["function"]["name"],
                 "arguments": json.loads(tc["function"]["arguments"]),
@@ -449,7 +473,7 @@ def ground_truth(log: list[dict], scenario_name: str) -> dict:
     usage = [r["response"]["usage"] for r in served]
     return {
         "user_input": scenarios.SCENARIOS[scenario_name]["user"],
-        "final_output": served[-1]["response"]["choices"][0]["message"]["content"] if served else None,
+        "final_output": final_answer(served[-1]["response"]["choices"][0]["message"]) if served else None,
         "tool_calls": calls,
         "tokens": {"input": sum(u["prompt_tokens"] for u in usage),
                    "output": sum(u["completion_tokens"] for u in usage)},

@@ -30,6 +30,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import providers  # noqa: E402
 import scenarios  # noqa: E402
 
+FINAL_ANSWER = "final_answer"
+STEP_ERROR_TAIL = "try a completely different approach."
 OUT: Path
 LOCK = threading.Lock()
 COUNTERS: dict[str, int] = {}
@@ -132,21 +134,26 @@ def offered_name(name: str, offered: list) -> str:
 def answer(request: dict, run: str) -> tuple[int, dict]:
     """The scripted answer to an OpenAI chat request (every provider's request is read as one)."""
     messages = request.get("messages") or []
-    last_user = max((i for i, m in enumerate(messages) if m.get("role") == "user"), default=-1)
-    user_text = message_text(messages[last_user]) if last_user >= 0 else ""
-    name = scenarios.scenario_for_text(user_text)
+    # The latest user message naming a scenario (smolagents sends tool results as user messages).
+    asked = [(i, n) for i, m in enumerate(messages) if m.get("role") == "user"
+             and (n := scenarios.scenario_for_text(message_text(m))) is not None]
+    last_user, name = asked[-1] if asked else (-1, None)
     if name is None:
         return 400, {"error": {"message": "fake model: no scenario matches the user message", "type": "invalid_request_error"}}
     script = scenarios.SCENARIOS[name]["answers"]
     turn = sum(1 for m in messages[last_user + 1:] if m.get("role") == "assistant")
+    if not turn and message_text(messages[last_user]).rstrip().endswith(STEP_ERROR_TAIL):
+        turn = 1  # smolagents merges a failed step's error into the task message, with no assistant message
     scripted = script[min(turn, len(script) - 1)]
     with LOCK:
         call_index = COUNTERS.get("model:" + run, 0)
         COUNTERS["model:" + run] = call_index + 1
+    offered = [t.get("function", {}).get("name") or t.get("name") for t in request.get("tools") or []]
+    if scripted.get("content") and FINAL_ANSWER in offered:  # smolagents answers through its final_answer tool
+        scripted = {"tool_calls": [{"id": "call_final", "name": FINAL_ANSWER, "arguments": {"answer": scripted["content"]}}]}
     message: dict = {"role": "assistant", "content": scripted.get("content")}
     finish = "stop"
     if scripted.get("tool_calls"):
-        offered = [t.get("function", {}).get("name") or t.get("name") for t in request.get("tools") or []]
         message["tool_calls"] = [
             {"id": c["id"], "type": "function",
              "function": {"name": offered_name(c["name"], offered), "arguments": json.dumps(c["arguments"])}}
