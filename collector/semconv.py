@@ -362,13 +362,15 @@ def _llm_call(seq: int, span: _Span, trace: _Trace) -> dict[str, Any]:
     """The fields of one `LLMCall`."""
     attrs, profile = span.attrs, span.profile
     outputs = trace.messages(span, "out")
+    error_type, error = _tool_error(span, None) if span.error else (None, None)
     return {
         "seq": seq, "name": span.name, "model": _first_text(attrs, profile.model),
         "provider": _first_text(attrs, profile.provider), "input_tokens": _count(attrs, profile.input_tokens),
         "output_tokens": _count(attrs, profile.output_tokens), "first_token_ms": _first_token_ms(span),
         "finish_reasons": _finish_reasons(span, outputs),
         "requested_tools": [r.name for m in outputs for r in m.tool_calls],
-        "status": "error" if span.error else "ok", "start_ns": span.start, "end_ns": span.end,
+        "status": "error" if span.error else "ok", "error": error, "error_type": error_type,
+        "start_ns": span.start, "end_ns": span.end,
         "duration_ms": span.duration_ms, "span_id": span.id, "parent_span_id": span.parent,
     }
 

@@ -70,6 +70,9 @@ class LLMCall(_Model):
     # Tool names the model asked for in this turn, in order.
     requested_tools: list[str] = Field(default_factory=list)
     status: Literal["ok", "error"] = "ok"
+    # A failed call's recorded exception (type, message), else its status message, as for tool calls.
+    error: str | None = None
+    error_type: str | None = None
     start_ns: int = 0
     end_ns: int = 0
     duration_ms: float = 0.0
