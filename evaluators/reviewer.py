@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable
 from collector.trajectory import Trajectory
 from evaluators.dates import FREE_TEXT
 from evaluators.text.dates import as_date, computed_dates
-from evaluators.text.glosses import glosses, in_english
+from evaluators.text.glosses import glosses, in_english, senses
 from evaluators.text.haystack import Haystack
 from evaluators.text.index import Argument
 from evaluators.text.lexicon import equivalents
@@ -40,6 +40,18 @@ def _day(year: str, month: str, day: str) -> dt.date | None:
         return dt.date(int(year), int(month), int(day))
     except ValueError:
         return None  # the start and end of a day bound a date range
+
+
+def history_texts(trajectory: Trajectory) -> list[str]:
+    """The normalised values of the earlier turns: messages, the calls made then, their results."""
+    texts: list[str] = []
+    for m in trajectory.history:
+        texts += [norm(m.text)] if m.text else []
+        for call in m.calls:
+            texts += value_texts(call.get("arguments"))
+        for result in m.results:
+            texts += value_texts(result)
+    return texts
 
 
 def context_values(trajectory: Trajectory) -> frozenset[str]:
@@ -90,14 +102,7 @@ class Reviewer:
     def history(self) -> Haystack:
         """Every value of the earlier turns: messages, the calls made then and their results."""
         if self._history is None:
-            texts: list[str] = []
-            for m in self.trajectory.history:
-                texts += [norm(m.text)] if m.text else []
-                for call in m.calls:
-                    texts += value_texts(call.get("arguments"))
-                for result in m.results:
-                    texts += value_texts(result)
-            self._history = Haystack(texts)
+            self._history = Haystack(history_texts(self.trajectory))
         return self._history
 
     @property
@@ -153,6 +158,9 @@ class Reviewer:
         for other in sorted(equivalents(text)):
             if said(other) or (self.requests_cjk and self.glossed.has(other)):
                 return f"{other!r} named by its code or name (CLDR/IATA)"
+            # a Chinese name's English meanings: CNY is 人民币 (CLDR), which is "Renminbi (RMB)" (CC-CEDICT)
+            if has_cjk(other) and any(said(norm(m)) for _, meanings in senses(other) for m in meanings):
+                return f"{other!r} named by its code or name (CLDR, CC-CEDICT)"
         if self.requests_cjk and self.glossed.has(text):
             return "the user's words in English (CC-CEDICT)"
         if has_cjk(value):

@@ -9,8 +9,10 @@ tool (a backup service) is not mistaken for a better choice. Chinese text is com
 English too (its words' CC-CEDICT glosses, evaluators.text.glosses), so a Chinese request meets
 English descriptions. Against a tool described in another language than the request the
 evidence must be strong: the better tool matches a word of its name, or two words of the request
-(the senses of one Chinese word count once). A call whose result feeds a later call (a lookup the chain needed,
-such as a login before a search) is a prerequisite, never the wrong tool.
+(the senses of one Chinese word count once). A call that is a prerequisite (its result feeds a
+later call, as a login before a search), that sends a specific
+value the user gave (an id, a path, an address, the user's own id), or that failed (the first step
+of a chain its failure cut short) is never the wrong tool.
 """
 from __future__ import annotations
 
@@ -22,10 +24,12 @@ from typing import Any
 from collector.trajectory import ToolDefinition, Trajectory
 from evaluators.base import EvalContext, EvalResult, Evaluator, Finding
 from evaluators.text.bm25 import BM25
-from evaluators.text.glosses import english_terms, glosses
+from evaluators.text.glosses import english_terms, senses
 from evaluators.text.reasons import call_ref
+from evaluators.reviewer import context_values, history_texts
+from evaluators.text.haystack import Haystack
 from evaluators.text.index import TrajectoryText
-from evaluators.text.norm import has_cjk
+from evaluators.text.norm import has_cjk, norm
 from evaluators.text.terms import STOP_CJK, terms
 from evaluators.trajectory_view import TrajectoryView, before
 
@@ -35,6 +39,7 @@ MIN_BETTER = 0.5  # and the better tool matching the request at least this much 
 
 
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
+_ID_LIKE = re.compile(r"[\w./@-]*\d{3}[\w./@-]*")
 
 # The caches below are keyed by content (names, descriptions, terms) and hold values that are
 # only read afterwards (a BM25 index included), so worker threads share them safely.
@@ -53,8 +58,8 @@ def name_terms(name: str) -> tuple[str, ...]:
 def request_terms(text: str) -> dict[str, str]:
     """The request's index terms, its Chinese words also in English, each with the word it came
     from: the senses of one Chinese word (寄: "send", "mail") are one piece of evidence."""
-    return {**{t: word for word, gloss in glosses(text) for t in terms(gloss) if not STOP_CJK.issuperset(word)},
-            **{t: t for t in terms(text)}}
+    return {**{t: word for word, meanings in senses(text) if not STOP_CJK.issuperset(word)
+               for meaning in meanings for t in terms(meaning)}, **{t: t for t in terms(text)}}
 
 
 def document(tool: ToolDefinition) -> tuple[str, ...]:
@@ -76,15 +81,30 @@ def ranker(documents: tuple[tuple[str, ...], ...]) -> BM25:
     return BM25(list(documents))
 
 
+def works_on_the_request(view: TrajectoryView, position: int, known: Haystack) -> bool:
+    """Whether the call sends a specific value the user gave, now, in an earlier turn or as the
+    trace's context (an id, a path, an address, a long number): it works on what the user asked
+    about, whatever its name."""
+    arguments = view.text.arguments[position]
+    if arguments is None:  # unreadable arguments: their id-like words, as written
+        raw = view.trajectory.tool_calls[position].arguments_raw or ""
+        return any(view.text.in_user(w) or known.has(w) for w in map(norm, _ID_LIKE.findall(raw)))
+    for a in arguments:
+        raw = str(a.value)
+        if (sum(c.isdigit() for c in raw) >= 3 or "/" in raw or "@" in raw) and \
+                (view.text.in_user(a.text) or known.has(a.text)):
+            return True
+    return False
+
+
 def feeds_later(texts: TrajectoryText, position: int) -> bool:
     """Whether the call at `position` returned a value that a later call sent on (and the user did
-    not give): a prerequisite of the chain, whatever the request's words."""
+    not give): a prerequisite of the chain, whatever the request's words. (Being fed is no such
+    sign: a wrong call after a login carries its token.)"""
     calls = texts.trajectory.tool_calls
-    for later, arguments in enumerate(texts.arguments):
-        if later != position and arguments and before(calls[position], calls[later]):
-            if any(position in texts.holders(u) for a in arguments for u in a.units if not texts.in_user(u)):
-                return True
-    return False
+    return any(other != position and arguments and before(calls[position], calls[other])
+               and any(position in texts.holders(u) for a in arguments for u in a.units if not texts.in_user(u))
+               for other, arguments in enumerate(texts.arguments))
 
 
 class ToolSelectionEvaluator(Evaluator):
@@ -138,13 +158,36 @@ class ToolSelectionEvaluator(Evaluator):
         # one word of a description in common is no evidence against a tool described in another language
         strong = len({sources[t] for t in matched}) >= 2 or bool(matched.intersection(name_terms(best)))
         chinese = has_cjk(trajectory.input or "")
-        # a tool one of whose calls fed a later call is part of the chain (a lookup it needed)
-        chain = {v["tool"] for position, v in enumerate(verdicts) if feeds_later(view.text, position)}
+        low = {v["tool"] for v in verdicts if v["tool"] in index and scores[v["tool"]] <= NEAR_ZERO * better[best]}
+        chain = self._on_the_request(view, verdicts, low)
         for v in verdicts:
             described = offered[index[v["tool"]]].description or "" if v["tool"] in index else ""
-            if v["label"] == "pass" and scores[v["tool"]] <= NEAR_ZERO * better[best] and v["tool"] not in chain \
+            if v["label"] == "pass" and v["tool"] in low and v["tool"] not in chain \
                     and (strong or has_cjk(described) == chinese):
                 v.update(label="wrong_tool", better=best,
                          reason=f"{call_ref(v['seq'], v['tool'])}: wrong_tool: the request matches {best!r} "
                                 f"(relevance {better[best]:.2f}) and not {v['tool']!r} ({scores[v['tool']]:.2f})")
         return scores
+
+    @staticmethod
+    def _on_the_request(view: TrajectoryView, verdicts: list[dict], low: set[str]) -> set[str]:
+        """Tools of `low` relevance that are still working on the request: one of their calls fed a
+        later call (a prerequisite), sent the user's own ids, paths or addresses (from the request,
+        an earlier turn or the trace's context), was sent a value by a call that works on the request
+        (a status check of the ticket just created), or failed (the first step of a chain its failure
+        cut short: recovery judges it). A wrong call after a login carries its token, so being fed by
+        a mere prerequisite is no such sign."""
+        trajectory, texts = view.trajectory, view.text
+        calls = trajectory.tool_calls
+        known = Haystack([*history_texts(trajectory), *context_values(trajectory)])
+        anchored: set[int] = set()
+        out: set[str] = set()
+        for position, v in enumerate(verdicts):
+            call = calls[position]
+            fed_by = {i for a in texts.arguments[position] or () if not texts.in_user(a.text)
+                      for i in texts.holders(a.text) if i != position and before(calls[i], call)}
+            if v["tool"] not in low or works_on_the_request(view, position, known) or fed_by & anchored:
+                anchored.add(position)
+            if feeds_later(texts, position) or call.status == "error" or position in anchored:
+                out.add(v["tool"])
+        return out

@@ -300,6 +300,7 @@ def _dependencies(calls: list[ToolCall], texts: TrajectoryText, polled: set[str]
     (or a part of a composite one) that the user's input does not. Needs every call's timings."""
     ends = [c.end_ns for c in calls]
     barrier = [c.status == "error" or c.name in polled or _found_nothing(c.result) or _acts(c.name) for c in calls]
+    keys = texts.keys
     out: list[set[int]] = []
     for j, (c, arguments) in enumerate(zip(calls, texts.arguments)):
         finished = [i for i in range(j) if ends[i] <= c.start_ns]
@@ -307,7 +308,8 @@ def _dependencies(calls: list[ToolCall], texts: TrajectoryText, polled: set[str]
             out.append(set(finished))
             continue
         fed = set().union(*[texts.holders(u) for a in arguments or () for u in a.units if not texts.in_user(u)])
-        out.append({i for i in finished if barrier[i] or i in fed})
+        # a repeat of an earlier call is redundant, not a lookup that could have run alongside it
+        out.append({i for i in finished if barrier[i] or i in fed or (keys[i] == keys[j] and calls[i].name == c.name)})
     return out
 
 

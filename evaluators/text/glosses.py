@@ -25,6 +25,7 @@ _DEFINITION = 7  # Lindera's CC-CEDICT details: ..., pinyin, traditional, simpli
 _NOT_A_MEANING = re.compile(r"^(?:see |see also |variant of |old variant of |CL:|abbr\. for |surname |"
                             r"used in |\(Tw\)|\(bound form\))", re.IGNORECASE)
 _REMARK = re.compile(r"\([^)]*\)|\[[^\]]*\]")
+_ABBREVIATION = re.compile(r"\(([A-Z]{2,5})\)")
 SENSES = 3  # 酒店 is "wine shop", then "pub", then "hotel"
 _lock = threading.Lock()
 _tokenizer: Any = None
@@ -41,36 +42,45 @@ def _segmenter() -> Any:
 
 
 @lru_cache(maxsize=1 << 14)
-def _senses(definition: str) -> str:
-    """The first SENSES meanings, each up to its first comma: "Beijing, capital of …" is Beijing."""
+def _senses(definition: str) -> tuple[str, ...]:
+    """Every meaning, each up to its first comma ("Beijing, capital of …" is Beijing), with an
+    abbreviation it gives in parentheses as a meaning of its own (人民币: "Renminbi (RMB)")."""
     found = []
     for sense in definition.split("/"):
         sense = sense.strip()
         if sense and not _NOT_A_MEANING.match(sense):
             found.append(" ".join(_REMARK.sub(" ", sense.split(",")[0].split(";")[0]).split()))
-    return "; ".join(s for s in found[:SENSES] if s)
+            found += _ABBREVIATION.findall(sense)
+    return tuple(s for s in dict.fromkeys(found) if s)
 
 
 @cached_when_short(1 << 14)
-def glosses(text: str) -> tuple[tuple[str, str], ...]:
-    """(word, its English gloss) for each Chinese word of `text` the dictionary knows."""
+def senses(text: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """(word, its English meanings) for each Chinese word of `text` the dictionary knows."""
     if not has_cjk(text):
         return ()
     out = []
     for token in _segmenter().tokenize(text):
         details = token.details
         if len(details) > _DEFINITION and has_cjk(token.surface):
-            gloss = _senses(",".join(details[_DEFINITION:]))  # Lindera splits the entry at commas
-            if gloss:
-                out.append((token.surface, gloss))
+            meanings = _senses(",".join(details[_DEFINITION:]))  # Lindera splits the entry at commas
+            if meanings:
+                out.append((token.surface, meanings))
     return tuple(out)
+
+
+def glosses(text: str) -> tuple[tuple[str, str], ...]:
+    """(word, its gloss: its first SENSES meanings) for each Chinese word of `text`."""
+    return tuple((word, "; ".join(meanings[:SENSES])) for word, meanings in senses(text))
 
 
 @cached_when_short(1 << 14)
 def english_terms(text: str) -> tuple[str, ...]:
-    """Index terms (`terms`) of the glosses of `text`'s Chinese words, function words left out (帮
-    is "to help", 我 "I"): the words an English tool description would use for the same request."""
-    return tuple(t for word, gloss in glosses(text) if not _FUNCTION_WORDS.issuperset(word) for t in terms(gloss))
+    """Index terms (`terms`) of every meaning of `text`'s Chinese words, function words left out (帮
+    is "to help", 我 "I"): the words an English tool description would use (订 is "to agree", then
+    "to book" six meanings later)."""
+    return tuple(t for word, meanings in senses(text) if not _FUNCTION_WORDS.issuperset(word)
+                 for meaning in meanings for t in terms(meaning))
 
 
 def in_english(text: str) -> str:

@@ -54,6 +54,7 @@ def travel(rng: random.Random, lang: str) -> Draft:
     user = f"u-{rng.randint(1000, 9999)}"
     email = f"{rng.choice(['lin', 'amy', 'wei', 'tom', 'zhang.min'])}{rng.randint(1, 99)}@example.com"
     codes = rng.random() < 0.5  # the flight API takes IATA codes
+    mailing = rng.random() < 0.5  # and the user wants the confirmation by e-mail
     search = tool("search_flights", "Search flights between two airports or cities on a date.",
                   ["origin", "destination", "date"],
                   origin={"type": "string", "description": "IATA code or city"},
@@ -64,14 +65,17 @@ def travel(rng: random.Random, lang: str) -> Draft:
                 flight_id={"type": "string"}, passenger_id={"type": "string"}, passengers={"type": "integer", "minimum": 1})
     if lang == "en":
         request = rng.choice([
-            f"I need {people} economy seat{'s' if people > 1 else ''} from {a_en} to {b_en} on {said}. Book the cheapest and email the confirmation to {email}. A window seat if possible.",
-            f"Fly me {a_en} -> {b_en} {said}, economy, {people} passenger{'s' if people > 1 else ''}; grab the cheapest fare, window seat, and send the details to {email}",
+            f"I need {people} economy seat{'s' if people > 1 else ''} from {a_en} to {b_en} on {said}. Book the cheapest"
+            + (f" and email the confirmation to {email}." if mailing else ".") + " A window seat if possible.",
+            f"Fly me {a_en} -> {b_en} {said}, economy, {people} passenger{'s' if people > 1 else ''}; grab the cheapest fare, window seat"
+            + (f", and send the details to {email}" if mailing else ""),
         ])
         origin, destination = (a_code, b_code) if codes else (a_en, b_en)
     else:
         request = rng.choice([
-            f"帮我订{said}从{a_zh}飞{b_zh}的经济舱机票，{people}个人，要最便宜的，最好靠窗（window），确认信发到{email}",
-            f"{said}{a_zh}到{b_zh}，经济舱 {people} 张，挑最便宜的订上，靠窗 window，发邮件到 {email}",
+            f"帮我订{said}从{a_zh}飞{b_zh}的经济舱机票，{people}个人，要最便宜的，最好靠窗（window）"
+            + (f"，确认信发到{email}" if mailing else ""),
+            f"{said}{a_zh}到{b_zh}，经济舱 {people} 张，挑最便宜的订上，靠窗 window" + (f"，发邮件到 {email}" if mailing else ""),
         ])
         origin, destination = (a_code, b_code) if codes else rng.choice([(a_zh, b_zh), (a_en, b_en)])
     flights = [{"flight_id": f"{rng.choice(['MU', 'CA', 'CZ', 'HO'])}{rng.randint(1000, 9999)}", "depart": f"{h:02d}:{rng.choice(['05', '30', '45'])}",
@@ -85,7 +89,7 @@ def travel(rng: random.Random, lang: str) -> Draft:
     steps = [s1, s2]
     mail = Step("send_email", {"to": email, "subject": "Your flight booking", "body": f"Flight {cheapest['flight_id']} booked."},
                 {"sent": True})
-    if rng.random() < 0.5:
+    if mailing:
         steps.append(mail)
     if rng.random() < 0.3:  # one retry after a 503 that then succeeds
         first = Step("search_flights", dict(s1.args), error="503 Service Unavailable")
@@ -102,7 +106,7 @@ def travel(rng: random.Random, lang: str) -> Draft:
                         "mailer": mail},
                  slots={"date": (s1, "date"), "context_id": (s2, "passenger_id"), "copied_id": (s2, "flight_id"),
                         "enum": (s1, "cabin"), "extra": (s2, "seat")},
-                 facts={"enum_word": "经济舱" if lang == "zh" else "economy seat", "extra_value": "window",
+                 facts={"enum_word": "经济舱" if lang == "zh" else "Economy", "extra_value": "window",
                         "date_format": True,
                         "success_text": "Done! Your booking is confirmed." if lang == "en" else "已经帮您订好了，祝旅途愉快！"})
 
@@ -158,7 +162,7 @@ def shop(rng: random.Random, lang: str) -> Draft:
     return Draft("shop", lang, request, output, tools, steps, today,
                  user_id=user, session_id=f"{rng.getrandbits(40):x}", attributes={"app.tenant_id": "mall-cn-01"},
                  agent=("shop-assistant", "5.1"), patterns=patterns,
-                 roles={"main": s1, "lookup": s1, "producer": s1, "write": s3, "distractor": distract},
+                 roles={"main": s1, "plain": s2, "lookup": s1, "producer": s1, "write": s3, "distractor": distract},
                  slots={"context_id": (s3, "user_id"), "copied_id": (s2, "sku"), "enum": (s3, "shipping"),
                         "extra": (s1, "colour")},
                  facts={"enum_word": ship_word, "extra_value": size, "success_text":
@@ -224,9 +228,11 @@ def support(rng: random.Random, lang: str) -> Draft:
         tool("get_ticket_status", "Check the status of a support ticket.", ["ticket_id"], ticket_id={"type": "string"}),
         WEATHER, EMAIL,
     ]
-    request = rng.choice(["Where is it now? If it's stuck, open a delivery ticket, priority 2.",
-                          "still nothing... can you check where it is and raise a delivery complaint (priority 2)?"]) \
-        if lang == "en" else rng.choice(["现在到哪了？如果卡住了就帮我开个物流工单（delivery），优先级2", "查下快递到哪了，没动静的话提个delivery投诉，优先级2"])
+    city = rng.choice(CITIES)
+    request = rng.choice([f"Where is it now? If it's stuck, open a delivery ticket, priority 2. I'm in {city[0]}.",
+                          f"still nothing... can you check where it is and raise a delivery complaint (priority 2)? (shipping to {city[0]})"]) \
+        if lang == "en" else rng.choice([f"现在到哪了？如果卡住了就帮我开个物流工单（delivery），优先级2，我在{city[1]}",
+                                         f"查下快递到哪了，寄到{city[1]}的，没动静的话提个delivery投诉，优先级2"])
     s1 = Step("track_parcel", {"tracking_no": tracking}, {"status": "stuck at hub", "last_scan": "Hangzhou"})
     ticket = f"T-{rng.randint(1000, 9999)}"
     s2 = Step("create_ticket", {"user_id": user, "category": "delivery", "priority": 2,
@@ -236,7 +242,7 @@ def support(rng: random.Random, lang: str) -> Draft:
     if rng.random() < 0.5:  # polls the ticket until an agent picks it up
         steps += [Step("get_ticket_status", {"ticket_id": ticket}, {"status": s}) for s in ("open", "open", "assigned")]
     output = (f"Your parcel is stuck at the hub; ticket {ticket} is open." if lang == "en" else f"包裹在中转站滞留，已创建工单 {ticket}。")
-    distract = Step("get_weather", {"city": "Hangzhou"}, {"temp_c": 9})
+    distract = Step("get_weather", {"city": city[0] if lang == "en" else city[1]}, {"temp_c": 9})
     return Draft("support", lang, request, output, tools, steps, today, user_id=user, session_id=f"s-{rng.getrandbits(24):x}",
                  history=history, agent=("helpdesk", "1.9"),
                  patterns=["earlier turn's tracking number", "context user id", "enum value", "status polling"],
@@ -244,7 +250,7 @@ def support(rng: random.Random, lang: str) -> Draft:
                         "distractor": distract},
                  slots={"history_id": (s1, "tracking_no"), "context_id": (s2, "user_id"), "enum": (s2, "category"),
                         "extra": (s2, "channel")} | ({"copied_id": (steps[2], "ticket_id")} if len(steps) > 2 else {}),
-                 facts={"enum_word": "物流工单" if lang == "zh" else "delivery ticket", "extra_value": "2",
+                 facts={"enum_word": "物流工单" if lang == "zh" else "Delivery", "extra_value": "2",
                         "success_text": "Ticket created, we'll be in touch." if lang == "en" else "工单已创建，我们会尽快联系您。"})
 
 
@@ -280,7 +286,7 @@ def analysis(rng: random.Random, lang: str) -> Draft:
         WEATHER, EMAIL,
     ]
     names = ", ".join(r[1] for r in regions) if lang == "en" else "、".join(r[2] for r in regions)
-    request = (f"Compare {metric[0]} for {names} over {en} and chart it" if lang == "en"
+    request = (f"Compare {metric[0]} for {names} over {en} and draw a bar chart" if lang == "en"
                else f"对比一下{names}{zh}的{metric[1]}，画个柱状图")
     key = metric[0].replace(" ", "_")
     queries = [Step("run_query", {"metric": key, "start_date": start.isoformat(), "end_date": end.isoformat(), "region": r[0]},
@@ -293,9 +299,11 @@ def analysis(rng: random.Random, lang: str) -> Draft:
     return Draft("data_analysis", lang, request, output, tools, [*queries, chart], today, user_id=f"analyst{rng.randint(1, 40)}",
                  agent=("bi-copilot", "0.9.3"),
                  patterns=["computed date range", "country codes for names", "parallel queries", "copied numbers", "enum value"],
-                 roles={"main": queries[0], "lookup": queries[0], "distractor": distract, "write": None},
-                 slots={"date": (queries[0], "start_date"), "enum": (queries[0], "metric"), "extra": (chart, "color")},
-                 facts={"enum_word": metric[0] if lang == "en" else metric[1], "extra_value": "blue", "date_format": True,
+                 roles={"main": queries[0], "plain": chart, "lookup": queries[0], "distractor": distract, "write": None},
+                 slots={"date": (queries[0], "start_date"), "enum": (queries[0], "metric"), "extra": (chart, "chart_type")},
+                 facts={"enum_word": metric[0].title() if lang == "en" else metric[1],
+                        "extra_value": "bar" if lang == "en" else "柱状图",
+                        "date_format": True,
                         "success_text": output})
 
 
