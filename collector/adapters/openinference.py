@@ -7,7 +7,9 @@ from __future__ import annotations
 from typing import Any
 
 from collector.adapters.base import AGENT, LLM, TOOL, Adapter, Definition, SpanView, ToolIO, TraceView, call_arguments
-from collector.messages import MISSING, Message, find_text, indexed_messages, langchain_tool_response, tool_definition
+from collector.messages import (
+    MISSING, Message, ToolResponse, as_text, find_text, indexed_messages, langchain_tool_response, tool_definition,
+)
 
 KIND = "openinference.span.kind"
 INPUT, OUTPUT = "input.value", "output.value"
@@ -19,6 +21,13 @@ _ROLES = {"LLM": LLM, "TOOL": TOOL, "AGENT": AGENT}
 def visible(value: Any) -> Any:
     """`value`, or None when the instrumentation hid it."""
     return None if value == REDACTED else value
+
+
+def _llama_index_output(value: Any) -> ToolResponse | None:
+    """LlamaIndex's ToolOutput dump (`{blocks, tool_name, raw_input, raw_output, is_error}`)."""
+    if not isinstance(value, dict) or "raw_output" not in value or "tool_name" not in value:
+        return None
+    return ToolResponse(None, as_text(value.get("tool_name")), value["raw_output"], value.get("is_error") is True)
 
 
 class OpenInference(Adapter):
@@ -45,7 +54,10 @@ class OpenInference(Adapter):
 
     def role(self, span: SpanView) -> str | None:
         kind = span.attrs.get(KIND)
-        return _ROLES.get(kind) if isinstance(kind, str) else None
+        role = _ROLES.get(kind) if isinstance(kind, str) else None
+        if role == LLM and span.name.rpartition(".")[2].startswith("_") and "llm.token_count.prompt" not in span.attrs:
+            return None  # LlamaIndex gives every traced method of an LLM object kind LLM (_prepare_chat_with_tools)
+        return role
 
     def messages(self, span: SpanView, trace: TraceView, inbound: bool) -> list[Message]:
         return indexed_messages(trace.indexed(span, INPUT_MESSAGES if inbound else OUTPUT_MESSAGES))
@@ -57,7 +69,7 @@ class OpenInference(Adapter):
             io.arguments = call_arguments(value, schema) if isinstance(value, dict) else attrs[INPUT]
         if io.result is MISSING and OUTPUT in attrs and visible(attrs[OUTPUT]) is not None:
             output = trace.json(attrs[OUTPUT])
-            io.response = langchain_tool_response(output)
+            io.response = langchain_tool_response(output) or _llama_index_output(output)
             io.result = io.response.response if io.response else attrs[OUTPUT]
 
     def definitions(self, span: SpanView, trace: TraceView, role: str | None) -> list[Definition]:
