@@ -15,7 +15,8 @@ from tests.dashboard.traffic import API_KEY, TASK
 
 PAGES = ["/dashboard/", "/dashboard/tasks", f"/dashboard/tasks/{TASK}", "/dashboard/analysis",
          f"/dashboard/report?task={TASK}&format=md"]
-STATIC = ["/dashboard/static/plotly.min.js", "/dashboard/static/charts.js", "/dashboard/static/dashboard.css"]
+STATIC = ["/dashboard/static/plotly.min.js", "/dashboard/static/charts.js", "/dashboard/static/ui.js"]
+PUBLIC = "/dashboard/static/dashboard.css"  # the login page's look, nothing with data
 
 
 @pytest.fixture(scope="module")
@@ -33,6 +34,13 @@ def test_no_key_no_page(urls):
         assert "tracepatrol_session" not in resp.headers.get("set-cookie", "")
     for path in STATIC:
         assert httpx.get(srv.api + path, timeout=30).status_code == 401, path
+    css = httpx.get(srv.api + PUBLIC, timeout=30)
+    assert css.status_code == 200 and css.headers["content-type"].startswith("text/css") and "--accent" in css.text
+    browser = httpx.get(srv.api + PAGES[1], headers={"Sec-Fetch-Mode": "navigate"}, timeout=30)
+    assert browser.status_code == 303 and browser.headers["location"] == "/dashboard/login?next=%2Fdashboard%2Ftasks"
+    login = httpx.get(srv.api + browser.headers["location"], timeout=30)
+    assert login.status_code == 200 and 'name="key"' in login.text and "<nav" not in login.text
+    assert 'name="next" value="/dashboard/tasks"' in login.text
     forged = {"tracepatrol_session": "0" * 64}
     assert httpx.get(srv.api + PAGES[0], cookies=forged, timeout=30).status_code == 401
     assert httpx.get(srv.api + PAGES[0], headers={"Authorization": "Bearer wrong-key"}, timeout=30).status_code == 401
@@ -82,7 +90,7 @@ def test_pages_carry_a_content_security_policy(urls):
     assert resp.headers["x-content-type-options"] == "nosniff"
 
 
-@pytest.mark.parametrize("path", [f"/dashboard/report?task={TASK}", f"/api/report?task={TASK}"])
+@pytest.mark.parametrize("path", [f"/dashboard/report?task={TASK}&format=html", f"/api/report?task={TASK}"])
 def test_the_report_allows_exactly_its_own_inline_scripts(urls, path):
     srv, _ = urls
     resp = httpx.get(srv.api + path, headers=srv.headers(), timeout=60)

@@ -1,7 +1,9 @@
-"""Every dashboard page, loaded at 1440 px, resized to 1280 px and loaded again at 1280 px: no Python
-repr in the text, no block (chart, table, card, form section, step) overlapping another, nothing
-wider than the window, every chart with both axis titles. Full-page screenshots are kept in
-dashboard-shots/ under the system's temp folder (or $DASHBOARD_SHOTS) for a person to look at."""
+"""Every dashboard page, loaded at 1440 px, resized to 1280 px and loaded again at 1280 px, then at
+390 px (a phone): no Python repr in the text, no block (chart, table, card, form section, step)
+overlapping another, nothing wider than the window (wide tables scroll inside their own box), every
+chart with both axis titles; on a phone the menu folds into one row. The login page is styled and
+shows no navigation. Full-page screenshots are kept in dashboard-shots/ under the system's temp
+folder (or $DASHBOARD_SHOTS) for a person to look at."""
 from __future__ import annotations
 
 import os
@@ -10,12 +12,13 @@ from pathlib import Path
 
 import pytest
 
+from tests.dashboard.conftest import Watched
 from tests.dashboard.test_pages import PYTHON_REPR
 from tests.dashboard.traffic import TASK
 
 pytestmark = pytest.mark.timeout(600)
 SHOTS = Path(os.environ.get("DASHBOARD_SHOTS") or Path(tempfile.gettempdir()) / "dashboard-shots")
-WIDE, NARROW, HEIGHT = 1440, 1280, 900
+WIDE, NARROW, PHONE, HEIGHT = 1440, 1280, 390, 900
 BLOCKS = ".chart, main table, .kpi, fieldset, .box, .step, main h1, main h2, pre, .actions, .range, .result-bar"
 
 OVERLAPS = """sel => {
@@ -86,6 +89,8 @@ def settle(page) -> None:
 
 def check(page, where: str) -> None:
     settle(page)
+    width = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+    assert width[0] <= width[1], (where, "scrolls sideways", width)
     leaked = PYTHON_REPR.search(page.inner_text("body"))
     assert leaked is None, (where, leaked and leaked.group())
     assert page.evaluate(OVERLAPS, BLOCKS) == [], where
@@ -101,7 +106,7 @@ def shoot(page, name: str, width: int) -> None:
     page.set_viewport_size({"width": width, "height": HEIGHT})
 
 
-def test_every_page_at_1440_and_1280_px(session, pages):
+def test_every_page_at_1440_1280_and_390_px(session, pages):
     srv, w = session
     SHOTS.mkdir(parents=True, exist_ok=True)
     page = w.page
@@ -116,4 +121,43 @@ def test_every_page_at_1440_and_1280_px(session, pages):
         page.reload()
         check(page, f"{name} at {NARROW}")
         shoot(page, name, NARROW)
+        page.set_viewport_size({"width": PHONE, "height": HEIGHT})
+        page.reload()
+        check(page, f"{name} at {PHONE}")
+        assert page.locator("nav").bounding_box()["height"] < 60, name  # one row: the menu is folded
+        shoot(page, name, PHONE)
         assert not w.errors, (name, w.errors)
+
+
+def test_the_menu_unfolds_on_a_phone(session):
+    srv, w = session
+    page = w.page
+    page.set_viewport_size({"width": PHONE, "height": HEIGHT})
+    page.goto(srv.api + "/dashboard/")
+    assert not page.locator("nav a[href='/dashboard/traces']").is_visible()
+    page.click("#menu-toggle")
+    assert page.get_attribute("#menu-toggle", "aria-expanded") == "true"
+    with page.expect_navigation():
+        page.click("nav a[href='/dashboard/traces']")
+    assert page.url == srv.api + "/dashboard/traces"
+    assert page.locator("nav a[href='/dashboard/traces']").get_attribute("aria-current") == "page"
+
+
+def test_the_login_page_is_styled_and_shows_no_navigation(browser, loaded):
+    """Before login: the stylesheet (and only it) is served, no menu, no console error."""
+    srv, _ = loaded
+    for width in (WIDE, PHONE):
+        context = browser.new_context(viewport={"width": width, "height": HEIGHT})
+        try:
+            w = Watched(context)
+            w.page.goto(srv.api + f"/dashboard/tasks/{TASK}")
+            assert w.page.url.startswith(srv.api + "/dashboard/login?next=")
+            assert w.page.locator("nav").count() == 0 and w.page.locator("input[name=key]").is_visible()
+            styled = w.page.evaluate("getComputedStyle(document.querySelector('.box')).borderRadius")
+            assert styled == "8px"  # dashboard.css applied
+            assert w.page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+            assert not w.errors, w.errors
+            SHOTS.mkdir(parents=True, exist_ok=True)
+            w.page.screenshot(path=str(SHOTS / f"login-{width}.png"), full_page=True)
+        finally:
+            context.close()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+import httpx
 import pytest
 
 from tests.dashboard.conftest import Watched
@@ -121,7 +122,17 @@ def test_analysis_page(session, loaded):
 def test_report_page_and_unknown_ids(session):
     srv, w = session
     page = visit(w, srv.api + f"/dashboard/report?task={TASK}")
-    assert page.locator("script[src]").count() == 0  # everything inline
+    assert page.locator("nav a[href='/dashboard/tasks'].on").count() == 1  # inside the navigation
+    assert page.locator(f"#downloads a[href='/dashboard/tasks/{TASK}']").count() == 1  # the way back
+    for fmt, kind in (("html", "text/html"), ("md", "text/markdown"), ("json", "application/json")):
+        href = page.get_attribute(f"#downloads a[data-format={fmt}]", "href")
+        resp = httpx.get(srv.api + href, headers=srv.headers(), timeout=60)
+        assert resp.status_code == 200 and resp.headers["content-type"].startswith(kind), fmt
+        assert resp.headers["content-disposition"] == f'attachment; filename="report-{TASK}-latest.{fmt}"'
+        if fmt == "html":
+            assert "<script src=" not in resp.text and "<nav" not in resp.text  # a file that opens offline
+        if fmt == "json":
+            assert resp.json()["task"]["task_id"] == TASK
     resp = page.goto(srv.api + "/dashboard/traces/0123456789abcdef0123456789abcdef")
     assert resp.status == 404 and "no trajectory for trace" in page.inner_text(".message")
     resp = page.goto(srv.api + "/dashboard/tasks/no-such-task")

@@ -32,8 +32,8 @@ from tracepatrol import analysis
 from tracepatrol.api.cursor import Cursor
 from tracepatrol.api.guard import SESSION_COOKIE
 from tracepatrol.web import charts, explorer, forms, report, trace_view
-from tracepatrol.web.pages import (PageRoute, ROOT, STATIC_FILES, page, public_url, require_csrf, require_login,
-                                   safe_next, set_session, view)
+from tracepatrol.web.pages import (PUBLIC_STATIC, ROOT, STATIC_FILES, LoginRequired, PageRoute, allowed, page,
+                                   public_url, require_csrf, require_login, safe_next, set_session, view)
 
 DEFAULT_SCENE = "customer_service"
 RECENT = 20  # the overview's newest traces; the explorer has the rest
@@ -147,11 +147,23 @@ def build_router(secured: list) -> APIRouter:
 
     @pages(ROOT + "/report")
     def report_page(request: Request, cur: Cursor, task: str, run: str | None = None, day: dt.date | None = None,
-                    format: Literal["html", "md", "json"] = "html", scene: str = DEFAULT_SCENE) -> Response:
-        return _report(request, cur, task, run, day, format, scene, ROOT)  # read here: links stay on this server
+                    format: Literal["html", "md", "json"] | None = None, scene: str = DEFAULT_SCENE) -> Response:
+        """The report inside the dashboard, or (`format`) its file to download; read here, its
+        links stay on this server."""
+        if format is not None:
+            resp = _report(request, cur, task, run, day, format, scene, ROOT)
+            resp.headers["Content-Disposition"] = f'attachment; filename="{report.file_name(task, run, day, format)}"'
+            return resp
+        data = _report_data(request, cur, task, run, day, scene, ROOT)
+        query = [("task", task), *([("run", run)] if run else []), *([("day", day.isoformat())] if day else []),
+                 *([("scene", scene)] if scene != DEFAULT_SCENE else [])]
+        downloads = {fmt: f"{ROOT}/report?" + urllib.parse.urlencode([*query, ("format", fmt)]) for fmt in report.FORMATS}
+        return view(request, "report.html", title=f"report {task}", charts=True, r=data, downloads=downloads)
 
-    @router.get(ROOT + "/static/{name}", dependencies=guarded)
-    def static(name: str) -> Response:
+    @router.get(ROOT + "/static/{name}")
+    def static(request: Request, name: str) -> Response:
+        if name not in PUBLIC_STATIC and not allowed(request):
+            raise LoginRequired()
         path = STATIC_FILES.get(name)
         if path is None:
             raise analysis.NotFound(f"no static file {name!r}")
@@ -205,8 +217,8 @@ def build_router(secured: list) -> APIRouter:
     return router
 
 
-def _report(request: Request, cur, task: str, run: str | None, day: dt.date | None, fmt: str, scene: str,
-            link: str | None) -> Response:
+def _report_data(request: Request, cur, task: str, run: str | None, day: dt.date | None, scene: str,
+                 link: str | None) -> dict[str, Any]:
     """`link`: where trace links point (the dashboard itself, the public URL, or nowhere)."""
     if run is not None and day is not None:
         raise analysis.NotFound("give a run or a day, not both")
@@ -214,6 +226,11 @@ def _report(request: Request, cur, task: str, run: str | None, day: dt.date | No
         get_profile(scene, request.app.state.weights_dirs)
     except LookupError as exc:
         raise analysis.NotFound(str(exc)) from None
-    data = report.build(cur, task, run_id=run, day=day, scene=scene, weights_dirs=request.app.state.weights_dirs,
+    return report.build(cur, task, run_id=run, day=day, scene=scene, weights_dirs=request.app.state.weights_dirs,
                         dashboard_url=link)
+
+
+def _report(request: Request, cur, task: str, run: str | None, day: dt.date | None, fmt: str, scene: str,
+            link: str | None) -> Response:
+    data = _report_data(request, cur, task, run, day, scene, link)
     return Response(report.render(data, fmt), media_type=report.MEDIA_TYPES[fmt], headers=report.headers(fmt))

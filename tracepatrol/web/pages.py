@@ -13,7 +13,7 @@ from typing import Any
 
 import orjson
 from fastapi import Request
-from fastapi.responses import HTMLResponse, Response
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.routing import APIRoute
 from jinja2 import Environment, PackageLoader, select_autoescape
 from markupsafe import Markup
@@ -25,7 +25,8 @@ from tracepatrol.web import charts, explorer
 ROOT = "/dashboard"
 STATIC = Path(__file__).resolve().parent / "static"
 STATIC_FILES = {"plotly.min.js": charts.PLOTLY_JS, **{name: STATIC / name for name in
-                ("charts.js", "dashboard.css", "task_form.js", "timezone.js")}}
+                ("charts.js", "dashboard.css", "task_form.js", "timezone.js", "ui.js")}}
+PUBLIC_STATIC = ("dashboard.css",)  # the login page's look: served without a session, holds no data
 HEADERS = {
     "Content-Security-Policy": "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
                                "img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; form-action 'self'",
@@ -38,6 +39,16 @@ HEADERS = {
 def to_json(value: Any, **kwargs: Any) -> str:
     option = orjson.OPT_INDENT_2 if kwargs.get("indent") else 0
     return orjson.dumps(value, default=str, option=option | orjson.OPT_NON_STR_KEYS).decode()
+
+
+def pretty(value: Any, indent: bool = True) -> str:
+    """A value as a person reads it: text as it is, anything else as JSON (indented) whose
+    characters stay themselves (`'`, `<`, `&`, CJK; no \\u escapes), valid JSON still. Plain text:
+    the page's autoescaping makes it safe, unlike `tojson`, whose HTML-safe escapes would show."""
+    if isinstance(value, str):
+        return value
+    option = orjson.OPT_NON_STR_KEYS | (orjson.OPT_INDENT_2 if indent else 0)
+    return orjson.dumps(value, default=str, option=option).decode()
 
 
 def timestamp(value: Any) -> Markup:
@@ -63,7 +74,7 @@ def environment() -> Environment:
     env = Environment(loader=PackageLoader("tracepatrol.web", "templates"), autoescape=select_autoescape(["html"]),
                       trim_blocks=True, lstrip_blocks=True)
     env.policies["json.dumps_function"] = to_json
-    env.filters |= {"ts": timestamp, "n": count, "window_text": window_text}
+    env.filters |= {"ts": timestamp, "n": count, "window_text": window_text, "pretty": pretty}
     env.globals["explore"] = explorer.url
     return env
 
@@ -131,7 +142,8 @@ def set_session(response: Response, request: Request, session: str, max_age: int
 
 
 class PageRoute(APIRoute):
-    """Answers a missing key with the login form (401) and an unknown id with a 404 page."""
+    """Answers a missing key with the login form (401; a browser's navigation is sent to the login
+    page instead, which answers 200, so its console stays clean) and an unknown id with a 404 page."""
 
     def get_route_handler(self) -> Callable:
         handler = super().get_route_handler()
@@ -143,6 +155,8 @@ class PageRoute(APIRoute):
                 if request.url.path.startswith(ROOT + "/static/"):
                     return Response("missing or invalid API key", 401, media_type="text/plain")
                 target = request.url.path + (f"?{request.url.query}" if request.url.query else "")
+                if request.headers.get("sec-fetch-mode") == "navigate":  # a browser: to the login page's own address
+                    return RedirectResponse(ROOT + "/login?" + urllib.parse.urlencode({"next": target}), 303)
                 return page("login.html", 401, title="log in", next=target, message=None)
             except analysis.NotFound as exc:
                 return page("error.html", 404, title="not found", heading="Not found", message=str(exc))
@@ -157,11 +171,23 @@ def page(template: str, status: int = 200, headers: dict[str, str] | None = None
     return HTMLResponse(render(template, **context), status, headers=HEADERS | (headers or {}))
 
 
+SECTIONS = (("/tasks/new", "new"), ("/traces", "traces"), ("/tasks", "tasks"), ("/analysis", "analysis"),
+            ("/report", "tasks"))
+
+
+def section(path: str) -> str:
+    """The navigation entry a dashboard path belongs to (marked in the menu)."""
+    rest = path.removeprefix(ROOT)
+    return next((name for prefix, name in SECTIONS if rest.startswith(prefix)), "overview" if rest in ("", "/") else "")
+
+
 def view(request: Request, template: str, status: int = 200, **context: Any) -> HTMLResponse:
-    """A page with what every page needs: the logout link and the CSRF token for its forms. Without
-    an API key a browser without a session cookie gets one here, for its token to be its own."""
+    """A page with what every page needs: the logout link, its place in the menu and the CSRF token
+    for its forms. Without an API key a browser without a session cookie gets one here, for its
+    token to be its own."""
     sessions, session = request.app.state.sessions, request.cookies.get(SESSION_COOKIE)
     fresh = None if session or request.app.state.api_key else sessions.anonymous()
+    context.setdefault("section", section(request.url.path))
     resp = page(template, status, logged_in=has_session(request), csrf=sessions.csrf_token(fresh or session),
                 **context)
     if fresh:

@@ -201,6 +201,12 @@ def _inline_scripts() -> tuple[str, str]:
     return tuple((STATIC / name).read_text(encoding="utf-8") for name in ("plotly_loader.js", "charts.js"))
 
 
+def file_name(task_id: str, run_id: str | None, day: dt.date | None, fmt: str) -> str:
+    """A download's file name: the task and what the report covers, in characters any file system takes."""
+    scope = run_id or (day.isoformat() if day else "latest")
+    return re.sub(r"[^A-Za-z0-9_.-]+", "_", f"report-{task_id}-{scope}")[:120] + f".{fmt}"
+
+
 def headers(fmt: str) -> dict[str, str]:
     """A served report carries the dashboard's headers; the HTML one's CSP lets exactly the two
     scripts it inlines and the plotly.min.js they unpack run (by hash), so an injected script would not."""

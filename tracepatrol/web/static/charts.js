@@ -10,6 +10,23 @@
     });
     el.classList.add("linked");
   }
+  // On a phone a figure keeps its plot wide enough to read: smaller side margins, the legend under it.
+  function narrow(el, layout) {
+    if (el.clientWidth >= 640) { return layout; }
+    var out = Object.assign({}, layout), margin = Object.assign({}, layout.margin || {});
+    margin.l = Math.min(margin.l === undefined ? 80 : margin.l, 120);
+    margin.r = Math.min(margin.r === undefined ? 80 : margin.r, 12);
+    out.margin = margin;
+    if (!layout.polar) {
+      out.legend = Object.assign({}, layout.legend || {}, {orientation: "h", x: 0, xanchor: "left", y: -0.3, yanchor: "top"});
+      margin.b = Math.max(margin.b || 0, 90);
+      if (layout.height) { out.height = layout.height + 60; }
+    } else {
+      out.legend = Object.assign({}, layout.legend || {}, {orientation: "h", x: 0, y: -0.1, yanchor: "top"});
+    }
+    if (out.title && out.title.text) { out.title = Object.assign({}, out.title, {font: {size: 12}}); }
+    return out;
+  }
   function draw() {
     var nodes = document.querySelectorAll(".chart[data-figure]");
     for (var i = 0; i < nodes.length; i++) {
@@ -19,8 +36,9 @@
       var fig = JSON.parse(source.textContent);
       // A responsive plot resizes to its box on every window resize: the box must hold the figure's
       // height, or a narrower window squeezes the plot and the page below it shifts under it.
-      if (fig.layout && fig.layout.height) { el.style.height = fig.layout.height + "px"; }
-      Plotly.newPlot(el, fig.data || [], fig.layout || {}, {displaylogo: false, responsive: true});
+      var layout = narrow(el, fig.layout || {});
+      if (layout.height) { el.style.height = layout.height + "px"; }
+      Plotly.newPlot(el, fig.data || [], layout, {displaylogo: false, responsive: true});
       if (fig.links) { follow(el, fig.links); }
     }
   }
