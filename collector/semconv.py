@@ -65,7 +65,7 @@ def build_trajectory(spans: Sequence[SpanRecord], version: int = 1) -> Trajector
         "user_id": _context(trace, "user", "metadata_user"),
         "session_id": _context(trace, "session", "metadata_session"),
         "input": _user_input(trace, llm_spans), "output": _final_output(trace, llm_spans),
-        "tokens": _tokens(llm_spans, llm_calls) if llm_spans else _agent_tokens(trace),
+        "tokens": _tokens(trace, llm_spans, llm_calls) if llm_spans else _agent_tokens(trace),
         "first_token_ms": next((c["first_token_ms"] for c in llm_calls if c["first_token_ms"] is not None), None),
         "llm_call_count": len(llm_calls), "llm_calls": llm_calls,
         "tool_errors": sum(c["status"] == "error" for c in tool_calls), "tool_calls": tool_calls,
@@ -129,6 +129,7 @@ class _Trace:
         for span in self.spans:
             span.profile = profile_of(span.name, span.attrs, span.events)
         self.roles = {s.id: _role(s) for s in self.spans}
+        self.usage: dict[str, _Span] = {}  # kept LLM span id -> its bare twin, whose usage counts
         self._json: dict[str, Any] = {}
         self._definitions: dict[str, list[_Definition]] = {}
         self._cache: dict[tuple[str, str], Any] = {}
@@ -142,8 +143,10 @@ class _Trace:
         return min(s.start for s in self.spans), max(s.end for s in self.spans)
 
     def effective(self, role: str) -> list[_Span]:
-        """Spans of `role`, minus double instrumentation: an LLM span wrapping another LLM span
-        (framework + client library) and a tool span inside a same-named tool span."""
+        """Spans of `role`, minus double instrumentation: of two nested LLM spans (framework +
+        client library) or two LLM spans of one provider answer (an instrumentation beside the SDK's
+        own spans, same response id) the one that shows less, and a tool span inside a same-named
+        tool span."""
         doubled = self._cached(self.root, "doubled", self._doubled)
         return [s for s in self.spans if self.roles[s.id] == role and s.id not in doubled]
 
@@ -175,7 +178,7 @@ class _Trace:
                     continue
                 if role == LLM:
                     if llm_path:  # the nearest is enough: each wrapper is the nearest of some LLM span
-                        doubled.add(llm_path[-1])
+                        doubled.add(self._lesser(self.by_id[llm_path[-1]], span).id)
                     llm_path.append(span.id)
                 elif role == TOOL:
                     name = _tool_name(span)
@@ -187,7 +190,45 @@ class _Trace:
                     if child.id not in seen:
                         seen.add(child.id)
                         stack.append((child, None, True))
+        self._twins(doubled)
         return doubled
+
+    def _twins(self, doubled: set[str]) -> None:
+        """Sibling LLM spans of one provider answer (a provider SDK's own span beside an
+        instrumentation's): the same response id, else overlapping in time under one parent with
+        the same prompt token count while only one shows messages. The lesser joins `doubled`;
+        the SDK's bare span keeps the say on usage (`self.usage`), as it reads the API's own."""
+        seen: dict[tuple, _Span] = {}
+        for span in self.spans:
+            if self.roles[span.id] != LLM or span.id in doubled:
+                continue
+            response = _first_ident(span.attrs, span.profile.response_id)
+            prompt = _count(span.attrs, span.profile.input_tokens)
+            keys = [("id", response)] if response else []
+            keys += [("usage", span.parent, prompt)] if prompt else []
+            twin = next((seen[k] for k in keys if k in seen and seen[k].id not in doubled), None)
+            if twin is not None and twin.end > span.start and (
+                    response and _first_ident(twin.attrs, twin.profile.response_id) == response
+                    or self._shows_messages(twin) != self._shows_messages(span)):
+                lesser = self._lesser(twin, span)
+                kept = span if lesser is twin else twin
+                doubled.add(lesser.id)
+                if not self._shows_messages(lesser):
+                    self.usage[kept.id] = lesser
+                span = kept
+            for key in keys:
+                seen[key] = span
+
+    def _lesser(self, wrapper: _Span, inner: _Span) -> _Span:
+        """Of two spans of one model call, the one to drop: the wrapper (the inner client span
+        is the request itself), unless only the wrapper shows the messages (an SDK's own span
+        without content inside an instrumentation's); of two siblings, the earlier likewise."""
+        if not self._shows_messages(inner) and self._shows_messages(wrapper):
+            return inner
+        return wrapper
+
+    def _shows_messages(self, span: _Span) -> bool:
+        return bool(self.messages(span, "in") or self.messages(span, "out"))
 
     def json(self, value: Any) -> Any:
         """`value` parsed when it is JSON text, else unchanged; cached by text."""
@@ -363,10 +404,12 @@ def _llm_call(seq: int, span: _Span, trace: _Trace) -> dict[str, Any]:
     attrs, profile = span.attrs, span.profile
     outputs = trace.messages(span, "out")
     error_type, error = _tool_error(span, None) if span.error else (None, None)
+    metered = trace.usage.get(span.id, span)
     return {
         "seq": seq, "name": span.name, "model": _first_text(attrs, profile.model),
-        "provider": _first_text(attrs, profile.provider), "input_tokens": _count(attrs, profile.input_tokens),
-        "output_tokens": _count(attrs, profile.output_tokens), "first_token_ms": _first_token_ms(span),
+        "provider": _first_text(attrs, profile.provider),
+        "input_tokens": _count(metered.attrs, metered.profile.input_tokens),
+        "output_tokens": _count(metered.attrs, metered.profile.output_tokens), "first_token_ms": _first_token_ms(span),
         "finish_reasons": _finish_reasons(span, outputs),
         "requested_tools": [r.name for m in outputs for r in m.tool_calls],
         "status": "error" if span.error else "ok", "error": error, "error_type": error_type,
@@ -375,10 +418,11 @@ def _llm_call(seq: int, span: _Span, trace: _Trace) -> dict[str, Any]:
     }
 
 
-def _tokens(llm_spans: list[_Span], calls: list[dict[str, Any]]) -> dict[str, int]:
+def _tokens(trace: _Trace, llm_spans: list[_Span], calls: list[dict[str, Any]]) -> dict[str, int]:
     """Totals over LLM calls; a call's own total when reported, else its input + output."""
     inputs, outputs = [c["input_tokens"] for c in calls], [c["output_tokens"] for c in calls]
-    total = sum(_count(s.attrs, s.profile.total_tokens) or i + o for s, i, o in zip(llm_spans, inputs, outputs))
+    total = sum(i + o if s.id in trace.usage else _count(s.attrs, s.profile.total_tokens) or i + o
+                for s, i, o in zip(llm_spans, inputs, outputs))
     return {"input": sum(inputs), "output": sum(outputs), "total": total}
 
 

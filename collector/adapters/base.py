@@ -65,6 +65,7 @@ class Adapter:
     agent_input_tokens: tuple[str, ...] = ()  # agent-level usage, read only without model calls
     agent_output_tokens: tuple[str, ...] = ()
     finish_reasons: tuple[str, ...] = ()
+    response_id: tuple[str, ...] = ()  # the provider's id of one answer: two spans with it are one call
     ttft: tuple[tuple[str, float], ...] = ()  # (key, factor to milliseconds)
     ttft_events: frozenset[str] = frozenset()
     tool_name: tuple[str, ...] = ()

@@ -26,6 +26,7 @@ class GenAI(Adapter):
     input_tokens = ("gen_ai.usage.input_tokens",)
     output_tokens = ("gen_ai.usage.output_tokens",)
     finish_reasons = ("gen_ai.response.finish_reasons",)
+    response_id = ("gen_ai.response.id",)
     ttft = (("gen_ai.response.time_to_first_chunk", 1000.0),)
     tool_name = ("gen_ai.tool.name",)
     tool_call_id = ("gen_ai.tool.call.id",)

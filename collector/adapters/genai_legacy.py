@@ -32,6 +32,7 @@ class GenAILegacy(Adapter):
     input_tokens = ("gen_ai.usage.input_tokens", "gen_ai.usage.prompt_tokens")
     output_tokens = ("gen_ai.usage.output_tokens", "gen_ai.usage.completion_tokens")
     total_tokens = ("gen_ai.usage.total_tokens",)
+    response_id = ("gen_ai.response.id",)
 
     def role(self, span: SpanView) -> str | None:
         attrs = span.attrs
