@@ -35,7 +35,8 @@ class TaskRunner:
         self.clock = clock
         self.queries = QueryGate(con, limits)
         self._task_locks: defaultdict[str, threading.Lock] = defaultdict(threading.Lock)
-        self.on_selected: list[Callable[[str], None]] = []
+        self.on_selected: list[Callable[[str], None]] = []  # a run's items are recorded (none: it is done)
+        self.on_failed: list[Callable[[str], None]] = []  # a run failed in selection
 
     def window(self, spec: TaskSpec, now: dt.datetime, watermark: dt.datetime | None):
         if spec.rolling:
@@ -84,6 +85,8 @@ class TaskRunner:
             raise  # stopped, not failed: resumed at the next start
         except Exception as exc:
             self.ledger.fail_run(run.run_id, f"selection failed: {exc}")
+            for listener in self.on_failed:
+                listener(run.run_id)
             raise
         self.ledger.record_selection(run, selection, advance_watermark=spec.rolling)
         for listener in self.on_selected:

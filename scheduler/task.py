@@ -21,6 +21,7 @@ from evaluators.config import check_task_options
 from infra.timeutil import naive_utc, parse_duration
 from sampler.policy import Filter, Sampling, SamplingPolicy, filter_list_validators, format_errors
 from sampler.selection import TimeRange, default_salt
+from scheduler.alert_rules import AlertRule, check_task_alerts, served
 
 MIN_LAST, MAX_LAST = dt.timedelta(hours=1), dt.timedelta(days=30)
 _EVERY = {"hour": dt.timedelta(hours=1), "day": dt.timedelta(days=1), "week": dt.timedelta(weeks=1)}
@@ -166,6 +167,8 @@ class TaskSpec(_Model):
     evaluators: list[str] = Field(default_factory=list)
     # Per-evaluator settings, e.g. {reference_chain: {weights: …}, llm_judge: {budget_per_task: 50}}.
     options: dict[str, dict[str, Any]] = Field(default_factory=dict)
+    # Judged after each run; they name the server's notification destinations (docs/alerts.md).
+    alerts: list[AlertRule] = Field(default_factory=list, max_length=20)
 
     @field_validator("name")
     @classmethod
@@ -208,6 +211,9 @@ class TaskSpec(_Model):
         if stray:
             raise ValueError(f"options given for {', '.join(stray)}, which the task does not run")
         check_task_options(self.options)  # a task never chooses where a server credential goes
+        from evaluators.registry import DEFAULT_SET
+
+        check_task_alerts(self.alerts, self.evaluators or DEFAULT_SET)
         return self
 
     @property
@@ -251,7 +257,8 @@ def validate_task(doc: Any, now: dt.datetime | None = None) -> TaskSpec:
         raise TaskError(format_errors(exc)) from None
 
 
-def creating(now: dt.datetime | None = None) -> dict[str, dt.datetime]:
-    """The validation context of a task created at `now` (naive is UTC; default the wall clock)."""
+def creating(now: dt.datetime | None = None) -> dict[str, Any]:
+    """The validation context of a task created at `now` (naive is UTC; default the wall clock) on
+    this process's server: the notification destinations and server rule names it defines."""
     now = now.replace(tzinfo=now.tzinfo or dt.timezone.utc) if now else dt.datetime.now(dt.timezone.utc)
-    return {CREATED_AT: now}
+    return {CREATED_AT: now, **served()}

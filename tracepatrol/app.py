@@ -24,12 +24,14 @@ from collector.store import counts
 from collector.writer import IngestQueue, IngestStats
 from evaluators.results import ResultStore
 from scheduler.service import TaskService
+from tracepatrol.api.alerts import build_router as build_alert_router
 from tracepatrol.api.guard import Access, Guard, secured
 from tracepatrol.api.metrics import build_metrics_router
 from tracepatrol.api.results import build_router as build_result_router
 from tracepatrol.api.tasks import build_router as build_task_router
 from tracepatrol.api.traces import build_router as build_trace_router
 from tracepatrol.file_export import build_export_router
+from tracepatrol.web.alerts import build_router as build_alert_page_router
 from tracepatrol.web.dashboard import build_router as build_dashboard_router
 
 
@@ -57,6 +59,8 @@ def build_api(db: duckdb.DuckDBPyConnection, stats: IngestStats, queue: IngestQu
     app.include_router(build_dashboard_router(secured))
     if tasks is not None:
         app.include_router(build_task_router(secured))
+        app.include_router(build_alert_router(secured))
+        app.include_router(build_alert_page_router())
     if results is not None:
         app.include_router(build_result_router(secured))
     app.include_router(build_trace_router(secured))

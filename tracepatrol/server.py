@@ -16,6 +16,7 @@ import errno
 import logging
 import signal
 import socket
+import time
 
 import duckdb
 import uvicorn
@@ -41,6 +42,8 @@ from evaluators.results import ResultStore
 from evaluators.worker import WorkerPool
 from infra.checkpoints import Checkpointer
 from infra.kafka.client import AckedProducer, check_reachable, ensure_topics
+from scheduler import alert_rules
+from scheduler.alerts import AlertEngine, ServerSignals
 from scheduler.kafka_dispatch import ResultConsumer, WorkDispatcher
 from scheduler.ledger import Ledger
 from scheduler.runner import TaskRunner
@@ -102,6 +105,7 @@ class TracepatrolServer:
         self.checkpointer: Checkpointer | None = None
         self.tasks: TaskService | None = None
         self.workers: WorkerPool | None = None
+        self.alerts: AlertEngine | None = None
         self.producer: AckedProducer | None = None
         self.decoders: DecodePool | None = None
         self._loops: list = []  # Kafka consumers and the dispatcher, stopped before the writer
@@ -166,13 +170,15 @@ class TracepatrolServer:
         self.workers.on_results += on_results
         self.tasks = TaskService(self.ledger, TaskRunner(self.ledger, self.db, limits=s.tasks))
         self.tasks.runner.on_selected.append(self.workers.wake)
+        self.alerts = self._start_alerts()
+        self.workers.on_results.append(self.alerts.wake)
         self.tasks.start()
         self.tasks.every(s.retention.delta("every").total_seconds(), self._retention, "retention")
         if k is not None and k.workers:
             dispatcher = WorkDispatcher(k, self.ledger, self.db, self.producer)
             self.tasks.runner.on_selected.append(dispatcher.wake)
             results = ResultConsumer(k, self.ledger, self.results, load=trajectory_loader(self.db))
-            results.on_results += on_results
+            results.on_results += [*on_results, self.alerts.wake]
             self._loops += [dispatcher, results]
         elif s.evaluators.workers:
             self.workers.start()
@@ -183,7 +189,20 @@ class TracepatrolServer:
         app = build_api(self.db, self.stats, self.queue, self.writer, s.api_key, self.tasks,
                         self.results, s.evaluators.weights_dirs, self.access, self.role)
         app.state.dashboard_public_url = s.dashboard_public_url  # trace links in served reports
+        app.state.alerts = self.alerts
         return app
+
+    def _start_alerts(self) -> AlertEngine:
+        """Alert rules judged after each run (woken by the runner and the evaluators) and on the
+        server's own signals; tasks created here may name the configured destinations only."""
+        n = self.settings.notifications
+        alert_rules.serve(n.destinations, [r.name for r in n.rules])
+        engine = AlertEngine(self.db, n, self.settings.dashboard_public_url,
+                             ServerSignals(self.stats, lambda: _assembly_lag_s(self.assembler)))
+        self.tasks.runner.on_selected.append(engine.wake)
+        self.tasks.runner.on_failed.append(engine.wake)
+        engine.start()
+        return engine
 
     def _start_receivers(self):
         """OTLP/gRPC started, OTLP/HTTP returned as an app; spans go to Kafka when configured."""
@@ -260,6 +279,9 @@ class TracepatrolServer:
         if self.workers is not None:
             self.workers.shutdown()
             self.workers = None
+        if self.alerts is not None:
+            self.alerts.shutdown()
+            self.alerts = None
         if self.writer is not None:
             self.writer.shutdown()
             self.writer = None
@@ -278,6 +300,13 @@ class TracepatrolServer:
                 self.db.execute("CHECKPOINT")
             self.db.close()
             self.db = None
+
+
+def _assembly_lag_s(assembler: Assembler) -> float | None:
+    """Seconds the oldest trace waiting for assembly has waited (None: none waits). The writer
+    thread owns the index; its values are copied in one step, never iterated while it writes."""
+    pending = list(assembler.pending.values())
+    return (time.time_ns() - min(p.first_seen_ns for p in pending)) / 1e9 if pending else None
 
 
 def _loop_factory():

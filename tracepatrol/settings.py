@@ -14,6 +14,7 @@ from evaluators.config import EvaluatorSettings
 from infra.checkpoints import BACKSTOP, size_bytes
 from infra.kafka.config import KafkaSettings
 from sampler.query_budget import QueryLimits
+from scheduler.alerts import NotificationSettings
 from tracepatrol.evaluation_events import EvaluationExportSettings
 from tracepatrol.tls import TLSSettings
 
@@ -78,6 +79,8 @@ class Settings(BaseSettings):
     kafka: KafkaSettings | None = Field(None, description="scale out on Kafka (docs/scale-out.md); off unless set")
     evaluation_events: EvaluationExportSettings | None = Field(
         None, description="send results as OTLP gen_ai.evaluation.result events; off unless set")
+    notifications: NotificationSettings = Field(default_factory=NotificationSettings, description=(
+        "alert destinations (webhook, slack, alertmanager) by name, server-level rules, delivery (docs/alerts.md)"))
 
     @field_validator("trusted_proxies")
     @classmethod

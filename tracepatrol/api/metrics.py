@@ -21,6 +21,7 @@ from prometheus_client.registry import Collector
 
 from collector import store
 from evaluators import results as evaluations
+import scheduler.alerts.reads as alerts
 from scheduler import ledger
 
 PREFIX = "tracepatrol_"
@@ -106,6 +107,16 @@ class TracepatrolCollector(Collector):
                                              labels=["task", "evaluator"]), _latest_means(cur))
             yield _with_samples(CounterMetricFamily(PREFIX + "evaluation_labels", "Stored evaluation results by (worst) label.",
                                                labels=["task", "evaluator", "label"]), evaluations.label_counts(cur))
+        firing = alerts.firing_series(cur)  # empty on a database no server with alerts ran on
+        if firing:
+            yield _with_samples(GaugeMetricFamily(PREFIX + "alerts_firing", "1 while an alert fires, else 0: a rule on "
+                                                  "a task (task '' for a server-wide rule).", labels=["rule", "task"]),
+                                firing)
+        outbox = alerts.outbox_counts(cur)
+        if outbox:
+            yield _with_samples(GaugeMetricFamily(PREFIX + "alert_notifications", "Notifications in the outbox by "
+                                                  "destination and delivery state (pending, sent, failed).",
+                                                  labels=["destination", "state"]), outbox)
 
 
 def _with_samples(family: Metric, rows) -> Metric:
