@@ -20,7 +20,7 @@ from evaluators.text.dates import as_date, computed_dates
 from evaluators.text.glosses import glosses, in_english, senses
 from evaluators.text.haystack import Haystack
 from evaluators.text.index import Argument
-from evaluators.text.lexicon import equivalents
+from evaluators.text.lexicon import equivalents, local_currency, symbols
 from evaluators.text.norm import has_cjk, norm, scalar_text
 from evaluators.text.numbers import number_of, numbers_in
 from evaluators.text.values import value_texts
@@ -163,6 +163,10 @@ class Reviewer:
                 return f"{other!r} named by its code or name (CLDR, CC-CEDICT)"
         if self.requests_cjk and self.glossed.has(text):
             return "the user's words in English (CC-CEDICT)"
+        if any(sign in self.requests for sign in symbols(value)):
+            return f"the currency the user wrote as {sorted(symbols(value))[0]!r} (CLDR)"
+        if self.requests_cjk and value == local_currency("zh") and self.money_word:
+            return f"the local currency of a Chinese request naming an amount in {self.money_word} (CLDR)"
         if has_cjk(value):
             for _, gloss in glosses(value):
                 for sense in map(norm, gloss.split(";")):
@@ -173,6 +177,12 @@ class Reviewer:
     @property
     def requests_cjk(self) -> bool:
         return has_cjk(self.requests)
+
+    @property
+    def money_word(self) -> str | None:
+        """A Chinese word of the request meaning a unit of money in general (元, 块: CC-CEDICT)."""
+        return next((word for word, meanings in senses(self.requests)
+                     if any("currency unit" in m or "money" in m for m in meanings)), None)
 
     def _date(self, value: str) -> str | None:
         """A date, or a date-time on one, computed from the request and the trace's day; a date

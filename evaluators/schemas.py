@@ -124,10 +124,13 @@ def _schema_facts(schema: Schema, key: bytes) -> SchemaFacts:
 
 
 def allowed_values(schema: Schema | None) -> list[Any]:
-    """The values a schema names itself: its default, const and enum (in every branch)."""
+    """The values a schema names itself: its default, const and enum (in every branch), and the
+    least value of an integer (packages=1 for "a box" where the minimum is 1)."""
     out: list[Any] = []
     for s in _branches(schema):
         out += [s[k] for k in ("default", "const") if k in s]
+        if s.get("type") == "integer" and isinstance(s.get("minimum"), int):
+            out.append(s["minimum"])
         enum = s.get("enum")
         out += enum if isinstance(enum, list) else []
     return out

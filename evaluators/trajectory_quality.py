@@ -272,7 +272,7 @@ class TrajectoryQualityEvaluator(Evaluator):
         if not run.answered:
             # about the whole trace, not a call: no evidence
             return _part(0.0, "no_final_answer", f"after call {last.seq} {last.name}: no_final_answer")
-        write = next((c for c in reversed(run.calls) if _WRITES.intersection(terms(c.name))), None)
+        write = next((c for c in reversed(run.calls) if _writes(c.name)), None)
         if write is not None and write.status == "error" and run.claims_success:
             return _part(0.0, "unverified_success", f"call {write.seq} {write.name}: unverified_success: the last "
                                                     "write failed and the final answer claims success", [write.seq])
@@ -326,11 +326,20 @@ _READS = frozenset("get search query list find fetch lookup look check read trac
 _NAME_WORD = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
 
 
+def _name_words(name: str) -> set[str]:
+    """A tool name's words, camelCase split (makeTransfer: make, transfer), with plurals' singulars."""
+    words = {w.lower() for w in _NAME_WORD.findall(name)}
+    return words | {w[:-1] for w in words if w.endswith("s")}
+
+
+@cached_when_short(4096)
+def _writes(name: str) -> bool:
+    return not _WRITES.isdisjoint(_name_words(name)) or not _WRITES.isdisjoint(terms(name))
+
+
 @cached_when_short(4096)
 def _acts(name: str) -> bool:
-    words = {w.lower() for w in _NAME_WORD.findall(name)}
-    words |= {w[:-1] for w in words if w.endswith("s")}
-    return bool(_WRITES.intersection(terms(name))) or not _READS.intersection(words)
+    return _writes(name) or _READS.isdisjoint(_name_words(name))
 
 
 def _found_nothing(result: Any) -> bool:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 import threading
+import unicodedata
 from functools import lru_cache
 from typing import Any
 
@@ -41,6 +42,11 @@ def _segmenter() -> Any:
         return _tokenizer
 
 
+def _plain(text: str) -> str:
+    """Without diacritics: CC-CEDICT writes 京都 as "Kyōto", the user and the tool "Kyoto"."""
+    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+
+
 @lru_cache(maxsize=1 << 14)
 def _senses(definition: str) -> tuple[str, ...]:
     """Every meaning, each up to its first comma ("Beijing, capital of …" is Beijing), with an
@@ -49,7 +55,7 @@ def _senses(definition: str) -> tuple[str, ...]:
     for sense in definition.split("/"):
         sense = sense.strip()
         if sense and not _NOT_A_MEANING.match(sense):
-            found.append(" ".join(_REMARK.sub(" ", sense.split(",")[0].split(";")[0]).split()))
+            found.append(_plain(" ".join(_REMARK.sub(" ", sense.split(",")[0].split(";")[0]).split())))
             found += _ABBREVIATION.findall(sense)
     return tuple(s for s in dict.fromkeys(found) if s)
 

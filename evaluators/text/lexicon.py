@@ -89,3 +89,25 @@ def equivalents(value: str) -> frozenset[str]:
     if keys is None and " " in value and len(value) <= 11:  # a language tag: "zh cn", "en us"
         keys = {k for k in surfaces.get(value.split()[0], ()) if k[0] == "language"}
     return frozenset().union(*(names.get(k, ()) for k in keys or ())) - {value}
+
+
+@cache
+def local_currency(language: str) -> str | None:
+    """The tender of the territory a language is most likely written in (CLDR likely subtags and
+    territory currencies): zh -> CN -> CNY. What a bare "元" or "块" means in a Chinese request."""
+    from babel.core import get_global
+
+    likely = get_global("likely_subtags").get(language, "")
+    territory = likely.split("_")[-1] if likely.count("_") == 2 else None
+    tenders = [c for c, _start, end, tender in get_global("territory_currencies").get(territory, ()) if tender and end is None]
+    return tenders[0] if tenders else None
+
+
+@cache
+def symbols(code: str) -> frozenset[str]:
+    """The signs a currency is written with in English and Chinese (CLDR): USD "$" and "US$", CNY
+    "¥" and "CN¥". Read in the raw text: normalised, a sign is gone."""
+    from babel import Locale
+
+    return frozenset(s for loc in _LOCALES if (s := Locale(loc)._data["currency_symbols"].get(code))
+                     and not s.isalpha())

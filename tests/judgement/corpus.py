@@ -446,7 +446,8 @@ _ENDINGS = {"failing_call_loop", "no_recovery", "silent_failure", "no_final_answ
 # Faults that copy a step run first: a copy of a step another fault then breaks would carry its label.
 _COPIES = {"repeated_identical_call", "redundant_calls", "blind_retry"}
 _ORDER = {name: 2 if name == "pii_leak" else 1 if name in _ENDINGS else -1 if name in _COPIES else 0 for name in FAULTS}
-_CLASHES = [{"future_ref", "wrong_tool"}]  # the wrong tool replaces the producer the reference needs
+# the wrong tool replaces, and a dead loop breaks, the producer the reference needs
+_CLASHES = [{"future_ref", "wrong_tool"}, {"future_ref", "failing_call_loop"}]
 
 
 def make_case(split: str, index: int, scenario: Callable[[random.Random, str], Draft], lang: str,
