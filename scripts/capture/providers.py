@@ -119,7 +119,7 @@ class Gemini:
                             "type": "function",
                             "function": {"name": c["name"], "arguments": json.dumps(c.get("args", {}))}}
                            for i, c in enumerate(calls)]
-                messages.append({"role": "assistant", "content": text or None, "tool_calls": pending or None})
+                messages.append({"role": "assistant", "content": text or None, "tool_calls": list(pending) or None})
                 continue
             for r in responses:
                 call = next((c for c in pending if c["function"]["name"] == r["name"]), None)
