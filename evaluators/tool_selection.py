@@ -62,6 +62,13 @@ def request_terms(text: str) -> dict[str, str]:
                for meaning in meanings for t in terms(meaning)}, **{t: t for t in terms(text)}}
 
 
+def is_evidence(term: str, source: str) -> bool:
+    """Whether a matched term says what the request is about: its own word, or the gloss of a word
+    of two characters or more. A single character means many things (寄 is "to send", "to mail",
+    "to entrust" and more: "寄到广州" ships a parcel, it sends no e-mail)."""
+    return term == source or len(source) > 1
+
+
 def document(tool: ToolDefinition) -> tuple[str, ...]:
     """A tool's index terms: its name (boosted), description and parameter names."""
     properties = (tool.parameters or {}).get("properties")
@@ -156,7 +163,8 @@ class ToolSelectionEvaluator(Evaluator):
             return scores
         matched = uncovered.intersection(docs[index[best]])
         # one word of a description in common is no evidence against a tool described in another language
-        strong = len({sources[t] for t in matched}) >= 2 or bool(matched.intersection(name_terms(best)))
+        evidence = {t for t in matched if is_evidence(t, sources[t])}
+        strong = len({sources[t] for t in evidence}) >= 2 or bool(evidence.intersection(name_terms(best)))
         chinese = has_cjk(trajectory.input or "")
         low = {v["tool"] for v in verdicts if v["tool"] in index and scores[v["tool"]] <= NEAR_ZERO * better[best]}
         chain = self._on_the_request(view, verdicts, low)
