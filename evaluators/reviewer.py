@@ -143,7 +143,7 @@ class Reviewer:
                 return "text the agent wrote (its ids, numbers and addresses all found)"
             if (found := self._named(text, value, earlier)) is not None:
                 return found
-            if (found := self._date(value)) is not None:
+            if (found := self._date(value, earlier)) is not None:
                 return found
         number = number_of(value)
         if number is not None and number in self.numbers:
@@ -184,7 +184,7 @@ class Reviewer:
         return next((word for word, meanings in senses(self.requests)
                      if any("currency unit" in m or "money" in m for m in meanings)), None)
 
-    def _date(self, value: str) -> str | None:
+    def _date(self, value: str, earlier: Callable[[str], bool]) -> str | None:
         """A date, or a date-time on one, computed from the request and the trace's day; a date
         written day or month first (24.08.2026, 08/24/2026) when either reading is one (the form is
         `parameters`' business)."""
@@ -193,7 +193,7 @@ class Reviewer:
             days, time = {as_date(m[1])} - {None}, (m[2], m[3])
         if not days and (m := _LOCAL_DATE.fullmatch(value.strip())) is not None:
             days = {d for d in (_day(m[3], m[2], m[1]), _day(m[3], m[1], m[2])) if d is not None}
-        if not days & (self.dates | self._trace_dates):
+        if not days & (self.dates | self._trace_dates) and not any(self.said(norm(d.isoformat()), earlier) for d in days):
             return None
         if time is not None and time not in _BOUNDS and str(int(time[0])) not in self.numbers \
                 and str(int(time[0]) - 12) not in self.numbers:

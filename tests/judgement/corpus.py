@@ -483,12 +483,16 @@ def generate(split: str, scenarios: list[Callable[[random.Random, str], Draft]],
     names = list(FAULTS)
     while len(cases) < n:
         index = len(cases)
-        scenario, lang = scenarios[index % len(scenarios)], ("en", "zh")[(index // len(scenarios)) % 2]
         roll = rng.random()
         faults = [] if roll < 0.5 else [rng.choice(names)] if roll < 0.85 else rng.sample(names, 2)
         if len(faults) == 2 and set(faults) <= _ENDINGS:
             continue
-        case = make_case(split, index, scenario, lang, faults, random.Random(rng.getrandbits(64)))
-        if case is not None:
-            cases.append(case)
+        # the faults are drawn first, then a scenario with a place for them: rare places keep their faults
+        for attempt in range(2 * len(scenarios)):
+            scenario = scenarios[(index + attempt) % len(scenarios)]
+            lang = ("en", "zh")[(index // len(scenarios) + attempt) % 2]
+            case = make_case(split, index, scenario, lang, faults, random.Random(rng.getrandbits(64)))
+            if case is not None:
+                cases.append(case)
+                break
     return cases

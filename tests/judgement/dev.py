@@ -250,7 +250,7 @@ def support(rng: random.Random, lang: str) -> Draft:
                         "distractor": distract},
                  slots={"history_id": (s1, "tracking_no"), "context_id": (s2, "user_id"), "enum": (s2, "category"),
                         "extra": (s2, "channel")} | ({"copied_id": (steps[2], "ticket_id")} if len(steps) > 2 else {}),
-                 facts={"enum_word": "物流工单" if lang == "zh" else "Delivery", "extra_value": "2",
+                 facts={"enum_word": "Delivery", "extra_value": "2",
                         "success_text": "Ticket created, we'll be in touch." if lang == "en" else "工单已创建，我们会尽快联系您。"})
 
 

@@ -1,0 +1,29 @@
+"""The benchmark's core (benchmarks/judgement.py) on the development corpus: every target of issue
+27 holds (precision and recall >= 0.95 per label, attribution >= 0.95, <= 2 % of clean traces
+flagged), and the corpus is what its generator promises."""
+from __future__ import annotations
+
+from collections import Counter
+
+from benchmarks.judgement import TARGETS, corpus, judge
+
+CASES = corpus("dev", 360, 27)
+
+
+def test_the_corpus_covers_domains_languages_and_every_fault():
+    assert len(CASES) >= 300
+    assert {c.domain for c in CASES} == {"travel", "shop", "banking", "support", "data_analysis", "coding"}
+    assert {c.lang for c in CASES} == {"en", "zh"}
+    assert all(1 <= len(c.trajectory.tool_calls) <= 12 for c in CASES)
+    assert 0.4 <= sum(c.clean for c in CASES) / len(CASES) <= 0.65
+    faults = Counter(f for c in CASES for f in c.faults)
+    assert min(faults.values()) >= 3, faults
+    assert sum(len(c.faults) == 2 for c in CASES) >= 20  # two labels on different calls
+    assert corpus("dev", 40, 27)[5].trajectory == CASES[5].trajectory  # deterministic
+
+
+def test_the_targets_hold_on_the_development_corpus():
+    scores = judge(CASES)
+    assert scores.misses() == [], scores.misses()
+    assert scores.clean_share <= TARGETS["clean_flagged"]
+    assert scores.attribution >= TARGETS["attribution"]
