@@ -538,7 +538,8 @@ def _tool_call(span: _Span, trace: _Trace, pool: _Pool,
     call_id = io.call_id or (io.response.id if io.response else None)
     chain = trace.chain_requests(span)
     chained = chain.take(call_id, name) if chain else None
-    request = pool.take(call_id or (chained.id if chained else None), name)
+    own_ids = any(a.own_call_ids for a in span.profile.adapters)  # not the ids in the model's messages
+    request = pool.take(None if own_ids else call_id or (chained.id if chained else None), name)
     request = chained or request
     call_id = call_id or (request.id if request else None)
     value, raw, valid = _arguments(io.arguments)
@@ -550,9 +551,11 @@ def _tool_call(span: _Span, trace: _Trace, pool: _Pool,
     if result is MISSING:
         response = trace.response(span, call_id)
         result = response.response if response else None
-    result = trace.decode(result)
-    failed = _tool_failed(span) or bool(response and response.error)
-    error_type, error = _tool_error(span, result) if failed else (None, None)
+    result = _unwrapped(trace.decode(result))
+    marked = _tool_failed(span) or bool(response and response.error)
+    reported = None if marked else _reported_failure(result)
+    failed = marked or reported is not None
+    error_type, error = _tool_error(span, result) if marked else (None, reported)
     return {
         "name": name, "call_id": call_id, "arguments": value, "arguments_raw": raw,
         "arguments_valid_json": valid, "result": result, "status": "error" if failed else "ok",
@@ -588,8 +591,8 @@ def _message_calls(trace: _Trace, llm_spans: list[_Span], unanswered: list[tuple
         else:
             replies, start, end = _Replies(trace.conversation(), whole=True), span.end, span.end
         response = replies.take(request)
-        result = trace.decode(response.response) if response else None
-        failure = failure_text(result)
+        result = _unwrapped(trace.decode(response.response)) if response else None
+        failure = failure_text(result) or _reported_failure(result)
         failed = bool(response and response.error) or failure is not None
         value, raw, valid = _arguments(request.arguments)
         calls.append({
@@ -631,6 +634,20 @@ def _arguments(recorded: Any) -> tuple[Any, str | None, bool]:
     offline commands read them (collector.arguments)."""
     arguments, valid, raw = read_arguments(None if recorded is MISSING else recorded)
     return arguments, raw, valid
+
+
+def _reported_failure(result: Any) -> str | None:
+    """The error a tool's result object reports: `{"status": "error", "error_message": ...}` (as
+    Google ADK's documents have tools return failures) or Gemini's function response
+    `{"error": ...}`; else None."""
+    if isinstance(result, dict) and (result.get("status") == "error" or result.keys() == {"error"}):
+        return as_text(result.get("error_message")) or as_text(result.get("error")) or "error"
+    return None
+
+
+def _unwrapped(result: Any) -> Any:
+    """Gemini's function response `{"output": value}` (its documented key for a result) as the value."""
+    return result["output"] if isinstance(result, dict) and result.keys() == {"output"} else result
 
 
 def _tool_failed(span: _Span) -> bool:

@@ -11,6 +11,7 @@ from collector.adapters.base import AGENT, LLM, TOOL, Adapter, Profile, ToolIO, 
 from collector.adapters.common import OTelGeneral
 from collector.adapters.genai import GenAI
 from collector.adapters.genai_legacy import GenAILegacy
+from collector.adapters.google_adk import GoogleADK
 from collector.adapters.openinference import OpenInference
 from collector.adapters.openlit import OpenLIT
 from collector.adapters.pydantic_ai import PydanticAI
@@ -20,7 +21,7 @@ from collector.adapters.traceloop import Traceloop
 from collector.adapters.vercel_ai import VercelAI
 
 ADAPTERS: tuple[Adapter, ...] = (
-    OTelGeneral(), VercelAI(), GenAI(), OpenInference(), Traceloop(), PydanticAI(), Strands(), OpenLIT(),
+    OTelGeneral(), VercelAI(), GoogleADK(), GenAI(), OpenInference(), Traceloop(), PydanticAI(), Strands(), OpenLIT(),
     SemanticKernel(), GenAILegacy(),
 )
 

@@ -15,6 +15,7 @@ from typing import Any, Protocol
 from collector.messages import MISSING, Message, ToolResponse
 
 LLM, TOOL, AGENT = "llm", "tool", "agent"
+OTHER = "other"  # a span its convention says is none of those (it overrides later adapters)
 Definition = tuple[str, str | None, dict | None]
 
 
@@ -55,6 +56,7 @@ class Adapter:
     event_markers: frozenset[str] = frozenset()
     span_names: frozenset[str] = frozenset()
     always = False  # asked of every span (general OpenTelemetry attributes)
+    own_call_ids = False  # its tool spans' call ids are its own, not the model's: pair by name and order
 
     # Keys of the simple fields, most specific first.
     model: tuple[str, ...] = ()

@@ -73,7 +73,8 @@ def test_tool_calls(built):
         wanted = [by_id[c.call_id] for c in calls]
     assert [c.name for c in calls] == [w["name"] for w in wanted]
     for call, want in zip(calls, wanted):
-        assert call.call_id in (None, want["id"])
+        if want["id"] is not None:  # None: the provider gives no ids (Gemini); frameworks may make their own
+            assert call.call_id in (None, want["id"])
         if want["arguments"] is not None:
             assert call.arguments == want["arguments"]
         else:
