@@ -48,6 +48,10 @@ class CollectorSettings(BaseModel):
     decode_workers: int = Field(0, ge=0, le=64, description="processes decoding OTLP requests for the embedded store, "
                                 "leaving this process's GIL to HTTP and the DuckDB writer (0: in the receiving thread; "
                                 "Kafka publishing always decodes there)")
+    json_process_bytes: int = Field(1024 * 1024, ge=0, description="OTLP/JSON bodies this large are decoded in a "
+                                    "decode process even with decode_workers 0 (started on the first one): parsing "
+                                    "JSON holds the GIL, 0.4-1.8 s for 13 MiB, and would stall every listener; "
+                                    "0: in the receiving thread")
     assembly_workers: int = Field(1, ge=0, le=64, description="processes building trajectories (0: in the writer thread)")
     assembly_nice: int = Field(10, ge=0, le=19, description="how much lower the assembly processes' CPU priority is "
                                "than the server's: at full load ingest gets the cores and trajectories wait")

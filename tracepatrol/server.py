@@ -212,7 +212,10 @@ class TracepatrolServer:
                 else QueueSink(self.queue))
         if k is None and c.decode_workers:
             self.decoders = DecodePool(c.decode_workers, limits)
-        receiver = TraceReceiver(sink, self.stats, limits, pool=self.decoders)
+        elif k is None and c.json_process_bytes:  # big OTLP/JSON only, in a process started on the first
+            self.decoders = DecodePool(1, limits)
+        json_only_from = c.json_process_bytes if not c.decode_workers else None
+        receiver = TraceReceiver(sink, self.stats, limits, pool=self.decoders, json_only_from=json_only_from)
         self._grpc, self.ports["otlp_grpc"] = start_grpc(
             receiver, s.host, c.otlp_grpc_port, c.max_request_bytes, self.keys, c.grpc_workers,
             credentials=s.tls.grpc_credentials() if s.tls else None,
@@ -282,6 +285,7 @@ class TracepatrolServer:
         if self.alerts is not None:
             self.alerts.shutdown()
             self.alerts = None
+            alert_rules.serve(None)
         if self.writer is not None:
             self.writer.shutdown()
             self.writer = None

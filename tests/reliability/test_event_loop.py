@@ -100,19 +100,20 @@ def test_healthz_answers_while_big_bodies_are_decoded(server):
                        .SerializeToString(), "application/x-protobuf")
 
 
-@pytest.fixture
-def pooled(tmp_path):
-    """A server decoding in a process (`collector.decode_workers: 1`)."""
+@pytest.fixture(params=["default", "decode_workers: 1"])
+def pooled(request, tmp_path):
+    """A server as configured by default (OTLP/JSON from `collector.json_process_bytes`, 1 MiB, is
+    decoded in a process started for it), and one decoding everything in a process."""
     config = tmp_path / "pool.yaml"
-    config.write_text("collector: {decode_workers: 1}\n")
+    config.write_text("collector: {decode_workers: 1}\n" if request.param != "default" else "{}\n")
     srv = make_server(tmp_path, "--decision-wait", "0.3", "--config", str(config)).start()
     yield srv
     srv.stop()
 
 
 def test_healthz_answers_while_big_json_is_decoded_in_a_process(pooled):
-    """OTLP/JSON is parsed by Python objects: on a decode thread it still holds the GIL in orjson
-    and in the garbage collector (0.4-0.66 s for 40,000 spans), so big JSON bodies want the pool."""
+    """OTLP/JSON is parsed into Python objects: on a decode thread it would hold the GIL in orjson
+    and in the garbage collector (0.4-1.8 s for 40,000 spans), so big JSON bodies go to a process."""
     post_while_probing(pooled, "OTLP/JSON of 40,000 valid spans", valid_spans_json(40_000), JSON)
 
 
