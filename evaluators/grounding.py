@@ -130,7 +130,8 @@ class _Judge:
     @property
     def reviewer(self) -> Reviewer:
         if self._reviewer is None:
-            self._reviewer = Reviewer(self.trajectory, self.texts.in_user, trace_days(self.trajectory), self.dates)
+            self._reviewer = Reviewer(self.trajectory, self.texts.in_user, trace_days(self.trajectory),
+                                      lambda: self.dates)
         return self._reviewer
 
     @property

@@ -70,7 +70,7 @@ class Reviewer:
     from, or None; `earlier(unit)` says whether an earlier result holds a normalised unit."""
 
     def __init__(self, trajectory: Trajectory, in_user: Callable[[str], bool], days: set[dt.date],
-                 trace_dates: set[dt.date]):
+                 trace_dates: Callable[[], set[dt.date]]):
         self.trajectory = trajectory
         self._in_user = in_user
         self._days = days
@@ -141,7 +141,9 @@ class Reviewer:
         if type(value) is str:
             if authored(argument) and all(self.said(w, earlier) for w in specifics(text)):
                 return "text the agent wrote (its ids, numbers and addresses all found)"
-            if (found := self._named(text, value, earlier)) is not None:
+            # codes, names and words are short and hold no digit (an id never names a currency or a city)
+            if len(text) <= 40 and text.count(" ") < 4 and not any(c.isdigit() for c in text) \
+                    and (found := self._named(text, value, earlier)) is not None:
                 return found
             if (found := self._date(value, earlier)) is not None:
                 return found
@@ -193,7 +195,8 @@ class Reviewer:
             days, time = {as_date(m[1])} - {None}, (m[2], m[3])
         if not days and (m := _LOCAL_DATE.fullmatch(value.strip())) is not None:
             days = {d for d in (_day(m[3], m[2], m[1]), _day(m[3], m[1], m[2])) if d is not None}
-        if not days & (self.dates | self._trace_dates) and not any(self.said(norm(d.isoformat()), earlier) for d in days):
+        if not days or not (days & self._trace_dates() or any(self.said(norm(d.isoformat()), earlier) for d in days)
+                            or days & self.dates):
             return None
         if time is not None and time not in _BOUNDS and str(int(time[0])) not in self.numbers \
                 and str(int(time[0]) - 12) not in self.numbers:

@@ -29,7 +29,7 @@ from evaluators.text.reasons import call_ref
 from evaluators.reviewer import context_values, history_texts
 from evaluators.text.haystack import Haystack
 from evaluators.text.index import TrajectoryText
-from evaluators.text.norm import has_cjk, norm
+from evaluators.text.norm import CJK, has_cjk, norm
 from evaluators.text.terms import STOP_CJK, terms
 from evaluators.trajectory_view import TrajectoryView, before
 
@@ -39,6 +39,7 @@ MIN_BETTER = 0.5  # and the better tool matching the request at least this much 
 
 
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
+_CJK_RUN = re.compile(f"[{CJK}]+")
 _ID_LIKE = re.compile(r"[\w./@-]*\d{3}[\w./@-]*")
 
 # The caches below are keyed by content (names, descriptions, terms) and hold values that are
@@ -58,8 +59,17 @@ def name_terms(name: str) -> tuple[str, ...]:
 def request_terms(text: str) -> dict[str, str]:
     """The request's index terms, its Chinese words also in English, each with the word it came
     from: the senses of one Chinese word (寄: "send", "mail") are one piece of evidence."""
-    return {**{t: word for word, meanings in senses(text) if not STOP_CJK.issuperset(word)
-               for meaning in meanings for t in terms(meaning)}, **{t: t for t in terms(text)}}
+    glossed: dict[str, str] = {}
+    for run in _CJK_RUN.findall(text) if has_cjk(text) else ():
+        glossed.update(_run_terms(run))
+    return glossed | {t: t for t in terms(text)}
+
+
+@lru_cache(maxsize=1 << 14)
+def _run_terms(run: str) -> dict[str, str]:
+    """Index terms of a Chinese run's meanings, each with its word (read only once made)."""
+    return {t: word for word, meanings in senses(run) if not STOP_CJK.issuperset(word)
+            for meaning in meanings for t in terms(meaning)}
 
 
 def is_evidence(term: str, source: str) -> bool:
@@ -192,10 +202,11 @@ class ToolSelectionEvaluator(Evaluator):
         out: set[str] = set()
         for position, v in enumerate(verdicts):
             call = calls[position]
-            fed_by = {i for a in texts.arguments[position] or () if not texts.in_user(a.text)
-                      for i in texts.holders(a.text) if i != position and before(calls[i], call)}
-            if v["tool"] not in low or works_on_the_request(view, position, known) or fed_by & anchored:
+            if v["tool"] not in low or call.status == "error" or works_on_the_request(view, position, known) \
+                    or any(i in anchored and before(calls[i], call) for a in texts.arguments[position] or ()
+                           if not texts.in_user(a.text) for i in texts.holders(a.text) if i != position):
                 anchored.add(position)
-            if feeds_later(texts, position) or call.status == "error" or position in anchored:
+                out.add(v["tool"])
+            elif v["tool"] not in out and feeds_later(texts, position):
                 out.add(v["tool"])
         return out

@@ -253,12 +253,14 @@ class TrajectoryQualityEvaluator(Evaluator):
         if not all(c.start_ns and c.end_ns for c in calls):
             return _skip("calls have no timings")
         rounds, round_of = _rounds(calls)
-        parents = _dependencies(calls, run.texts, run.polled)
+        parents = _dependencies(calls, run.texts, run.polled, stop_at=rounds)
         deepest = max(_depths(parents))
         extra = {"depth": deepest, "rounds": rounds}
-        if deepest >= rounds:
+        if deepest >= rounds:  # (the graph may be partial: it stops once a call is `rounds` deep)
             return _part(1.0, reason=f"{rounds} round(s) for dependency depth {deepest}", **extra)
-        # a call waited when it started rounds after the last call it needed (not merely after a late one)
+        # a call waited when it started rounds after the last call it needed (not merely after a late one):
+        # that takes every dependency, not only those that set the depth
+        parents = _dependencies(calls, run.texts, run.polled, stop_at=rounds, every=True)
         waited = [c.seq for c, needs in zip(calls, parents)
                   if round_of[c.seq] > 1 + max((round_of[calls[i].seq] for i in needs), default=0)]
         fails = rounds - deepest >= 2  # one wasted round is a note, not a failure
@@ -292,24 +294,36 @@ def _rounds(calls: list[ToolCall]) -> tuple[int, dict[int, int]]:
     return rounds, round_of
 
 
-def _dependencies(calls: list[ToolCall], texts: TrajectoryText, polled: set[str]) -> list[set[int]]:
+def _dependencies(calls: list[ToolCall], texts: TrajectoryText, polled: set[str], stop_at: int,
+                  every: bool = False) -> list[set[int]]:
     """Which earlier calls each call depends on (by index). j depends on i, finished before j
     started, when i failed, found nothing or polled (a retry, a fallback, a relaxed query, the next
     poll), when either is an action rather than a lookup (an action uses what came before it; what
     follows an action sees the world it changed), or when i's result holds a value of j's arguments
-    (or a part of a composite one) that the user's input does not. Needs every call's timings."""
+    (or a part of a composite one) that the user's input does not. Stops once a call is `stop_at`
+    deep: the depth never exceeds the rounds. Unless `every`, a value dependency is only looked for
+    where it could make a call deeper. Needs every call's timings."""
     ends = [c.end_ns for c in calls]
     barrier = [c.status == "error" or c.name in polled or _found_nothing(c.result) or _acts(c.name) for c in calls]
     keys = texts.keys
     out: list[set[int]] = []
+    depth: list[int] = []
     for j, (c, arguments) in enumerate(zip(calls, texts.arguments)):
         finished = [i for i in range(j) if ends[i] <= c.start_ns]
         if _acts(c.name):
-            out.append(set(finished))
-            continue
-        fed = set().union(*[texts.holders(u) for a in arguments or () for u in a.units if not texts.in_user(u)])
-        # a repeat of an earlier call is redundant, not a lookup that could have run alongside it
-        out.append({i for i in finished if barrier[i] or i in fed or (keys[i] == keys[j] and calls[i].name == c.name)})
+            parents = set(finished)
+        else:
+            # a repeat of an earlier call is redundant, not a lookup that could have run alongside it
+            parents = {i for i in finished if barrier[i] or (keys[i] == keys[j] and calls[i].name == c.name)}
+            deepest = max((depth[i] for i in parents), default=0)
+            candidates = [i for i in finished if i not in parents and depth[i] > deepest]
+            if (candidates or every) and arguments:  # only these could make j deeper: look values up only then
+                fed = set().union(*[texts.holders(u) for a in arguments for u in a.units if not texts.in_user(u)])
+                parents |= {i for i in finished if i in fed}
+        out.append(parents)
+        depth.append(1 + max((depth[i] for i in parents), default=0))
+        if depth[-1] >= stop_at:
+            break
     return out
 
 

@@ -18,7 +18,7 @@ from functools import lru_cache
 from typing import Any
 
 from evaluators.text.cache import cached_when_short
-from evaluators.text.norm import has_cjk
+from evaluators.text.norm import CJK, has_cjk
 from evaluators.text.terms import STOP_CJK as _FUNCTION_WORDS
 from evaluators.text.terms import terms
 
@@ -28,6 +28,7 @@ _NOT_A_MEANING = re.compile(r"^(?:see |see also |variant of |old variant of |CL:
 _REMARK = re.compile(r"\([^)]*\)|\[[^\]]*\]")
 _ABBREVIATION = re.compile(r"\(([A-Z]{2,5})\)")
 SENSES = 3  # 酒店 is "wine shop", then "pub", then "hotel"
+_CJK_RUN = re.compile(f"[{CJK}]+")
 _lock = threading.Lock()
 _tokenizer: Any = None
 
@@ -60,15 +61,21 @@ def _senses(definition: str) -> tuple[str, ...]:
     return tuple(s for s in dict.fromkeys(found) if s)
 
 
-@cached_when_short(1 << 14)
 def senses(text: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
-    """(word, its English meanings) for each Chinese word of `text` the dictionary knows."""
+    """(word, its English meanings) for each Chinese word of `text` the dictionary knows. Each run
+    of Chinese is segmented alone and remembered: requests differ in their ids and addresses, their
+    Chinese phrases recur."""
     if not has_cjk(text):
         return ()
+    return tuple(found for run in _CJK_RUN.findall(text) for found in _run_senses(run))
+
+
+@lru_cache(maxsize=1 << 14)
+def _run_senses(run: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
     out = []
-    for token in _segmenter().tokenize(text):
+    for token in _segmenter().tokenize(run):
         details = token.details
-        if len(details) > _DEFINITION and has_cjk(token.surface):
+        if len(details) > _DEFINITION:
             meanings = _senses(",".join(details[_DEFINITION:]))  # Lindera splits the entry at commas
             if meanings:
                 out.append((token.surface, meanings))
