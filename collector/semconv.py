@@ -684,8 +684,10 @@ def _user_input(trace: _Trace, llm_spans: list[_Span]) -> str | None:
 
 
 def _final_output(trace: _Trace, llm_spans: list[_Span]) -> str | None:
-    """The final answer: the agent's recorded result, else the last model call's text."""
+    """The final answer: the agent's recorded result (without the line break strands' str() of
+    its result adds), else the last model call's text."""
     found = trace.ask_agent("answer")
+    found = found.rstrip("\n") if isinstance(found, str) else found
     if not found and llm_spans:
         found = last_text(trace.messages(llm_spans[-1], "out"), "assistant")
     return found or (None if llm_spans else last_text(trace.conversation(), "assistant"))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collector import conventions as C
 from collector.adapters.base import Adapter, SpanView, ToolIO, TraceView
-from collector.messages import MISSING, tool_span_events
+from collector.messages import MISSING, block_value, tool_span_events
 
 STATUS = "gen_ai.tool.status"
 
@@ -23,6 +23,9 @@ class Strands(Adapter):
             io.arguments = arguments if io.arguments is MISSING else io.arguments
             io.result = result if io.result is MISSING else io.result
             io.call_id = io.call_id or call_id
+        if io.result is not MISSING:  # latest mode's gen_ai.tool.call.result: the toolResult content blocks
+            value = trace.json(io.result)
+            io.result = block_value(value) if isinstance(value, list) else io.result
 
     def failed(self, span: SpanView) -> bool:
         return span.attrs.get(STATUS) == "error"
