@@ -35,9 +35,12 @@ _PROPORTIONS = ("pass_rate", "label_share")  # values whose Wilson interval can 
 _served: dict[str, frozenset[str]] = {}
 
 
-def serve(destinations: Collection[str], server_rules: Collection[str]) -> None:
-    """Called by the server at start: what tasks created in this process are checked against."""
-    _served.update({DESTINATIONS: frozenset(destinations), SERVER_RULES: frozenset(server_rules)})
+def serve(destinations: Collection[str] | None, server_rules: Collection[str] = ()) -> None:
+    """Called by the server at start (and with None at stop): what tasks created in this process
+    are checked against."""
+    _served.clear()
+    if destinations is not None:
+        _served.update({DESTINATIONS: frozenset(destinations), SERVER_RULES: frozenset(server_rules)})
 
 
 def served() -> dict[str, frozenset[str]]:
@@ -207,7 +210,7 @@ class ServerRule(_Rule):
     def _fits_metric(self) -> "ServerRule":
         m = self.metric
         if m in ("quarantined_per_hour", "assembly_lag_s", "refusals_per_minute") and self.above is None:
-            raise ValueError(f"a {m} rule needs above:")
+            raise ValueError(f"metric {m} needs above:")
         if m == "run_failed" and self.above is not None:
             raise ValueError("a run_failed rule takes no above: (it fires when a run fails)")
         if self.tasks and m not in ("run_failed", "schedule_missed"):

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Sets everything up (Python deps and the services the tests need), then runs the whole suite.
 #
-# Services: Debian's Chromium (dashboard tests) and a single-node Kafka broker (scale-out tests),
-# both installed and started here and stopped at the end. With CI=true a service that cannot be
-# set up fails the run; elsewhere its tests skip with a message saying what is missing.
+# Services: Debian's Chromium (dashboard tests), a single-node Kafka broker (scale-out tests) and
+# Debian's Prometheus Alertmanager (alert tests), installed and started here and stopped at the end.
+# With CI=true a service that cannot be set up fails the run; elsewhere its tests skip with a
+# message saying what is missing.
 #
 #   bash scripts/test.sh [PYTEST ARGS]          # everything
 #   bash scripts/test.sh --fast [PYTEST ARGS]   # only the unmarked tests: in-process, no services
@@ -32,11 +33,16 @@ if ! command -v chromium >/dev/null 2>&1; then
 fi
 if command -v chromium >/dev/null 2>&1; then export TEST_CHROMIUM="$(command -v chromium)"; fi
 
+trap 'bash scripts/kafka.sh stop >/dev/null 2>&1 || true; bash scripts/alertmanager.sh stop >/dev/null 2>&1 || true' EXIT
 if bash scripts/kafka.sh start; then
   export TEST_KAFKA_BOOTSTRAP="127.0.0.1:${KAFKA_PORT:-19092}"
-  trap 'bash scripts/kafka.sh stop >/dev/null 2>&1 || true' EXIT
 else
   need "could not start the Kafka broker (scripts/kafka.sh start)"
+fi
+if bash scripts/alertmanager.sh start; then
+  export TEST_ALERTMANAGER="http://127.0.0.1:${ALERTMANAGER_PORT:-19095}"
+else
+  need "could not start Alertmanager (scripts/alertmanager.sh start)"
 fi
 
 set +e

@@ -63,6 +63,7 @@ FIXTURE_MARKS = {
 }
 
 DIRECTORY_MARKS = {
+    "alerts": ("integration",),  # servers, webhook receivers, Alertmanager
     "kafka": ("kafka",),
     "fuzz": ("fuzz",),
 }

@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 import duckdb
+import httpx
 
 from evaluators import results as evaluations
 from infra.timeutil import parse_duration, utcnow
@@ -78,12 +79,13 @@ class AlertEngine(WakeableLoop):
 
     def __init__(self, con: duckdb.DuckDBPyConnection, settings: NotificationSettings,
                  dashboard_url: str | None = None, signals: ServerSignals | None = None,
-                 clock: Callable[[], dt.datetime] = utcnow):
+                 clock: Callable[[], dt.datetime] = utcnow, transport: httpx.BaseTransport | None = None):
+        """`transport`: how the outbox reaches receivers (httpx's default; a MockTransport in tests)."""
         self._con, self.settings, self.clock = con, settings, clock
         self.signals = signals or ServerSignals()
         self.links = Links(dashboard_url)
         self.book = AlertBook(con)
-        self.outbox = Outbox(self.book, settings, clock)
+        self.outbox = Outbox(self.book, settings, clock, transport)
         self._windows = {metric: CounterWindow(window) for metric, (_, window, _) in _COUNTERS.items()}
         super().__init__()
 

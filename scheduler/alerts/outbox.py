@@ -25,7 +25,7 @@ from scheduler.alerts.loop import WakeableLoop
 from scheduler.alerts.payloads import render
 
 log = logging.getLogger(__name__)
-BATCH = 50
+BATCH = 50  # notifications attempted in one pass
 IDLE_S = 5.0  # longest sleep with nothing due (a wake ends it sooner)
 ERROR_CHARS = 300
 
@@ -50,12 +50,13 @@ class Outbox(WakeableLoop):
 
     name = "tracepatrol-alerts-outbox"
 
-    def __init__(self, book: AlertBook, settings: NotificationSettings, clock: Callable[[], dt.datetime] = utcnow):
+    def __init__(self, book: AlertBook, settings: NotificationSettings, clock: Callable[[], dt.datetime] = utcnow,
+                 transport: httpx.BaseTransport | None = None):
         super().__init__()
         self.book, self.settings, self.clock = book, settings, clock
         self.delivery = settings.delivery
         self.valid_for = dt.timedelta(seconds=4 * settings.resend_every_s)
-        self._client = httpx.Client(timeout=self.delivery.timeout_s, follow_redirects=False)
+        self._client = httpx.Client(timeout=self.delivery.timeout_s, follow_redirects=False, transport=transport)
         self._resent_at: dt.datetime | None = None
         self._quiet = _Unlogged(settings.destinations.values())
 
@@ -123,13 +124,13 @@ class Outbox(WakeableLoop):
                         log.info("re-sending %s to %s: %s", doc["id"], name, attempt.error)
 
     def run_once(self) -> bool:
-        attempted = self.deliver_due()
+        attempted = self.deliver_due()  # more may be due now (a resolution its delivered firing held back)
         now = self.clock()
         if self._resent_at is None or (now - self._resent_at).total_seconds() >= self.settings.resend_every_s:
             self._resent_at = now
             self.resend_firing()
             self.book.purge_sent(now - parse_duration(self.delivery.keep_sent))
-        return attempted >= BATCH
+        return attempted > 0
 
     def wait_s(self) -> float:
         nearest = self.book.read(reads.next_attempt)

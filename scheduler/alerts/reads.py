@@ -111,17 +111,17 @@ def outbox(cur: duckdb.DuckDBPyConnection, *, state: str | None = None, limit: i
 
 
 def due(cur: duckdb.DuckDBPyConnection, now: dt.datetime, limit: int) -> list[Row]:
-    """Pending notifications whose next attempt is due, oldest first; one waits while an older one
-    of the same alert episode to the same destination is pending (a resolution never overtakes
-    its firing)."""
+    """Pending notifications whose next attempt is due, oldest first; a resolution waits while the
+    firing of its episode to the same destination is pending (it never overtakes it)."""
     if not stored(cur):
         return []
     return _rows(cur.execute("""
         SELECT notification_id, destination, payload, created_at, attempts FROM alert_outbox o
         WHERE state = 'pending' AND next_attempt_at <= ?
-          AND NOT EXISTS (SELECT 1 FROM alert_outbox p WHERE p.state = 'pending' AND p.destination = o.destination
-                          AND p.episode = o.episode AND p.created_at < o.created_at)
-        ORDER BY created_at, notification_id LIMIT ?""", [now, limit]), ("payload",))
+          AND NOT (event = 'resolved' AND EXISTS (
+              SELECT 1 FROM alert_outbox p WHERE p.state = 'pending' AND p.destination = o.destination
+              AND p.episode = o.episode AND p.event = 'firing'))
+        ORDER BY created_at, event, notification_id LIMIT ?""", [now, limit]), ("payload",))
 
 
 def next_attempt(cur: duckdb.DuckDBPyConnection) -> dt.datetime | None:

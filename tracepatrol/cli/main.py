@@ -9,6 +9,7 @@ from pathlib import Path
 import click
 from rich.table import Table
 
+from tracepatrol.cli.alerts import alerts
 from tracepatrol.cli.export import export
 from tracepatrol.cli.report import report
 from tracepatrol.cli.roles import collect, ingest, kafka_option, run_role, worker
@@ -101,5 +102,6 @@ def demo(db: Path) -> None:
 for command in (task, annotate, results, score, compare, evaluate, export):
     main.add_command(command)
 main.add_command(report)
+main.add_command(alerts)
 for command in (collect, ingest, worker):
     main.add_command(command)
