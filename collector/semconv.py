@@ -405,11 +405,13 @@ def _llm_call(seq: int, span: _Span, trace: _Trace) -> dict[str, Any]:
     outputs = trace.messages(span, "out")
     error_type, error = _tool_error(span, None) if span.error else (None, None)
     metered = trace.usage.get(span.id, span)
+    tokens = (_count(metered.attrs, metered.profile.input_tokens), _count(metered.attrs, metered.profile.output_tokens))
+    if tokens == (0, 0):
+        tokens = next(filter(None, (a.usage(span, trace) for a in profile.adapters)), tokens)
     return {
         "seq": seq, "name": span.name, "model": _first_text(attrs, profile.model),
-        "provider": _first_text(attrs, profile.provider),
-        "input_tokens": _count(metered.attrs, metered.profile.input_tokens),
-        "output_tokens": _count(metered.attrs, metered.profile.output_tokens), "first_token_ms": _first_token_ms(span),
+        "provider": _first_text(attrs, profile.provider), "input_tokens": tokens[0],
+        "output_tokens": tokens[1], "first_token_ms": _first_token_ms(span),
         "finish_reasons": _finish_reasons(span, outputs),
         "requested_tools": [r.name for m in outputs for r in m.tool_calls],
         "status": "error" if span.error else "ok", "error": error, "error_type": error_type,

@@ -12,6 +12,7 @@ from collector.adapters.common import OTelGeneral
 from collector.adapters.genai import GenAI
 from collector.adapters.genai_legacy import GenAILegacy
 from collector.adapters.google_adk import GoogleADK
+from collector.adapters.mlflow import MLflow
 from collector.adapters.openinference import OpenInference
 from collector.adapters.openlit import OpenLIT
 from collector.adapters.pydantic_ai import PydanticAI
@@ -22,7 +23,7 @@ from collector.adapters.vercel_ai import VercelAI
 
 ADAPTERS: tuple[Adapter, ...] = (
     OTelGeneral(), VercelAI(), GoogleADK(), GenAI(), OpenInference(), Traceloop(), PydanticAI(), Strands(), OpenLIT(),
-    SemanticKernel(), GenAILegacy(),
+    SemanticKernel(), MLflow(), GenAILegacy(),
 )
 
 __all__ = ["ADAPTERS", "AGENT", "LLM", "TOOL", "Adapter", "Profile", "ToolIO", "event_names", "profile_of"]

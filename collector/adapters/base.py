@@ -95,6 +95,10 @@ class Adapter:
         """A model call's input (`inbound`) or output messages."""
         return []
 
+    def usage(self, span: SpanView, trace: TraceView) -> tuple[int, int] | None:
+        """(input, output) tokens of a model call recorded in a parsed form, not as count keys."""
+        return None
+
     def tool_io(self, span: SpanView, trace: TraceView, io: ToolIO, schema: dict | None) -> None:
         """Fill what `io` still misses from what this convention records on a tool span;
         `schema` is the tool's offered JSON Schema, for conventions that record positional args."""
