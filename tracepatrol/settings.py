@@ -149,5 +149,7 @@ def _describe(exc: ValidationError) -> str:
     lines = []
     for err in exc.errors():
         key = ".".join(str(p) for p in err["loc"]) or "(top level)"
-        lines.append(f"invalid setting {key}: {err['msg']} (got {err.get('input')!r})")
+        # a destination's URL and secret are credentials: the message names the key, not the value
+        shown = "" if err["loc"][:2] == ("notifications", "destinations") else f" (got {err.get('input')!r})"
+        lines.append(f"invalid setting {key}: {err['msg']}{shown}")
     return "\n".join(lines)

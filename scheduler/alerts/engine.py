@@ -87,6 +87,7 @@ class AlertEngine(WakeableLoop):
         self.book = AlertBook(con)
         self.outbox = Outbox(self.book, settings, clock, transport)
         self._windows = {metric: CounterWindow(window) for metric, (_, window, _) in _COUNTERS.items()}
+        self._last_gauges: dict[str, tuple[float | None, str, int]] = {}  # of the latest check (samples)
         super().__init__()
 
     def start(self) -> None:
@@ -160,7 +161,7 @@ class AlertEngine(WakeableLoop):
     # -- server rules, every check ---------------------------------------------------------------
     def _judge_server(self, cur: duckdb.DuckDBPyConnection, tasks: Mapping[str, TaskRow],
                       now: dt.datetime) -> list[Change]:
-        gauges = self._gauges()
+        gauges = self._last_gauges = self._gauges()
         changes = []
         for rule in self.settings.rules:
             if rule.metric == "schedule_missed":
@@ -302,7 +303,7 @@ class AlertEngine(WakeableLoop):
         if isinstance(rule, ServerRule):
             if rule.metric == "schedule_missed" and task is not None:
                 return _lateness(task, rule, now), None
-            value, what, window_s = self._gauges().get(rule.metric, (None, rule.metric, 0))
+            value, what, window_s = self._last_gauges.get(rule.metric, (None, rule.metric, 0))
             return _gauge_reading(rule, value, what, window_s), None
         runs = ledger.runs(cur, task.task_id)
         run = next((r for r in runs if r["state"] == "done"), None)

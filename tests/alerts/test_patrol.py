@@ -23,9 +23,10 @@ GOOD = [False] * 5
 
 @pytest.fixture
 def hooked(tmp_path):
-    """A server whose one destination `hook` is a receiver this test runs."""
+    """A server whose destinations `hook` (a webhook) and `chat` (Slack-compatible) are a receiver
+    this test runs."""
     receiver = Receiver().start()
-    srv = serve(tmp_path, {"hook": webhook(receiver.url)})
+    srv = serve(tmp_path, {"hook": webhook(receiver.url), "chat": {"kind": "slack", "url": receiver.url + "/slack"}})
     yield srv, receiver
     srv.stop()
     receiver.stop()
@@ -112,7 +113,7 @@ def test_a_silence_holds_the_notification_back_until_it_ends(hooked):
 def test_a_task_cannot_name_an_undefined_destination_nor_say_where_to_send(hooked):
     srv, _ = hooked
     cases = [(RULE | {"notify": ["pager"]}, "'pager' is not one of the server's notification destinations: its "
-                                            "destinations are hook"),
+                                            "destinations are chat, hook"),
              (RULE | {"url": "https://hooks.example.com/x"}, "url cannot be set in a rule"),
              (RULE | {"notify": ["https://hooks.example.com/x"]}, "never a URL"),
              (RULE | {"evaluator": "grounding"}, "watches evaluator 'grounding', which the task does not run")]
@@ -139,7 +140,23 @@ def test_no_destination_url_or_secret_appears_in_documents_the_api_or_the_dashbo
     texts["server log"] = srv.output()
     where = f"127.0.0.1:{receiver.port}"
     assert [p for p, text in texts.items() if where in text or SECRET in text] == []
-    assert srv.get("/api/alerts/destinations").json() == [{"name": "hook", "kind": "webhook"}]
+    assert srv.get("/api/alerts/destinations").json() == [{"name": "chat", "kind": "slack"},
+                                                          {"name": "hook", "kind": "webhook"}]
+
+
+def test_a_slack_compatible_hook_gets_text_and_blocks_with_the_links(hooked):
+    srv, receiver = hooked
+    task = patrol("chatty", [RULE | {"for": 1, "notify": ["chat"]}])
+    create(srv, task)
+    bad, _ = run(srv, task, BAD)
+    wait_for("the Slack message", lambda: receiver.received, timeout=30)
+    (got,) = receiver.received
+    assert got["path"] == "/slack" and got["json"]["text"].startswith("[FIRING] safety-pass-rate on task chatty")
+    blocks = got["json"]["blocks"]
+    assert blocks[0] == {"type": "header", "text": {"type": "plain_text", "text": "[FIRING] safety-pass-rate on task chatty"}}
+    fields = " ".join(f["text"] for f in blocks[2]["fields"])
+    assert "*Value*\n0.4" in fields and "*Threshold*\n0.8" in fields and "pii_leak (3)" in fields
+    assert f"run={bad}|run>" in blocks[-1]["elements"][0]["text"]
 
 
 def test_the_cli_sends_a_sample_notification_and_silences(hooked):

@@ -122,6 +122,15 @@ def test_bad_notification_settings_fail_at_start_naming_the_key(tmp_path, notifi
     assert message in str(info.value)
 
 
+def test_a_bad_destination_is_named_without_echoing_its_url_or_secret(tmp_path):
+    with pytest.raises(SettingsError) as info:
+        server_settings(tmp_path, {"destinations": {"ops": {"kind": "webhook", "url": "ftp://tok-123@host/x",
+                                                            "secret": 987654321}}})
+    assert "notifications.destinations.ops.url" in str(info.value) and "notifications.destinations.ops.secret" in \
+        str(info.value)
+    assert "tok-123" not in str(info.value) and "987654321" not in str(info.value)
+
+
 def test_alert_rule_models_refuse_unknown_keys():
     with pytest.raises(ValidationError, match="Extra inputs are not permitted"):
         AlertRule.model_validate({"name": "r", "metric": "pass_rate", "below": 0.5, "treshold": 1})
