@@ -42,7 +42,7 @@ def build_trajectory(spans: Sequence[SpanRecord], version: int = 1) -> Trajector
     Tool calls are numbered by start time with `seq` starting at 1 (LLM calls likewise); the
     root is the earliest span whose parent is absent from the trace. Tokens are summed over
     LLM-call spans; an agent's own totals count only when no model call was exported, so they
-    are never counted twice. `input` is the
+    are never counted twice, and the model calls are then the answers in its conversation. `input` is the
     user's request (the last user text the agent or its first model call received), `output`
     the final answer (the agent's recorded result, else the last model call's text).
     """
@@ -67,7 +67,7 @@ def build_trajectory(spans: Sequence[SpanRecord], version: int = 1) -> Trajector
         "input": _user_input(trace, llm_spans), "output": _final_output(trace, llm_spans),
         "tokens": _tokens(trace, llm_spans, llm_calls) if llm_spans else _agent_tokens(trace),
         "first_token_ms": next((c["first_token_ms"] for c in llm_calls if c["first_token_ms"] is not None), None),
-        "llm_call_count": len(llm_calls), "llm_calls": llm_calls,
+        "llm_call_count": len(llm_calls) or _agent_model_calls(trace), "llm_calls": llm_calls,
         "tool_errors": sum(c["status"] == "error" for c in tool_calls), "tool_calls": tool_calls,
         "tools_offered": [{"name": n, "description": d, "parameters": p} for n, (d, p) in offered.items()],
         "span_count": len(trace.spans), "attributes": {k: v for k, v in root.attrs.items() if isinstance(k, str)},
@@ -438,6 +438,15 @@ def _agent_tokens(trace: _Trace) -> dict[str, int]:
             if found or out:
                 return {"input": found, "output": out, "total": _count(span.attrs, profile.total_tokens) or found + out}
     return {"input": 0, "output": 0, "total": 0}
+
+
+def _agent_model_calls(trace: _Trace) -> int:
+    """Without exported model calls: the model's answers in the agent's recorded conversation
+    since the user's request (each answer is one model call; earlier turns are history)."""
+    messages = trace.conversation()
+    asked = max((i for i, m in enumerate(messages) if m.role == "user" and m.text and not m.tool_responses),
+                default=-1)
+    return sum(m.role == "assistant" for m in messages[asked + 1:])
 
 
 def _first_token_ms(span: _Span) -> float | None:

@@ -121,6 +121,13 @@ MATRIX = [
          env=dict(CAPTURE_INCLUDE_CONTENT="true", CAPTURE_PYDANTIC_AI_VERSION="6"),
          packages=["pydantic-ai-slim", "openai"],
          notes=["InstrumentationSettings(version=6): tool results in role='tool' messages instead of role='user'"]),
+    dict(convention="pydantic_ai", variant="agent_spans_only_content_on", venv="pydantic_ai", model_spans=False,
+         cmd=["agents/pydantic_ai_agent.py"], content=True,
+         env=dict(CAPTURE_INCLUDE_CONTENT="true", CAPTURE_AGENT_SPANS_ONLY="true"),
+         packages=["pydantic-ai-slim", "openai"],
+         notes=["the content_on run with its model-call (chat) spans left out of the export, as a collector filter would: "
+                "agent-level data only (the agent span's pydantic_ai.all_messages and gen_ai.aggregated_usage.*, the tool spans); "
+                "each assistant message of the conversation is one model call"]),
     dict(convention="openinference_langchain", variant="content_on", venv="langchain",
          cmd=["agents/langgraph_agent.py"], content=True, env={},
          packages=["openinference-instrumentation-langchain", "langchain-openai", "langgraph", "langchain-core", "openai"],
@@ -649,6 +656,7 @@ def collect(entry: dict, scenario_name: str, run: str, out: Path, user_id: str, 
         "actual": truth,
         "notes": notes,
         **({"pair_of": entry["pair_of"]} if entry.get("pair_of") else {}),
+        **({"model_spans": False} if entry.get("model_spans") is False else {}),
     }
 
 

@@ -54,7 +54,9 @@ def test_conversation_and_context(built):
 def test_tokens_and_model_calls(built):
     capture, trajectory = built
     expected = capture["expected"]
-    assert trajectory.llm_call_count == len(trajectory.llm_calls) == expected["llm_calls"]
+    assert trajectory.llm_call_count == expected["llm_calls"]
+    # Without model spans (agent-level data only) the calls are counted but none is listed.
+    assert len(trajectory.llm_calls) == (expected["llm_calls"] if capture.get("model_spans", True) else 0)
     tokens = expected["tokens"] or {"input": 0, "output": 0}
     assert (trajectory.tokens.input, trajectory.tokens.output) == (tokens["input"], tokens["output"])
 

@@ -192,6 +192,24 @@ def test_genai_content_prompt_and_completion_events():
     t = build_trajectory([chat])
     assert (t.input, t.output, t.llm_call_count) == ("Hi there", "Hello!", 1)
 
+def test_deprecated_completion_of_text_choices_gives_the_text():
+    """`gen_ai.completion` as a JSON list of `{text, finish_reason}` choices (not role/content
+    messages), on the span or in its content event: the answer is the text, not the JSON."""
+    choices = dumps([{"text": "Hello there!", "finish_reason": "stop"}])
+    for attrs, events in [({"gen_ai.system": "openai", "gen_ai.completion": choices}, []),
+                          ({"gen_ai.system": "openai"}, [event("gen_ai.content.completion", **{"gen_ai.completion": choices})])]:
+        t = build_trajectory([span("c", "completion", attrs=attrs, events=events)])
+        assert (t.output, t.llm_calls[0].finish_reasons) == ("Hello there!", ["stop"])
+
+
+def test_content_events_with_role_lines_and_plain_text():
+    """OpenLIT 1.2x: the prompt event holds `role: text` lines, the completion event the text."""
+    chat = span("c", "openai.chat.completions", attrs={"gen_ai.system": "openai", "gen_ai.endpoint": "openai.chat"}, events=[
+        event("gen_ai.content.prompt", **{"gen_ai.prompt": "system: Be brief.\nuser: Hi there"}),
+        event("gen_ai.content.completion", **{"gen_ai.completion": "Hello!"})])
+    assert (build_trajectory([chat]).input, build_trajectory([chat]).output) == ("Hi there", "Hello!")
+
+
 
 def test_genai_per_message_events_and_choice_with_tool_calls():
     choice = {"role": "assistant", "tool_calls": [

@@ -20,15 +20,21 @@ SERVICE = os.environ.get("CAPTURE_SERVICE", "capture-agent")
 API_KEY = "sk-fake-capture-key"
 
 
-def setup_tracing(install_global: bool = True):
+def setup_tracing(install_global: bool = True, keep=None):
+    """The tracer provider exporting to the capture receiver; `keep(span) -> bool`, when given,
+    leaves the other spans out of the export (as a collector's filter processor would)."""
     from opentelemetry import trace
     from opentelemetry.exporter.otlp.proto.http.trace_exporter import OTLPSpanExporter
     from opentelemetry.sdk.resources import Resource
     from opentelemetry.sdk.trace import TracerProvider
     from opentelemetry.sdk.trace.export import BatchSpanProcessor
 
+    exporter = OTLPSpanExporter(endpoint=TRACES_URL)
+    if keep is not None:
+        export = exporter.export
+        exporter.export = lambda spans: export([s for s in spans if keep(s)])
     provider = TracerProvider(resource=Resource.create({"service.name": SERVICE}))
-    provider.add_span_processor(BatchSpanProcessor(OTLPSpanExporter(endpoint=TRACES_URL)))
+    provider.add_span_processor(BatchSpanProcessor(exporter))
     if install_global:
         trace.set_tracer_provider(provider)
     return provider

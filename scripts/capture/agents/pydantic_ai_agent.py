@@ -1,7 +1,10 @@
 """pydantic-ai's own instrumentation: an Agent with real tool functions on an OpenAI-compatible
 provider pointed at the fake model, instrumented with Agent.instrument_all(InstrumentationSettings).
 The failing tool raises ModelRetry (pydantic-ai's way to send a tool error back to the model; a
-plain exception would end the run). One root span carries user.id and session.id."""
+plain exception would end the run). One root span carries user.id and session.id. With
+CAPTURE_AGENT_SPANS_ONLY=true the model-call (`chat`) spans are left out of the export: the trace
+then has agent-level data only, as behind a collector that filters model spans out. Earlier turns
+go in as message_history."""
 from __future__ import annotations
 
 import os
@@ -13,8 +16,16 @@ from pydantic_ai.models.openai import OpenAIChatModel
 from pydantic_ai.providers.openai import OpenAIProvider
 
 
+def history() -> list:
+    from pydantic_ai.messages import ModelRequest, ModelResponse, TextPart, UserPromptPart
+    return [ModelRequest(parts=[UserPromptPart(content=m["content"])]) if m["role"] == "user"
+            else ModelResponse(parts=[TextPart(content=m["content"])]) for m in common.history()]
+
+
 def main() -> None:
-    provider = common.setup_tracing()
+    agent_only = os.environ.get("CAPTURE_AGENT_SPANS_ONLY") == "true"
+    provider = common.setup_tracing(keep=(lambda s: s.attributes.get("gen_ai.operation.name") != "chat")
+                                    if agent_only else None)
     settings = {"tracer_provider": provider,
                 "include_content": os.environ.get("CAPTURE_INCLUDE_CONTENT", "true") == "true"}
     if os.environ.get("CAPTURE_PYDANTIC_AI_VERSION"):
@@ -41,7 +52,7 @@ def main() -> None:
     with tracer.start_as_current_span("agent_run") as root:
         root.set_attribute("user.id", common.USER_ID)
         root.set_attribute("session.id", common.SESSION_ID)
-        result = agent.run_sync(common.scenario()["user"])
+        result = agent.run_sync(common.scenario()["user"], message_history=history() or None)
         print(result.output)
     provider.shutdown()
 
