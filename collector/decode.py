@@ -5,8 +5,12 @@ Pure functions: no I/O, no clock. Invalid spans are counted and described (for
 INVALID_ARGUMENT), a request past a limit `LimitExceeded` (413 / RESOURCE_EXHAUSTED).
 
 Nothing is built before the request is known to fit its limits: a protobuf body is outlined
-first (`otlp_columns.outline`, its wire format walked without decoding: spans and items counted,
-the spans to refuse found) and an OTLP/JSON body's brackets are counted before it is parsed.
+first (its wire format walked without decoding: spans and items counted, the spans to refuse
+found) and an OTLP/JSON body's brackets are counted before it is parsed.
+
+Protobuf bodies are decoded by `otlp_columns` (native/, Rust) when scripts/setup.sh could build
+it; without it (no cargo on the machine) by the same outline in Python (`wire_outline`), upb and
+`to_batch`: the same rows and refusals, only slower (`RUST_MISSING`).
 A span refused whole (nested too deep, too many events or links) is refused before a parser
 sees it, so at any depth only that span is lost. Each request's resources and scopes are kept
 once, not per span: their columns are dictionary-encoded (`ORIGIN_COLUMNS`).
@@ -18,15 +22,28 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import orjson
-import otlp_columns
 import pyarrow as pa
 import pyarrow.compute as pc
 from google.protobuf import json_format
 from google.protobuf.message import DecodeError as _ProtoDecodeError
 from opentelemetry.proto.collector.trace.v1.trace_service_pb2 import ExportTraceServiceRequest
 
+from collector import wire_outline
 from collector.redaction import Redactor
 from collector.span import ORIGIN_COLUMNS, SPAN_COLUMNS
+
+try:
+    import otlp_columns  # native/: built by scripts/setup.sh when cargo is there
+except ImportError:
+    otlp_columns = None
+
+# Said once at start-up (and by scripts/setup.sh) when the Rust decoder is not there. Measured with
+# `decode_protobuf` on benchmarks/ingest.py's 512-span requests, with and without it in turns in one
+# process (CPU time, a shared 2-core machine): tools 4.2-4.8 against 23.0-24.2 µs a span (5.1-5.5×),
+# chat 4.0-4.5 against 21.8-23.0 (5.1-5.4×).
+RUST_MISSING = ("Rust decoder not built: ingest decodes protobuf about 5× slower (agent traces: ~43,000 "
+                "spans per CPU second instead of ~220,000); install Rust (https://rustup.rs) and re-run "
+                "scripts/setup.sh")
 
 MAX_NESTING = 32
 # Set on a span whose attributes were cut to the limits: how many values or attributes were cut.
@@ -63,7 +80,7 @@ class Limits:
 
     @property
     def caps(self) -> tuple[int, int, int, int]:
-        """The outline's limits, as `otlp_columns` takes them."""
+        """The outline's limits, as `otlp_columns.outline` and `wire_outline.outline` take them."""
         return self.max_spans, self.max_items, self.max_events, self.max_links
 
 
@@ -147,8 +164,18 @@ class Parsed:
     refused: list[tuple[int, str]] = field(default_factory=list)
 
 
+def rust_missing() -> str | None:
+    """What running without the Rust decoder costs and how to get it; None when it is there."""
+    return RUST_MISSING if otlp_columns is None else None
+
+
+# The outline's refusals, from either implementation: past a limit, or not wire format at all.
+_TOO_LARGE = (wire_outline.TooLarge, *((otlp_columns.TooLarge,) if otlp_columns else ()))
+_REFUSALS = (*_TOO_LARGE, wire_outline.Malformed, *((otlp_columns.Malformed,) if otlp_columns else ()))
+
+
 def _refused(exc: ValueError) -> DecodeError:
-    if isinstance(exc, otlp_columns.TooLarge):
+    if isinstance(exc, _TOO_LARGE):
         return LimitExceeded(str(exc))
     return DecodeError(f"cannot decode protobuf ExportTraceServiceRequest: {exc}")
 
@@ -157,9 +184,10 @@ def read_protobuf(body: bytes, limits: Limits = Limits()) -> Parsed:
     """A protobuf body parsed by upb once its outline is within `limits`. Parts nested near upb's
     recursion limit (which counts from the request) are parsed one by one, so only a span past
     `MAX_NESTING` is refused, never the request."""
+    outline = wire_outline.outline if otlp_columns is None else otlp_columns.outline
     try:
-        refused, parts = otlp_columns.outline(body, *limits.caps)
-    except (otlp_columns.TooLarge, otlp_columns.Malformed) as exc:
+        refused, parts = outline(body, *limits.caps)
+    except _REFUSALS as exc:
         raise _refused(exc) from None
     try:
         return Parsed(ExportTraceServiceRequest.FromString(body) if parts is None else _assemble(body, parts), refused)
@@ -189,12 +217,13 @@ def parse_protobuf(body: bytes, limits: Limits = Limits()) -> ExportTraceService
 def decode_protobuf(body: bytes, received_ns: int, limits: Limits = Limits()) -> SpanBatch:
     """A protobuf body to an Arrow batch: by `otlp_columns` (Rust, outside the GIL, no Python
     object per value, one span decoded at a time), the same rows `to_batch` makes. Bodies it does
-    not take, and limits with a redactor (Python regexes), go through upb and `to_batch`, so
-    their errors are upb's; both refuse a request past its limits before decoding anything."""
+    not take, limits with a redactor (Python regexes), and every body when it was not built, go
+    through upb and `to_batch`, so their errors are upb's; both refuse a request past its limits
+    before decoding anything."""
     try:
-        decoded = None if limits.redactor is not None else otlp_columns.decode_spans(
+        decoded = None if limits.redactor is not None or otlp_columns is None else otlp_columns.decode_spans(
             body, received_ns, limits.max_attribute_length, limits.max_attributes, *limits.caps)
-    except (otlp_columns.TooLarge, otlp_columns.Malformed) as exc:
+    except _REFUSALS as exc:
         raise _refused(exc) from None
     if decoded is None:
         return to_batch(read_protobuf(body, limits), received_ns, limits).as_arrow()

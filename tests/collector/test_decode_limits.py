@@ -1,6 +1,7 @@
 """Decoding is bounded before anything is built: a request past its span or item limit is refused
 whole (LimitExceeded naming the setting) by every decoding path, a span past a per-span limit or
-nested too deep is refused alone, at any depth, and the rest of its request is stored."""
+nested too deep is refused alone, at any depth, and the rest of its request is stored. Each test
+runs with the Rust decoder and as on a machine without it (the outline in Python)."""
 from __future__ import annotations
 
 import base64
@@ -14,9 +15,16 @@ from collector.decode import DecodeError, LimitExceeded, Limits, decode_protobuf
 from collector.kafka_encoding import read_message
 from collector.redaction import RedactionSettings
 from tests.fuzz.test_decode_properties import _deep
+from tests.rust_decoder import use_decoder
 
 LIMITS = Limits(max_spans=600, max_items=5000, max_events=10, max_links=10)
 REDACTING = Limits(redactor=RedactionSettings(enabled=True).redactor())
+
+
+
+@pytest.fixture(autouse=True, params=["rust", "python"])
+def decoder(request, monkeypatch):
+    use_decoder(request.param, monkeypatch)
 
 
 DEEP = "@DEEP@"  # a string value the JSON of a deep value replaces (json_format cannot write it)
@@ -70,15 +78,19 @@ def _shallow(req: ExportTraceServiceRequest) -> ExportTraceServiceRequest:
 
 
 def _paths(req: ExportTraceServiceRequest, limits: Limits = LIMITS):
-    """The request through every decoding path: Rust, Python (a redactor set), OTLP/JSON, Kafka."""
+    """The request through every decoding path: protobuf (Rust when it is there), protobuf with a
+    redactor (upb and `to_batch`), OTLP/JSON, Kafka."""
     body = req.SerializeToString()
     redacting = Limits(**{**limits.__dict__, "redactor": RedactionSettings(enabled=True).redactor()})
     return {
-        "rust": lambda: decode_protobuf(body, 1, limits),
-        "python": lambda: decode_protobuf(body, 1, redacting),
+        "protobuf": lambda: decode_protobuf(body, 1, limits),
+        "redacting": lambda: decode_protobuf(body, 1, redacting),
         "json": lambda: to_batch(read_json(_otlp_json(req), limits), 1, limits),
         "kafka": lambda: to_batch(read_message(body, "otlp_proto", limits), 1, limits),
     }
+
+
+PATHS = ["protobuf", "redacting", "json", "kafka"]
 
 
 def _span(ss, i: int):
@@ -95,7 +107,7 @@ def _request(spans: int) -> tuple[ExportTraceServiceRequest, object]:
     return req, rs
 
 
-@pytest.mark.parametrize("path", ["rust", "python", "json", "kafka"])
+@pytest.mark.parametrize("path", PATHS)
 def test_more_spans_than_allowed_refuse_the_request_naming_the_setting(path):
     req, _ = _request(601)
     with pytest.raises(LimitExceeded, match=r"more than 600 spans \(collector.max_spans_per_request\)"):
@@ -103,7 +115,7 @@ def test_more_spans_than_allowed_refuse_the_request_naming_the_setting(path):
     assert len(_paths(_request(600)[0])[path]()) == 600
 
 
-@pytest.mark.parametrize("path", ["rust", "python", "json", "kafka"])
+@pytest.mark.parametrize("path", PATHS)
 def test_more_items_than_allowed_refuse_the_request_naming_the_setting(path):
     req, rs = _request(2)
     for i in range(6000):
@@ -121,6 +133,8 @@ def test_empty_spans_are_refused_before_one_is_decoded():
     for limits in (Limits(), REDACTING):
         with pytest.raises(LimitExceeded, match="collector.max_spans_per_request"):
             decode_protobuf(body, 1, limits)
+        with pytest.raises(LimitExceeded, match="collector.max_spans_per_request"):  # the walk stopped there:
+            decode_protobuf(body + b"\xff", 1, limits)  # what follows is not wire format
 
 
 def _varint(n: int) -> bytes:
@@ -131,7 +145,7 @@ def _varint(n: int) -> bytes:
     return out + bytes([n])
 
 
-@pytest.mark.parametrize("path", ["rust", "python", "json", "kafka"])
+@pytest.mark.parametrize("path", PATHS)
 @pytest.mark.parametrize("what", ["events", "links"])
 def test_a_span_with_too_many_events_or_links_is_refused_alone(path, what):
     req, _ = _request(3)
@@ -143,7 +157,7 @@ def test_a_span_with_too_many_events_or_links_is_refused_alone(path, what):
     assert batch.errors == [f"span {span.span_id.hex()}: 11 {what}, past the limit of 10 (collector.max_{what}_per_span)"]
 
 
-@pytest.mark.parametrize("path", ["rust", "python", "json", "kafka"])
+@pytest.mark.parametrize("path", PATHS)
 @pytest.mark.parametrize("depth", [30, 31, 32, 33, 40, 47, 48, 60, 99, 200])
 @pytest.mark.parametrize("where", ["span", "event", "link"])
 @pytest.mark.parametrize("kind", ["kvlist", "array"])
@@ -163,7 +177,7 @@ def test_an_attribute_nested_too_deep_refuses_its_span_never_the_request(path, d
         assert batch.errors == [f"span {span.span_id.hex()}: attribute value nested deeper than 32 levels"]
 
 
-@pytest.mark.parametrize("path", ["rust", "python", "json", "kafka"])
+@pytest.mark.parametrize("path", PATHS)
 @pytest.mark.parametrize("depth", [31, 32, 33, 47, 99])
 @pytest.mark.parametrize("where", ["resource", "scope"])
 def test_a_resource_or_scope_nested_too_deep_refuses_its_spans_only(path, depth, where):

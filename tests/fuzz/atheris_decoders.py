@@ -3,7 +3,9 @@
 Whatever the bytes, `parse_protobuf` / `parse_json` return a request or raise `DecodeError`, and
 `to_batch` (with tight limits and every redaction pattern on) stores or rejects each span within
 the limits and never raises (the hypothesis tests' `_decode_all` checks each input); the Rust
-decoder takes it as the Python one does (`test_native_decode._same`). Any other exception is a crash: libFuzzer writes the input to `crash-*` and exits non-zero.
+decoder takes it as the Python one does (`test_native_decode._same`) and the two outlines agree
+(`test_wire_outline._alike`), when the Rust decoder was built (`RUST`). Any other exception is a
+crash: libFuzzer writes the input to `crash-*` and exits non-zero.
 `--seed-corpus DIR` writes valid payloads to start from, then exits.
 """
 from __future__ import annotations
@@ -18,7 +20,15 @@ with atheris.instrument_imports(include=["collector"]):
     from collector.decode import Limits
     from collector.redaction import RedactionSettings
 from tests.fuzz.test_decode_properties import _decode_all  # the property tests' checks, on each input
-from tests.fuzz.test_native_decode import _same  # Rust against Python, on each input
+
+try:
+    import otlp_columns  # noqa: F401
+    RUST = True
+except ImportError:  # not built (no cargo): the Python decoders alone
+    RUST = False
+if RUST:
+    from tests.fuzz.test_native_decode import _same  # Rust against Python, on each input
+    from tests.fuzz.test_wire_outline import TIGHT, _alike  # the outlines, Rust against Python
 
 LIMITS = Limits(max_attribute_length=64, max_attributes=8,
                 redactor=RedactionSettings(enabled=True, custom=[{"name": "order", "regex": r"ORD-\d{4}"}]).redactor())
@@ -26,7 +36,9 @@ LIMITS = Limits(max_attribute_length=64, max_attributes=8,
 
 def test_one_input(data: bytes) -> None:
     _decode_all(data, LIMITS)
-    _same(data)
+    if RUST:
+        _same(data)
+        _alike(data, TIGHT)
 
 
 def seed_corpus(directory: Path) -> None:
@@ -46,5 +58,6 @@ if __name__ == "__main__":
     if len(sys.argv) == 3 and sys.argv[1] == "--seed-corpus":
         seed_corpus(Path(sys.argv[2]))
         sys.exit(0)
+    print(f"decoders fuzzed: Python{' and Rust' if RUST else ' (Rust decoder not built)'}", file=sys.stderr)
     atheris.Setup(sys.argv, test_one_input)
     atheris.Fuzz()

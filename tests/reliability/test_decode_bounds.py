@@ -6,7 +6,10 @@ OTLP/HTTP protobuf (gzip and not), OTLP/HTTP JSON and gRPC, each just under the 
 
 The huge resource and scope come with 16,000 tiny spans of one trace: those cost what 16,000
 spans cost from anyone (their rows, ~500 bytes each while a commit is made), so what is bounded
-there is what the huge resource adds to them: 16x its size, as if stored once."""
+there is what the huge resource adds to them: 16x its size, as if stored once.
+
+Each runs against a server with the Rust decoder and one without it (as where it was not built),
+which says so once as it starts."""
 from __future__ import annotations
 
 from dataclasses import replace
@@ -15,6 +18,7 @@ import httpx
 import pytest
 
 from benchmarks.hostile_requests import HUGE, MIB, SHAPES, Shape, PeakRss, _normal_batch, send, settled_rss, wire
+from tests.rust_decoder import hidden_env, require_rust
 from tracepatrol.harness.process import make_server
 
 SIZE = 15 * MIB
@@ -38,12 +42,18 @@ EXPECTED = {  # shape: (answer, a piece of its message)
 }
 
 
-@pytest.fixture(scope="module")
-def srv(tmp_path_factory):
-    """A server warmed up by normal traffic. Trajectories are built 30 s after their spans: the
-    bound is on handling the request (decode, commit); assembly builds 500 traces at a time
-    whatever the requests were."""
-    server = make_server(tmp_path_factory.mktemp("bounds"), "--decision-wait", "30").start()
+@pytest.fixture(scope="module", params=["rust", "python"])
+def srv(request, tmp_path_factory):
+    """A server warmed up by normal traffic, with the Rust decoder or without it. Trajectories are
+    built 30 s after their spans: the bound is on handling the request (decode, commit); assembly
+    builds 500 traces at a time whatever the requests were."""
+    server = make_server(tmp_path_factory.mktemp("bounds"), "--decision-wait", "30")
+    if request.param == "rust":
+        require_rust()
+    else:
+        server.env = hidden_env()
+    server.decoder = request.param
+    server.start()
     for _ in range(20):
         assert httpx.post(server.otlp_http, content=_normal_batch(), headers=NORMAL, timeout=60).status_code == 200
     yield server
@@ -52,6 +62,14 @@ def srv(tmp_path_factory):
 
 def test_every_shape_is_known():
     assert set(EXPECTED) == set(SHAPES)
+
+
+def test_a_server_without_the_rust_decoder_says_so_once_with_the_cost(srv):
+    said = [line for line in srv.log.read_text().splitlines() if "Rust decoder not built" in line]
+    if srv.decoder == "rust":
+        assert said == []
+    else:
+        assert len(said) == 1 and "WARNING" in said[0] and "× slower" in said[0] and "https://rustup.rs" in said[0], said
 
 
 def _growth(srv, name: str, shape: Shape | None = None) -> tuple[int, int]:
