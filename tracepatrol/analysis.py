@@ -94,29 +94,87 @@ def task(cur: duckdb.DuckDBPyConnection, task_id: str) -> Row:
         raise NotFound(str(exc)) from None
 
 
+LIVE_STATES = ("selecting", "running")  # a run in one of these still changes
+
+
+def shown_state(run: Mapping[str, Any]) -> str:
+    """What a run is doing, told by its items: a selected run whose items are pending or being
+    evaluated is `running`, one whose items are all finished is `done` (the ledger closes it a
+    moment later). `state` is the ledger's word, kept as `ledger_state`."""
+    if run["state"] != "selected":
+        return run["state"]
+    busy = run["item_states"]["pending"] + run["item_states"]["running"]
+    return "running" if busy else "done"
+
+
+def _shown(run: Row) -> Row:
+    run["ledger_state"], run["state"] = run["state"], shown_state(run)
+    return run
+
+
 def task_runs(cur: duckdb.DuckDBPyConnection, task_id: str) -> list[Row]:
-    """A task's runs, newest first, each with its items by state and the share of traces that
-    passed every applicable evaluator (`pass_rate`)."""
+    """A task's runs, newest first, each with its items by state, its state as its items tell it
+    (`shown_state`) and the share of traces that passed every applicable evaluator (`pass_rate`)."""
     runs = ledger.runs(cur, task_id)
     verdicts = evaluations.run_verdicts(cur, task_id)
     for run in runs:
         judged, passed = verdicts.get(run["run_id"], (0, 0))
         run["results"] = judged
         run["pass_rate"] = _rate(passed, judged)
+        _shown(run)
     return runs
 
 
+ITEM_WORDS = 12  # of an item's input, shown beside it
+_FACTS = """SELECT trace_id, status, agent_version, duration_ms, left(input, 400) AS input
+            FROM trajectories WHERE trace_id IN (SELECT unnest(?))"""
+
+
+def first_words(text: str | None, words: int = ITEM_WORDS) -> str | None:
+    """The start of a text, whole words, with an ellipsis when there is more."""
+    if not text:
+        return None
+    parts = text.split()
+    return " ".join(parts[:words]) + (" …" if len(parts) > words else "")
+
+
 def run(cur: duckdb.DuckDBPyConnection, run_id: str) -> Row:
-    """A run's manifest (what was sampled and why) with its items, their states and reasons, and
-    each item's trace status and agent version (None once retention deleted the trace)."""
+    """A run's manifest (what was sampled and why) with its items, their states and reasons, its
+    state as its items tell it, and each item's trace status, agent version, duration and the first
+    words of its input (None once retention deleted the trace)."""
     manifest = ledger.run(cur, run_id)
     if manifest is None:
         raise NotFound(f"no run {run_id!r}")
-    facts = store.trace_facts(cur, [i["trace_id"] for i in manifest["items"]])
+    trajectories = store.trajectories(cur)  # read by name in _FACTS
+    facts = {r[0]: r for r in cur.execute(_FACTS, [[i["trace_id"] for i in manifest["items"]]]).fetchall()}
     for item in manifest["items"]:
-        fact = facts.get(item["trace_id"], {})
-        item["trace_status"], item["agent_version"] = fact.get("status"), fact.get("agent_version")
-    return manifest
+        _, status, version, duration, text = facts.get(item["trace_id"], (None,) * 5)
+        item |= {"trace_status": status, "agent_version": version, "duration_ms": duration, "input": first_words(text)}
+    return _shown(manifest)
+
+
+def item_verdicts(items: Sequence[Row], rows: Sequence[Mapping[str, Any]]) -> list[Row]:
+    """The run's items with their evaluation (the mean score of the applicable results, `failed`
+    when one failed, else `passed`; None before any result), the labels they failed with, worst
+    first: failed by score, items whose evaluation itself failed, passed by score, then those not
+    evaluated yet."""
+    per: dict[tuple[str, int], list[Mapping[str, Any]]] = defaultdict(list)
+    for r in rows:
+        per[(r["trace_id"], r["version"])].append(r)
+    out = []
+    for item in items:
+        rs = [r for r in per.get((item["trace_id"], item["version"]), []) if r["score"] is not None]
+        failing = [r for r in rs if r["passed"] is False]
+        labels = dict.fromkeys(label for r in failing for label in (r["labels"] or [r["label"]]))
+        out.append({**item, "score": sum(r["score"] for r in rs) / len(rs) if rs else None,
+                    "verdict": ("failed" if failing else "passed") if rs else None, "labels": list(labels),
+                    "evaluators": len(rs)})
+    rank = {"failed": 0, "passed": 2}
+
+    def worst(i: Row) -> tuple:
+        order = rank.get(i["verdict"], 1 if i["state"] == "failed" else 3)
+        return order, i["score"] if i["score"] is not None else 2.0, i["trace_id"]
+    return sorted(out, key=worst)
 
 
 def summary(rows: Sequence[Mapping[str, Any]], candidates: int | None) -> dict[str, dict[str, Any]]:

@@ -171,7 +171,7 @@ def test_a_task_made_with_the_form_previews_runs_and_shows_its_verdicts(session)
     assert rows == run["selected"] == len(api["selected"])
     failed = {r["trace_id"] for r in results if r["passed"] is False}
     for r in {r["trace_id"] for r in results}:
-        verdict = page.locator(f"table.items tr:has(a[href='/dashboard/traces/{r}']) td:nth-child(7)").inner_text()
+        verdict = page.locator(f"table.items tr[data-trace='{r}'] td.status").inner_text()
         assert verdict == ("failed" if r in failed else "passed"), r
     for action, state in (("pause", "paused"), ("resume", "active")):
         with page.expect_navigation():

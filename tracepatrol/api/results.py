@@ -13,6 +13,7 @@ from evaluators.aggregate import compare, task_scores
 from evaluators.results import ResultStore
 from evaluators.weights import get_profile, load_profiles
 from tracepatrol import analysis
+from tracepatrol.api.cursor import Cursor
 
 
 def _results(request: Request) -> ResultStore:
@@ -37,6 +38,19 @@ def build_router(secured: list) -> APIRouter:
         if request.app.state.tasks.ledger.run(run_id) is None:
             raise HTTPException(404, f"no run {run_id!r}")
         return _results(request).query(run_id=run_id)
+
+    @router.get("/api/runs/{run_id}/items")
+    def run_items(cur: Cursor, run_id: str) -> dict[str, Any]:
+        """The run's state as its items tell it (`running` while items are pending or evaluated) and
+        its items worst first: each with its state, the first words of its trace's input, the trace's
+        status and duration, the mean score of its applicable results, its verdict and failing labels."""
+        try:
+            run = analysis.run(cur, run_id)
+        except analysis.NotFound as exc:
+            raise HTTPException(404, str(exc)) from None
+        rows = analysis.run_results(cur, run["task_id"], [run_id])
+        return {"run_id": run_id, "state": run["state"], "item_states": run["item_states"],
+                "items": analysis.item_verdicts(run["items"], rows)}
 
     @router.get("/api/runs/{run_id}/summary")
     def run_summary(request: Request, run_id: str) -> dict[str, Any]:

@@ -54,6 +54,11 @@ def plain(text: Any) -> str:
     return html.escape(str(text), quote=False)
 
 
+def empty(message: str) -> Figure:
+    """No figure: what a page says instead of drawing axes around nothing (`no runs yet`)."""
+    return {"empty": message}
+
+
 def _colour(i: int) -> str:
     return PALETTE[i % len(PALETTE)]
 
@@ -79,6 +84,9 @@ def _by_version(series: Sequence[Mapping[str, Any]]) -> dict[str, list[Mapping[s
 
 
 _BUCKET_MS = {"hour": 3_600_000, "day": 86_400_000, "week": 604_800_000}
+_TICK_FORMATS = {"hour": "%H:%M\n%b %d", "day": "%b %d", "week": "%b %d"}
+# A point at 0 % sits on the axis line: markers are drawn over the axes, never clipped by them.
+_ON_AXIS = dict(cliponaxis=False, marker=dict(size=7))
 
 
 def traffic_figures(traffic: Mapping[str, Any], explore: Callable[..., str] | None = None) -> dict[str, Figure]:
@@ -102,19 +110,22 @@ def traffic_figures(traffic: Mapping[str, Any], explore: Callable[..., str] | No
         name = plain(version)
         traces.add_bar(x=x, y=[r["traces"] for r in rows], name=name, marker_color=colour, **bars)
         failure.add_scatter(x=x, y=[r["failure_rate"] for r in rows], name=name, mode="lines+markers",
-                            line=dict(color=colour), **period)
+                            line=dict(color=colour), **period, **_ON_AXIS)
         tokens.add_bar(x=x, y=[r["tokens"] for r in rows], name=name, marker_color=colour, **bars)
         links["traces"].append(hrefs)
         links["failure"].append(errors)
         links["tokens"].append(hrefs)
         for q, dash in (("p50_ms", "solid"), ("p95_ms", "dash"), ("p99_ms", "dot")):
             latency.add_scatter(x=x, y=[r[q] for r in rows], name=f"{name} {q[:3]}", mode="lines+markers",
-                                line=dict(dash=dash, color=colour), **period)
+                                line=dict(dash=dash, color=colour), **period, **_ON_AXIS)
             links["latency"].append(hrefs)
     times = [r["time"] for r in traffic["series"]]
-    xaxis = dict(type="date")
+    # A tick at each bucket's start, its label in the middle of the bucket it names ("Nov 29", "14:00").
+    xaxis = dict(type="date", ticklabelmode="period", tickformat=_TICK_FORMATS[bucket])
     if times:
         xaxis["range"] = [_iso(min(times)), _iso(max(times) + width)]
+        if (max(times) - min(times)) / width < 12:
+            xaxis |= {"dtick": _BUCKET_MS[bucket], "tick0": _iso(min(times))}
     when = f"trace start ({bucket}, UTC)"
     traces.update_layout(_layout(f"traces per {bucket}", when, "traces", barmode="stack", xaxis=xaxis,
                                  yaxis=dict(tickformat=",d", rangemode="tozero")))
@@ -132,52 +143,80 @@ def _second(t: dt.datetime) -> str:
     return t.replace(microsecond=0).isoformat()
 
 
+def run_labels(starts: Sequence[tuple[str, dt.datetime]]) -> dict[str, str]:
+    """Each run's axis label: its start to the minute (`Dec 02 08:25`), to the second when two runs
+    share a minute, with the run id when they share that too. Runs are points in their order, not
+    on a time scale that would put runs seconds apart on one tick (or one run on milliseconds)."""
+    for fmt in ("%b %d %H:%M", "%b %d %H:%M:%S"):
+        out = {run: t.strftime(fmt) for run, t in starts}
+        if len(set(out.values())) == len(out):
+            return out
+    return {run: f"{t:%b %d %H:%M:%S} {run[-6:]}" for run, t in starts}
+
+
 def pass_rate_figure(points: Sequence[Mapping[str, Any]]) -> Figure:
-    """Pass rate per evaluator, one point per run."""
+    """Pass rate per evaluator, one point per run, runs in the order they started."""
+    if not points:
+        return empty("No run has results yet: the pass rate per run shows here after the first one.")
+    runs = dict(sorted({(p["run_id"], p["started_at"]) for p in points}, key=lambda r: (r[1], r[0])))
+    labels = run_labels(list(runs.items()))
     fig = go.Figure()
     per: dict[str, list[Mapping[str, Any]]] = {}
     for p in points:
         per.setdefault(p["evaluator"], []).append(p)
     for i, (evaluator, rows) in enumerate(sorted(per.items())):
-        fig.add_scatter(line=dict(color=_colour(i)), x=[_iso(r["started_at"]) for r in rows], y=[r["pass_rate"] for r in rows],
+        fig.add_scatter(line=dict(color=_colour(i)), x=[labels[r["run_id"]] for r in rows], y=[r["pass_rate"] for r in rows],
                         name=plain(evaluator), mode="lines+markers", text=[plain(r["run_id"]) for r in rows],
-                        hovertemplate="%{text}<br>%{y:.1%}<extra>" + plain(evaluator) + "</extra>")
-    fig.update_layout(_layout("pass rate per evaluator, by run", "run start (UTC)", "results passing (%)",
-                              yaxis=dict(tickformat=".0%", range=[0, 1.05])))
+                        hovertemplate="%{text}<br>%{y:.1%}<extra>" + plain(evaluator) + "</extra>", **_ON_AXIS)
+    fig.update_layout(_layout("pass rate per evaluator, by run", "run (start, UTC)", "results passing (%)",
+                              xaxis=dict(type="category", categoryorder="array", categoryarray=list(labels.values())),
+                              yaxis=dict(tickformat=".0%", range=[-0.02, 1.05])))
     return _dict(fig)
 
 
 def item_states_figure(runs: Sequence[Mapping[str, Any]]) -> Figure:
     """Selected items per run, stacked by state."""
+    if not runs:
+        return empty("No runs yet.")
     fig = go.Figure()
     ordered = list(reversed(runs))
+    labels = run_labels([(r["run_id"], r["started_at"]) for r in ordered])
     colours = {"pending": "#E69F00", "running": "#0072B2", "done": PASS, "failed": FAIL}
     for state, colour in colours.items():
-        fig.add_bar(x=[plain(r["run_id"]) for r in ordered], y=[r["item_states"][state] for r in ordered], name=state,
-                    marker_color=colour)
-    fig.update_layout(_layout("items per run by state", "run", "items (traces)", barmode="stack",
-                              xaxis=dict(type="category"), yaxis=dict(tickformat=",d")))
+        fig.add_bar(x=[labels[r["run_id"]] for r in ordered], y=[r["item_states"][state] for r in ordered], name=state,
+                    marker_color=colour, text=[plain(r["run_id"]) for r in ordered], textposition="none",
+                    hovertemplate="%{text}<br>%{y:,d} " + state + "<extra></extra>")
+    fig.update_layout(_layout("items per run by state", "run (start, UTC)", "items (traces)", barmode="stack",
+                              xaxis=dict(type="category", categoryorder="array", categoryarray=list(labels.values())),
+                              yaxis=dict(tickformat=",d")))
     return _dict(fig)
 
 
 def radar_figure(scores: Mapping[str, Any]) -> Figure:
-    """The six dimensions per agent version (a gap where a dimension was not measured)."""
-    fig = go.Figure()
+    """The measured dimensions per agent version: a radar with three or more (an axis each), a bar
+    chart with one or two (a radar of two axes is a line), nothing without any."""
     measured = [d for d in DIMENSIONS if any(v["card"]["dimensions"].get(d) is not None
                                              for v in scores["versions"].values())]
-    dims = measured if len(measured) >= 3 else list(DIMENSIONS)  # an axis per measured dimension
-    theta = [*dims, dims[0]]
-    for version, v in scores["versions"].items():
-        dims = v["card"]["dimensions"]
-        r = [dims.get(d) for d in theta]
-        total = v["card"]["final_total"]
-        fig.add_scatterpolar(r=r, theta=theta, name=f"{plain(version)} ({'—' if total is None else f'{total:.0%}'})",
-                             fill="toself", opacity=0.6, connectgaps=False)
-    missing = [d for d in DIMENSIONS if d not in dims]
+    if not measured:
+        return empty("No dimension measured yet: the evaluators that ran score none of the six.")
+    missing = [d for d in DIMENSIONS if d not in measured]
     title = f"dimensions per agent version (scene {plain(scores['scene'])})" + (
         f"; not measured: {', '.join(missing)}" if missing else "")
-    for i, trace in enumerate(fig.data):
-        trace.line.color = _colour(i)
+    fig = go.Figure()
+    if len(measured) < 3:
+        for i, (version, v) in enumerate(scores["versions"].items()):
+            fig.add_bar(x=measured, y=[v["card"]["dimensions"].get(d) for d in measured], name=plain(version),
+                        marker_color=_colour(i))
+        fig.update_layout(_layout(title, "dimension", "score (%)", height=420, barmode="group",
+                                  yaxis=dict(tickformat=".0%", range=[0, 1.05])))
+        return _dict(fig)
+    theta = [*measured, measured[0]]
+    for i, (version, v) in enumerate(scores["versions"].items()):
+        dims = v["card"]["dimensions"]
+        total = v["card"]["final_total"]
+        fig.add_scatterpolar(r=[dims.get(d) for d in theta], theta=theta, fill="toself", opacity=0.6,
+                             connectgaps=False, line=dict(color=_colour(i)),
+                             name=f"{plain(version)} ({'—' if total is None else f'{total:.0%}'})")
     layout = _layout(title, "", "", height=420, polar=dict(
         radialaxis=dict(range=[0, 1], tickformat=".0%", angle=90, tickfont=dict(size=9),
                         title=dict(text="score (%)", font=dict(size=11)))))
@@ -193,6 +232,9 @@ def _whole_ticks(largest: int) -> int | None:
 def cluster_figures(clusters: Mapping[str, Any], explore: Callable[..., str] | None = None) -> dict[str, Figure]:
     """Failing traces per label, and failing results per step of the chain, by label (each label on
     the steps it was found on); a label's bar opens the explorer on the traces failing with it."""
+    if not clusters["by_label"]:
+        nothing = empty("No failing results: no failure mode to show.")
+        return {"by_label": nothing, "by_position": nothing}
     labels = list(reversed(clusters["by_label"][:15]))
     most = max((c["traces"] for c in labels), default=0)
     by_label = go.Figure(go.Bar(x=[c["traces"] for c in labels], y=[plain(f"{c['evaluator']}: {c['label']}") for c in labels],
@@ -208,6 +250,10 @@ def cluster_figures(clusters: Mapping[str, Any], explore: Callable[..., str] | N
     for i, (label, steps) in enumerate(sorted(per.items())):
         position.add_bar(x=[f"step {s}" for s in steps], y=list(steps.values()), name=plain(label), marker_color=_colour(i))
     order = sorted({s for steps in per.values() for s in steps})
+    if not order:
+        return {"by_label": with_links(_dict(by_label), [[explore(label=c["label"], evaluator=c["evaluator"])
+                                                           if explore else None for c in labels]]),
+                "by_position": empty("No finding is on a step of the chain: every failure is about the whole trace.")}
     tallest = max((sum(steps.get(s, 0) for steps in per.values()) for s in order), default=0)
     position.update_layout(_layout("where in the chain: the steps each label was found on",
                                    "tool call (step of the chain)", "failing results", barmode="stack",
@@ -220,6 +266,8 @@ def cluster_figures(clusters: Mapping[str, Any], explore: Callable[..., str] | N
 
 def bottleneck_figure(bottleneck: Mapping[str, Any]) -> Figure:
     tools = bottleneck["tools"][:15]
+    if not tools:
+        return empty("No tool calls in scope.")
     fig = go.Figure()
     names = [plain(t["tool"]) for t in tools]
     fig.add_bar(x=names, y=[t["p_fail_called"] for t in tools], name="P(trace fails | tool called)", marker_color=FAIL)
@@ -233,33 +281,38 @@ def bottleneck_figure(bottleneck: Mapping[str, Any]) -> Figure:
     return _dict(fig)
 
 
-# The timeline's legend: what each bar colour means.
+# The timeline's legend: what each bar colour means. Failed spans are red here as in the span tree.
 STEP_KINDS = {"root": ("whole trace (root span)", "#9aa3ae"), "llm": ("model call", "#0072B2"),
-              "ok": ("tool call", PASS), "error": ("tool call, error", "#E69F00"),
-              "offending": ("tool call cited by a failing evaluator", FAIL)}
+              "ok": ("tool call", PASS), "offending": ("tool call cited by a failing evaluator", "#E69F00"),
+              "error": ("failed (span status error)", FAIL)}
 
 
 def timeline_figure(steps: Sequence[tuple[str, Mapping[str, Any]]], traj: Mapping[str, Any],
                     offending: set[int]) -> Figure:
     """The root span and the given model and tool calls as bars on a millisecond axis from the trace
     start (the axis covers the whole root span), coloured by kind with a legend; a click on a bar
-    goes to its step. One bar trace per kind, so a long trajectory costs a few traces."""
+    selects its span (the page's side panel), or goes to its step when no span recorded it. One bar
+    trace per kind, so a long trajectory costs a few traces."""
     t0 = traj.get("start_ns") or 0
     total = traj.get("duration_ms") or 0
     groups: dict[str, dict[str, list]] = {k: {"y": [], "x": [], "base": [], "text": [], "href": []} for k in STEP_KINDS}
     root_label = plain(f"trace: {traj.get('root_span_name') or 'root'}")
-    groups["root"] |= {"y": [root_label], "x": [max(total, 0.5)], "base": [0.0], "text": ["root span"], "href": ["#"]}
+    root = "error" if traj.get("status") == "error" else "root"
+    groups[root] |= {"y": [root_label], "x": [max(total, 0.5)], "base": [0.0], "text": ["root span"],
+                     "href": [f"#span-{traj['root_span_id']}" if traj.get("root_span_id") else "#"]}
     order = [root_label]
     for kind, c in steps:
+        failed = c.get("status") == "error"
+        why = f" · {c.get('error_type') or 'error'}: {c.get('error') or ''}"[:160] if failed else ""
         if kind == "llm":
-            label, group = plain(f"model {c['seq']} {c.get('model') or ''}".strip()), "llm"
-            note = f"{c.get('input_tokens', 0):,} in / {c.get('output_tokens', 0):,} out tokens"
-            href = f"#llm-{c['seq']}"
+            label, group = plain(f"model {c['seq']} {c.get('model') or ''}".strip()), "error" if failed else "llm"
+            note = plain(f"{c.get('input_tokens', 0):,} in / {c.get('output_tokens', 0):,} out tokens{why}")
+            href = f"#span-{c['span_id']}" if c.get("span_id") else f"#llm-{c['seq']}"
         else:
             label = plain(f"#{c['seq']} {c['name']}")
-            group = "offending" if c["seq"] in offending else "error" if c["status"] == "error" else "ok"
-            note = c["status"] + (" · cited by a failing evaluator" if c["seq"] in offending else "")
-            href = f"#step-{c['seq']}"
+            group = "error" if failed else "offending" if c["seq"] in offending else "ok"
+            note = plain(c["status"] + why + (" · cited by a failing evaluator" if c["seq"] in offending else ""))
+            href = f"#span-{c['span_id']}" if c.get("span_id") else f"#step-{c['seq']}"
         order.append(label)
         g = groups[group]
         g["y"].append(label)

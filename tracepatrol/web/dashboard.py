@@ -32,8 +32,8 @@ from tracepatrol import analysis
 from tracepatrol.api.cursor import Cursor
 from tracepatrol.api.guard import SESSION_COOKIE
 from tracepatrol.web import charts, explorer, forms, report, trace_view
-from tracepatrol.web.pages import (PUBLIC_STATIC, ROOT, STATIC_FILES, LoginRequired, PageRoute, allowed, page,
-                                   public_url, require_csrf, require_login, safe_next, set_session, view)
+from tracepatrol.web.pages import (PUBLIC_STATIC, ROOT, STATIC_FILES, LoginRequired, PageRoute, allowed, json_answer,
+                                   page, public_url, render, require_csrf, require_login, safe_next, set_session, view)
 
 DEFAULT_SCENE = "customer_service"
 RECENT = 20  # the overview's newest traces; the explorer has the rest
@@ -54,7 +54,12 @@ def overview_context(cur, last: str | None = None) -> dict[str, Any]:
             "quarantined": quarantined(cur, RECENT)}
 
 
-def task_context(cur, task_id: str, run_id: str | None) -> dict[str, Any]:
+RUNS_SHOWN = 20  # a task page lists its last runs; the API has them all
+
+
+def task_context(cur, task_id: str, run_id: str | None, next_run: dt.datetime | None = None) -> dict[str, Any]:
+    """A task, its last runs and one run (the newest unless `run_id`) with its items worst first.
+    `next_run`: when the scheduler runs the task next (rolling tasks)."""
     task = analysis.task(cur, task_id)
     runs = analysis.task_runs(cur, task_id)
     run = None
@@ -64,17 +69,22 @@ def task_context(cur, task_id: str, run_id: str | None) -> dict[str, Any]:
             raise analysis.NotFound(f"run {run_id!r} is not a run of task {task_id!r}")
     elif runs:
         run = analysis.run(cur, runs[0]["run_id"])
-    summary, verdicts = {}, {}
+    summary, items = {}, []
     if run is not None:
         rows = analysis.run_results(cur, task_id, [run["run_id"]])
         summary = analysis.summary(rows, run["candidates"])
-        for r in rows:
-            if r["score"] is not None:
-                failed = verdicts.get(r["trace_id"]) == "failed" or not r["passed"]
-                verdicts[r["trace_id"]] = "failed" if failed else "passed"
+        items = analysis.item_verdicts(run["items"], rows)
     figs = {"pass_rate": charts.pass_rate_figure(analysis.pass_rates_over_time(cur, task_id)),
-            "items": charts.item_states_figure(runs)}
-    return {"task": task, "runs": runs, "run": run, "summary": summary, "verdicts": verdicts, "figs": figs}
+            "items": charts.item_states_figure(runs[:RUNS_SHOWN])}
+    live = any(r["state"] in analysis.LIVE_STATES for r in runs)
+    return {"task": task, "runs": runs[:RUNS_SHOWN], "run_count": len(runs), "run": run, "summary": summary,
+            "items": items, "labels": sorted({label for i in items for label in i["labels"]}), "figs": figs,
+            "live": live, "next_run": next_run, "pinned": run_id is not None}
+
+
+def _next_run(request: Request, task_id: str) -> dt.datetime | None:
+    service = request.app.state.tasks
+    return service.next_run_time(task_id) if service is not None else None
 
 
 def analysis_context(cur, task_id: str | None, scene: str, weights_dirs=()) -> dict[str, Any]:
@@ -133,12 +143,27 @@ def build_router(secured: list) -> APIRouter:
 
     @pages(ROOT + "/tasks/{task_id}")
     def task_page(request: Request, cur: Cursor, task_id: str, run: str | None = None) -> Response:
-        return view(request, "task.html", title=f"task {task_id}", charts=True, **task_context(cur, task_id, run))
+        return view(request, "task.html", title=f"task {task_id}", charts=True, page_js=["task.js"],
+                    **task_context(cur, task_id, run, _next_run(request, task_id)))
+
+    @router.get(ROOT + "/tasks/{task_id}/live", dependencies=guarded)
+    def task_live(request: Request, cur: Cursor, task_id: str, run: str | None = None) -> Response:
+        """What the task page polls while a run evaluates: the run's and the runs' sections as the
+        page renders them, its charts, and whether anything still changes (`live`)."""
+        ctx = task_context(cur, task_id, run, _next_run(request, task_id))
+        return json_answer({"live": ctx["live"], "run_id": ctx["run"]["run_id"] if ctx["run"] else None,
+                            "state": ctx["run"]["state"] if ctx["run"] else None, "figs": ctx["figs"],
+                            "html": {part: render(f"_{part}.html", **ctx) for part in ("task_head", "run", "runs")}})
 
     @pages(ROOT + "/traces/{trace_id}")
     def trace_page(request: Request, cur: Cursor, trace_id: str) -> Response:
-        return view(request, "trace.html", title=f"trace {trace_id}", charts=True,
+        return view(request, "trace.html", title=f"trace {trace_id}", charts=True, page_js=["trace.js"],
                     **trace_view.trace_context(cur, trace_id))
+
+    @router.get(ROOT + "/traces/{trace_id}/spans/{span_id}", dependencies=guarded)
+    def span_json(cur: Cursor, trace_id: str, span_id: str) -> Response:
+        """One span whole, for the trace page's side panel (404 for an unknown one)."""
+        return json_answer(trace_view.span_detail(cur, trace_id, span_id))
 
     @pages(ROOT + "/analysis")
     def analysis_page(request: Request, cur: Cursor, task: str | None = None, scene: str = DEFAULT_SCENE) -> Response:

@@ -44,13 +44,16 @@ def url(params: Iterable[tuple[str, Any]] = (), **named: Any) -> str:
 
 
 def _time(text: str | None, field: str, errors: list[str]) -> dt.datetime | None:
-    if not text:
+    """ISO 8601 (`2026-11-30 08:00`, `…T08:00:05+08:00`, a date alone): UTC unless it carries an offset."""
+    if not text or not text.strip():
         return None
     try:
-        return dt.datetime.fromisoformat(text).replace(tzinfo=None)  # the form states UTC
+        t = dt.datetime.fromisoformat(text.strip())
     except ValueError:
-        errors.append(f"{field}: {text!r} is not a date and time such as 2026-11-30T08:00")
+        errors.append(f"{field}: {text!r} is not a date and time in ISO 8601 such as 2026-11-30 08:00 "
+                      "(UTC) or 2026-11-30 16:00+08:00")
         return None
+    return t.astimezone(dt.timezone.utc).replace(tzinfo=None) if t.tzinfo else t
 
 
 class State:

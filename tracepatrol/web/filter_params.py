@@ -80,6 +80,18 @@ def text_of(value: Any) -> str:
     return str(value)
 
 
+SAID = {"eq": "=", "ne": "≠", "gt": ">", "ge": "≥", "lt": "<", "le": "≤", "contains": "contains",
+        "not_contains": "does not contain", "regex": "matches", "in": "is one of"}
+
+
+def describe(f: Mapping[str, Any]) -> str:
+    """A filter as the form shows it: `status = error`, `tokens > 8000`, `tool_name is one of search,lookup`,
+    `user_id has a value` (never `status eq "error"`)."""
+    if f["op"] == "exists":
+        return f"{f['field']} {'has no value' if f.get('value') is False else 'has a value'}"
+    return f"{f['field']} {SAID.get(f['op'], f['op'])} {text_of(f.get('value'))}"
+
+
 def is_field(name: str) -> bool:
     return name in FIELDS or (name.startswith(ATTR_PREFIX) and len(name) > len(ATTR_PREFIX))
 

@@ -16,7 +16,7 @@ from scheduler.ledger import TaskExists, TaskNotFound
 from tracepatrol import analysis
 from tracepatrol.web import task_form, trace_view
 from tracepatrol.api.tasks import _bounded, preview
-from tracepatrol.web.pages import ROOT, form_pairs, to_json, view
+from tracepatrol.web.pages import ROOT, form_pairs, json_answer, view
 from tracepatrol.api.cursor import Cursor
 
 ACTIONS = ("pause", "resume", "run", "delete")
@@ -26,11 +26,6 @@ def _form(request: Request, values: dict[str, Any], errors: dict[str, list[str]]
           copy_of: str | None = None, notice: str | None = None) -> Response:
     return view(request, "task_form.html", status, title="new task", form_js=True, copy_of=copy_of, notice=notice,
                 **task_form.form_context(values, errors))
-
-
-def _answer(body: dict[str, Any], status: int = 200) -> Response:
-    """JSON as the REST API writes it (times in ISO 8601)."""
-    return Response(to_json(body), status, media_type="application/json", headers={"Cache-Control": "no-store"})
 
 
 def _task_doc(cur, task_id: str) -> dict[str, Any]:
@@ -74,11 +69,11 @@ def add_routes(router: APIRouter, pages: Callable, posted: list) -> None:
         """The form's live preview: its document, and what `POST /api/tasks/preview` answers for it."""
         _, doc, spec, errors = await anyio.to_thread.run_sync(task_form.from_form, await form_pairs(request))
         if spec is None:  # an unfinished form is the usual state while typing, not a failed request
-            return _answer({"document": doc, "errors": errors})
+            return json_answer({"document": doc, "errors": errors})
         try:
-            return _answer({"document": doc, "preview": await preview(request, doc)})
+            return json_answer({"document": doc, "preview": await preview(request, doc)})
         except HTTPException as exc:
-            return _answer({"document": doc, "errors": {"task": [exc.detail]}}, exc.status_code)
+            return json_answer({"document": doc, "errors": {"task": [exc.detail]}}, exc.status_code)
 
     @post(ROOT + "/tasks/{task_id}/{action}")
     def task_action(request: Request, task_id: str, action: str) -> Response:

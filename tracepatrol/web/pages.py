@@ -20,12 +20,12 @@ from markupsafe import Markup
 
 from tracepatrol import analysis
 from tracepatrol.api.guard import SESSION_COOKIE, authorized, csrf_ok
-from tracepatrol.web import charts, explorer
+from tracepatrol.web import charts, explorer, filter_params
 
 ROOT = "/dashboard"
 STATIC = Path(__file__).resolve().parent / "static"
 STATIC_FILES = {"plotly.min.js": charts.PLOTLY_JS, **{name: STATIC / name for name in
-                ("charts.js", "dashboard.css", "task_form.js", "timezone.js", "ui.js")}}
+                ("charts.js", "dashboard.css", "task.js", "task_form.js", "timezone.js", "trace.js", "ui.js")}}
 PUBLIC_STATIC = ("dashboard.css",)  # the login page's look: served without a session, holds no data
 HEADERS = {
     "Content-Security-Policy": "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
@@ -74,7 +74,8 @@ def environment() -> Environment:
     env = Environment(loader=PackageLoader("tracepatrol.web", "templates"), autoescape=select_autoescape(["html"]),
                       trim_blocks=True, lstrip_blocks=True)
     env.policies["json.dumps_function"] = to_json
-    env.filters |= {"ts": timestamp, "n": count, "window_text": window_text, "pretty": pretty}
+    env.filters |= {"ts": timestamp, "n": count, "window_text": window_text, "pretty": pretty,
+                    "filter_text": filter_params.describe}
     env.globals["explore"] = explorer.url
     return env
 
@@ -165,6 +166,11 @@ class PageRoute(APIRoute):
                             message="This form is stale or came from another site (no valid CSRF token); "
                                     "reload the page and try again.")
         return handle
+
+
+def json_answer(body: Any, status: int = 200) -> Response:
+    """JSON as the REST API writes it (times in ISO 8601), never cached: the dashboard's own fetches."""
+    return Response(to_json(body), status, media_type="application/json", headers={"Cache-Control": "no-store"})
 
 
 def page(template: str, status: int = 200, headers: dict[str, str] | None = None, **context: Any) -> HTMLResponse:

@@ -37,6 +37,7 @@ from evaluators.scoring import compare_versions
 from evaluators.weights import get_profile, load_profiles
 from tracepatrol import analysis
 from tracepatrol.web import charts
+from tracepatrol.web.filter_params import describe
 from tracepatrol.web.pages import HEADERS, STATIC, render as render_template, window_text
 
 FORMATS = ("html", "md", "json")
@@ -287,8 +288,7 @@ def render_md(data: dict[str, Any]) -> str:
              + (f" ({c['signed']} vs {_kpi_value(c, c['previous'])})" if c["signed"] else "") for c in data["kpis"]), "",
            "## What was sampled and why", "",
            f"- window: {_md(window_text(spec['window']))}",
-           f"- filters ({_md(spec['match'])}): " + (", ".join(_code(f"{f['field']} {f['op']} {orjson.dumps(f.get('value')).decode()}")
-                                                          for f in spec["filters"]) or "none (all traffic)"),
+           f"- filters ({_md(spec['match'])}): " + (", ".join(_code(describe(f)) for f in spec["filters"]) or "none (all traffic)"),
            f"- sampling: ratio {_pct(spec['sampling']['ratio'])}, at most {spec['sampling']['max_items']} items per run",
            f"- evaluators: {_md(', '.join(spec.get('evaluators') or ['default set']))}",
            f"- {data['sampled']['selected']} traces selected of {data['sampled']['candidates']} that matched the filters", ""]

@@ -42,7 +42,15 @@ def _day(value: Any) -> str:
 
 
 def _minute(value: Any) -> str:
-    return str(value or "").replace("Z", "")[:16]
+    """A time as the form shows it, in UTC: `2026-11-30 08:00` (seconds when there are some); text
+    that is no time stays as it is, for the model to name."""
+    text = str(value or "").strip()
+    try:
+        t = dt.datetime.fromisoformat(text)
+    except ValueError:
+        return text
+    t = t.astimezone(dt.timezone.utc).replace(tzinfo=None) if t.tzinfo else t
+    return t.strftime("%Y-%m-%d %H:%M:%S" if t.second else "%Y-%m-%d %H:%M")
 
 
 def _pct(ratio: float) -> str:

@@ -1,5 +1,6 @@
-"""The trace page's data: steps (bounded), the span tree, each model call's messages, the timeline
-and the trace's annotation.
+"""The trace page's data: steps (bounded), the span tree with each failed span's status message and
+exceptions, each model call's messages, the timeline and the trace's annotations; and one span
+whole (attributes, events, resource) for the page's side panel.
 
 Messages are not part of the stored trajectory, so they are read back from the model-call spans
 with the collector's own convention adapters: the page shows what the evaluators were given.
@@ -9,8 +10,10 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
+from collector import conventions as C
 from collector import store
 from collector.messages import Message, decode
+from collector.span import SpanRecord
 from collector.semconv import span_messages
 from evaluators.results import results
 from sampler import annotations
@@ -20,6 +23,9 @@ from tracepatrol.web import charts
 MAX_PAGE_STEPS = 500
 MAX_TREE_SPANS = 1000
 MAX_MESSAGE_CALLS = 100  # model calls whose messages are read back (each is a span's JSON)
+MAX_ERROR_SPANS = 200  # failed spans whose status message and exceptions are read back
+STATUS = {0: "unset", 1: "ok", 2: "error"}
+KINDS = {0: "unspecified", 1: "internal", 2: "server", 3: "client", 4: "producer", 5: "consumer"}
 SYSTEM_INSTRUCTIONS = "gen_ai.system_instructions"
 
 
@@ -80,10 +86,13 @@ def span_tree(cur, traj: dict[str, Any], steps: list[tuple[str, dict]]) -> dict[
     rows = store.span_outline(cur, traj["trace_id"], MAX_TREE_SPANS)
     anchors = {c.get("span_id"): step_anchor(kind, c["seq"]) for kind, c in steps if c.get("span_id")}
     t0 = traj.get("start_ns") or 0
+    failed = [r["span_id"] for r in rows if r["status_code"] == 2][:MAX_ERROR_SPANS]
+    why = {r.span_id: failure(r) for r in store.span_records(cur, traj["trace_id"], failed)} if failed else {}
     spans = {r["span_id"]: {"span_id": r["span_id"], "parent": r["parent_span_id"], "name": r["name"],
                             "offset_ms": ((r["start_ns"] or t0) - t0) / 1e6,
                             "duration_ms": max(0, (r["end_ns"] or 0) - (r["start_ns"] or 0)) / 1e6,
-                            "error": r["status_code"] == 2, "anchor": anchors.get(r["span_id"]), "children": []}
+                            "error": r["status_code"] == 2, "anchor": anchors.get(r["span_id"]),
+                            "failure": why.get(r["span_id"]), "children": []}
              for r in rows}
     roots = []
     for span in spans.values():
@@ -96,7 +105,57 @@ def span_tree(cur, traj: dict[str, Any], steps: list[tuple[str, dict]]) -> dict[
         ordered.append({**span, "depth": depth, "children": len(span["children"])})
         stack.extend((c, depth + 1) for c in reversed(span["children"]))
     total = traj.get("span_count") or len(ordered)
-    return {"spans": ordered, "total": max(total, len(ordered)), "duration_ms": traj.get("duration_ms") or 0}
+    return {"spans": ordered, "total": max(total, len(ordered)), "duration_ms": traj.get("duration_ms") or 0,
+            "failed": failed_groups(ordered)}
+
+
+def failed_groups(spans: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The failed spans, those with the same name and the same reason told once (a retry loop's six
+    identical 503s are one line with six links), in tree order."""
+    groups: dict[tuple, dict[str, Any]] = {}
+    for s in spans:
+        if not s["error"]:
+            continue
+        f = s["failure"] or {"status_message": None, "exceptions": []}
+        last = f["exceptions"][-1] if f["exceptions"] else {}
+        kind, message = last.get("type"), last.get("message")
+        status = f["status_message"] if f["status_message"] and message not in f["status_message"] else None
+        key = (s["name"], kind, message, status)
+        groups.setdefault(key, {"name": s["name"], "type": kind, "message": message, "status_message": status,
+                                "span_ids": []})["span_ids"].append(s["span_id"])
+    return list(groups.values())
+
+
+def exceptions(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The `exception` events of a span: type, message and stack trace as recorded."""
+    out = []
+    for e in events:
+        attrs = e.get("attributes") if isinstance(e.get("attributes"), dict) else {}
+        if e.get("name") == C.EXCEPTION_EVENT:
+            out.append({"type": attrs.get(C.EXCEPTION_TYPE), "message": attrs.get(C.EXCEPTION_MESSAGE),
+                        "stacktrace": attrs.get("exception.stacktrace")})
+    return out
+
+
+def failure(record: SpanRecord) -> dict[str, Any]:
+    """Why a span failed, as recorded: its status message and its exceptions."""
+    return {"status_message": record.status_message or None, "exceptions": exceptions(record.events)}
+
+
+def span_detail(cur, trace_id: str, span_id: str) -> dict[str, Any]:
+    """One span whole, for the side panel: times from the trace start, status and why it failed,
+    attributes, events (each at its offset), resource and scope (NotFound for an unknown span)."""
+    records = store.span_records(cur, trace_id.lower(), [span_id.lower()])  # first: a relation read needs a
+    traj = analysis.trace(cur, trace_id)  # cursor without an unfinished result, which this leaves
+    if not records:
+        raise analysis.NotFound(f"trace {trace_id!r} has no span {span_id!r}")
+    r = records[0]
+    t0 = traj.get("start_ns") or r.start_ns
+    return {"span_id": r.span_id, "parent_span_id": r.parent_span_id, "name": r.name, "kind": KINDS.get(r.kind, str(r.kind)),
+            "offset_ms": (r.start_ns - t0) / 1e6, "duration_ms": r.duration_ms, "status": STATUS.get(r.status_code, "unset"),
+            **failure(r), "attributes": r.attributes, "resource": r.resource, "scope": r.scope_name or None,
+            "events": [{"name": e.get("name"), "offset_ms": ((e.get("time_unix_nano") or t0) - t0) / 1e6,
+                        "attributes": e.get("attributes") or {}} for e in r.events]}
 
 
 def _text(value: Any) -> str:

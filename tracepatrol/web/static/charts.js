@@ -27,6 +27,7 @@
     if (out.title && out.title.text) { out.title = Object.assign({}, out.title, {font: {size: 12}}); }
     return out;
   }
+  window.tracepatrolFit = narrow;  // for pages that redraw a figure they fetched (task.js)
   function draw() {
     var nodes = document.querySelectorAll(".chart[data-figure]");
     for (var i = 0; i < nodes.length; i++) {

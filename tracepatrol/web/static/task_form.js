@@ -50,6 +50,7 @@
       var li = document.createElement("li"), a = document.createElement("a");
       a.href = "/dashboard/traces/" + encodeURIComponent(t.trace_id);
       a.textContent = t.trace_id;
+      a.title = t.trace_id;  // cut with an ellipsis on a narrow screen, whole on hover
       li.appendChild(a);
       list.appendChild(li);
     });
