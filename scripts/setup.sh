@@ -3,7 +3,8 @@
 # Rust decoder (native/) or whether cargo is there changes. The decoder is built here with cargo
 # (Rust from rustup) and installed with the `native` extra. Without cargo everything else is
 # installed and protobuf is decoded in Python (collector/wire_outline.py, upb): slower, said once
-# here with the cost and the way to the faster path (CI, CI=true, must build it: an error there).
+# here with the cost and the way to the faster path (CI, CI=true, must build it: an error there;
+# SAY_WITHOUT_RUST=0: not here, a server about to start says it).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 extras="${1:-test}"
@@ -40,5 +41,5 @@ if [ ! -f "$stamp" ]; then
   rm -f .venv/.tracepatrol-*
   touch "$stamp"
   missing=$(.venv/bin/python -c 'from collector.decode import rust_missing; print(rust_missing() or "")')
-  if [ -n "$missing" ]; then echo "==> $missing"; fi
+  if [ -n "$missing" ] && [ "${SAY_WITHOUT_RUST:-1}" != 0 ]; then echo "==> $missing"; fi
 fi
