@@ -23,9 +23,9 @@ def settings(path: Path, api_port: int, destinations: dict, **notifications) -> 
     return path
 
 
-def serve(workdir: Path, destinations: dict, **notifications) -> ServerProcess:
+def serve(workdir: Path, destinations: dict, api_key: str | None = None, **notifications) -> ServerProcess:
     """A started server on `workdir` with these destinations (and other notification settings)."""
-    srv = make_server(workdir, "--decision-wait", "0.3")
+    srv = make_server(workdir, "--decision-wait", "0.3", api_key=api_key)
     srv.extra_args += ["--config", str(settings(workdir / "tp.yaml", srv.api_port, destinations, **notifications))]
     return srv.start()
 
