@@ -70,7 +70,8 @@ def build_trajectory(spans: Sequence[SpanRecord], version: int = 1) -> Trajector
         "llm_call_count": len(llm_calls) or _agent_model_calls(trace), "llm_calls": llm_calls,
         "tool_errors": sum(c["status"] == "error" for c in tool_calls), "tool_calls": tool_calls,
         "tools_offered": [{"name": n, "description": d, "parameters": p} for n, (d, p) in offered.items()],
-        "span_count": len(trace.spans), "attributes": {k: v for k, v in root.attrs.items() if isinstance(k, str)},
+        "span_count": len(trace.spans), "read_as": trace.read_as(),
+        "scopes": sorted({s.scope for s in trace.spans if s.scope}), "attributes": {k: v for k, v in root.attrs.items() if isinstance(k, str)},
     })
 
 
@@ -89,6 +90,7 @@ class _Span:
     events: list
     resource: dict
     service: str | None
+    scope: str | None = None
     orphan: bool = True
     profile: Profile | None = None
 
@@ -108,6 +110,7 @@ class _Span:
             message if isinstance(message, str) else "",
             attrs if isinstance(attrs, dict) else {}, events if isinstance(events, list) else [],
             resource if isinstance(resource, dict) else {}, as_text(getattr(record, "service_name", None)),
+            as_text(getattr(record, "scope_name", None)),
         )
 
     @property
@@ -133,6 +136,17 @@ class _Trace:
         self._json: dict[str, Any] = {}
         self._definitions: dict[str, list[_Definition]] = {}
         self._cache: dict[tuple[str, str], Any] = {}
+
+    def read_as(self) -> list[str]:
+        """The conventions the trace was read as: the adapters whose markers the spans playing a
+        role (agent, model or tool call) carry, most such spans first."""
+        counts: dict[str, int] = {}
+        for span in self.spans:
+            if self.roles[span.id] in (LLM, TOOL, AGENT):
+                for adapter in span.profile.adapters:
+                    if not adapter.always:
+                        counts[adapter.name] = counts.get(adapter.name, 0) + 1
+        return sorted(counts, key=lambda n: (-counts[n], n))
 
     def ordered(self) -> Iterator[_Span]:
         """The root first, then the others by start time: where trace context is looked up."""

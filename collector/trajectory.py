@@ -115,6 +115,10 @@ class Trajectory(_Model):
     llm_calls: list[LLMCall] = Field(default_factory=list)
     tools_offered: list[ToolDefinition] = Field(default_factory=list)
     span_count: int = 0
+    # Which conventions it was read as (collector/adapters names whose markers its agent, model
+    # and tool spans carry, most spans first) and the instrumentation scopes its spans came from.
+    read_as: list[str] = Field(default_factory=list)
+    scopes: list[str] = Field(default_factory=list)
     # Root-span attributes, for `attr.<key>` filters and golden-case matching (tracepatrol.case_id).
     attributes: dict[str, Any] = Field(default_factory=dict)
     # The root span's resource attributes (scalars): the tenant, account or deployment it ran for.

@@ -110,3 +110,24 @@ def test_model_only_and_tool_spans_give_the_same_tool_calls(model_only, spanned)
     assert summary(messages) == summary(spans)
     assert {c.source for c in messages.tool_calls} <= {"model_messages"}
     assert {c.source for c in spans.tool_calls} <= {"span"}
+
+
+# The convention each capture folder is read as; these (folder, variant prefix) write only GenAI keys now.
+GENAI_NOW = {("openllmetry_anthropic", ""), ("openllmetry_bedrock", ""), ("openllmetry_openai", "content"),
+             ("vercel_ai", "v7_otel")}
+READERS = {"openinference": "openinference", "openllmetry": "traceloop", "otel_genai": "genai", "mlflow": "mlflow",
+           "pydantic_ai": "pydantic_ai", "vercel_ai": "vercel_ai", "strands": "strands", "google_adk": "google_adk",
+           "openlit": "genai", "semantic_kernel": "genai", "agent_framework": "genai"}
+
+
+def test_the_trajectory_names_what_read_it(built):
+    """`read_as` names the adapters that decided the spans' roles (and `scopes` the instrumentations),
+    so a user can see which convention a trace was read as."""
+    capture, trajectory = built
+    assert trajectory.scopes
+    if trajectory.llm_calls or trajectory.tool_calls:
+        assert trajectory.read_as
+        family = READERS[max((k for k in READERS if capture["convention"].startswith(k)), key=len)]
+        if any(capture["convention"] == c and capture["variant"].startswith(v) for c, v in GENAI_NOW):
+            family = "genai"
+        assert family in trajectory.read_as, trajectory.read_as
