@@ -31,7 +31,7 @@ from infra.timeutil import parse_duration
 from tracepatrol import analysis
 from tracepatrol.api.cursor import Cursor
 from tracepatrol.api.guard import SESSION_COOKIE
-from tracepatrol.web import charts, explorer, forms, report, trace_view
+from tracepatrol.web import charts, explorer, forms, report, saved_views, trace_view
 from tracepatrol.web.pages import (PUBLIC_STATIC, ROOT, STATIC_FILES, LoginRequired, PageRoute, allowed, json_answer,
                                    page, public_url, render, require_csrf, require_login, safe_next, set_session, view)
 
@@ -140,6 +140,7 @@ def build_router(secured: list) -> APIRouter:
         return view(request, "tasks.html", title="tasks", tasks=analysis.tasks(cur))
 
     forms.add_routes(router, pages, [*guarded, Depends(require_csrf)])
+    saved_views.add_routes(router, pages, guarded, [*guarded, Depends(require_csrf)])
 
     @pages(ROOT + "/tasks/{task_id}")
     def task_page(request: Request, cur: Cursor, task_id: str, run: str | None = None) -> Response:

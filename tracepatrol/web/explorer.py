@@ -33,7 +33,7 @@ RANGES = ("1h", "3h", "24h", "7d", "30d")
 SORT_LABELS = {"start": "start", "duration": "duration", "tokens": "tokens", "tool_errors": "tool errors",
                "score": "latest score"}
 # Parameters the explorer reads beside the filters; anything else is ignored.
-PLAIN = ("match", "last", "from", "to", "label", "evaluator", "task", "trace_id", "sort", "order", "per", "page")
+PLAIN = ("match", "last", "from", "to", "label", "evaluator", "task", "trace_id", "sort", "order", "per", "page", "view")
 TRACE_ID = re.compile(r"^[0-9a-fA-F]{32}$")
 
 
@@ -117,11 +117,18 @@ class State:
         return self.link(sort=key, order="asc" if flip else "desc", page=None)
 
     def task_link(self) -> str:
-        """The task form with these filters and this time range."""
+        """The task form with these filters and this time range (named after the saved view shown)."""
         window = ([("last", self.last)] if self.last else
                   [(k, self.plain[k]) for k in ("from", "to") if self.plain.get(k)])
         pairs = [*filter_params.shorthand(self.rows), *window, *([("match", "any")] if self.plain.get("match") == "any" else [])]
+        if view := self.plain.get("view"):
+            slug = re.sub(r"[^a-z0-9_.\-]+", "-", view.lower()).strip("-._")[:64]
+            pairs += [*([("name", slug)] if slug else []), ("description", f"From the saved view {view}")]
         return f"{ROOT}/tasks/new" + ("?" + urllib.parse.urlencode(pairs) if pairs else "")
+
+    def saved_query(self) -> str:
+        """This search as a saved view keeps it: every parameter but the page and the view's name."""
+        return urllib.parse.urlencode(self.params(page=None, view=None))
 
 
 def _page(text: str, errors: list[str]) -> int:

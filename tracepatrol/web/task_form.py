@@ -78,9 +78,10 @@ def preset_values(name: str) -> dict[str, Any]:
 
 
 def values_from_query(params: list[tuple[str, str]]) -> dict[str, Any]:
-    """A new task from the explorer's filters and time range."""
+    """A new task from the explorer's filters and time range (and a saved view's name)."""
     q = dict(params)
-    v = blank() | {"rows": filter_params.rows_from(params), "match": q.get("match") or "all"}
+    v = blank() | {"rows": filter_params.rows_from(params), "match": q.get("match") or "all",
+                   "name": q.get("name") or "", "description": q.get("description") or ""}
     if q.get("last"):
         return v | {"last": q["last"]}
     if q.get("from"):

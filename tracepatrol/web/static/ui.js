@@ -21,7 +21,30 @@
     try { document.execCommand("copy"); done(); } catch (e) { /* nothing to do: the id is on hover */ }
     document.body.removeChild(area);
   }
+  // The menu's saved views, read when it opens (a page never waits on them).
+  function views(menu) {
+    var list = menu.querySelector("ul");
+    fetch(menu.getAttribute("data-src"), {credentials: "same-origin"}).then(function (resp) {
+      return resp.ok ? resp.json() : [];
+    }).then(function (found) {
+      var old = list.querySelectorAll("li.saved");
+      for (var i = 0; i < old.length; i++) { list.removeChild(old[i]); }
+      found.forEach(function (v) {
+        var li = document.createElement("li"), a = document.createElement("a");
+        li.className = "saved";
+        a.href = v.href;
+        a.textContent = a.title = v.name;
+        li.appendChild(a);
+        list.insertBefore(li, list.lastElementChild);
+      });
+    }).catch(function () {});
+  }
   function start() {
+    var menu = document.getElementById("nav-views");
+    if (menu) {
+      menu.addEventListener("toggle", function () { if (menu.open) { views(menu); } });
+      document.addEventListener("click", function (event) { if (menu.open && !menu.contains(event.target)) { menu.open = false; } });
+    }
     var nav = document.getElementById("nav"), toggle = document.getElementById("menu-toggle");
     if (nav && toggle) {
       toggle.addEventListener("click", function () {
