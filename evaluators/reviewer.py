@@ -81,6 +81,7 @@ class Reviewer:
         self._glossed: Haystack | None = None
         self._numbers: frozenset[str] | None = None
         self._dates: set[dt.date] | None = None
+        self._cjk: bool | None = None
 
     # --- what is read of the trajectory, each on first use --------------------------------------
 
@@ -178,7 +179,9 @@ class Reviewer:
 
     @property
     def requests_cjk(self) -> bool:
-        return has_cjk(self.requests)
+        if self._cjk is None:
+            self._cjk = has_cjk(self.requests)
+        return self._cjk
 
     @property
     def money_word(self) -> str | None:

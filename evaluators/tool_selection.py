@@ -177,36 +177,54 @@ class ToolSelectionEvaluator(Evaluator):
         strong = len({sources[t] for t in evidence}) >= 2 or bool(evidence.intersection(name_terms(best)))
         chinese = has_cjk(trajectory.input or "")
         low = {v["tool"] for v in verdicts if v["tool"] in index and scores[v["tool"]] <= NEAR_ZERO * better[best]}
-        chain = self._on_the_request(view, verdicts, low)
+        suspects = {v["tool"] for v in verdicts if v["label"] == "pass" and v["tool"] in low
+                    and (strong or has_cjk(offered[index[v["tool"]]].description or "") == chinese)}
+        if not suspects:
+            return scores
+        on_request = _OnTheRequest(view, low)
+        cleared = {name for name in suspects
+                   if any(on_request.working(p) for p, v in enumerate(verdicts) if v["tool"] == name)}
         for v in verdicts:
-            described = offered[index[v["tool"]]].description or "" if v["tool"] in index else ""
-            if v["label"] == "pass" and v["tool"] in low and v["tool"] not in chain \
-                    and (strong or has_cjk(described) == chinese):
+            if v["tool"] in suspects and v["tool"] not in cleared:
                 v.update(label="wrong_tool", better=best,
                          reason=f"{call_ref(v['seq'], v['tool'])}: wrong_tool: the request matches {best!r} "
                                 f"(relevance {better[best]:.2f}) and not {v['tool']!r} ({scores[v['tool']]:.2f})")
         return scores
 
-    @staticmethod
-    def _on_the_request(view: TrajectoryView, verdicts: list[dict], low: set[str]) -> set[str]:
-        """Tools of `low` relevance that are still working on the request: one of their calls fed a
-        later call (a prerequisite), sent the user's own ids, paths or addresses (from the request,
-        an earlier turn or the trace's context), was sent a value by a call that works on the request
-        (a status check of the ticket just created), or failed (the first step of a chain its failure
-        cut short: recovery judges it). A wrong call after a login carries its token, so being fed by
-        a mere prerequisite is no such sign."""
-        trajectory, texts = view.trajectory, view.text
-        calls = trajectory.tool_calls
-        known = Haystack([*history_texts(trajectory), *context_values(trajectory)])
-        anchored: set[int] = set()
-        out: set[str] = set()
-        for position, v in enumerate(verdicts):
+
+class _OnTheRequest:
+    """Whether a call of low relevance is still working on the request: it fed a later call (a
+    prerequisite), sent the user's own ids, paths or addresses (from the request, an earlier turn or
+    the trace's context), was sent a value by a call that works on the request (a status check of
+    the ticket just created), or failed (the first step of a chain its failure cut short: recovery
+    judges it). A wrong call after a login carries its token, so being fed by a mere prerequisite is
+    no such sign. Worked out only for the calls asked about, each once."""
+
+    def __init__(self, view: TrajectoryView, low: set[str]):
+        self.view, self.low = view, low
+        self._known: Haystack | None = None
+        self._anchored: dict[int, bool] = {}
+
+    @property
+    def known(self) -> Haystack:
+        if self._known is None:
+            trajectory = self.view.trajectory
+            self._known = Haystack([*history_texts(trajectory), *context_values(trajectory)])
+        return self._known
+
+    def working(self, position: int) -> bool:
+        return self.anchored(position) or feeds_later(self.view.text, position)
+
+    def anchored(self, position: int) -> bool:
+        found = self._anchored.get(position)
+        if found is None:
+            texts, calls = self.view.text, self.view.trajectory.tool_calls
             call = calls[position]
-            if v["tool"] not in low or call.status == "error" or works_on_the_request(view, position, known) \
-                    or any(i in anchored and before(calls[i], call) for a in texts.arguments[position] or ()
-                           if not texts.in_user(a.text) for i in texts.holders(a.text) if i != position):
-                anchored.add(position)
-                out.add(v["tool"])
-            elif v["tool"] not in out and feeds_later(texts, position):
-                out.add(v["tool"])
-        return out
+            self._anchored[position] = False  # no call feeds itself through a cycle
+            found = self._anchored[position] = (
+                call.name not in self.low or call.status == "error"
+                or works_on_the_request(self.view, position, self.known)
+                or any(i != position and before(calls[i], call) and self.anchored(i)
+                       for a in texts.arguments[position] or () if not texts.in_user(a.text)
+                       for i in texts.holders(a.text)))
+        return found

@@ -20,6 +20,8 @@ _GROUPED = r"\d{1,3}(?:(?:[ ,'\u00a0\u202f]|\.(?=\d{3}(?!\d)))\d{3})+(?:[.,]\d+)
 _PLAIN = r"\d+(?:\.\d+)?"
 _NUMBER = re.compile(rf"(?<![\d.,])({_GROUPED}|{_PLAIN})\s*(thousand|million|billion|mn|bn|[kmbw千万亿](?![a-z])|%|percent)?",
                      re.IGNORECASE)
+# A text that may be one number: a sign or a currency sign, then a digit or a Chinese numeral.
+_NUMBERISH = re.compile(r"\s*[-+$€£¥]?\s*[\d零〇一二两三四五六七八九十百千万]")
 _CHINESE = re.compile(r"(?:百分之)?[零〇一二两三四五六七八九十百千万亿点壹贰叁肆伍陆柒捌玖拾佰仟]{2,}"
                       r"|[一二两三四五六七八九十](?=[个位张间晚天人次件本台份条笔箱])")  # 两位, 三晚
 
@@ -91,7 +93,7 @@ def number_of(value: Any) -> str | None:
             return canonical(Decimal(str(value)))
         except InvalidOperation:
             return None
-    if isinstance(value, str) and len(value) <= 40:
+    if isinstance(value, str) and len(value) <= 40 and _NUMBERISH.match(value):
         found = numbers_in(value.strip())
         return next(iter(found)) if len(found) == 1 else None
     return None
