@@ -107,6 +107,7 @@ class TraceServiceHandler:
             except DecodeError as exc:
                 _abort(context, code_pb2.INVALID_ARGUMENT, str(exc))
             except BrokenProcessPool as exc:
+                self.receiver.stats.unavailable_requests += 1
                 _abort(context, code_pb2.UNAVAILABLE, f"decoding failed: {exc}", 5)
         except QueueFull as exc:
             self.receiver.stats.throttled_requests += 1
@@ -116,6 +117,7 @@ class TraceServiceHandler:
                 accepted.future.result(self.receiver.ack_timeout_s)
             except (StorageUnavailable, futures.TimeoutError) as exc:
                 log.warning("OTLP/gRPC unavailable: %s", exc)
+                self.receiver.stats.unavailable_requests += 1
                 _abort(context, code_pb2.UNAVAILABLE, str(exc) or "commit timed out", 5)
         return accepted.response().SerializeToString()
 

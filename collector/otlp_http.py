@@ -122,6 +122,7 @@ def build_app(receiver: TraceReceiver, max_request_bytes: int, api_key: str | No
                 except DecodeError as exc:
                     raise _Reject(400, code_pb2.INVALID_ARGUMENT, str(exc)) from None
                 except BrokenProcessPool as exc:
+                    receiver.stats.unavailable_requests += 1
                     raise _Reject(503, code_pb2.UNAVAILABLE, f"decoding failed: {exc}", {"Retry-After": "5"}) from None
             except QueueFull as exc:
                 receiver.stats.throttled_requests += 1
@@ -130,6 +131,7 @@ def build_app(receiver: TraceReceiver, max_request_bytes: int, api_key: str | No
                 try:
                     await asyncio.wait_for(asyncio.wrap_future(accepted.future), receiver.ack_timeout_s)
                 except (StorageUnavailable, TimeoutError) as exc:
+                    receiver.stats.unavailable_requests += 1
                     raise _Reject(503, code_pb2.UNAVAILABLE, str(exc) or "commit timed out", {"Retry-After": "5"}) from None
         except _Reject as rej:
             if rej.http >= 500 or rej.http == 429:

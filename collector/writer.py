@@ -61,7 +61,8 @@ class IngestStats:
     duplicate_spans: int = 0
     trajectories: int = 0
     commit_failures: int = 0
-    throttled_requests: int = 0
+    throttled_requests: int = 0  # answered 429 / RESOURCE_EXHAUSTED with a retry hint (a full queue)
+    unavailable_requests: int = 0  # answered 503 / UNAVAILABLE (storage or a decode process failing)
     malformed_messages: int = 0  # Kafka span messages that could not be decoded (skipped)
     quarantined_traces: int = 0  # traces that could not be built or stored (spans kept, reason stored)
     writer_errors: int = 0  # unexpected errors the writer thread survived
@@ -75,6 +76,11 @@ class IngestStats:
     assembly_build_ns: int = 0
     assembly_save_ns: int = 0
     stages: set[str] = field(default_factory=set)  # of STAGES: the parts this process runs
+
+    @property
+    def refused_requests(self) -> int:
+        """Requests a sender must retry: throttled or unavailable."""
+        return self.throttled_requests + self.unavailable_requests
 
     def count_decoded(self, batch: SpanBatch) -> None:
         """What decoding did to a batch, counted the same on every path (receivers, Kafka ingest)."""

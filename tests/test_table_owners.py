@@ -9,6 +9,7 @@ ROOT = Path(__file__).resolve().parent.parent
 SCANNED = ("collector", "sampler", "scheduler", "evaluators", "tracepatrol", "infra", "benchmarks")
 # Owner (a module, or a package and everything in it) -> the tables it owns.
 OWNERS = {
+    "scheduler/alerts/": ("alert_states", "alert_events", "alert_silences", "alert_outbox", "alert_runs"),
     "collector/store/": ("spans", "traces", "tool_calls", "tool_definitions", "trace_quarantine", "span_resources",
                          "span_scopes"),
     "scheduler/ledger/": ("tasks", "task_runs", "run_items"),

@@ -149,7 +149,8 @@ def _describe(exc: ValidationError) -> str:
     lines = []
     for err in exc.errors():
         key = ".".join(str(p) for p in err["loc"]) or "(top level)"
-        # a destination's URL and secret are credentials: the message names the key, not the value
-        shown = "" if err["loc"][:2] == ("notifications", "destinations") else f" (got {err.get('input')!r})"
+        # keys and a destination's URL and secret are credentials: the message names the key, not the value
+        secret = err["loc"][:1] == ("api_key",) or err["loc"][:2] == ("notifications", "destinations")
+        shown = "" if secret else f" (got {err.get('input')!r})"
         lines.append(f"invalid setting {key}: {err['msg']}{shown}")
     return "\n".join(lines)

@@ -41,7 +41,7 @@ Run = Mapping[str, Any]
 MAX_SILENCE = dt.timedelta(days=90)
 # Server rules on ingest counters: (the IngestStats counter, the window in seconds, what it counts).
 _COUNTERS = {"quarantined_per_hour": ("quarantined_traces", 3600, "traces quarantined in the last hour"),
-             "refusals_per_minute": ("throttled_requests", 60, "ingest requests refused (429) in the last minute")}
+             "refusals_per_minute": ("refused_requests", 60, "ingest requests refused (429 or 503) in the last minute")}
 
 
 @dataclass

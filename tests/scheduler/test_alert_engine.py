@@ -29,7 +29,7 @@ class World:
         self.now, self.lag, self.answers, self.requests = T0, None, [], []
         self.con = duckdb.connect(str(path / "alerts.duckdb"))
         self.ledger, self.results = Ledger(self.con), ResultStore(self.con)
-        self.stats = SimpleNamespace(quarantined_traces=0, throttled_requests=0)
+        self.stats = SimpleNamespace(quarantined_traces=0, refused_requests=0)
         settings = NotificationSettings.model_validate(
             {"destinations": {"hook": {"kind": "webhook", "url": "http://hook.test/in", "secret": "k"}},
              "delivery": {"retry_initial_s": 10, "retry_max_s": 60, "give_up_after": "5m"}, **(notifications or {})})
@@ -212,12 +212,12 @@ def test_server_rules_on_counters_lag_failed_runs_and_missed_schedules(tmp_path)
     w.check()
     assert {(a["rule"], a["state"]) for a in w.read(reads.states)} == \
         {("quarantine", "ok"), ("refusals", "ok"), ("lag", "ok")}
-    w.stats.quarantined_traces, w.stats.throttled_requests, w.lag = 11, 500, 75.0
+    w.stats.quarantined_traces, w.stats.refused_requests, w.lag = 11, 500, 75.0
     w.check()
     firing = {a["rule"]: a for a in w.read(reads.states, state="firing")}
     assert set(firing) == {"quarantine", "lag"}  # refusals needs two checks in a row
     assert firing["quarantine"]["value"] == 11 and firing["lag"]["value"] == 75
-    w.stats.throttled_requests = 900
+    w.stats.refused_requests = 900
     w.check()
     assert w.alert("refusals", "")["state"] == "firing"
 
