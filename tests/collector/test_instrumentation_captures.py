@@ -54,9 +54,10 @@ def test_conversation_and_context(built):
 def test_tokens_and_model_calls(built):
     capture, trajectory = built
     expected = capture["expected"]
-    assert trajectory.llm_call_count == expected["llm_calls"]
+    calls = expected["llm_calls"] or 0  # None: nothing in the capture shows a model call (AutoGen)
+    assert trajectory.llm_call_count == calls
     # Without model spans (agent-level data only) the calls are counted but none is listed.
-    assert len(trajectory.llm_calls) == (expected["llm_calls"] if capture.get("model_spans", True) else 0)
+    assert len(trajectory.llm_calls) == (calls if capture.get("model_spans", True) else 0)
     tokens = expected["tokens"] or {"input": 0, "output": 0}
     assert (trajectory.tokens.input, trajectory.tokens.output) == (tokens["input"], tokens["output"])
 
@@ -117,7 +118,8 @@ GENAI_NOW = {("openllmetry_anthropic", ""), ("openllmetry_bedrock", ""), ("openl
              ("vercel_ai", "v7_otel")}
 READERS = {"openinference": "openinference", "openllmetry": "traceloop", "otel_genai": "genai", "mlflow": "mlflow",
            "pydantic_ai": "pydantic_ai", "vercel_ai": "vercel_ai", "strands": "strands", "google_adk": "google_adk",
-           "openlit": "genai", "semantic_kernel": "genai", "agent_framework": "genai"}
+           "openlit": "genai", "semantic_kernel": "genai", "agent_framework": "genai", "autogen": "genai",
+           "logfire": "genai"}
 
 
 def test_the_trajectory_names_what_read_it(built):
