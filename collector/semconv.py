@@ -14,6 +14,7 @@ from collector import conventions as C
 from collector.arguments import read_arguments
 from collector.adapters import AGENT, LLM, TOOL, Profile, ToolIO, profile_of
 from collector.adapters.base import Definition
+from collector.adapters.pydantic_ai import SCRUBBED
 from collector.messages import (
     MISSING, Message, ToolRequest, ToolResponse, as_text, event_messages, failure_text, last_text,
     loads, parse_messages, tool_definition, tool_definitions, tool_request, unflatten,
@@ -719,9 +720,10 @@ def _final_output(trace: _Trace, llm_spans: list[_Span]) -> str | None:
 
 
 def _context(trace: _Trace, field: str, metadata_field: str) -> str | None:
-    """A trace-wide value (user, session): a span attribute, else a key of a `metadata` JSON."""
+    """A trace-wide value (user, session): a span attribute, else a key of a `metadata` JSON.
+    A value Logfire's scrubbing replaced is no value."""
     for span in trace.ordered():
-        if found := _first_ident(span.attrs, getattr(span.profile, field)):
+        if (found := _first_ident(span.attrs, getattr(span.profile, field))) and not found.startswith(SCRUBBED):
             return found
     return _from_metadata(trace, metadata_field)
 

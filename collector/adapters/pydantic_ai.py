@@ -15,6 +15,7 @@ TOOL_SPAN, AGENT_SPAN = "running tool", "agent run"
 CONVERSATION = ("pydantic_ai.all_messages", "all_messages_events")
 FINAL_RESULT = "final_result"
 _LEVEL, _ERROR_LEVEL = "logfire.level_num", 17
+SCRUBBED = "[Scrubbed due to "  # Logfire's stand-in for a value its scrubbing removed (`logfire.scrubbed`)
 
 
 class PydanticAI(Adapter):
