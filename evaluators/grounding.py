@@ -126,6 +126,15 @@ class _Judge:
         self.schemas = ToolSchemas(view.trajectory, context)
         self._dates: set[dt.date] | None = None
         self._reviewer: Reviewer | None = None
+        self._finished: dict[int, set[int]] = {}
+
+    def finished_before(self, position: int) -> set[int]:
+        """The calls whose results the call at `position` could read (memoised per call)."""
+        done = self._finished.get(position)
+        if done is None:
+            calls = self.trajectory.tool_calls
+            done = self._finished[position] = {i for i, c in enumerate(calls) if i != position and before(c, calls[position])}
+        return done
 
     @property
     def reviewer(self) -> Reviewer:
@@ -155,7 +164,8 @@ class _Judge:
         earlier, later = sources(texts, position, argument.units)
         if earlier is not None:
             return "grounded", f"call {earlier}"
-        found = self.reviewer.source(argument, lambda unit: sources(texts, position, (unit,))[0] is not None)
+        done = self.finished_before(position)
+        found = self.reviewer.source(argument, lambda unit: not done.isdisjoint(texts.holders(unit)))
         if found is not None:
             return "grounded", found
         if later is not None:

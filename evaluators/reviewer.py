@@ -82,6 +82,7 @@ class Reviewer:
         self._numbers: frozenset[str] | None = None
         self._dates: set[dt.date] | None = None
         self._cjk: bool | None = None
+        self._named_memo: dict[str, tuple[str | None, list[tuple[str, str]]]] = {}
 
     # --- what is read of the trajectory, each on first use --------------------------------------
 
@@ -154,28 +155,40 @@ class Reviewer:
         return None
 
     def _named(self, text: str, value: str, earlier: Callable[[str], bool]) -> str | None:
-        """A code for a name the user or an earlier result used, a name for a code, or a translation."""
-        def said(unit: str) -> bool:
-            return self.said(unit, earlier)
+        """A code for a name the user or an earlier result used, a name for a code, or a
+        translation. What the user said is worked out once per value (codes and names recur from
+        call to call); only the earlier results depend on the call."""
+        memo = self._named_memo.get(text)
+        if memo is None:
+            memo = self._named_memo[text] = self._named_by_user(text, value)
+        reason, candidates = memo
+        return reason or next((why for unit, why in candidates if earlier(unit)), None)
 
+    def _named_by_user(self, text: str, value: str) -> tuple[str | None, list[tuple[str, str]]]:
+        """(why the user's words name what `text` names, or None; the names to look for in results)."""
+        candidates = []
         for other in sorted(equivalents(text)):
-            if said(other) or (self.requests_cjk and self.glossed.has(other)):
-                return f"{other!r} named by its code or name (CLDR/IATA)"
+            candidates.append((other, f"{other!r} named by its code or name (CLDR/IATA)"))
             # a Chinese name's English meanings: CNY is 人民币 (CLDR), which is "Renminbi (RMB)" (CC-CEDICT)
-            if has_cjk(other) and any(said(norm(m)) for _, meanings in senses(other) for m in meanings):
-                return f"{other!r} named by its code or name (CLDR, CC-CEDICT)"
-        if self.requests_cjk and self.glossed.has(text):
-            return "the user's words in English (CC-CEDICT)"
-        if any(sign in self.requests for sign in symbols(value)):
-            return f"the currency the user wrote as {sorted(symbols(value))[0]!r} (CLDR)"
-        if self.requests_cjk and value == local_currency("zh") and self.money_word:
-            return f"the local currency of a Chinese request naming an amount in {self.money_word} (CLDR)"
+            if has_cjk(other):
+                candidates += [(norm(m), f"{other!r} named by its code or name (CLDR, CC-CEDICT)")
+                               for _, meanings in senses(other) for m in meanings]
         if has_cjk(value):
             for _, gloss in glosses(value):
-                for sense in map(norm, gloss.split(";")):
-                    if sense and (said(sense) or any(map(said, equivalents(sense)))):
-                        return f"the user's words in Chinese (CC-CEDICT: {sense!r})"
-        return None
+                for sense in filter(None, map(norm, gloss.split(";"))):
+                    why = f"the user's words in Chinese (CC-CEDICT: {sense!r})"
+                    candidates += [(sense, why), *((e, why) for e in equivalents(sense))]
+        history = bool(self.trajectory.history)
+        for unit, why in candidates:
+            if self._in_user(unit) or (history and self.history.has(unit)) or (self.requests_cjk and self.glossed.has(unit)):
+                return why, candidates
+        if self.requests_cjk and self.glossed.has(text):
+            return "the user's words in English (CC-CEDICT)", candidates
+        if any(sign in self.requests for sign in symbols(value)):
+            return f"the currency the user wrote as {sorted(symbols(value))[0]!r} (CLDR)", candidates
+        if self.requests_cjk and value == local_currency("zh") and self.money_word:
+            return f"the local currency of a Chinese request naming an amount in {self.money_word} (CLDR)", candidates
+        return None, candidates
 
     @property
     def requests_cjk(self) -> bool:
