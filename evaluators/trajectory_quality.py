@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from functools import lru_cache
 from typing import Any
 
 from collector.trajectory import ToolCall, Trajectory
@@ -61,6 +62,11 @@ _WRITES = frozenset(terms(
     "deploy approve register subscribe apply checkout withdraw deposit reset"))
 
 
+@lru_cache(maxsize=4096)  # keyed by a tool's name and description, which agents offer again and again
+def _polls(name: str, description: str) -> bool:
+    return _POLLS.search(name) is not None or _POLLS.search(description) is not None
+
+
 def execution_label(call: ToolCall) -> str | None:
     """The kind of tool error (rate_limit, auth, not_found, timeout, server, validation), read
     from its text."""
@@ -89,8 +95,8 @@ class _Run:
         # a final answer that neither admits a failure nor asks the user anything
         self.claims_success = self.answered and not self.asks and _ACKNOWLEDGES.search(output) is None
         self.kinds = {i: execution_label(c) for i, c in enumerate(self.calls) if c.status == "error"}
-        offered = {t.name: f"{t.name} {t.description or ''}" for t in view.trajectory.tools_offered}
-        self.polled = {c.name for c in self.calls if _POLLS.search(offered.get(c.name, c.name))}
+        offered = {t.name: t.description or "" for t in view.trajectory.tools_offered}
+        self.polled = {name for name in {c.name for c in self.calls} if _polls(name, offered.get(name, ""))}
 
 
 def _part(score: float, label: str = "pass", reason: str = "", evidence: list[int] | None = None,
@@ -304,7 +310,15 @@ def _dependencies(calls: list[ToolCall], texts: TrajectoryText, polled: set[str]
     deep: the depth never exceeds the rounds. Unless `every`, a value dependency is only looked for
     where it could make a call deeper. Needs every call's timings."""
     ends = [c.end_ns for c in calls]
-    barrier = [c.status == "error" or c.name in polled or _found_nothing(c.result) or _acts(c.name) for c in calls]
+    known: dict[int, bool] = {}
+
+    def barrier(i: int) -> bool:  # worked out only for the calls asked about (results can be large)
+        found = known.get(i)
+        if found is None:
+            c = calls[i]
+            found = known[i] = c.status == "error" or c.name in polled or _acts(c.name) or _found_nothing(c.result)
+        return found
+
     keys = texts.keys
     out: list[set[int]] = []
     depth: list[int] = []
@@ -314,7 +328,7 @@ def _dependencies(calls: list[ToolCall], texts: TrajectoryText, polled: set[str]
             parents = set(finished)
         else:
             # a repeat of an earlier call is redundant, not a lookup that could have run alongside it
-            parents = {i for i in finished if barrier[i] or (keys[i] == keys[j] and calls[i].name == c.name)}
+            parents = {i for i in finished if barrier(i) or (keys[i] == keys[j] and calls[i].name == c.name)}
             deepest = max((depth[i] for i in parents), default=0)
             candidates = [i for i in finished if i not in parents and depth[i] > deepest]
             if (candidates or every) and arguments:  # only these could make j deeper: look values up only then
