@@ -1,6 +1,6 @@
-"""The benchmark's core (benchmarks/judgement.py) on the development corpus: every target of issue
-27 holds (precision and recall >= 0.95 per label, attribution >= 0.95, <= 2 % of clean traces
-flagged), and the corpus is what its generator promises."""
+"""The benchmark's core (benchmarks/judgement.py) on the development corpus: every target holds
+(precision and recall >= 0.95 per label, attribution >= 0.95, <= 2 % of clean traces flagged),
+and the corpus is what its generator promises."""
 from __future__ import annotations
 
 from collections import Counter
