@@ -28,7 +28,6 @@ from evaluators.text.glosses import english_terms, senses
 from evaluators.text.reasons import call_ref
 from evaluators.reviewer import context_values, history_texts
 from evaluators.text.haystack import Haystack
-from evaluators.text.index import TrajectoryText
 from evaluators.text.norm import CJK, has_cjk, norm
 from evaluators.text.terms import STOP_CJK, terms
 from evaluators.trajectory_view import TrajectoryView, before
@@ -114,16 +113,6 @@ def works_on_the_request(view: TrajectoryView, position: int, known: Haystack) -
     return False
 
 
-def feeds_later(texts: TrajectoryText, position: int) -> bool:
-    """Whether the call at `position` returned a value that a later call sent on (and the user did
-    not give): a prerequisite of the chain, whatever the request's words. (Being fed is no such
-    sign: a wrong call after a login carries its token.)"""
-    calls = texts.trajectory.tool_calls
-    return any(other != position and arguments and before(calls[position], calls[other])
-               and any(position in texts.holders(u) for a in arguments for u in a.units if not texts.in_user(u))
-               for other, arguments in enumerate(texts.arguments))
-
-
 class ToolSelectionEvaluator(Evaluator):
     alias = "tool_selection"
     dimension = "tool_use"
@@ -204,6 +193,17 @@ class _OnTheRequest:
         self.view, self.low = view, low
         self._known: Haystack | None = None
         self._anchored: dict[int, bool] = {}
+        self._fed_by: list[set[int]] | None = None
+
+    @property
+    def fed_by(self) -> list[set[int]]:
+        """For each call, the earlier calls whose results hold one of its values the user did not give."""
+        if self._fed_by is None:
+            texts, calls = self.view.text, self.view.trajectory.tool_calls
+            self._fed_by = [{i for a in arguments or () for u in a.units if not texts.in_user(u)
+                             for i in texts.holders(u) if i != j and before(calls[i], calls[j])}
+                            for j, arguments in enumerate(texts.arguments)]
+        return self._fed_by
 
     @property
     def known(self) -> Haystack:
@@ -213,18 +213,16 @@ class _OnTheRequest:
         return self._known
 
     def working(self, position: int) -> bool:
-        return self.anchored(position) or feeds_later(self.view.text, position)
+        """Anchored, or a prerequisite: a later call sent on a value its result returned."""
+        return self.anchored(position) or any(position in fed for fed in self.fed_by)
 
     def anchored(self, position: int) -> bool:
         found = self._anchored.get(position)
         if found is None:
-            texts, calls = self.view.text, self.view.trajectory.tool_calls
-            call = calls[position]
+            call = self.view.trajectory.tool_calls[position]
             self._anchored[position] = False  # no call feeds itself through a cycle
             found = self._anchored[position] = (
                 call.name not in self.low or call.status == "error"
                 or works_on_the_request(self.view, position, self.known)
-                or any(i != position and before(calls[i], call) and self.anchored(i)
-                       for a in texts.arguments[position] or () if not texts.in_user(a.text)
-                       for i in texts.holders(a.text)))
+                or any(self.anchored(i) for i in self.fed_by[position]))
         return found
