@@ -1,8 +1,13 @@
-"""Human annotations of traces, kept as history: the latest row per trace is its current status.
+"""Human annotations of traces, kept as history: every annotation stays, newest last.
 
-The `annotation` filter reads that current status, so people can point a task at the traces
-they triaged (e.g. `annotation eq flagged`). Imports are all-or-nothing: a file with one bad row
-changes nothing and the error names every bad line.
+Two kinds of annotation share the table. A *status* (`reviewed`, `flagged`, …): a trace's latest
+one is its current status, which the `annotation` filter reads, so people can point a task at the
+traces they triaged (e.g. `annotation eq flagged`). A *label* (`name` and `value`): one of the
+labels defined once in `sampler.annotation_configs` (categorical, score or free text), checked
+against its config; a reviewer's latest value of a label is theirs for that trace, earlier ones
+stay as history. Imports are all-or-nothing: a file with one bad row changes nothing and the
+error names every bad line. Schema 2 added the label columns (`name`, `value`, `score`) and made
+`status` optional; a schema-1 table is migrated in place, its rows kept as they were.
 """
 from __future__ import annotations
 
@@ -10,6 +15,7 @@ import csv
 import datetime as dt
 import io
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -20,11 +26,13 @@ import pyarrow as pa
 
 from infra.schema import ensure_schema, installed_version
 from infra.timeutil import utcnow
+from sampler import annotation_configs
+from sampler.annotation_configs import ConfigError
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 COMPONENT = "annotations"
 STATUS = re.compile(r"[a-z][a-z0-9_]{0,63}")
-COLUMNS = ("trace_id", "status", "label", "note", "author")
+COLUMNS = ("trace_id", "status", "label", "note", "author", "name", "value")
 MAX_REPORTED = 20
 Row = dict[str, Any] | str  # a parsed import row, or why its line could not be parsed
 
@@ -32,11 +40,19 @@ _DDL = """
 CREATE SEQUENCE IF NOT EXISTS annotations_seq;
 CREATE TABLE IF NOT EXISTS annotations (
     id BIGINT PRIMARY KEY,  -- from annotations_seq, in the order rows were given
-    trace_id VARCHAR NOT NULL, status VARCHAR NOT NULL,
+    trace_id VARCHAR NOT NULL, status VARCHAR,
     label VARCHAR, note VARCHAR, author VARCHAR,
-    created_at TIMESTAMP NOT NULL
+    created_at TIMESTAMP NOT NULL,
+    name VARCHAR, value VARCHAR, score DOUBLE  -- a label's name and value (its number for a score)
 );
 """
+_MIGRATIONS = {1: """
+ALTER TABLE annotations ADD COLUMN name VARCHAR;
+ALTER TABLE annotations ADD COLUMN value VARCHAR;
+ALTER TABLE annotations ADD COLUMN score DOUBLE;
+ALTER TABLE annotations ALTER COLUMN status DROP NOT NULL;
+"""}
+_READ = "trace_id, status, label, note, author, name, value, created_at, score"
 
 class AnnotationError(ValueError):
     """A bad annotation or import file; the message says which rows and why."""
@@ -45,27 +61,31 @@ class AnnotationError(ValueError):
 @dataclass(frozen=True)
 class Annotation:
     trace_id: str
-    status: str
+    status: str | None
     label: str | None
     note: str | None
     author: str | None
+    name: str | None
+    value: str | None
     created_at: dt.datetime
+    score: float | None = None
 
 
 def ensure_table(con: duckdb.DuckDBPyConnection) -> None:
-    """Create or check the table; writes only when it is missing, so readers may call it too."""
+    """Create, migrate or check the table; writes only when it is missing or older, so readers may call it too."""
     if installed_version(con, COMPONENT) != SCHEMA_VERSION:
-        ensure_schema(con, COMPONENT, SCHEMA_VERSION, _DDL)
+        ensure_schema(con, COMPONENT, SCHEMA_VERSION, _DDL, _MIGRATIONS)
 
 
 def current_statuses(con: duckdb.DuckDBPyConnection) -> duckdb.DuckDBPyRelation:
     """A relation of (trace_id, status): each annotated trace's current status, for the `annotation`
     filter to read inside a selection. The id breaks ties between rows written in the same instant."""
     ensure_table(con)
-    return con.sql("SELECT trace_id, arg_max(status, id) AS status FROM annotations GROUP BY trace_id")
+    return con.sql("SELECT trace_id, arg_max(status, id) AS status FROM annotations WHERE status IS NOT NULL "
+                   "GROUP BY trace_id")
 
 
-def _row_problem(row: dict[str, Any]) -> str | None:
+def _row_problem(row: dict[str, Any], configs: dict[str, annotation_configs.AnnotationConfig]) -> str | None:
     unknown = sorted(set(row) - set(COLUMNS))
     if unknown:
         return f"unknown column {unknown[0]!r}; valid: {', '.join(COLUMNS)}"
@@ -74,42 +94,117 @@ def _row_problem(row: dict[str, Any]) -> str | None:
             return f"{key} must be text (got {row[key]!r})"
     if not (row.get("trace_id") or "").strip():
         return "trace_id is missing"
-    status = row.get("status") or ""
-    if not STATUS.fullmatch(status):
+    status, name = row.get("status") or "", (row.get("name") or "").strip()
+    if (row.get("value") or "").strip() and not name:
+        return "a value needs the name of its label"
+    if not status and not name:
+        return "give a status, or a label's name and value"
+    if status and not STATUS.fullmatch(status):
         return f"status {status!r} is not a lower_snake_case word (e.g. reviewed, flagged, approved, rejected, pending)"
+    if name:
+        config = configs.get(name)
+        if config is None:
+            return f"unknown label {name!r}; defined: {', '.join(configs) or 'none yet'}"
+        try:
+            config.check(row.get("value") or "")
+        except ConfigError as exc:
+            return str(exc)
     return None
 
 
-def _clean(row: dict[str, Any]) -> dict[str, str | None]:
-    """Trimmed values; empty optional fields become NULL."""
-    return {key: (row.get(key) or "").strip() or None for key in COLUMNS}
+def _clean(row: dict[str, Any], configs: dict[str, annotation_configs.AnnotationConfig]) -> dict[str, Any]:
+    """Trimmed values (a label's value as its config stores it); empty optional fields become NULL."""
+    out: dict[str, Any] = {key: (row.get(key) or "").strip() or None for key in COLUMNS}
+    out["score"] = None
+    if out["name"]:
+        out["value"], out["score"] = configs[out["name"]].check(row.get("value") or "")
+    return out
 
 
-def annotate(con: duckdb.DuckDBPyConnection, trace_id: str, status: str, label: str | None = None,
-             note: str | None = None, author: str | None = None) -> Annotation:
-    """Record a new current status for a trace (earlier ones stay as history)."""
-    row = {"trace_id": trace_id, "status": status, "label": label, "note": note, "author": author}
-    if problem := _row_problem(row):
+def _configs(con: duckdb.DuckDBPyConnection) -> dict[str, annotation_configs.AnnotationConfig]:
+    return {c.name: c for c in annotation_configs.all_configs(con)}
+
+
+def annotate(con: duckdb.DuckDBPyConnection, trace_id: str, status: str | None = None, label: str | None = None,
+             note: str | None = None, author: str | None = None, name: str | None = None,
+             value: str | None = None) -> Annotation:
+    """Record a status and/or a label's value for a trace (earlier ones stay as history)."""
+    row = {"trace_id": trace_id, "status": status, "label": label, "note": note, "author": author, "name": name,
+           "value": value}
+    configs = _configs(con) if (name or "").strip() else {}
+    if problem := _row_problem(row, configs):
         raise AnnotationError(problem)
-    _insert(con, [_clean(row)])
-    return current(con, row["trace_id"].strip())
+    _insert(con, [_clean(row, configs)])
+    return history(con, row["trace_id"].strip())[0]
 
 
 def current(con: duckdb.DuckDBPyConnection, trace_id: str) -> Annotation | None:
-    """The latest annotation of a trace, or None when it has none."""
+    """The trace's latest status annotation, or None when it has none."""
     ensure_table(con)
-    row = con.execute(
-        f"SELECT {', '.join(COLUMNS)}, created_at FROM annotations WHERE trace_id = ? ORDER BY id DESC LIMIT 1",
-        [trace_id],
-    ).fetchone()
+    row = con.execute(f"SELECT {_READ} FROM annotations WHERE trace_id = ? AND status IS NOT NULL "
+                      "ORDER BY id DESC LIMIT 1", [trace_id]).fetchone()
     return Annotation(*row) if row else None
+
+
+def history(con: duckdb.DuckDBPyConnection, trace_id: str, limit: int = 500) -> list[Annotation]:
+    """Every annotation of a trace, newest first."""
+    ensure_table(con)
+    return [Annotation(*r) for r in con.execute(
+        f"SELECT {_READ} FROM annotations WHERE trace_id = ? ORDER BY id DESC LIMIT ?", [trace_id, limit]).fetchall()]
+
+
+_LATEST = f"""SELECT {_READ} FROM annotations WHERE name IS NOT NULL {{where}}
+               QUALIFY row_number() OVER (PARTITION BY trace_id, name, coalesce(author, '') ORDER BY id DESC) = 1"""
+
+
+def latest_values(con: duckdb.DuckDBPyConnection, trace_ids: Sequence[str]) -> dict[str, list[Annotation]]:
+    """Per trace: each reviewer's latest value of each label, by label then reviewer."""
+    ensure_table(con)
+    rows = con.execute(_LATEST.format(where="AND trace_id IN (SELECT unnest(?))") + " ORDER BY name, author",
+                       [list(trace_ids)]).fetchall()
+    out: dict[str, list[Annotation]] = {}
+    for r in rows:
+        out.setdefault(r[0], []).append(Annotation(*r))
+    return out
+
+
+def search(con: duckdb.DuckDBPyConnection, name: str | None = None, value: str | None = None,
+           author: str | None = None, limit: int = 500) -> list[Annotation]:
+    """Reviewers' latest label values matching a label, a value and an author (each optional), newest first."""
+    ensure_table(con)
+    where, params = ["TRUE"], []
+    for column, wanted in (("name", name), ("value", value), ("author", author)):
+        if wanted:  # on the latest values: a value a reviewer changed is history, not a match
+            where.append(f"{column} = ?")
+            params.append(wanted)
+    return [Annotation(*r) for r in con.execute(
+        f"SELECT * FROM ({_LATEST.format(where='')}) WHERE {' AND '.join(where)} ORDER BY created_at DESC LIMIT ?",
+        [*params, limit]).fetchall()]
+
+
+def authors(con: duckdb.DuckDBPyConnection) -> list[str]:
+    """Everyone who annotated, by name."""
+    ensure_table(con)
+    return [a for (a,) in con.execute("SELECT DISTINCT author FROM annotations WHERE author IS NOT NULL ORDER BY 1").fetchall()]
+
+
+def export_csv(con: duckdb.DuckDBPyConnection) -> str:
+    """Every annotation, oldest first, as CSV with the import's columns and `created_at` (UTC):
+    a file `import_data` takes back."""
+    ensure_table(con)
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow([*COLUMNS, "created_at"])
+    for row in con.execute(f"SELECT {', '.join(COLUMNS)}, created_at FROM annotations ORDER BY id").fetchall():
+        writer.writerow([*("" if v is None else v for v in row[:-1]), row[-1].isoformat(" ")])
+    return out.getvalue()
 
 
 FORMATS = {".csv": "csv", ".jsonl": "jsonl", ".ndjson": "jsonl"}
 
 
 def import_file(con: duckdb.DuckDBPyConnection, path: str | Path) -> int:
-    """Import a .csv (header trace_id,status[,label,note,author]) or .jsonl file; returns rows added."""
+    """Import a .csv (header trace_id,status[,label,note,author,name,value]) or .jsonl file; returns rows added."""
     path = Path(path)
     fmt = FORMATS.get(path.suffix.lower())
     if fmt is None:
@@ -131,13 +226,16 @@ def import_data(con: duckdb.DuckDBPyConnection, name: str, data: bytes, fmt: str
     except UnicodeDecodeError as exc:
         line = data[: exc.start].count(b"\n") + 1
         raise AnnotationError(f"{name}: line {line}: not UTF-8 text ({exc.reason})") from None
-    rows = readers[fmt](name, text)
-    problems = [f"line {line}: {p}" for line, row in rows if (p := row if isinstance(row, str) else _row_problem(row))]
+    rows = [(line, row if isinstance(row, str) else {k: v for k, v in row.items() if k != "created_at"})
+            for line, row in readers[fmt](name, text)]  # an export's created_at: the import is the new time
+    configs = _configs(con) if any(isinstance(r, dict) and r.get("name") for _, r in rows) else {}
+    problems = [f"line {line}: {p}" for line, row in rows
+                if (p := row if isinstance(row, str) else _row_problem(row, configs))]
     if problems:
         shown = problems[:MAX_REPORTED]
         more = [f"… and {len(problems) - len(shown)} more"] if len(problems) > len(shown) else []
         raise AnnotationError("\n".join([f"{name}: nothing imported, {len(problems)} bad row(s)", *shown, *more]))
-    _insert(con, [_clean(row) for _, row in rows])
+    _insert(con, [_clean(row, configs) for _, row in rows])
     return len(rows)
 
 
@@ -146,9 +244,9 @@ def _read_csv(name: str, text: str) -> list[tuple[int, Row]]:
     try:
         header = reader.fieldnames or []
         missing = [c for c in ("trace_id", "status") if c not in header]
-        if missing:
-            raise AnnotationError(f"{name}: line 1: header needs trace_id,status[,label,note,author] "
-                                  f"(missing {', '.join(missing)})")
+        if missing and not ("trace_id" in header and "name" in header):
+            raise AnnotationError(f"{name}: line 1: header needs trace_id,status[,label,note,author] or "
+                                  f"trace_id,name,value[,note,author] (missing {', '.join(missing)})")
         # line_num is where the record ends: its line, unless a quoted cell spans lines.
         return [(reader.line_num, "more cells than the header names" if None in row else row) for row in reader]
     except csv.Error as exc:
@@ -177,7 +275,8 @@ def _insert(con: duckdb.DuckDBPyConnection, rows: list[dict[str, str | None]]) -
     ids = sorted(i for (i,) in con.execute("SELECT nextval('annotations_seq') FROM range(?)", [len(rows)]).fetchall())
     data = pa.table({"id": pa.array(ids, pa.int64())}
                     | {c: pa.array([r[c] for r in rows], pa.string()) for c in COLUMNS}
-                    | {"created_at": pa.array([utcnow()] * len(rows), pa.timestamp("us"))})
+                    | {"score": pa.array([r["score"] for r in rows], pa.float64()),
+                       "created_at": pa.array([utcnow()] * len(rows), pa.timestamp("us"))})
     con.register("_annotations_in", data)
     try:
         con.execute("INSERT INTO annotations BY NAME SELECT * FROM _annotations_in")

@@ -25,6 +25,7 @@ from evaluators import results as evaluations
 from evaluators.aggregate import UNVERSIONED, compare, evaluator_summary, task_scores, trace_dimensions
 from evaluators.estimates import population_estimate
 from evaluators.weights import SceneProfile
+from sampler import annotation_configs, annotations
 from scheduler import ledger
 
 Row = dict[str, Any]
@@ -373,3 +374,72 @@ def whats_wrong(cur: duckdb.DuckDBPyConnection, since: dt.datetime, until: dt.da
                    "previous_version": a["agent_version"], "previous_rate": a["failure_rate"]}
                   for a, b in zip(versions, versions[1:]) if _z_worse(a["failed"], a["traces"], b["failed"], b["traces"])]
     return {"tasks": tasks_out, "labels": evaluations.rising_labels(cur, since, until), "versions": regressing}
+
+
+# -- agreement between reviewers, and with the evaluators ------------------------------------------
+PASSING = {"pass", "passed", "ok", "good", "right", "correct", "yes"}
+FAILING = {"fail", "failed", "bad", "wrong", "incorrect", "no"}
+MAX_ANNOTATIONS = 100_000
+
+
+def kappa(pairs: Sequence[tuple[Any, Any]]) -> float | None:
+    """Cohen's kappa of two raters' pairs of judgements (None when chance explains everything)."""
+    n = len(pairs)
+    if not n:
+        return None
+    seen = sum(a == b for a, b in pairs) / n
+    left, right = Counter(a for a, _ in pairs), Counter(b for _, b in pairs)
+    chance = sum(left[k] * right[k] for k in left) / (n * n)
+    return None if chance == 1 else (seen - chance) / (1 - chance)
+
+
+def _agreement(label: str, between: str, pairs: Sequence[tuple[Any, Any]]) -> Row:
+    return {"label": label, "between": between, "n": len(pairs),
+            "agree": _rate(sum(a == b for a, b in pairs), len(pairs)), "kappa": kappa(pairs)}
+
+
+def agreement(cur: duckdb.DuckDBPyConnection, rows: Sequence[Mapping[str, Any]]) -> list[Row]:
+    """Per categorical label: how often reviewers give a trace the same value (each pair of
+    reviewers), how often a reviewer's pass/fail-like value matches each evaluator's verdict, and
+    how often a value named like an evaluator's failure label matches that label being found.
+    `rows` are the evaluation results compared with (a task's); each with the share agreeing and
+    Cohen's kappa."""
+    evaluator_failed: dict[tuple[str, str], bool] = {}
+    found: dict[str, set[str]] = defaultdict(set)
+    for r in rows:
+        if r["score"] is None:
+            continue
+        key = (r["trace_id"], r["evaluator"])
+        evaluator_failed[key] = evaluator_failed.get(key, False) or r["passed"] is False
+        if r["passed"] is False:
+            found[r["trace_id"]].update(r["labels"] or [r["label"]])
+    evaluators = sorted({e for _, e in evaluator_failed})
+    out: list[Row] = []
+    for config in annotation_configs.all_configs(cur):
+        if config.kind != "categorical":
+            continue
+        given = [(a.trace_id, a.author or "someone", a.value)
+                 for a in annotations.search(cur, name=config.name, limit=MAX_ANNOTATIONS)]
+        by_trace: dict[str, dict[str, str]] = defaultdict(dict)
+        for trace_id, author, value in given:
+            by_trace[trace_id][author] = value
+        reviewers = sorted({author for _, author, _ in given})
+        for i, a in enumerate(reviewers):
+            for b in reviewers[i + 1:]:
+                pairs = [(v[a], v[b]) for v in by_trace.values() if a in v and b in v]
+                if pairs:
+                    out.append(_agreement(config.name, f"reviewers {a} and {b}", pairs))
+        verdict = {v: v.lower() in FAILING for v in config.values if v.lower() in PASSING | FAILING}
+        if len(set(verdict.values())) == 2:
+            for e in evaluators:
+                pairs = [(verdict[value], evaluator_failed[(t, e)]) for t, _, value in given
+                         if value in verdict and (t, e) in evaluator_failed]
+                if pairs:
+                    out.append(_agreement(config.name, f"reviewers and evaluator {e}", pairs))
+        judged = {t for t, e in evaluator_failed}
+        for value in config.values:
+            if any(value in labels for labels in found.values()):
+                pairs = [(v == value, value in found.get(t, set())) for t, _, v in given if t in judged]
+                if pairs:
+                    out.append(_agreement(config.name, f"value {value} and the evaluators' label {value}", pairs))
+    return out

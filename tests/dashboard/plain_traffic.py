@@ -1,6 +1,7 @@
 """A trace whose every text holds the characters template escaping shows when it leaks (`' " < > &`,
 a LINE SEPARATOR U+2028) and Chinese, with a failed model call (a provider's 429, exception and stack
-recorded) and a failed tool call: what a page must show as plain text, and why each call failed."""
+recorded) and a failed tool call, the trace failed: what a page must show as plain text, and why
+each call failed."""
 from __future__ import annotations
 
 import json
@@ -72,6 +73,7 @@ def send(endpoint: str, headers: dict[str, str] | None = None) -> Sent:
         "gen_ai.tool.call.id": "c2", "gen_ai.tool.call.arguments": json.dumps({"city": "?"})})
     _exception(tool_failed, *TOOL_FAILURE)
     tool_failed.end()
+    root.set_status(Status(StatusCode.ERROR, f"gave up on {TEXT}"))
     root.end()
     provider.shutdown()
     return Sent(format(root.get_span_context().trace_id, "032x"), _id(root), _id(failed), _id(ok), _id(tool_ok),

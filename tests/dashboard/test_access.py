@@ -112,7 +112,7 @@ def test_state_changing_dashboard_requests_need_the_sessions_csrf_token(urls):
     srv, _ = urls
     trace_id = srv.get("/api/traces", limit=1).json()[0]["trace_id"]
     target = f"/dashboard/traces/{trace_id}/annotations"
-    form = {"status": "csrf_probe"}
+    form = {"status": "csrf_probe", "reviewer": "qa"}
     with httpx.Client(base_url=srv.api, timeout=30) as mine, httpx.Client(base_url=srv.api, timeout=30) as other:
         for client in (mine, other):
             assert client.post("/dashboard/login", data={"key": API_KEY}).status_code == 303

@@ -15,7 +15,7 @@ import anyio.to_thread
 from fastapi import APIRouter, Body, HTTPException, Query, Request, Response
 from pydantic import BaseModel
 
-from sampler import annotations
+from sampler import annotation_configs, annotations
 from sampler.query_budget import Query as UserQuery
 from sampler.query_budget import QueryBusy, QueryCancelled, QueryTimeout
 from scheduler.ledger import TaskExists, TaskNotFound
@@ -104,10 +104,14 @@ def _import(request: Request, name: str, data: bytes, fmt: str) -> int:
 
 
 class AnnotationIn(BaseModel):
-    status: str
+    """A status (`flagged`), and/or a defined label's value (`name`: correctness, `value`: wrong)."""
+
+    status: str | None = None
     label: str | None = None
     note: str | None = None
     author: str | None = None
+    name: str | None = None
+    value: str | None = None
 
 
 def build_router(secured: list) -> APIRouter:
@@ -175,9 +179,11 @@ def build_router(secured: list) -> APIRouter:
 
     @router.post("/api/traces/{trace_id}/annotations", status_code=201, tags=["annotations"])
     def annotate(cur: Cursor, trace_id: str, body: AnnotationIn) -> dict[str, Any]:
-        """Record a human-annotation status (the `annotation` filter reads the latest one)."""
+        """Record a human-annotation status (the `annotation` filter reads the latest one) and/or a
+        defined label's value; every annotation is kept."""
         try:
-            return vars(annotations.annotate(cur, trace_id.lower(), body.status, body.label, body.note, body.author))
+            return vars(annotations.annotate(cur, trace_id.lower(), body.status, body.label, body.note, body.author,
+                                             body.name, body.value))
         except annotations.AnnotationError as exc:
             raise HTTPException(422, str(exc)) from None
 
@@ -188,10 +194,34 @@ def build_router(secured: list) -> APIRouter:
             raise HTTPException(404, f"trace {trace_id!r} has no annotation")
         return vars(found)
 
+    @router.get("/api/traces/{trace_id}/annotations/history", tags=["annotations"])
+    def annotation_history(cur: Cursor, trace_id: str) -> list[dict[str, Any]]:
+        """Every annotation of the trace, newest first."""
+        return [vars(a) for a in annotations.history(cur, trace_id.lower())]
+
+    @router.get("/api/annotation-configs", tags=["annotations"])
+    def label_configs(cur: Cursor) -> list[dict[str, Any]]:
+        return [c.model_dump(exclude_none=True) for c in annotation_configs.all_configs(cur)]
+
+    @router.post("/api/annotation-configs", status_code=201, tags=["annotations"])
+    def define_label(cur: Cursor, doc: dict[str, Any] = Body(..., examples=[
+            {"name": "correctness", "kind": "categorical", "values": ["right", "partly", "wrong"]}])) -> dict[str, Any]:
+        """Define a label once: categorical (values), score (min, max) or text."""
+        try:
+            return annotation_configs.define(cur, doc).model_dump(exclude_none=True)
+        except annotation_configs.ConfigError as exc:
+            raise HTTPException(422, str(exc)) from None
+
+    @router.get("/api/annotations/export", tags=["annotations"], response_class=Response)
+    def export_annotations(cur: Cursor) -> Response:
+        """Every annotation as CSV (the import's columns and created_at): a file the import takes back."""
+        return Response(annotations.export_csv(cur), media_type="text/csv; charset=utf-8")
+
     @router.post("/api/annotations/import", tags=["annotations"])
     async def import_annotations(request: Request, format: str = Query(..., pattern="^(csv|jsonl)$"),
                                  name: str = "upload") -> dict[str, int]:
-        """Bulk import: the body is CSV (trace_id,status[,label,note,author]) or JSONL; all rows or none."""
+        """Bulk import: the body is CSV (trace_id,status[,label,note,author] or trace_id,name,value[,note,author])
+        or JSONL; all rows or none."""
         data = await request.body()
         try:  # parsing and storing up to the import limit is work for a thread, not the event loop
             return {"imported": await anyio.to_thread.run_sync(_import, request, name, data, format)}

@@ -31,7 +31,7 @@ from infra.timeutil import parse_duration
 from tracepatrol import analysis
 from tracepatrol.api.cursor import Cursor
 from tracepatrol.api.guard import SESSION_COOKIE
-from tracepatrol.web import charts, explorer, forms, report, saved_views, trace_view
+from tracepatrol.web import annotate, charts, explorer, forms, report, saved_views, trace_view
 from tracepatrol.web.pages import (PUBLIC_STATIC, ROOT, STATIC_FILES, LoginRequired, PageRoute, allowed, json_answer,
                                    page, public_url, render, require_csrf, require_login, safe_next, set_session, view)
 
@@ -96,6 +96,7 @@ def analysis_context(cur, task_id: str | None, scene: str, weights_dirs=()) -> d
         task_id = next((t["task_id"] for t in reversed(tasks) if t["latest_run"]), tasks[-1]["task_id"])
     ctx: dict[str, Any] = {"tasks": tasks, "task_id": task_id, "scene": scene, "scenes": sorted(profiles),
                            "clusters": None, "scores": None, "regressions": []}
+    rows: list[dict[str, Any]] = []
     if task_id is not None:
         analysis.task(cur, task_id)
         rows = analysis.run_results(cur, task_id)
@@ -103,6 +104,7 @@ def analysis_context(cur, task_id: str | None, scene: str, weights_dirs=()) -> d
         ctx["scores"] = analysis.radar(rows, profiles[scene])
         ctx["regressions"] = analysis.regressions(rows, profiles.values())
     ctx["bottleneck"] = analysis.bottleneck(cur, task_id)
+    ctx["agreement"] = analysis.agreement(cur, rows)
     figs = {"bottleneck": charts.bottleneck_figure(ctx["bottleneck"])}
     if ctx["clusters"] is not None:
         figs |= charts.cluster_figures(ctx["clusters"], explorer.url) | {"radar": charts.radar_figure(ctx["scores"])}
@@ -141,6 +143,7 @@ def build_router(secured: list) -> APIRouter:
 
     forms.add_routes(router, pages, [*guarded, Depends(require_csrf)])
     saved_views.add_routes(router, pages, guarded, [*guarded, Depends(require_csrf)])
+    annotate.add_routes(router, pages, guarded, [*guarded, Depends(require_csrf)])
 
     @pages(ROOT + "/tasks/{task_id}")
     def task_page(request: Request, cur: Cursor, task_id: str, run: str | None = None) -> Response:

@@ -21,6 +21,7 @@ from pydantic import ValidationError
 
 from collector.store import has_trajectory
 from evaluators.results import failing_traces, latest_scores
+from sampler import annotations
 from sampler.explore import MAX_PAGE, SORTS, Explore, Page, explore
 from sampler.policy import MAX_FILTERS, format_errors
 from sampler.query_budget import QueryError
@@ -146,8 +147,10 @@ def direct_hit(cur, params: list[tuple[str, str]]) -> str | None:
     return None
 
 
-def _explore(cur, q: Explore) -> Page:
-    return explore(cur, q, latest_scores(cur), failing_traces(cur, label=q.label, evaluator=q.evaluator, task=q.task))
+def _explore(cur, q: Explore) -> tuple[Page, dict[str, list[annotations.Annotation]]]:
+    """The page of traces, and the reviewers' latest label values on them (a column of the page)."""
+    page = explore(cur, q, latest_scores(cur), failing_traces(cur, label=q.label, evaluator=q.evaluator, task=q.task))
+    return page, annotations.latest_values(cur, [r["trace_id"] for r in page.rows])
 
 
 async def context(request: Request, params: list[tuple[str, str]]) -> dict[str, Any]:
@@ -156,16 +159,18 @@ async def context(request: Request, params: list[tuple[str, str]]) -> dict[str, 
     state = await anyio.to_thread.run_sync(State, params, now)
     status = 200 if state.valid else 400
     page: Page | None = None
+    labelled: dict[str, list[annotations.Annotation]] = {}
     if state.valid:
         gate = request.app.state.tasks.runner.queries
         q = state.query
         try:
             with gate.take(wait=False) as query:
-                page = await while_connected(request, query, lambda: query.run(lambda cur: _explore(cur, q)))
+                page, labelled = await while_connected(request, query, lambda: query.run(lambda cur: _explore(cur, q)))
         except QueryError as exc:
             state.errors.append(f"{exc}; narrow the time range or the filters, or retry")
     pages = math.ceil(page.total / state.query.per_page) if page else 0
     blank = [filter_params.Row("", "eq", "")] * 2
-    return {"status": status, "state": state, "form_rows": [*state.rows, *blank], "result": page, "pages": pages, "now": now, "ranges": RANGES, "sorts": SORT_LABELS,
+    return {"status": status, "state": state, "form_rows": [*state.rows, *blank], "result": page, "labelled": labelled,
+            "pages": pages, "now": now, "ranges": RANGES, "sorts": SORT_LABELS,
             "choices": filter_params.CHOICES, "field_labels": filter_params.FIELD_LABELS,
             "op_labels": filter_params.OP_LABELS, "sort_keys": list(SORTS)}

@@ -11,12 +11,12 @@ import anyio.to_thread
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import RedirectResponse, Response
 
-from sampler import annotations
+from sampler import annotation_configs, annotations
 from scheduler.ledger import TaskExists, TaskNotFound
 from tracepatrol import analysis
 from tracepatrol.web import task_form, trace_view
 from tracepatrol.api.tasks import _bounded, preview
-from tracepatrol.web.pages import ROOT, form_pairs, json_answer, view
+from tracepatrol.web.pages import ROOT, form_pairs, json_answer, reviewer, set_reviewer, view
 from tracepatrol.api.cursor import Cursor
 
 ACTIONS = ("pause", "resume", "run", "delete")
@@ -97,13 +97,40 @@ def add_routes(router: APIRouter, pages: Callable, posted: list) -> None:
 
     @post(ROOT + "/traces/{trace_id}/annotations")
     async def annotate(request: Request, cur: Cursor, trace_id: str) -> Response:
+        """A status and any defined labels' values, signed with this browser's reviewer name (set here
+        when the form asks for it); all of them or none (a value that does not fit its label)."""
         form = dict(await form_pairs(request))
-        analysis.trace(cur, trace_id)  # NotFound for an unknown trace
+        browser = "authorization" not in request.headers  # an API client (Bearer) signs as it says, or not at all
+        who = (reviewer(request) or " ".join((form.get("reviewer") or "").split())[:64] if browser
+               else (form.get("author") or "").strip()) or None
+        values = {k.removeprefix("label:"): v for k, v in form.items() if k.startswith("label:") and v.strip()}
+        status = (form.get("status") or "").strip()
+
+        def save() -> None:
+            analysis.trace(cur, trace_id)  # NotFound for an unknown trace
+            if who is None and browser:
+                raise annotations.AnnotationError("give your name: it signs your annotations")
+            if not status and not values:
+                raise annotations.AnnotationError("give a status or a label's value")
+            configs = {c.name: c for c in annotation_configs.all_configs(cur)}
+            for name, value in values.items():  # every value checked before any is kept
+                if name not in configs:
+                    raise annotations.AnnotationError(f"unknown label {name!r}")
+                try:
+                    configs[name].check(value)
+                except annotation_configs.ConfigError as exc:
+                    raise annotations.AnnotationError(str(exc)) from None
+            if status:
+                annotations.annotate(cur, trace_id.lower(), status, form.get("label"), form.get("note"), who)
+            for name, value in values.items():
+                annotations.annotate(cur, trace_id.lower(), None, None, None if status else form.get("note"), who,
+                                     name, value)
         try:
-            await anyio.to_thread.run_sync(lambda: annotations.annotate(
-                cur, trace_id.lower(), (form.get("status") or "").strip(), form.get("label"), form.get("note"),
-                form.get("author")))
+            await anyio.to_thread.run_sync(save)
         except annotations.AnnotationError as exc:
-            return view(request, "trace.html", 422, title=f"trace {trace_id}", charts=True, annotation_error=str(exc),
-                        annotation_form=form, **trace_view.trace_context(cur, trace_id))
-        return RedirectResponse(f"{ROOT}/traces/{trace_id}#annotation", 303)
+            return view(request, "trace.html", 422, title=f"trace {trace_id}", charts=True, page_js=["trace.js"],
+                        annotation_error=str(exc), annotation_form=form, **trace_view.trace_context(cur, trace_id))
+        resp = RedirectResponse(f"{ROOT}/traces/{trace_id}#annotation", 303)
+        if who and browser and not reviewer(request):
+            set_reviewer(resp, request, who)
+        return resp

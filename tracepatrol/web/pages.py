@@ -25,7 +25,7 @@ from tracepatrol.web import charts, explorer, filter_params
 ROOT = "/dashboard"
 STATIC = Path(__file__).resolve().parent / "static"
 STATIC_FILES = {"plotly.min.js": charts.PLOTLY_JS, **{name: STATIC / name for name in
-                ("charts.js", "dashboard.css", "task.js", "task_form.js", "timezone.js", "trace.js", "ui.js")}}
+                ("annotate.js", "charts.js", "dashboard.css", "task.js", "task_form.js", "timezone.js", "trace.js", "ui.js")}}
 PUBLIC_STATIC = ("dashboard.css",)  # the login page's look: served without a session, holds no data
 HEADERS = {
     "Content-Security-Policy": "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
@@ -135,6 +135,23 @@ async def require_csrf(request: Request) -> None:
         raise Forbidden()
 
 
+REVIEWER_COOKIE = "tracepatrol_reviewer"
+REVIEWER_MAX = 64
+
+
+def reviewer(request: Request) -> str | None:
+    """The name this browser annotates under: set once (`/dashboard/reviewer`), kept in a cookie.
+    Sessions carry no name yet (one API key, no users): until keys with names arrive, a reviewer
+    is who the browser says it is."""
+    name = urllib.parse.unquote(request.cookies.get(REVIEWER_COOKIE) or "").strip()
+    return name[:REVIEWER_MAX] or None
+
+
+def set_reviewer(response: Response, request: Request, name: str) -> None:
+    response.set_cookie(REVIEWER_COOKIE, urllib.parse.quote(name[:REVIEWER_MAX]), max_age=365 * 86400, httponly=True,
+                        samesite="strict", path=ROOT, secure=request.url.scheme == "https")
+
+
 def set_session(response: Response, request: Request, session: str, max_age: int | None = None) -> None:
     """The session cookie: HttpOnly (no script reads it), SameSite=Strict (no other site's
     request carries it), the dashboard's path only."""
@@ -178,7 +195,7 @@ def page(template: str, status: int = 200, headers: dict[str, str] | None = None
 
 
 SECTIONS = (("/tasks/new", "new"), ("/traces", "traces"), ("/tasks", "tasks"), ("/analysis", "analysis"),
-            ("/report", "tasks"))
+            ("/report", "tasks"), ("/views", "traces"), ("/annotat", "annotate"))
 
 
 def section(path: str) -> str:
@@ -195,7 +212,7 @@ def view(request: Request, template: str, status: int = 200, **context: Any) -> 
     fresh = None if session or request.app.state.api_key else sessions.anonymous()
     context.setdefault("section", section(request.url.path))
     resp = page(template, status, logged_in=has_session(request), csrf=sessions.csrf_token(fresh or session),
-                **context)
+                reviewer=reviewer(request), **context)
     if fresh:
         set_session(resp, request, fresh)
     return resp

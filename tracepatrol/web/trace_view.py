@@ -16,7 +16,7 @@ from collector.messages import Message, decode
 from collector.span import SpanRecord
 from collector.semconv import span_messages
 from evaluators.results import results
-from sampler import annotations
+from sampler import annotation_configs, annotations
 from tracepatrol import analysis
 from tracepatrol.web import charts
 
@@ -41,6 +41,9 @@ def trace_context(cur, trace_id: str) -> dict[str, Any]:
             "trace_findings": on_trace, "steps": shown, "step_count": len(steps),
             "tree": span_tree(cur, traj, shown), "messages": model_messages(cur, traj, shown),
             "annotation": annotations.current(cur, traj["trace_id"]),
+            "history": annotations.history(cur, traj["trace_id"]),
+            "label_values": annotations.latest_values(cur, [traj["trace_id"]]).get(traj["trace_id"], []),
+            "label_configs": annotation_configs.all_configs(cur),
             "figs": {"timeline": charts.timeline_figure(shown, traj, set(at_step))}}
 
 
@@ -119,7 +122,8 @@ def failed_groups(spans: list[dict[str, Any]]) -> list[dict[str, Any]]:
         f = s["failure"] or {"status_message": None, "exceptions": []}
         last = f["exceptions"][-1] if f["exceptions"] else {}
         kind, message = last.get("type"), last.get("message")
-        status = f["status_message"] if f["status_message"] and message not in f["status_message"] else None
+        said = f["status_message"]
+        status = said if said and not (message and message in said) else None  # not the exception's message again
         key = (s["name"], kind, message, status)
         groups.setdefault(key, {"name": s["name"], "type": kind, "message": message, "status_message": status,
                                 "span_ids": []})["span_ids"].append(s["span_id"])
