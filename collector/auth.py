@@ -1,11 +1,14 @@
-"""The API-key check shared by every endpoint (OTLP HTTP and gRPC, REST, dashboard), and the
+"""The key check shared by every endpoint (OTLP HTTP and gRPC, REST, dashboard), and the
 guessing limit around it (`collector.guessing`): one `KeyCheck` serves all listeners, so an
-address's failures on one port count on the others."""
+address's failures on one port count on the others. Keys, roles and projects are
+`infra.access`'s; this module only finds who a presented secret is."""
 from __future__ import annotations
 
-import hmac
-
+from infra.access import KeyRing, Principal
+from infra.access.roles import OPEN, needs
 from collector.guessing import GuessLimiter
+
+UNAUTHORIZED = "missing or invalid API key (Authorization: Bearer …)"
 
 
 def bearer_token(authorization: str | None) -> str | None:
@@ -14,33 +17,39 @@ def bearer_token(authorization: str | None) -> str | None:
     return token.strip() if scheme.lower() == "bearer" else None
 
 
-def key_matches(presented: str, api_key: str) -> bool:
-    """Constant-time comparison."""
-    return hmac.compare_digest(presented.encode(), api_key.encode())
-
-
-def bearer_ok(authorization: str | None, api_key: str | None) -> bool:
-    """True when no key is configured, or the header is `Bearer <key>` (uncounted: `KeyCheck` counts)."""
-    if not api_key:
-        return True
-    token = bearer_token(authorization)
-    return token is not None and key_matches(token, api_key)
+def forbidden(principal: Principal, rule: str, what: str) -> str:
+    """A 403's message: the role needed and the one presented."""
+    return f"{what} needs {needs(rule)}; this key is {principal.describe()}"
 
 
 class KeyCheck:
-    """`api_key` checked within `limiter`'s per-client budgets. A request that presents no key
-    guesses nothing and is not counted; one that presents a wrong key is."""
+    """`ring`'s keys checked within `limiter`'s per-client budgets. A request that presents no
+    key guesses nothing and is not counted; one that presents a wrong key is."""
 
-    def __init__(self, api_key: str | None, limiter: GuessLimiter):
-        self.api_key, self.limiter = api_key, limiter
+    def __init__(self, ring: KeyRing, limiter: GuessLimiter):
+        self.ring, self.limiter = ring, limiter
 
-    def presented(self, client: str, key: str | None) -> bool:
-        """True when no key is configured or `key` is it; raises `guessing.Throttled` past the budget."""
-        if not self.api_key:
-            return True
+    @property
+    def required(self) -> bool:
+        return self.ring.required
+
+    def presented(self, client: str, key: str | None) -> Principal | None:
+        """Who `key` is (everyone is `OPEN` while no key exists), None for a wrong or missing key;
+        raises `guessing.Throttled` past the budget."""
+        if not self.ring.required:
+            return OPEN
         if key is None:
-            return False
-        return self.limiter.check(client, key, lambda k: key_matches(k, self.api_key))
+            return None
+        found: list[Principal] = []
 
-    def bearer(self, client: str, authorization: str | None) -> bool:
+        def verify(token: str) -> bool:
+            principal = self.ring.verify(token)
+            if principal is not None:
+                found.append(principal)
+            return principal is not None
+
+        self.limiter.check(client, key, verify)
+        return found[0] if found else None
+
+    def bearer(self, client: str, authorization: str | None) -> Principal | None:
         return self.presented(client, bearer_token(authorization))

@@ -3,6 +3,12 @@
 Out: `otlp_proto` (a serialized ExportTraceServiceRequest, the same wire layout as TracesData),
 one message per trace keyed by the lowercase hex trace id, like `partition_traces_by_id: true`,
 so a trace stays in one partition. In: `otlp_proto` or `otlp_json`, keyed or not.
+
+The project a collector's key gave the spans travels as the resource attribute
+`tracepatrol.project` (`stamp_project`); the store takes it off again (`take_project`), so it is
+a column there, never an attribute. A collector drops any such attribute a sender wrote before
+stamping its own. Messages without it (a stock Collector's) are the default project's: whoever
+can write to the span topic is trusted to name the project.
 """
 from __future__ import annotations
 
@@ -12,6 +18,9 @@ from opentelemetry.proto.collector.trace.v1.trace_service_pb2 import ExportTrace
 
 from collector.decode import REDACTED_ATTRIBUTE, DecodeError, Limits, Parsed, read_json, read_protobuf
 from collector.redaction import Redactor
+from infra.access import DEFAULT_PROJECT, check_project
+
+PROJECT_ATTRIBUTE = "tracepatrol.project"
 
 _Span = tuple[object, object, object]  # (ResourceSpans, ScopeSpans, Span) of the incoming request
 
@@ -127,3 +136,34 @@ def _redact_value(value, redactor: Redactor) -> int:
     if which == "kvlist_value":
         return _redact_kvs(value.kvlist_value.values, redactor)
     return 0
+
+
+def stamp_project(request: ExportTraceServiceRequest, project: str) -> None:
+    """Every resource of the request marked as `project`'s, whatever the sender wrote there."""
+    for rs in request.resource_spans:
+        _drop_project(rs.resource.attributes)
+        rs.resource.attributes.add(key=PROJECT_ATTRIBUTE).value.string_value = project
+
+
+def take_project(request: ExportTraceServiceRequest) -> str:
+    """The project a message's spans belong to, removed from its resources (the default project
+    when none is marked). Raises DecodeError for a name no key could carry, or for a message
+    whose resources disagree (no collector writes one)."""
+    found = set()
+    for rs in request.resource_spans:
+        for kv in rs.resource.attributes:
+            if kv.key == PROJECT_ATTRIBUTE:
+                found.add(kv.value.string_value)
+        _drop_project(rs.resource.attributes)
+    if len(found) > 1:
+        raise DecodeError(f"a span message names several projects: {sorted(found)}")
+    try:
+        return check_project(found.pop()) if found else DEFAULT_PROJECT
+    except ValueError as exc:
+        raise DecodeError(str(exc)) from None
+
+
+def _drop_project(attributes) -> None:
+    for i in reversed(range(len(attributes))):
+        if attributes[i].key == PROJECT_ATTRIBUTE:
+            del attributes[i]

@@ -16,7 +16,8 @@ from confluent_kafka import Consumer, Message
 import pyarrow as pa
 
 from collector.decode import DecodeError, Limits, SpanBatch, to_batch
-from collector.kafka_encoding import read_message
+from collector.kafka_encoding import read_message, take_project
+from collector.projects import tag
 from collector.writer import IngestQueue, IngestStats
 from infra.kafka.client import KafkaLoop, commit_after, usable, where
 from infra.kafka.config import KafkaSettings
@@ -26,18 +27,21 @@ log = logging.getLogger(__name__)
 
 def decode_messages(messages: Sequence[Message], encoding: str, limits: Limits, stats: IngestStats,
                     received_ns: int) -> SpanBatch:
-    """Every span of a poll in one batch; undecodable messages, and those past the limits a
-    receiver applies to a request, are counted, logged and skipped."""
+    """Every span of a poll in one batch, each tagged with its message's project; undecodable
+    messages, and those past the limits a receiver applies to a request, are counted, logged and
+    skipped."""
     out, tables = SpanBatch(), []
     for msg in messages:
         try:
-            batch = to_batch(read_message(msg.value(), encoding, limits), received_ns, limits)
+            parsed = read_message(msg.value(), encoding, limits)
+            project = take_project(parsed.message)
+            batch = to_batch(parsed, received_ns, limits)
         except DecodeError as exc:
             stats.malformed_messages += 1
             log.warning("skipping malformed span message %s (key %r): %s", where(msg), msg.key(), exc)
             continue
         if len(batch):
-            tables.append(batch.to_arrow())  # its resources and scopes once each
+            tables.append(tag(batch, project).to_arrow())  # its resources and scopes once each
         out.rejected += batch.rejected
         out.truncated += batch.truncated
         out.redacted += batch.redacted

@@ -11,7 +11,7 @@ from concurrent.futures import Future
 from opentelemetry.proto.collector.trace.v1.trace_service_pb2 import ExportTraceServiceRequest
 
 from collector.decode import SpanBatch
-from collector.kafka_encoding import redact_request, split_by_trace
+from collector.kafka_encoding import redact_request, split_by_trace, stamp_project
 from collector.redaction import Redactor
 from collector.writer import IngestStats
 from infra.errors import QueueFull
@@ -33,9 +33,10 @@ class KafkaSink:
         if busy := self.busy():
             raise QueueFull(self.retry_after_s, *([busy] if isinstance(busy, str) else []))
 
-    def submit(self, batch: SpanBatch, request: ExportTraceServiceRequest) -> Future:
+    def submit(self, batch: SpanBatch, request: ExportTraceServiceRequest, project: str) -> Future:
         if self.redactor is not None:  # personal data never reaches the broker
             redact_request(request, self.redactor)
+        stamp_project(request, project)
         rejected = batch.rejected
         messages = split_by_trace(request, self.settings.max_message_bytes, batch.reject)
         spans = len(batch) - (batch.rejected - rejected)  # what the messages carry

@@ -7,7 +7,8 @@ both with a RetryInfo sent in `grpc-status-details-bin` (Go clients) and
 
 Export is served as a request-streaming handler (the same bytes on the wire as a unary call), so
 the key is checked from the call's metadata and peer before the message is read: a wrong key is
-UNAUTHENTICATED, and past the client's guessing budget (`collector.guessing`) the call is
+UNAUTHENTICATED, a key whose role sends no spans PERMISSION_DENIED, the key's project is the
+project the spans are stored under, and past the client's guessing budget (`collector.guessing`) the call is
 RESOURCE_EXHAUSTED with a RetryInfo (retryable, so a client backs off for its delay, like the
 429 of the HTTP listeners) and the key is not compared.
 
@@ -36,12 +37,13 @@ from google.protobuf import any_pb2, duration_pb2
 from google.rpc import code_pb2, error_details_pb2, status_pb2
 from grpc_status import rpc_status
 
-from collector.auth import KeyCheck, bearer_token
+from collector.auth import UNAUTHORIZED, KeyCheck, bearer_token, forbidden
 from collector.clients import TrustedProxies, grpc_peer_address
 from collector.decode import DecodeError, LimitExceeded
 from collector.grpc_calls import Busy, CallLimits
 from collector.guessing import Throttled
 from collector.receiver import TraceReceiver
+from infra.access import DEFAULT_PROJECT
 from infra.errors import QueueFull, StorageUnavailable
 
 log = logging.getLogger(__name__)
@@ -50,7 +52,6 @@ SERVICE = "opentelemetry.proto.collector.trace.v1.TraceService"
 MAX_STREAMS = 32  # an exporter has one call, the Collector's exporters up to ten, under way at a time
 MIN_PING_INTERVAL_MS = 5 * 60 * 1000
 MAX_PING_STRIKES = 2
-UNAUTHENTICATED = "missing or invalid API key (authorization: Bearer …)"
 
 
 def _abort(context: grpc.ServicerContext, code: int, message: str, retry_after_s: int | None = None):
@@ -76,8 +77,7 @@ class TraceServiceHandler:
         client's share of the workers and the message deadline."""
         metadata = dict(context.invocation_metadata() or ())
         client = self.proxies.client(grpc_peer_address(context.peer()), metadata.get("x-forwarded-for"))
-        if self.keys is not None:
-            self._check_key(client, metadata, context)
+        project = self._project(client, metadata, context) if self.keys is not None else DEFAULT_PROJECT
         try:
             with self.limits.call(client):
                 with self.limits.message_deadline(context.cancel):
@@ -85,23 +85,27 @@ class TraceServiceHandler:
                 if body is None:
                     _abort(context, code_pb2.INVALID_ARGUMENT,
                            f"no request message within {self.limits.message_timeout_s:g} s")
-                return self.export(body, context)
+                return self.export(body, context, project)
         except Busy as exc:
             _abort(context, code_pb2.RESOURCE_EXHAUSTED, str(exc), 1)
 
-    def _check_key(self, client: str, metadata: dict, context: grpc.ServicerContext) -> None:
+    def _project(self, client: str, metadata: dict, context: grpc.ServicerContext) -> str:
+        """The project of the call's key; the call is aborted without a key that may send spans."""
         try:
-            ok = self.keys.presented(client, bearer_token(metadata.get("authorization")))
+            principal = self.keys.presented(client, bearer_token(metadata.get("authorization")))
         except Throttled as exc:
             _abort(context, code_pb2.RESOURCE_EXHAUSTED, str(exc), exc.retry_after_s)
-        if not ok:
-            _abort(context, code_pb2.UNAUTHENTICATED, UNAUTHENTICATED)
+        if principal is None:
+            _abort(context, code_pb2.UNAUTHENTICATED, UNAUTHORIZED)
+        if not principal.may("ingest"):
+            _abort(context, code_pb2.PERMISSION_DENIED, forbidden(principal, "ingest", "sending spans (OTLP)"))
+        return principal.ingest_project
 
-    def export(self, body: bytes, context: grpc.ServicerContext) -> bytes:
+    def export(self, body: bytes, context: grpc.ServicerContext, project: str = DEFAULT_PROJECT) -> bytes:
         try:
             self.receiver.admit()  # refused before decoding: overload costs little
             try:
-                accepted = self.receiver.receive(body, as_json=False)
+                accepted = self.receiver.receive(body, as_json=False, project=project)
             except LimitExceeded as exc:  # no RetryInfo: not retryable as sent
                 _abort(context, code_pb2.RESOURCE_EXHAUSTED, str(exc))
             except DecodeError as exc:

@@ -1,7 +1,6 @@
 """OTLP/HTTP trace receiver (`POST /v1/traces`), protobuf and JSON, as an ASGI app.
 
-Status mapping follows the OTLP spec and the Collector's otlphttp.go: 400 undecodable, 401 no
-key, 405 method, 413 too large (after decompression), 415 content type, 429 queue full and
+Status mapping follows the OTLP spec and the Collector's otlphttp.go: 400 undecodable, 405 method, 413 too large (after decompression), 415 content type, 429 queue full and
 503 storage unavailable (both with Retry-After), 200 with partial_success for invalid spans.
 
 The event loop that runs this app also serves the API, the dashboard and /healthz, so it only
@@ -23,9 +22,10 @@ from starlette.responses import Response
 from starlette.applications import Starlette
 from starlette.routing import Route
 
-from collector.auth import bearer_ok
 from collector.decode import DecodeError, LimitExceeded
 from collector.receiver import TraceReceiver
+from collector.receiver_guard import PROJECT
+from infra.access import DEFAULT_PROJECT
 from infra.errors import QueueFull, StorageUnavailable
 
 log = logging.getLogger(__name__)
@@ -92,13 +92,15 @@ def _inflate(body: bytes, limit: int) -> bytes:
     return out
 
 
-def build_app(receiver: TraceReceiver, max_request_bytes: int, api_key: str | None) -> Starlette:
+def build_app(receiver: TraceReceiver, max_request_bytes: int) -> Starlette:
+    """The receiver's app; keys are checked in front of it (`collector.receiver_guard`), which
+    says whose project the spans are."""
     threads = max(DECODE_THREADS, receiver.pool.workers if receiver.pool is not None else 0)
     decoders = ThreadPoolExecutor(threads, thread_name_prefix="otlp-http-decode")
 
-    def decode(raw: bytes, gzip: bool, as_json: bool):
+    def decode(raw: bytes, gzip: bool, as_json: bool, project: str):
         """On a decode thread: inflate, decode (here or in the decode pool) and hand on."""
-        return receiver.receive(_inflate(raw, max_request_bytes) if gzip else raw, as_json)
+        return receiver.receive(_inflate(raw, max_request_bytes) if gzip else raw, as_json, project)
 
     async def traces(request: Request) -> Response:
         # Errors go back in the request's encoding; JSON when it has none we speak.
@@ -106,8 +108,6 @@ def build_app(receiver: TraceReceiver, max_request_bytes: int, api_key: str | No
         try:
             if request.method != "POST":
                 raise _Reject(405, code_pb2.UNIMPLEMENTED, f"method {request.method} not allowed; use POST", {"Allow": "POST"})
-            if not bearer_ok(request.headers.get("authorization"), api_key):
-                raise _Reject(401, code_pb2.UNAUTHENTICATED, "missing or invalid API key (Authorization: Bearer …)")
             ctype = _media_type(request.headers.get("content-type"))
             if ctype not in (PROTOBUF, JSON):
                 raise _Reject(415, code_pb2.INVALID_ARGUMENT,
@@ -116,7 +116,8 @@ def build_app(receiver: TraceReceiver, max_request_bytes: int, api_key: str | No
                 receiver.admit()  # refused before the body is read and decoded: overload costs little
                 raw, gzip = await _read_body(request, max_request_bytes)
                 try:
-                    accepted = await asyncio.wrap_future(decoders.submit(decode, raw, gzip, as_json))
+                    accepted = await asyncio.wrap_future(decoders.submit(decode, raw, gzip, as_json,
+                                                                           request.scope.get(PROJECT, DEFAULT_PROJECT)))
                 except LimitExceeded as exc:
                     raise _Reject(413, code_pb2.INVALID_ARGUMENT, str(exc)) from None
                 except DecodeError as exc:

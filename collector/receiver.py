@@ -18,7 +18,9 @@ from opentelemetry.proto.collector.trace.v1.trace_service_pb2 import (
 
 from collector.decode import Limits, Parsed, SpanBatch, decode_protobuf, read_json, read_protobuf, to_batch
 from collector.decode_pool import DecodePool
+from collector.projects import tag
 from collector.writer import IngestQueue, IngestStats
+from infra.access import DEFAULT_PROJECT
 
 
 class Sink(Protocol):
@@ -27,9 +29,10 @@ class Sink(Protocol):
     def admit(self) -> None:
         """Raise QueueFull when the sink cannot take anything now (checked before decoding)."""
 
-    def submit(self, batch: SpanBatch, request: ExportTraceServiceRequest | None) -> Future:
-        """Take accepted spans (`request` is None unless `wants_request`); the Future resolves once they are durable, or fails with
-        StorageUnavailable. Raises QueueFull at once when the sink cannot take more now."""
+    def submit(self, batch: SpanBatch, request: ExportTraceServiceRequest | None, project: str) -> Future:
+        """Take accepted spans of `project` (`request` is None unless `wants_request`); the Future
+        resolves once they are durable, or fails with StorageUnavailable. Raises QueueFull at once
+        when the sink cannot take more now."""
 
 
 class QueueSink:
@@ -43,8 +46,8 @@ class QueueSink:
     def admit(self) -> None:
         self.queue.admit()
 
-    def submit(self, batch: SpanBatch, request: ExportTraceServiceRequest | None) -> Future:
-        return self.queue.submit(batch)
+    def submit(self, batch: SpanBatch, request: ExportTraceServiceRequest | None, project: str) -> Future:
+        return self.queue.submit(tag(batch, project))
 
 
 class MemorySink:
@@ -63,8 +66,8 @@ class MemorySink:
     def admit(self) -> None:
         """Never full."""
 
-    def submit(self, batch: SpanBatch, request: ExportTraceServiceRequest | None) -> Future:
-        self.batches.append(batch)
+    def submit(self, batch: SpanBatch, request: ExportTraceServiceRequest | None, project: str) -> Future:
+        self.batches.append(tag(batch, project))
         future: Future = Future()
         future.set_result(len(batch))
         return future
@@ -105,42 +108,43 @@ class TraceReceiver:
         """Refuse (QueueFull) before the request is read and decoded, so overload costs little."""
         self.sink.admit()
 
-    def receive(self, body: bytes, as_json: bool) -> Accepted:
-        """Decode a request body and hand it on, blocking (gRPC's threads, OTLP/HTTP's decode
-        threads: never the event loop). Raises DecodeError (LimitExceeded past a limit: nothing
-        was decoded), QueueFull, or BrokenProcessPool when a decode process died."""
+    def receive(self, body: bytes, as_json: bool, project: str = DEFAULT_PROJECT) -> Accepted:
+        """Decode a request body and hand it on as `project`'s spans (the sender's key says which),
+        blocking (gRPC's threads, OTLP/HTTP's decode threads: never the event loop). Raises
+        DecodeError (LimitExceeded past a limit: nothing was decoded), QueueFull, or
+        BrokenProcessPool when a decode process died."""
         if self.pool is None or (self.json_only_from is not None and not (as_json and len(body) >= self.json_only_from)):
-            return self._parse_and_accept(body, as_json)
-        return self.accept_decoded(self.pool.submit(body, as_json).result())
+            return self._parse_and_accept(body, as_json, project)
+        return self.accept_decoded(self.pool.submit(body, as_json).result(), project)
 
-    def _parse_and_accept(self, body: bytes, as_json: bool) -> Accepted:
+    def _parse_and_accept(self, body: bytes, as_json: bool, project: str) -> Accepted:
         started = time.perf_counter_ns()
         if not as_json and not self.sink.wants_request:  # straight to Arrow, no message in between
             batch = decode_protobuf(body, time.time_ns(), self.limits)
-            accepted = self._hand_on(batch, None)
+            accepted = self._hand_on(batch, None, project)
             self.stats.decode_ns += time.perf_counter_ns() - started
             return accepted
         parsed = read_json(body, self.limits) if as_json else read_protobuf(body, self.limits)
         self.stats.decode_ns += time.perf_counter_ns() - started
-        return self.accept(parsed)
+        return self.accept(parsed, project)
 
-    def accept(self, request: ExportTraceServiceRequest | Parsed) -> Accepted:
+    def accept(self, request: ExportTraceServiceRequest | Parsed, project: str = DEFAULT_PROJECT) -> Accepted:
         """Decode and hand on; raises QueueFull when the sink is at its bound (callers `admit()` first)."""
         started = time.perf_counter_ns()
         batch = to_batch(request, time.time_ns(), self.limits)
-        accepted = self._hand_on(batch, request.message if isinstance(request, Parsed) else request)
+        accepted = self._hand_on(batch, request.message if isinstance(request, Parsed) else request, project)
         self.stats.decode_ns += time.perf_counter_ns() - started  # with the Arrow table the queue makes
         return accepted
 
-    def accept_decoded(self, batch: SpanBatch) -> Accepted:
+    def accept_decoded(self, batch: SpanBatch, project: str = DEFAULT_PROJECT) -> Accepted:
         """Hand on a batch decoded in the pool (its decoding time counted as the pool measured it)."""
         self.stats.decode_ns += batch.decode_ns
-        return self._hand_on(batch, None)
+        return self._hand_on(batch, None, project)
 
-    def _hand_on(self, batch: SpanBatch, request: ExportTraceServiceRequest | None) -> Accepted:
+    def _hand_on(self, batch: SpanBatch, request: ExportTraceServiceRequest | None, project: str) -> Accepted:
         self.stats.count_decoded(batch)
         if not len(batch):
             return Accepted(batch, None)
-        future = self.sink.submit(batch, request)
+        future = self.sink.submit(batch, request, project)
         self.stats.received_spans += len(batch)
         return Accepted(batch, future)

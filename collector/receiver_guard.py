@@ -1,7 +1,8 @@
-"""What the OTLP/HTTP listener checks before `collector.otlp_http` sees a request: a presented
-key within the client's guessing budget (`collector.guessing`: 429 with Retry-After past it, the
-key not compared), and a browser's `Origin` (403 unless it names a host `collector.host_check`
-allows).
+"""What the OTLP/HTTP listener checks before `collector.otlp_http` sees a request: the key,
+within the client's guessing budget (`collector.guessing`: 429 with Retry-After past it, the key
+not compared; 401 without a valid key, 403 for a key whose role sends no spans), and a browser's
+`Origin` (403 unless it names a host `collector.host_check` allows). The key's project is left
+in the scope (`PROJECT`): the spans are stored as that project's.
 
 There is no Host check here: exporters send the Host of whatever endpoint they were given,
 container and service names included, and the OpenTelemetry Collector's OTLP receiver checks
@@ -17,12 +18,13 @@ from google.rpc import code_pb2, status_pb2
 from starlette.datastructures import Headers
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from collector.auth import KeyCheck
+from collector.auth import UNAUTHORIZED, KeyCheck, forbidden
 from collector.clients import asgi_client
 from collector.guessing import Throttled
 from collector.host_check import HostPolicy
 
 PROTOBUF = "application/x-protobuf"
+PROJECT = "tracepatrol.project"  # the scope key of the project the request's spans belong to
 
 
 class ReceiverGuard:
@@ -38,12 +40,16 @@ class ReceiverGuard:
             return await _status(send, headers, 403, code_pb2.PERMISSION_DENIED,
                                  f"requests from web pages are refused (Origin {origin!r}); "
                                  "add its host to allowed_hosts if it is yours")
-        if "authorization" in headers:  # a wrong key is counted here and answered 401 by the receiver
-            try:
-                self.keys.bearer(asgi_client(scope), headers["authorization"])
-            except Throttled as exc:
-                return await _status(send, headers, 429, code_pb2.RESOURCE_EXHAUSTED, str(exc),
-                                     exc.retry_after_s)
+        try:
+            principal = self.keys.bearer(asgi_client(scope), headers.get("authorization"))
+        except Throttled as exc:
+            return await _status(send, headers, 429, code_pb2.RESOURCE_EXHAUSTED, str(exc), exc.retry_after_s)
+        if principal is None:
+            return await _status(send, headers, 401, code_pb2.UNAUTHENTICATED, UNAUTHORIZED)
+        if not principal.may("ingest"):
+            return await _status(send, headers, 403, code_pb2.PERMISSION_DENIED,
+                                 forbidden(principal, "ingest", "sending spans (OTLP)"))
+        scope[PROJECT] = principal.ingest_project
         await self.app(scope, receive, send)
 
 

@@ -82,14 +82,15 @@ def _where(q: Explore, p: Params) -> str:
 
 
 def explore(con: duckdb.DuckDBPyConnection, q: Explore, scores: duckdb.DuckDBPyRelation,
-            failing: duckdb.DuckDBPyRelation) -> Page:
-    """The total matching `q` and its page of rows (each with `latest_score`, `latest_failed`).
+            failing: duckdb.DuckDBPyRelation, project: str | None = None) -> Page:
+    """The total matching `q` among `project`'s traces (None: every project's) and its page of
+    rows (each with `latest_score`, `latest_failed`).
 
     `scores` is (trace_id, latest_score, latest_failed) per evaluated trace; `failing` the
     (trace_id) of the results `q.label`, `q.evaluator` and `q.task` ask for, read when `q.by_results`.
     Both are relations on `con`; the queries read them, and the ones bound here, by their names.
     """
-    trajectories = store.trajectories(con)
+    trajectories = store.trajectories(con, project)
     annotation_status = current_statuses(con) if reads_annotations(q.policy) else None  # read by the filters
     p = Params()
     where = _where(q, p)

@@ -1,7 +1,8 @@
 """Deterministic selection: which traces of a window a policy picks, in one DuckDB query.
 
-A trace is in the sample when `sample_hash(salt, trace_id) < ratio`; the cap keeps the lowest
-hashes. The hash is md5 (stable across DuckDB versions and reproducible in Python), so a rerun
+Only the task's project's traces are candidates (the store's relation is scoped before any
+filter applies), so no filter can reach another project's traces. A trace is in the sample when
+`sample_hash(salt, trace_id) < ratio`; the cap keeps the lowest hashes. The hash is md5 (stable across DuckDB versions and reproducible in Python), so a rerun
 or a preview picks the same ids, and a lower ratio picks a subset of a higher one.
 """
 from __future__ import annotations
@@ -15,6 +16,7 @@ import duckdb
 from pydantic import BaseModel, ConfigDict, field_validator
 
 from collector import store
+from infra.access import DEFAULT_PROJECT
 from infra.timeutil import naive_utc
 from sampler.annotations import current_statuses
 from sampler.filters import Params, compile_filters, reads_annotations
@@ -90,12 +92,13 @@ def _window_sql(window: TimeRange, p: Params) -> str:
     return " AND ".join(parts)
 
 
-def select(con: duckdb.DuckDBPyConnection, policy: SamplingPolicy, salt: str, window: TimeRange) -> Selection:
-    """Pick traces for one run; read-only unless the annotations table has to be created.
+def select(con: duckdb.DuckDBPyConnection, policy: SamplingPolicy, salt: str, window: TimeRange,
+           project: str = DEFAULT_PROJECT) -> Selection:
+    """Pick `project`'s traces for one run; read-only unless the annotations table has to be created.
 
     The query reads the relations bound below by their names (DuckDB finds them in this frame).
     """
-    trajectories = store.trajectories(con)
+    trajectories = store.trajectories(con, project)
     annotation_status = current_statuses(con) if reads_annotations(policy) else None  # read by the filters
     where, p = compile_filters(policy)
     window_sql = _window_sql(window, p)

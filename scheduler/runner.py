@@ -62,7 +62,7 @@ class TaskRunner:
                 watermark: dt.datetime | None = None) -> Selection:
         """What a run of `spec` would select now, without saving anything."""
         window = self.window(spec, now or self.clock(), watermark)
-        return query.run(lambda cur: select(cur, spec.policy, spec.salt, window))
+        return query.run(lambda cur: select(cur, spec.policy, spec.salt, window, spec.project))
 
     def resume_interrupted(self) -> list[str]:
         """Finish runs a crash left in `selecting`; their window is stored, so they pick the same."""
@@ -80,7 +80,7 @@ class TaskRunner:
 
     def _execute(self, run: RunRow, spec: TaskSpec, query: Query) -> dict[str, Any]:
         try:
-            selection = query.run(lambda cur: select(cur, spec.policy, spec.salt, run.window))
+            selection = query.run(lambda cur: select(cur, spec.policy, spec.salt, run.window, spec.project))
         except QueryCancelled:
             raise  # stopped, not failed: resumed at the next start
         except Exception as exc:

@@ -18,6 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationIn
 
 from collector.json_limits import depth_within
 from evaluators.config import check_task_options
+from infra.access import DEFAULT_PROJECT, check_project
 from infra.timeutil import naive_utc, parse_duration
 from sampler.policy import Filter, Sampling, SamplingPolicy, filter_list_validators, format_errors
 from sampler.selection import TimeRange, default_salt
@@ -160,6 +161,8 @@ Window = Annotated[BackfillWindow | RollingWindow, Field(discriminator="mode")]
 class TaskSpec(_Model):
     name: str
     description: str | None = None
+    # The project whose traces it samples; a key of one project creates tasks of that project only.
+    project: str = DEFAULT_PROJECT
     window: Window
     match: Literal["all", "any"] = "all"
     filters: list[Filter] = Field(default_factory=list)
@@ -178,6 +181,11 @@ class TaskSpec(_Model):
         return v
 
     _filter_count, _regex_cost = filter_list_validators()
+
+    @field_validator("project")
+    @classmethod
+    def _project_name(cls, v: str) -> str:
+        return check_project(v)
 
     @field_validator("options", mode="before")
     @classmethod

@@ -15,6 +15,7 @@ OWNERS = {
     "scheduler/ledger/": ("tasks", "task_runs", "run_items"),
     "evaluators/results/": ("eval_results",),
     "sampler/annotations.py": ("annotations",),
+    "infra/access/": ("api_keys", "audit_log"),
 }
 OWNER = {table: owner for owner, tables in OWNERS.items() for table in tables}
 _TABLE = "|".join(OWNER)

@@ -20,14 +20,19 @@ from fastapi import FastAPI, HTTPException
 from fastapi.responses import JSONResponse, Response
 
 from collector.auth import KeyCheck
+from infra.access import KeyRing, keys
+from infra.access.ring import TableRefresher
 from collector.store import counts
 from collector.writer import IngestQueue, IngestStats
 from evaluators.results import ResultStore
 from scheduler.service import TaskService
 from tracepatrol.api.alerts import build_router as build_alert_router
+from tracepatrol.api.audit import build_router as build_audit_router
 from tracepatrol.api.guard import Access, Guard, secured
+from tracepatrol.api.keys import build_router as build_key_router
 from tracepatrol.api.metrics import build_metrics_router
 from tracepatrol.api.results import build_router as build_result_router
+from tracepatrol.api.rules import RouteRules
 from tracepatrol.api.tasks import build_router as build_task_router
 from tracepatrol.api.traces import build_router as build_trace_router
 from tracepatrol.file_export import build_export_router
@@ -50,7 +55,14 @@ def build_api(db: duckdb.DuckDBPyConnection, stats: IngestStats, queue: IngestQu
     """`pending` is anything with a length: the traces waiting for assembly (the store writer,
     whose `failure`, when set, makes /healthz answer 503). /healthz names the `role`, so a client
     that reached the wrong process can say which one it reached."""
+    access = access or Access()
+    if access.ring is None:
+        access.ring = KeyRing(api_key)
+    keys.create_tables(db)
+    refresher = TableRefresher(access.ring, db)  # on demand here; the server runs its own (and sets it)
+    refresher.refresh()
     app = _guarded_app("tracepatrol", api_key, access)
+    app.state.key_refresher = refresher
     app.state.db, app.state.tasks = db, tasks
     app.state.results, app.state.weights_dirs = results, list(weights_dirs)
     app.state.stats, app.state.queue = stats, queue
@@ -64,6 +76,8 @@ def build_api(db: duckdb.DuckDBPyConnection, stats: IngestStats, queue: IngestQu
     if results is not None:
         app.include_router(build_result_router(secured))
     app.include_router(build_trace_router(secured))
+    app.include_router(build_key_router(secured))
+    app.include_router(build_audit_router(secured))
 
     @app.get("/healthz", tags=["health"])
     async def healthz() -> Response:
@@ -109,12 +123,24 @@ def build_collector_api(stats: IngestStats, api_key: str | None, access: Access 
     return app
 
 
+class _KeysRequired:
+    """True while requests need a key (the dashboard's pages read `app.state.api_key` so)."""
+
+    def __init__(self, ring: KeyRing):
+        self.ring = ring
+
+    def __bool__(self) -> bool:
+        return self.ring.required
+
+
 def _guarded_app(title: str, api_key: str | None, access: Access | None) -> FastAPI:
-    """The app behind `Guard`; its schema and docs pages need the key like everything else."""
+    """The app behind `Guard`, every route under a rule of `tracepatrol.api.rules`; its schema and
+    docs pages need a key like everything else. `api_key` (in-process apps of tests) stands for
+    the process's key ring when `access` brings none."""
     access = access or Access()
-    keys = KeyCheck(api_key, access.limiter)
+    keys = KeyCheck(access.ring or KeyRing(api_key), access.limiter)
     app = FastAPI(title=title, version="0.1.0", default_response_class=ORJSONResponse)
-    app.state.api_key, app.state.sessions, app.state.keys = api_key, access.sessions, keys
-    app.add_middleware(Guard, keys=keys, sessions=access.sessions, max_body_bytes=access.max_body_bytes,
-                       path_limits=access.path_limits, hosts=access.hosts)
+    app.state.api_key, app.state.sessions, app.state.keys = _KeysRequired(keys.ring), access.sessions, keys
+    app.add_middleware(Guard, keys=keys, sessions=access.sessions, rules=RouteRules(app),
+                       max_body_bytes=access.max_body_bytes, path_limits=access.path_limits, hosts=access.hosts)
     return app

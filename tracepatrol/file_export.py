@@ -24,7 +24,9 @@ from starlette.background import BackgroundTask
 from collector import store
 from evaluators import results
 from infra.timeutil import naive_utc
+from infra.access import audit
 from tracepatrol.api.cursor import Cursor
+from tracepatrol.api.guard import Who
 
 Exportable = Callable[[duckdb.DuckDBPyConnection, dt.datetime | None], duckdb.DuckDBPyRelation]
 # What can be exported: each table's rows at or after a time (naive UTC), from its owner.
@@ -90,6 +92,7 @@ def build_export_router(secured: list) -> APIRouter:
     @router.get("/api/export/{table}")
     def export(
         cur: Cursor,
+        who: Who,
         table: str,
         since: dt.datetime | None = Query(None, description="rows at or after (ISO 8601): traces and tool_calls "
                                                              "by start_time, eval_results by created_at"),
@@ -106,6 +109,8 @@ def build_export_router(secured: list) -> APIRouter:
         except BaseException:
             shutil.rmtree(workdir, ignore_errors=True)
             raise
+        audit.record(cur, who, "data.exported", table, detail=f"{rows} rows as {format}"
+                     + (f" since {since.isoformat()}" if since else ""))
         return FileResponse(path, media_type=MEDIA_TYPES[format], filename=path.name,
                             headers={"X-Tracepatrol-Rows": str(rows)},
                             background=BackgroundTask(shutil.rmtree, workdir, ignore_errors=True))

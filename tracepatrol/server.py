@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import errno
+import ipaddress
 import logging
 import signal
 import socket
@@ -40,6 +41,9 @@ from collector.store import TraceStore, trajectory_loader
 from collector.writer import IngestQueue, IngestStats, StoreWriter
 from evaluators.results import ResultStore
 from evaluators.worker import WorkerPool
+from infra.access import KeyRing, audit, keys
+from infra.access.feed import KeyFollower, KeyPublisher, ensure_topic as ensure_keys_topic
+from infra.access.ring import TableRefresher
 from infra.checkpoints import Checkpointer
 from infra.kafka.client import AckedProducer, check_reachable, ensure_topics
 from scheduler import alert_rules
@@ -87,6 +91,24 @@ def _bind(host: str, port: int, name: str) -> socket.socket:
 
 
 ROLES = ("serve", "collect", "ingest")
+LEGACY_KEY_WARNING = (
+    "api_key is set: it still works, as an admin key of every project, but every agent that sends spans with "
+    "it can read, change and export everything. Replace it with keys of their own roles: `tracepatrol keys "
+    "create --name ops --role admin` for people and `tracepatrol keys create --name agents --role ingest "
+    "[--project P]` for agents (docs/security.md), then remove api_key")
+
+
+class ExposedWithoutKeys(RuntimeError):
+    """The server would listen beyond loopback with no key to ask for."""
+
+
+def loopback(host: str) -> bool:
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:  # a name: it may resolve anywhere
+        return False
 
 
 class TracepatrolServer:
@@ -109,29 +131,37 @@ class TracepatrolServer:
         self.producer: AckedProducer | None = None
         self.decoders: DecodePool | None = None
         self._loops: list = []  # Kafka consumers and the dispatcher, stopped before the writer
+        self.ring = KeyRing(settings.api_key)
+        self.key_refresher: TableRefresher | None = None
+        self.key_follower: KeyFollower | None = None
 
     def start(self) -> None:
         s, k = self.settings, self.settings.kafka
         self.stats = IngestStats()
         # One memory limiter per process: it refuses new spans at whichever stage takes them first.
         self.memory = s.collector.memory_limiter.guard(lambda: False)
+        if s.api_key:
+            log.warning(LEGACY_KEY_WARNING)
         if k is not None:
             check_reachable(k)
             topics = [k.topic] + ([k.work_topic, k.results_topic] if k.workers and self.role != "collect" else [])
             ensure_topics(k, topics)
+            ensure_keys_topic(k)
             self.producer = AckedProducer(k)
             self.producer.start()
         self.max_connections = connection_cap(s.http_max_connections, listeners=3 if self.role != "ingest" else 1)
         # One guessing budget for every listener: failures on one port count on the others.
-        self.keys = KeyCheck(s.api_key, GuessLimiter(s.auth_failures_per_minute, s.auth_failures_per_key_per_minute))
+        self.keys = KeyCheck(self.ring, GuessLimiter(s.auth_failures_per_minute, s.auth_failures_per_key_per_minute))
         self.hosts, self.proxies = HostPolicy(s.host, s.allowed_hosts), TrustedProxies(s.trusted_proxies)
         self.access = Access(s.api_max_body_bytes, s.api_max_import_bytes, s.session_hours,
-                             self.keys.limiter, self.hosts)
+                             self.keys.limiter, self.hosts, self.ring)
         apps = {}
         if self.role != "collect":
             apps["api"] = (self._start_store(), s.api_port_for(self.role))
-        else:
+        else:  # no database: the keys come from the store, through the keys topic
+            self.key_follower = KeyFollower(k, self.ring).start(k.connect_timeout_s)
             apps["api"] = (build_collector_api(self.stats, s.api_key, self.access), s.api_port_for(self.role))
+        self._check_exposure()
         if self.role != "ingest":
             apps["otlp_http"] = (self._start_receivers(), self.settings.collector.otlp_http_port)
         tls = s.tls.uvicorn_kwargs() if s.tls else {}
@@ -149,10 +179,32 @@ class TracepatrolServer:
                                     forwarded_allow_ips=s.trusted_proxies, **tls)
             self._servers.append(_Uvicorn(config))
 
+    def _check_exposure(self) -> None:
+        """Without any key, only loopback, unless `insecure_no_auth` says otherwise (and the log says so)."""
+        s = self.settings
+        if self.ring.required or loopback(s.host):
+            return
+        if not s.insecure_no_auth:
+            raise ExposedWithoutKeys(
+                f"refusing to listen on {s.host} with no API key: anyone who reaches it could read every trace. "
+                "Create a key first (`tracepatrol keys create --db FILE --name ops --role admin`, or set api_key), "
+                "listen on 127.0.0.1, or pass --insecure-no-auth to serve without authentication")
+        log.warning("serving on %s WITHOUT authentication (--insecure-no-auth): anyone who reaches it can read "
+                    "every trace, create and delete tasks and export the store, until a key is created", s.host)
+
+    def _start_keys(self) -> None:
+        """The key ring from `api_keys`, re-read every second; with Kafka, published for the collectors."""
+        keys.create_tables(self.db)
+        publisher = KeyPublisher(self.producer) if self.producer is not None else None
+        self.key_refresher = TableRefresher(self.ring, self.db,
+                                            on_change=publisher.publish if publisher else lambda changed: None)
+        self.key_refresher.start()
+
     def _start_store(self):
         """The database, the writer, tasks and evaluation; returns the API app."""
         s, c, k = self.settings, self.settings.collector, self.settings.kafka
         self.db = duckdb.connect(str(s.db), config=s.duckdb_config())
+        self._start_keys()
         self.assembler = Assembler(c.decision_wait, c.max_trace_wait)
         self.queue = IngestQueue(c.queue_max_spans, c.retry_after_s, backlog=lambda: self.memory() or (
             self.writer is not None and len(self.writer) >= c.max_pending_traces))
@@ -188,6 +240,7 @@ class TracepatrolServer:
             loop.start()
         app = build_api(self.db, self.stats, self.queue, self.writer, s.api_key, self.tasks,
                         self.results, s.evaluators.weights_dirs, self.access, self.role)
+        app.state.key_refresher = self.key_refresher  # changes made through the API are published at once
         app.state.dashboard_public_url = s.dashboard_public_url  # trace links in served reports
         app.state.alerts = self.alerts
         return app
@@ -221,7 +274,7 @@ class TracepatrolServer:
             credentials=s.tls.grpc_credentials() if s.tls else None,
             handshake_timeout_s=s.http_header_timeout_s, max_connections=self.max_connections,
             idle_timeout_s=s.grpc_idle_timeout_s, message_timeout_s=s.http_body_timeout_s, proxies=self.proxies)
-        return ReceiverGuard(build_otlp_http(receiver, c.max_request_bytes, s.api_key), self.keys, self.hosts)
+        return ReceiverGuard(build_otlp_http(receiver, c.max_request_bytes), self.keys, self.hosts)
 
     def _retention(self) -> None:
         """Delete what expired, on its own cursor so ingest is never blocked for long."""
@@ -235,6 +288,11 @@ class TracepatrolServer:
             cur.close()
         if any(deleted.values()):
             log.info("retention deleted %s", deleted)
+            cur = self.db.cursor()
+            try:
+                audit.record(cur, "retention", "data.deleted", detail=", ".join(f"{n} {what}" for what, n in deleted.items()))
+            finally:
+                cur.close()
 
     def banner(self) -> str:
         h, p, tls, k = self.settings.host, self.ports, self.settings.tls, self.settings.kafka
@@ -276,6 +334,10 @@ class TracepatrolServer:
         for loop in self._loops:
             loop.shutdown()
         self._loops = []
+        for keeper in (self.key_refresher, self.key_follower):
+            if keeper is not None:
+                keeper.shutdown()
+        self.key_refresher = self.key_follower = None
         if self.tasks is not None:
             self.tasks.shutdown()
             self.tasks = None

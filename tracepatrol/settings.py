@@ -26,7 +26,11 @@ class Settings(BaseSettings):
     host: str = Field("127.0.0.1", description="address every listener binds to")
     api_port: int | None = Field(None, ge=0, le=65535, description=(
         "REST API and dashboard port [4320; 4321 for `collect`, so it runs beside `ingest` on one host]"))
-    api_key: str | None = Field(None, min_length=8, description="when set, every endpoint but /healthz needs Bearer <key>")
+    api_key: str | None = Field(None, min_length=8, description=(
+        "the old single key: an admin key of every project (a warning at start-up names its replacement, "
+        "`tracepatrol keys create`: docs/security.md)"))
+    insecure_no_auth: bool = Field(False, description=(
+        "listen on an address other than loopback with no key at all (refused otherwise); said at start-up"))
     log_level: str = Field("info", pattern="^(debug|info|warning|error)$")
     api_max_body_bytes: int = Field(1024 * 1024, ge=1024, description="API request bodies past this get 413")
     api_max_import_bytes: int = Field(64 * 1024 * 1024, ge=1024, description="the body limit of annotation imports")

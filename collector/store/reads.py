@@ -2,7 +2,8 @@
 
 Each takes the reader's own cursor (DuckDB cursors are not shared between threads) and only reads,
 so a read-only file will do. Values are always parameters; the columns a list may show are
-checked against those it knows.
+checked against those it knows. `project` keeps a read to one project's traces (None: every
+project, for admins and the server's own work); a trace's spans are only those of its project.
 """
 from __future__ import annotations
 
@@ -33,8 +34,11 @@ def _rows(cursor: duckdb.DuckDBPyConnection) -> list[Row]:
     return [dict(zip(names, row)) for row in cursor.fetchall()]
 
 
-def _started(since: dt.datetime | None, until: dt.datetime | None) -> tuple[str, list[Any]]:
+def _started(since: dt.datetime | None, until: dt.datetime | None, project: str | None = None) -> tuple[str, list[Any]]:
     where, params = ["TRUE"], []
+    if project is not None:
+        where.append("project = ?")
+        params.append(project)
     if since is not None:
         where.append("start_time >= ?")
         params.append(since)
@@ -46,12 +50,12 @@ def _started(since: dt.datetime | None, until: dt.datetime | None) -> tuple[str,
 
 def list_traces(cur: duckdb.DuckDBPyConnection, *, columns: Sequence[str] = SUMMARY, status: str | None = None,
                 user_id: str | None = None, session_id: str | None = None, since: dt.datetime | None = None,
-                until: dt.datetime | None = None, limit: int = 50) -> list[Row]:
+                until: dt.datetime | None = None, limit: int = 50, project: str | None = None) -> list[Row]:
     """The newest trajectories first (ties by trace id), started in [since, until) (naive UTC)."""
     unknown = set(columns) - LISTABLE
     if unknown:
         raise ValueError(f"traces cannot be listed with {', '.join(sorted(unknown))}")
-    where, params = _started(since, until)
+    where, params = _started(since, until, project)
     for column, value in (("status", status), ("user_id", user_id), ("session_id", session_id)):
         if value is not None:
             where += f" AND {column} = ?"
@@ -60,14 +64,29 @@ def list_traces(cur: duckdb.DuckDBPyConnection, *, columns: Sequence[str] = SUMM
                              "ORDER BY start_time DESC, trace_id LIMIT ?", [*params, limit]))
 
 
-def trajectory_document(cur: duckdb.DuckDBPyConnection, trace_id: str) -> str | None:
-    """The stored trajectory of a trace as JSON text (trace ids are lower-case hex), or None."""
-    row = cur.execute("SELECT trajectory FROM traces WHERE trace_id = ?", [trace_id.lower()]).fetchone()
+def _one_trace(trace_id: str, project: str | None) -> tuple[str, list[Any]]:
+    if project is None:
+        return "trace_id = ?", [trace_id.lower()]
+    return "trace_id = ? AND project = ?", [trace_id.lower(), project]
+
+
+def trajectory_document(cur: duckdb.DuckDBPyConnection, trace_id: str, project: str | None = None) -> str | None:
+    """The stored trajectory of a trace as JSON text (trace ids are lower-case hex), or None
+    (also when it is not `project`'s)."""
+    where, params = _one_trace(trace_id, project)
+    row = cur.execute(f"SELECT trajectory FROM traces WHERE {where}", params).fetchone()
     return row[0] if row else None
 
 
-def has_trajectory(cur: duckdb.DuckDBPyConnection, trace_id: str) -> bool:
-    return cur.execute("SELECT 1 FROM traces WHERE trace_id = ?", [trace_id.lower()]).fetchone() is not None
+def has_trajectory(cur: duckdb.DuckDBPyConnection, trace_id: str, project: str | None = None) -> bool:
+    where, params = _one_trace(trace_id, project)
+    return cur.execute(f"SELECT 1 FROM traces WHERE {where}", params).fetchone() is not None
+
+
+def project_of(cur: duckdb.DuckDBPyConnection, trace_id: str) -> str | None:
+    """The project a stored trajectory belongs to (None: no such trajectory)."""
+    row = cur.execute("SELECT project FROM traces WHERE trace_id = ?", [trace_id.lower()]).fetchone()
+    return row[0] if row else None
 
 
 def read_trajectories(con: duckdb.DuckDBPyConnection, trace_ids: Sequence[str]) -> dict[str, Trajectory]:
@@ -115,8 +134,14 @@ def counts(cur: duckdb.DuckDBPyConnection) -> dict[str, int]:
     return {"spans": spans, "traces": traces}
 
 
-def trajectory_count(cur: duckdb.DuckDBPyConnection) -> int:
-    return cur.execute("SELECT count(*) FROM traces").fetchone()[0]
+def trajectory_count(cur: duckdb.DuckDBPyConnection, project: str | None = None) -> int:
+    where, params = _started(None, None, project)
+    return cur.execute(f"SELECT count(*) FROM traces WHERE {where}", params).fetchone()[0]
+
+
+def trajectories_by_project(cur: duckdb.DuckDBPyConnection) -> dict[str, int]:
+    """Stored trajectories per project."""
+    return dict(cur.execute("SELECT project, count(*) FROM traces GROUP BY project ORDER BY project").fetchall())
 
 
 def quarantined(cur: duckdb.DuckDBPyConnection, limit: int = 100) -> list[Row]:
@@ -136,19 +161,20 @@ _TRAFFIC = """count(*) AS traces, count(*) FILTER (WHERE status = 'error') AS fa
 
 
 def start_range(cur: duckdb.DuckDBPyConnection, since: dt.datetime | None = None,
-                until: dt.datetime | None = None) -> tuple[dt.datetime | None, dt.datetime | None]:
+                until: dt.datetime | None = None, project: str | None = None
+                ) -> tuple[dt.datetime | None, dt.datetime | None]:
     """The first and last start of the traces started in [since, until)."""
-    where, params = _started(since, until)
+    where, params = _started(since, until, project)
     return cur.execute(f"SELECT min(start_time), max(start_time) FROM traces WHERE {where}", params).fetchone()
 
 
 def traffic(cur: duckdb.DuckDBPyConnection, bucket: str, since: dt.datetime | None = None,
-            until: dt.datetime | None = None, *, unversioned: str) -> dict[str, Any]:
+            until: dt.datetime | None = None, *, unversioned: str, project: str | None = None) -> dict[str, Any]:
     """Traces, failures (root status error), tokens, tool errors and latency percentiles of the
     traces started in [since, until): per `bucket` (hour, day, week) and agent version (`series`),
     per version (`versions`, by first appearance) and in total (`totals`, with distinct users).
     A trace without an agent version counts under `unversioned`."""
-    where, params = _started(since, until)
+    where, params = _started(since, until, project)
     series = _rows(cur.execute(f"""SELECT date_trunc(?, start_time) AS time, coalesce(agent_version, ?) AS agent_version,
                                           {_TRAFFIC} FROM traces WHERE {where} GROUP BY ALL ORDER BY 1, 2""",
                                [bucket, unversioned, *params]))
@@ -162,22 +188,30 @@ def traffic(cur: duckdb.DuckDBPyConnection, bucket: str, since: dt.datetime | No
 
 
 # -- spans of one trace (the trace page) -------------------------------------------------------
-def span_outline(cur: duckdb.DuckDBPyConnection, trace_id: str, limit: int) -> list[Row]:
+# A trace's spans are those of its project: its trajectory's, or its first span's before it has one.
+_OWN_SPANS = """trace_id = $trace AND project = coalesce(
+    (SELECT t.project FROM traces t WHERE t.trace_id = $trace),
+    (SELECT arg_min(f.project, (f.received_ns, f.span_id)) FROM spans f WHERE f.trace_id = $trace))
+    AND ($project IS NULL OR project = $project)"""
+
+
+def span_outline(cur: duckdb.DuckDBPyConnection, trace_id: str, limit: int, project: str | None = None) -> list[Row]:
     """The first `limit` spans of a trace by start: span_id, parent_span_id, name, start_ns, end_ns
     and status_code (one row per span id, should a copy have slipped in)."""
     return _rows(cur.execute(
-        """SELECT span_id, any_value(parent_span_id) AS parent_span_id, any_value(name) AS name,
+        f"""SELECT span_id, any_value(parent_span_id) AS parent_span_id, any_value(name) AS name,
                   min(start_ns) AS start_ns, max(end_ns) AS end_ns, max(status_code) AS status_code
-           FROM spans WHERE trace_id = ? GROUP BY span_id ORDER BY min(start_ns), span_id LIMIT ?""",
-        [trace_id, limit]))
+           FROM spans WHERE {_OWN_SPANS} GROUP BY span_id ORDER BY min(start_ns), span_id LIMIT $limit""",
+        {"trace": trace_id, "project": project, "limit": limit}))
 
 
-def span_records(cur: duckdb.DuckDBPyConnection, trace_id: str, span_ids: Sequence[str]) -> list[SpanRecord]:
+def span_records(cur: duckdb.DuckDBPyConnection, trace_id: str, span_ids: Sequence[str],
+                 project: str | None = None) -> list[SpanRecord]:
     """These spans of a trace as `SpanRecord`s, the first received of each id (their resources
     and scopes read once each)."""
-    table = cur.sql(f"SELECT {', '.join(origins.stored(RECORD_FIELDS))} FROM spans WHERE trace_id = ? AND span_id IN "
-                    "(SELECT unnest(?)) QUALIFY row_number() OVER (PARTITION BY span_id ORDER BY received_ns) = 1",
-                    params=[trace_id, list(span_ids)]).to_arrow_table()
+    table = cur.sql(f"SELECT {', '.join(origins.stored(RECORD_FIELDS))} FROM spans WHERE {_OWN_SPANS} AND span_id IN "
+                    "(SELECT unnest($ids)) QUALIFY row_number() OVER (PARTITION BY span_id ORDER BY received_ns) = 1",
+                    params={"trace": trace_id, "project": project, "ids": list(span_ids)}).to_arrow_table()
     if not table.num_rows:
         return []
     table = origins.attach(cur, table)

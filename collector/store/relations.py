@@ -1,12 +1,15 @@
 """The collector's tables as DuckDB relations, for queries that must span another owner's tables
 in one statement (a task's selection, the trace explorer, roll-ups, exports). A composer binds a
 relation to a name of its own and queries it on the same cursor; it never names a table.
+`project` keeps a relation to one project's traces (None: every project).
 """
 from __future__ import annotations
 
 import datetime as dt
 
 import duckdb
+
+from infra.access import check_project
 
 # What can be exported, by the time column `since` bounds, in a deterministic order.
 EXPORTS: dict[str, tuple[str, str]] = {
@@ -15,24 +18,35 @@ EXPORTS: dict[str, tuple[str, str]] = {
 }
 
 
-def trajectories(cur: duckdb.DuckDBPyConnection) -> duckdb.DuckDBPyRelation:
-    """Every stored trajectory, one row per trace with all of its columns."""
-    return cur.table("traces")
+def _project(project: str | None) -> str:
+    """A condition on `project` as SQL: a name a key carries (checked here), never a parameter,
+    so the relation composes into other queries without parameters of its own."""
+    return "TRUE" if project is None else f"project = '{check_project(project)}'"
 
 
-def tool_calls(cur: duckdb.DuckDBPyConnection) -> duckdb.DuckDBPyRelation:
+def trajectories(cur: duckdb.DuckDBPyConnection, project: str | None = None) -> duckdb.DuckDBPyRelation:
+    """Every stored trajectory (of `project`), one row per trace with all of its columns."""
+    return cur.table("traces") if project is None else cur.table("traces").filter(_project(project))
+
+
+def tool_calls(cur: duckdb.DuckDBPyConnection, project: str | None = None) -> duckdb.DuckDBPyRelation:
     """Every tool call of every stored trajectory (trace_id, seq, name, status, duration_ms …)."""
-    return cur.table("tool_calls")
+    if project is None:
+        return cur.table("tool_calls")
+    return cur.sql(f"SELECT c.* FROM tool_calls c SEMI JOIN (SELECT trace_id FROM traces WHERE {_project(project)}) t "
+                   "ON c.trace_id = t.trace_id")
 
 
-def trace_outcomes(cur: duckdb.DuckDBPyConnection) -> duckdb.DuckDBPyRelation:
+def trace_outcomes(cur: duckdb.DuckDBPyConnection, project: str | None = None) -> duckdb.DuckDBPyRelation:
     """(trace_id, failed) of every trajectory: failed when its root span's status is error."""
-    return cur.sql("SELECT trace_id, status = 'error' AS failed FROM traces")
+    return cur.sql(f"SELECT trace_id, status = 'error' AS failed FROM traces WHERE {_project(project)}")
 
 
-def exportable(cur: duckdb.DuckDBPyConnection, table: str, since: dt.datetime | None) -> duckdb.DuckDBPyRelation:
+def exportable(cur: duckdb.DuckDBPyConnection, table: str, since: dt.datetime | None,
+               project: str | None = None) -> duckdb.DuckDBPyRelation:
     """All rows of `table` (one of EXPORTS) whose time is at or after `since` (naive UTC), in order."""
     column, order = EXPORTS[table]
+    rows = trajectories(cur, project) if table == "traces" else tool_calls(cur, project)
     if since is None:
-        return cur.sql(f"SELECT * FROM {table} ORDER BY {order}")
-    return cur.sql(f"SELECT * FROM {table} WHERE {column} >= ? ORDER BY {order}", params=[since])
+        return rows.order(order)
+    return cur.sql(f"SELECT * FROM rows WHERE {column} >= ? ORDER BY {order}", params=[since])

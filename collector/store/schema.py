@@ -8,7 +8,7 @@ import duckdb
 import collector.store.origins as origins
 from infra.schema import ensure_schema
 
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 COMPONENT = "collector"
 
 # Long text (attributes, messages, arguments and results, trajectory documents) is stored with
@@ -18,7 +18,7 @@ COMPONENT = "collector"
 # 2-7 times larger. Reading a zstd column costs more (a full scan ~1.5x), but filters and the
 # sampler's selections read the short columns, which keep DuckDB's choice.
 # A span keeps the keys of its resource and scope, stored once each (collector.store.origins).
-_SPANS = """
+_SPANS_V5 = """
 CREATE TABLE IF NOT EXISTS spans (
     trace_id VARCHAR NOT NULL, span_id VARCHAR NOT NULL, parent_span_id VARCHAR,
     name VARCHAR, kind TINYINT, start_ns BIGINT, end_ns BIGINT,
@@ -29,9 +29,9 @@ CREATE TABLE IF NOT EXISTS spans (
 );
 """
 # Until version 5 each span row kept its resource and scope whole.
-_SPANS_V4 = _SPANS.replace("resource_id VARCHAR, scope_id VARCHAR", "resource JSON USING COMPRESSION zstd,\n"
+_SPANS_V4 = _SPANS_V5.replace("resource_id VARCHAR, scope_id VARCHAR", "resource JSON USING COMPRESSION zstd,\n"
                            "    scope_name VARCHAR, scope_version VARCHAR, service_name VARCHAR")
-_OTHERS = """
+_OTHERS_V5 = """
 CREATE TABLE IF NOT EXISTS traces (
     trace_id VARCHAR PRIMARY KEY, version INTEGER NOT NULL,
     service_name VARCHAR, agent_name VARCHAR, agent_version VARCHAR, root_span_name VARCHAR,
@@ -61,6 +61,12 @@ CREATE TABLE IF NOT EXISTS trace_quarantine (
     first_received_ns BIGINT, last_received_ns BIGINT, span_count INTEGER
 );
 """
+# Since version 6 spans and traces belong to a project: the one of the key the spans came with
+# (a trace's is its first span's). Rows from before are the default project's.
+_PROJECT = "project VARCHAR DEFAULT 'default'"
+_SPANS = _SPANS_V5.replace("received_ns BIGINT NOT NULL\n", f"received_ns BIGINT NOT NULL, {_PROJECT}\n")
+_OTHERS = _OTHERS_V5.replace("    redacted INTEGER DEFAULT 0\n", f"    redacted INTEGER DEFAULT 0, {_PROJECT}\n")
+assert _SPANS != _SPANS_V5 and _OTHERS != _OTHERS_V5
 _DDL = _SPANS + _OTHERS + origins.DDL
 
 _REBUILT = ("spans", "traces", "tool_calls", "tool_definitions")
@@ -72,7 +78,7 @@ _MIGRATIONS: dict[int, str] = {
     2: """DELETE FROM spans WHERE rowid IN (
            SELECT rowid FROM spans QUALIFY row_number() OVER (PARTITION BY trace_id, span_id ORDER BY received_ns) > 1)""",
     # Long text moved to zstd: the tables are rebuilt, since a column's compression cannot be altered.
-    3: "".join(f"ALTER TABLE {t} RENAME TO {t}_v3;" for t in _REBUILT) + _SPANS_V4 + _OTHERS
+    3: "".join(f"ALTER TABLE {t} RENAME TO {t}_v3;" for t in _REBUILT) + _SPANS_V4 + _OTHERS_V5
        + "".join(f"INSERT INTO {t} BY NAME SELECT * FROM {t}_v3; DROP TABLE {t}_v3;" for t in _REBUILT),
     # Resources and scopes moved to tables of their own, once each; spans keep their keys.
     4: origins.DDL + f"""
@@ -80,10 +86,11 @@ _MIGRATIONS: dict[int, str] = {
            max(received_ns) FROM spans WHERE resource IS NOT NULL GROUP BY ALL;
        INSERT INTO span_scopes SELECT {origins.SCOPE_ID_SQL}, any_value(scope_name), any_value(scope_version),
            max(received_ns) FROM spans GROUP BY ALL;
-       ALTER TABLE spans RENAME TO spans_v4;""" + _SPANS + f"""
+       ALTER TABLE spans RENAME TO spans_v4;""" + _SPANS_V5 + f"""
        INSERT INTO spans BY NAME SELECT * EXCLUDE (resource, scope_name, scope_version, service_name),
            {origins.RESOURCE_ID_SQL} AS resource_id, {origins.SCOPE_ID_SQL} AS scope_id FROM spans_v4;
        DROP TABLE spans_v4;""",
+    5: f"ALTER TABLE spans ADD COLUMN {_PROJECT}; ALTER TABLE traces ADD COLUMN {_PROJECT};",
 }
 
 

@@ -18,7 +18,9 @@ from collector.store.reads import quarantined
 from collector.store.recent import RecentStarts
 from collector.store.schema import create
 from collector.store.rows import TrajectoryTables
+from infra.access import DEFAULT_PROJECT
 
+MAX_OWNERS_KEPT = 100_000
 NEW_SPAN_COLUMNS = ("trace_id", "parent_span_id", "received_ns", "span_id")
 RECORD_COLUMNS = ("trace_id", "span_id", "parent_span_id", "name", "kind", "start_ns", "end_ns", "status_code",
                    "status_message", "attributes", "events", "resource", "scope_name", "service_name")
@@ -50,6 +52,7 @@ class TraceStore:
         self.recent = RecentStarts(con.execute("SELECT max(start_ns) FROM spans").fetchone()[0], clock)
         self.origins = origins.Origins(clock)
         self.searches = 0  # commits that looked for stored copies in the table
+        self._owners: dict[str, str] = {}  # trace -> project, from loading its spans until its rows are saved
 
     # -- spans -------------------------------------------------------------------------------
     def append_spans(self, batch: pa.Table, since_received_ns: int | None = None) -> pa.Table:
@@ -110,14 +113,28 @@ class TraceStore:
         The cap keeps building a huge trace bounded in time and memory: the surplus never leaves
         DuckDB. Spans are counted first, so the window that enforces the cap only runs when a
         trace is past it.
+
+        A trace belongs to the project of its first span (`since_received_ns` reaches back to it):
+        spans another project's key sent with the same trace id stay stored but are left out, so
+        no key can write into another project's trajectories.
         """
         _wanted = pa.table({"trace_id": pa.array(list(trace_ids), pa.string())})  # read by name below
         scope = """FROM spans s SEMI JOIN _wanted w ON s.trace_id = w.trace_id
                    WHERE s.received_ns BETWEEN $since AND $until"""
         arrivals = {"since": since_received_ns, "until": until_received_ns}
         columns = ", ".join("s." + c for c in origins.stored(RECORD_COLUMNS))
-        over = dict(self.con.sql(f"SELECT s.trace_id, count(*) {scope} GROUP BY s.trace_id HAVING count(*) > $max",
-                                 params={**arrivals, "max": max_spans}).fetchall())
+        counted = self.con.sql(f"""SELECT s.trace_id, count(*), arg_min(s.project, (s.received_ns, s.span_id)),
+                                          count(DISTINCT s.project) {scope} GROUP BY s.trace_id""",
+                               params=arrivals).fetchall()
+        owners = {tid: project for tid, _, project, _ in counted}
+        if len(self._owners) > MAX_OWNERS_KEPT:  # traces loaded and never saved: found again from their spans
+            self._owners.clear()
+        self._owners.update(owners)
+        if any(projects > 1 for *_, projects in counted):
+            _owner = pa.table({"trace_id": pa.array(list(owners), pa.string()),  # read by name below
+                               "project": pa.array(list(owners.values()), pa.string())})
+            scope += " AND s.project = (SELECT o.project FROM _owner o WHERE o.trace_id = s.trace_id)"
+        over = {tid: n for tid, n, _, _ in counted if n > max_spans}
         if not over:
             return origins.attach(self.con, self.con.sql(f"SELECT {columns} {scope}", params=arrivals).to_arrow_table()), {}
         table = self.con.sql(
@@ -146,7 +163,7 @@ class TraceStore:
         """
         if not len(tables):
             return 0
-        traces = tables.traces
+        traces = self._with_projects(tables.traces)
         if replaced:
             self._delete_traces(("tool_calls", "tool_definitions"), replaced)
             again = pc.is_in(traces.column("trace_id"), pa.array(list(replaced), pa.string()))
@@ -157,6 +174,21 @@ class TraceStore:
         self._insert("tool_calls", tables.tool_calls)
         self._insert("tool_definitions", tables.tool_definitions)
         return len(tables)
+
+    def _with_projects(self, traces: pa.Table) -> pa.Table:
+        """Trajectory rows with their traces' projects (as `load_span_table` found them; read
+        from the spans for any it did not load, as when rows are stored again one by one)."""
+        ids = traces.column("trace_id").to_pylist()
+        missing = [tid for tid in ids if tid not in self._owners]
+        if missing:
+            _missing = pa.table({"trace_id": pa.array(missing, pa.string())})  # read by name below
+            self._owners.update(self.con.execute(
+                """SELECT s.trace_id, arg_min(s.project, (s.received_ns, s.span_id)) FROM spans s
+                   SEMI JOIN _missing m ON s.trace_id = m.trace_id GROUP BY s.trace_id""").fetchall())
+        projects = pa.array([self._owners.pop(tid, DEFAULT_PROJECT) for tid in ids], pa.string())
+        if "project" in traces.column_names:
+            traces = traces.drop_columns(["project"])
+        return traces.append_column("project", projects)
 
     def _delete_traces(self, tables: Sequence[str], trace_ids: Sequence[str]) -> None:
         _gone = pa.table({"trace_id": pa.array(list(trace_ids), pa.string())})  # read by name below
@@ -204,6 +236,7 @@ class TraceStore:
         """
         self.con.execute("INSERT OR REPLACE INTO trace_quarantine VALUES (?, ?, ?, ?, ?, ?)",
                          [trace_id, reason[:2000], at, first_received_ns, last_received_ns, span_count])
+        self._owners.pop(trace_id, None)
 
     def quarantined(self, limit: int = 100) -> list[dict]:
         cur = self.con.cursor()

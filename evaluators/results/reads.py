@@ -2,7 +2,8 @@
 verdicts per run, pass rates per run and evaluator, label counts, labels rising.
 
 Each takes the reader's cursor and only reads; a database without the results table (no
-evaluator ever ran) reads as empty. Values are always parameters.
+evaluator ever ran) reads as empty. Values are always parameters. `task_ids` keeps a read to the
+results of these tasks (a project's: results belong to the project of their task; None: all).
 """
 from __future__ import annotations
 
@@ -70,22 +71,31 @@ def evaluator_pass_rates(cur: duckdb.DuckDBPyConnection, task_id: str) -> list[R
            FROM eval_results WHERE task_id = ? GROUP BY ALL""", [task_id]))
 
 
-def label_counts(cur: duckdb.DuckDBPyConnection) -> list[tuple[str, str, str, int]]:
+def of_tasks(task_ids: Sequence[str] | None, column: str = "task_id") -> tuple[str, list]:
+    """A condition keeping results to these tasks, and its parameters (TRUE for None)."""
+    return ("TRUE", []) if task_ids is None else (f"{column} IN (SELECT unnest(?::VARCHAR[]))", [list(task_ids)])
+
+
+def label_counts(cur: duckdb.DuckDBPyConnection, task_ids: Sequence[str] | None = None) -> list[tuple[str, str, str, int]]:
     """(task, evaluator, worst label, results) of every stored result, in that order."""
-    return cur.execute("SELECT task_id, evaluator, label, count(*) FROM eval_results GROUP BY ALL ORDER BY 1, 2, 3"
-                       ).fetchall() if stored(cur) else []
+    where, params = of_tasks(task_ids)
+    return cur.execute(f"SELECT task_id, evaluator, label, count(*) FROM eval_results WHERE {where} "
+                       "GROUP BY ALL ORDER BY 1, 2, 3", params).fetchall() if stored(cur) else []
 
 
-def rising_labels(cur: duckdb.DuckDBPyConnection, since: dt.datetime, until: dt.datetime, limit: int = 5) -> list[Row]:
+def rising_labels(cur: duckdb.DuckDBPyConnection, since: dt.datetime, until: dt.datetime, limit: int = 5,
+                  task_ids: Sequence[str] | None = None) -> list[Row]:
     """The failing labels (each label of a failed result) on more traces started in [since, until)
     than in the period as long before it, most risen first: evaluator, label, traces, previous."""
     if not stored(cur):
         return []
-    return _rows(cur.execute("""
+    where, params = of_tasks(task_ids, "e.task_id")
+    return _rows(cur.execute(f"""
         WITH f AS (SELECT e.evaluator, l.label, e.trace_id, e.trace_start >= ? AS now
                    FROM eval_results e, unnest(CASE WHEN len(e.labels) > 0 THEN e.labels ELSE [e.label] END) AS l(label)
-                   WHERE e.passed = false AND e.trace_start >= ? AND e.trace_start < ?)
+                   WHERE e.passed = false AND e.trace_start >= ? AND e.trace_start < ? AND {where})
         SELECT evaluator, label, count(DISTINCT trace_id) FILTER (WHERE now) AS traces,
                count(DISTINCT trace_id) FILTER (WHERE NOT now) AS previous
         FROM f GROUP BY ALL HAVING traces > previous
-        ORDER BY traces - previous DESC, evaluator, label LIMIT ?""", [since, since - (until - since), until, limit]))
+        ORDER BY traces - previous DESC, evaluator, label LIMIT ?""",
+        [since, since - (until - since), until, *params, limit]))

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 
 import duckdb
 
+from evaluators.results.reads import of_tasks
 from evaluators.results.schema import stored
 
 # The time column `since` bounds in an export, and the export's deterministic order.
@@ -21,22 +22,25 @@ def _or_empty(cur: duckdb.DuckDBPyConnection, sql: str, columns: str, params: li
     return cur.sql(f"SELECT {columns} LIMIT 0")
 
 
-def evaluations(cur: duckdb.DuckDBPyConnection) -> duckdb.DuckDBPyRelation:
-    """(task_id, run_id, evaluator, score, label, created_at) of every stored result."""
-    return _or_empty(cur, "SELECT task_id, run_id, evaluator, score, label, created_at FROM eval_results",
+def evaluations(cur: duckdb.DuckDBPyConnection, task_ids: Sequence[str] | None = None) -> duckdb.DuckDBPyRelation:
+    """(task_id, run_id, evaluator, score, label, created_at) of every stored result (of these tasks)."""
+    where, params = of_tasks(task_ids)
+    return _or_empty(cur, f"SELECT task_id, run_id, evaluator, score, label, created_at FROM eval_results WHERE {where}",
                      "NULL::VARCHAR AS task_id, NULL::VARCHAR AS run_id, NULL::VARCHAR AS evaluator, "
-                     "NULL::DOUBLE AS score, NULL::VARCHAR AS label, NULL::TIMESTAMP AS created_at")
+                     "NULL::DOUBLE AS score, NULL::VARCHAR AS label, NULL::TIMESTAMP AS created_at", params)
 
 
-def latest_scores(cur: duckdb.DuckDBPyConnection) -> duckdb.DuckDBPyRelation:
-    """(trace_id, latest_score, latest_failed): the mean score of each evaluated trace's latest run,
-    and whether an evaluator failed it there."""
-    return _or_empty(cur, """
+def latest_scores(cur: duckdb.DuckDBPyConnection, task_ids: Sequence[str] | None = None) -> duckdb.DuckDBPyRelation:
+    """(trace_id, latest_score, latest_failed): the mean score of each evaluated trace's latest run
+    (of these tasks), and whether an evaluator failed it there."""
+    where, params = of_tasks(task_ids)
+    return _or_empty(cur, f"""
+        WITH r AS (SELECT * FROM eval_results WHERE {where})
         SELECT e.trace_id, avg(e.score) AS latest_score, bool_or(NOT e.passed) AS latest_failed
-        FROM eval_results e
-        JOIN (SELECT trace_id, arg_max(run_id, created_at) AS run_id FROM eval_results GROUP BY trace_id) l
+        FROM r e
+        JOIN (SELECT trace_id, arg_max(run_id, created_at) AS run_id FROM r GROUP BY trace_id) l
         USING (trace_id, run_id) GROUP BY e.trace_id""",
-        "NULL::VARCHAR AS trace_id, NULL::DOUBLE AS latest_score, NULL::BOOLEAN AS latest_failed")
+        "NULL::VARCHAR AS trace_id, NULL::DOUBLE AS latest_score, NULL::BOOLEAN AS latest_failed", params)
 
 
 def failing_traces(cur: duckdb.DuckDBPyConnection, label: str | None = None, evaluator: str | None = None,

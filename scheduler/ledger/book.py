@@ -70,9 +70,9 @@ class Ledger:
         with self._cursor() as cur:
             return reads.get_task(cur, task_id)
 
-    def list_tasks(self) -> list[TaskRow]:
+    def list_tasks(self, project: str | None = None) -> list[TaskRow]:
         with self._cursor() as cur:
-            return reads.list_tasks(cur)
+            return reads.list_tasks(cur, project)
 
     def set_state(self, task_id: str, state: str) -> TaskRow:
         assert state in TASK_STATES

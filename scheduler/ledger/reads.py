@@ -2,7 +2,9 @@
 (the API, the task service) and for the dashboard and report alike.
 
 Each takes a cursor and only reads; a database without the scheduler's tables (no task was ever
-made) reads as empty. Values are always parameters.
+made) reads as empty. Values are always parameters. A task belongs to the project its spec names
+(tasks made before projects: the default one); `project` keeps a read to one project's tasks
+(None: every project's).
 """
 from __future__ import annotations
 
@@ -13,6 +15,7 @@ from typing import Any
 import duckdb
 import orjson
 
+from infra.access import DEFAULT_PROJECT
 from scheduler.ledger.schema import stored
 from scheduler.task import TaskSpec
 
@@ -42,6 +45,11 @@ class TaskRow:
 
 
 _TASK = "t.task_id, t.spec, t.state, t.created_at, t.watermark, t.last_scheduled_for, t.updated_at"
+_PROJECT = f"coalesce(t.spec->>'project', '{DEFAULT_PROJECT}')"
+
+
+def _of_project(project: str | None) -> tuple[str, list]:
+    return ("TRUE", []) if project is None else (f"{_PROJECT} = ?", [project])
 
 
 def _task(row: tuple) -> TaskRow:
@@ -60,24 +68,50 @@ def get_task(cur: duckdb.DuckDBPyConnection, task_id: str) -> TaskRow:
     return _task(row)
 
 
-def list_tasks(cur: duckdb.DuckDBPyConnection) -> list[TaskRow]:
-    """Every task, oldest first."""
+def list_tasks(cur: duckdb.DuckDBPyConnection, project: str | None = None) -> list[TaskRow]:
+    """Every task (of `project`), oldest first."""
     if not stored(cur):
         return []
-    return [_task(row) for row in cur.execute(f"SELECT {_TASK} FROM tasks t ORDER BY created_at, task_id").fetchall()]
+    where, params = _of_project(project)
+    return [_task(row) for row in cur.execute(f"SELECT {_TASK} FROM tasks t WHERE {where} ORDER BY created_at, task_id",
+                                              params).fetchall()]
 
 
-def task_overview(cur: duckdb.DuckDBPyConnection) -> list[Row]:
-    """Every task, oldest first, with its runs, latest run start, items and failed items."""
+def task_ids(cur: duckdb.DuckDBPyConnection, project: str | None = None) -> list[str]:
+    """The ids of `project`'s tasks: what keeps results, runs and alerts to a project."""
     if not stored(cur):
         return []
+    where, params = _of_project(project)
+    return [r[0] for r in cur.execute(f"SELECT task_id FROM tasks t WHERE {where} ORDER BY task_id", params).fetchall()]
+
+
+def project_of_task(cur: duckdb.DuckDBPyConnection, task_id: str) -> str | None:
+    """The project a task belongs to (None: no such task)."""
+    row = cur.execute(f"SELECT {_PROJECT} FROM tasks t WHERE task_id = ?", [task_id]).fetchone() if stored(cur) else None
+    return row[0] if row else None
+
+
+def project_of_run(cur: duckdb.DuckDBPyConnection, run_id: str) -> str | None:
+    """The project of the task a run belongs to (None: no such run, or its task was deleted)."""
+    if not stored(cur):
+        return None
+    row = cur.execute(f"SELECT {_PROJECT} FROM task_runs r JOIN tasks t USING (task_id) WHERE r.run_id = ?",
+                      [run_id]).fetchone()
+    return row[0] if row else None
+
+
+def task_overview(cur: duckdb.DuckDBPyConnection, project: str | None = None) -> list[Row]:
+    """Every task (of `project`), oldest first, with its runs, latest run start, items and failed items."""
+    if not stored(cur):
+        return []
+    where, params = _of_project(project)
     rows = cur.execute(f"""
         SELECT {_TASK},
                (SELECT count(*) FROM task_runs r WHERE r.task_id = t.task_id) AS runs,
                (SELECT max(started_at) FROM task_runs r WHERE r.task_id = t.task_id) AS last_run_at,
                (SELECT count(*) FROM run_items i WHERE i.task_id = t.task_id) AS items,
                (SELECT count(*) FROM run_items i WHERE i.task_id = t.task_id AND i.state = 'failed') AS items_failed
-        FROM tasks t ORDER BY t.created_at, t.task_id""").fetchall()
+        FROM tasks t WHERE {where} ORDER BY t.created_at, t.task_id""", params).fetchall()
     return [{**_task(row).as_dict(), **dict(zip(("runs", "last_run_at", "items", "items_failed"), row[7:]))}
             for row in rows]
 
@@ -123,9 +157,11 @@ def runs_started(cur: duckdb.DuckDBPyConnection, task_id: str, start: dt.datetim
                                       "AND started_at < ? ORDER BY started_at", [task_id, start, end]).fetchall()]
 
 
-def state_counts(cur: duckdb.DuckDBPyConnection) -> dict[str, list[tuple[str, str, int]]]:
-    """(task, state, count) of runs and of run items, by task and state."""
-    return {name: cur.execute(f"SELECT task_id, state, count(*) FROM {table} GROUP BY ALL ORDER BY 1, 2").fetchall()
+def state_counts(cur: duckdb.DuckDBPyConnection, task_ids: list[str] | None = None) -> dict[str, list[tuple[str, str, int]]]:
+    """(task, state, count) of runs and of run items (of these tasks), by task and state."""
+    where, params = ("TRUE", []) if task_ids is None else ("task_id IN (SELECT unnest(?::VARCHAR[]))", [task_ids])
+    return {name: cur.execute(f"SELECT task_id, state, count(*) FROM {table} WHERE {where} GROUP BY ALL ORDER BY 1, 2",
+                              params).fetchall()
             for name, table in (("runs", "task_runs"), ("items", "run_items"))}
 
 

@@ -28,7 +28,7 @@ def receiver_with_full_queue() -> TraceReceiver:
 
 def test_http_answers_429_with_retry_after_when_the_queue_is_full():
     rec = receiver_with_full_queue()
-    app = build_app(rec, 1 << 20, None)
+    app = build_app(rec, 1 << 20)
 
     async def go():
         async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://t") as client:

@@ -11,8 +11,9 @@ import pytest
 from collector.auth import KeyCheck
 from collector.clients import TrustedProxies, client_key, grpc_peer_address
 from collector.guessing import GuessLimiter, Throttled
+from infra.access import KeyRing
 
-KEY = "right-key"
+KEY = "right-key"  # the configured api_key: an admin key
 
 
 def test_concurrent_checks_cannot_all_be_compared():
@@ -44,27 +45,27 @@ def test_concurrent_checks_cannot_all_be_compared():
 
 def test_a_stale_key_is_refused_alone_and_successes_leave_nothing():
     limiter = GuessLimiter(per_client=10, per_key=3)
-    keys = KeyCheck(KEY, limiter)
-    assert [keys.presented("198.51.100.1", "stale") for _ in range(3)] == [False] * 3
+    keys = KeyCheck(KeyRing(KEY), limiter)
+    assert [keys.presented("198.51.100.1", "stale") for _ in range(3)] == [None] * 3
     with pytest.raises(Throttled) as refused:
         keys.presented("198.51.100.1", "stale")
     assert 1 <= refused.value.retry_after_s <= 60
     assert all(keys.presented("198.51.100.1", KEY) for _ in range(100))
-    assert [keys.presented("198.51.100.1", f"typo-{i}") for i in range(7)] == [False] * 7  # 10 in all
+    assert [keys.presented("198.51.100.1", f"typo-{i}") for i in range(7)] == [None] * 7  # 10 in all
     with pytest.raises(Throttled):
         keys.presented("198.51.100.1", KEY)  # a guessing address: refused whatever it presents
     assert keys.presented("198.51.100.2", KEY)
     fresh = GuessLimiter(per_client=10, per_key=3)
-    assert KeyCheck(KEY, fresh).presented("198.51.100.3", KEY)
+    assert KeyCheck(KeyRing(KEY), fresh).presented("198.51.100.3", KEY)
     assert not fresh._budgets  # a success keeps no state
 
 
 def test_nothing_presented_is_nothing_guessed_and_no_key_checks_nothing():
     limiter = GuessLimiter(per_client=1, per_key=1)
-    keys = KeyCheck(KEY, limiter)
-    assert [keys.bearer("192.0.2.1", header) for header in (None, "Basic abc", "") * 5] == [False] * 15
+    keys = KeyCheck(KeyRing(KEY), limiter)
+    assert [keys.bearer("192.0.2.1", header) for header in (None, "Basic abc", "") * 5] == [None] * 15
     assert keys.bearer("192.0.2.1", f"Bearer {KEY}")
-    assert KeyCheck(None, limiter).bearer("192.0.2.1", "Bearer anything")
+    assert KeyCheck(KeyRing(), limiter).bearer("192.0.2.1", "Bearer anything")
 
 
 def test_failures_age_out(monkeypatch):

@@ -32,7 +32,7 @@ class Receiver:
 
     def __init__(self, max_request_bytes: int = 1 << 20):
         self.sink = MemorySink()
-        self.app = build_app(TraceReceiver(self.sink, IngestStats(), Limits()), max_request_bytes, None)
+        self.app = build_app(TraceReceiver(self.sink, IngestStats(), Limits()), max_request_bytes)
 
     def send(self, body: bytes, headers: dict, method: str = "POST", path: str = "/v1/traces") -> httpx.Response:
         async def go() -> httpx.Response:

@@ -9,7 +9,7 @@ from opentelemetry.proto.collector.trace.v1.trace_service_pb2 import ExportTrace
 
 from collector.decode import Limits, decode_protobuf, to_batch
 from collector.store import TraceStore, expire_spans, records_by_trace, span_records
-from collector.store.schema import _OTHERS, _SPANS_V4
+from collector.store.schema import _OTHERS_V5, _SPANS_V4
 
 HUGE = "r" * (512 * 1024)
 
@@ -74,7 +74,7 @@ def test_retention_deletes_the_origins_no_span_refers_to(tmp_path):
 def test_a_version_4_database_moves_its_resources_and_scopes_out_of_the_span_rows(tmp_path):
     path = str(tmp_path / "v4.duckdb")
     with duckdb.connect(path) as con:
-        con.execute(_SPANS_V4 + _OTHERS)
+        con.execute(_SPANS_V4 + _OTHERS_V5)
         con.execute("CREATE TABLE schema_versions (component VARCHAR PRIMARY KEY, version INTEGER NOT NULL)")
         con.execute("INSERT INTO schema_versions VALUES ('collector', 4)")
         _old = pa.table(to_batch(_request(4), 5).columns)  # noqa: F841 (read by name below): plain text columns

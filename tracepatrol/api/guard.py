@@ -1,18 +1,21 @@
 """Who may ask and how much they may send, decided from the request headers alone.
 
-A pure ASGI middleware in front of the whole API app: a request without the key is answered 401
-before a byte of its body is read, a declared body over the limit 413 at once, and a chunked
-body is counted as it streams and cut off at the limit. Unauthenticated dashboard GETs go on to
-their page, which answers with the login form (and reads no body). A presented key is checked
-within the client's guessing budget (`collector.guessing`; 429 past it). A request that passed
-those is held to the names this server answers to (`collector.host_check`; 400 otherwise), and
-one that changes state to an `Origin` of its own (403 otherwise): against DNS rebinding and
-cross-site forms. The verdict is left in the scope (`AUTHORIZED`) for the routes to read.
+A pure ASGI middleware in front of the whole API app: a request without a key is answered 401
+before a byte of its body is read, one whose key's role is below its route's rule
+(`tracepatrol.api.rules`) 403 naming the role needed, a declared body over the limit 413 at
+once, and a chunked body is counted as it streams and cut off at the limit. Unauthenticated
+dashboard GETs go on to their page, which answers with the login form (and reads no body). A
+presented key is checked within the client's guessing budget (`collector.guessing`; 429 past
+it). A request that passed those is held to the names this server answers to
+(`collector.host_check`; 400 otherwise), and one that changes state to an `Origin` of its own
+(403 otherwise): against DNS rebinding and cross-site forms. Who the request is (`PRINCIPAL`: a
+key, or a dashboard session's key) is left in the scope for the routes to scope their reads by.
 """
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Annotated
 
 import orjson
 from fastapi import Depends, Request
@@ -21,19 +24,22 @@ from starlette.exceptions import HTTPException
 from starlette.requests import cookie_parser
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from collector.auth import KeyCheck
+from collector.auth import UNAUTHORIZED, KeyCheck, forbidden
 from collector.clients import asgi_client
 from collector.guessing import GuessLimiter, Throttled
 from collector.host_check import HostPolicy
+from infra.access import KeyRing, Principal
+from infra.access.roles import OPEN as EVERYONE
+from tracepatrol.api.rules import OPEN as OPEN_RULE, RouteRules
 from tracepatrol.api.sessions import Sessions
 
 DASHBOARD = "/dashboard"
 SESSION_COOKIE = "tracepatrol_session"
 OPEN = ("/healthz", DASHBOARD + "/login", DASHBOARD + "/logout")  # answer without the key
-UNAUTHORIZED = "missing or invalid API key (Authorization: Bearer …)"
 LOGIN_BODY_BYTES = 4096  # a key and a path
 IMPORT_PATH = "/api/annotations/import"
 AUTHORIZED = "tracepatrol.authorized"  # the scope key of Guard's verdict
+PRINCIPAL = "tracepatrol.principal"  # the scope key of who the request is (None: nobody yet)
 SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
 
 
@@ -47,6 +53,7 @@ class Access:
     session_hours: float = 12.0
     limiter: GuessLimiter = field(default_factory=lambda: GuessLimiter(30, 5))
     hosts: HostPolicy | None = None
+    ring: KeyRing | None = None  # the process's keys (None: only the app's `api_key`)
     sessions: Sessions = field(init=False)
 
     def __post_init__(self) -> None:
@@ -57,14 +64,19 @@ class Access:
         return {IMPORT_PATH: self.max_import_bytes, DASHBOARD + "/login": LOGIN_BODY_BYTES}
 
 
-def dashboard_session(headers: Headers, sessions: Sessions) -> bool:
-    """The dashboard's session cookie names a live session."""
-    return sessions.valid(cookie_parser(headers.get("cookie", "")).get(SESSION_COOKIE))
+def session_principal(headers: Headers, sessions: Sessions) -> Principal | None:
+    """Who the dashboard's session cookie names (None: no live session)."""
+    return sessions.principal(cookie_parser(headers.get("cookie", "")).get(SESSION_COOKIE))
 
 
 def authorized(scope: Scope) -> bool:
-    """Guard's verdict on this request: the key, or a dashboard session on dashboard paths."""
+    """Guard's verdict on this request: a key, or a dashboard session on dashboard paths."""
     return scope.get(AUTHORIZED, False)
+
+
+def principal_of(scope: Scope) -> Principal | None:
+    """Who the request is, as Guard found (None outside Guard or without a key)."""
+    return scope.get(PRINCIPAL)
 
 
 def csrf_ok(headers: Headers, sessions: Sessions, token: str | None) -> bool:
@@ -74,9 +86,9 @@ def csrf_ok(headers: Headers, sessions: Sessions, token: str | None) -> bool:
 
 
 class Guard:
-    def __init__(self, app: ASGIApp, keys: KeyCheck, sessions: Sessions, max_body_bytes: int,
+    def __init__(self, app: ASGIApp, keys: KeyCheck, sessions: Sessions, rules: RouteRules, max_body_bytes: int,
                  path_limits: Mapping[str, int] = {}, hosts: HostPolicy | None = None):
-        self.app, self.keys, self.sessions, self.hosts = app, keys, sessions, hosts
+        self.app, self.keys, self.sessions, self.rules, self.hosts = app, keys, sessions, rules, hosts
         self.max_body_bytes, self.path_limits = max_body_bytes, dict(path_limits)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
@@ -85,13 +97,17 @@ class Guard:
         path, headers = scope["path"], Headers(scope=scope)
         limit = self.path_limits.get(path, self.max_body_bytes)
         try:
-            scope[AUTHORIZED] = self._authorized(scope, path, headers)
+            principal = scope[PRINCIPAL] = self._principal(scope, path, headers)
         except Throttled as exc:
             return await _answer(send, 429, str(exc), {"retry-after": str(exc.retry_after_s)})
-        if path not in OPEN and not scope[AUTHORIZED]:
+        scope[AUTHORIZED] = principal is not None
+        rule = self.rules.rule(scope) if path not in OPEN else OPEN_RULE
+        if rule != OPEN_RULE and principal is None:
             if not (path.startswith(DASHBOARD) and scope["method"] in ("GET", "HEAD")):
                 return await _answer(send, 401, UNAUTHORIZED, {"www-authenticate": "Bearer"})
             limit = 0  # on to the page's login form; no body wanted
+        elif rule not in (None, OPEN_RULE) and not principal.may(rule):
+            return await _answer(send, 403, forbidden(principal, rule, f"{scope['method']} {path}"))
         declared = headers.get("content-length")
         if declared is not None and (not declared.isdigit() or int(declared) > limit):
             return await _answer(send, 413, _too_large(limit) if declared.isdigit()
@@ -101,13 +117,19 @@ class Guard:
             return await _answer(send, *refusal)
         await self.app(scope, _counted(receive, limit), send)
 
-    def _authorized(self, scope: Scope, path: str, headers: Headers) -> bool:
-        """Bearer everywhere; the session cookie on dashboard paths when no Authorization is sent."""
+    def _principal(self, scope: Scope, path: str, headers: Headers) -> Principal | None:
+        """Bearer everywhere; the session cookie on dashboard paths when no Authorization is sent
+        (its key re-checked: a revoked key's sessions end with it)."""
+        if not self.keys.required:
+            return EVERYONE
         if path in OPEN:
-            return False  # these answer without the key and read none
-        if "authorization" in headers or not self.keys.api_key:
+            return None  # these answer without the key and read none
+        if "authorization" in headers:
             return self.keys.bearer(asgi_client(scope), headers.get("authorization"))
-        return path.startswith(DASHBOARD) and dashboard_session(headers, self.sessions)
+        if not path.startswith(DASHBOARD):
+            return None
+        session = session_principal(headers, self.sessions)
+        return self.keys.ring.current(session) if session is not None else None
 
     def _misdirected(self, scope: Scope, path: str, headers: Headers) -> tuple[int, str] | None:
         """400 for a Host this server does not answer to, 403 for a state change from another Origin."""
@@ -157,3 +179,13 @@ async def _authorized(request: Request) -> None:
 
 
 secured = [Depends(_authorized)]  # the REST routers' dependency
+
+
+async def _principal(request: Request) -> Principal:
+    principal = principal_of(request.scope)
+    if principal is None:
+        raise HTTPException(401, UNAUTHORIZED, headers={"WWW-Authenticate": "Bearer"})
+    return principal
+
+
+Who = Annotated[Principal, Depends(_principal)]  # a route's parameter: who asks (for scoping and the audit log)

@@ -5,6 +5,10 @@ the ingest counters (`app.state.stats`, an `IngestStats`), the ingest queue dept
 (`app.state.queue`, an `IngestQueue`) and counts from DuckDB through its own cursor of
 `app.state.db`, asking each table's owner. There is no global metric state. A component whose
 tables do not exist (not enabled) simply contributes no series.
+
+A key of one project scrapes that project's series only: its trajectories, its tasks' runs,
+items, scores and labels. The server's own counters (ingest, queue, alerts) count every
+project's traffic, so only keys of every project (admins) see them.
 """
 from __future__ import annotations
 
@@ -23,6 +27,7 @@ from collector import store
 from evaluators import results as evaluations
 import scheduler.alerts.reads as alerts
 from scheduler import ledger
+from tracepatrol.api.guard import Who
 
 PREFIX = "tracepatrol_"
 SCRAPE_DEADLINE_S = 10.0
@@ -66,11 +71,13 @@ _COUNTERS = (
 class TracepatrolCollector(Collector):
     """Reads the server's state when `collect()` runs (at scrape time)."""
 
-    def __init__(self, db, stats=None, queue=None):
-        self.db, self.stats, self.queue = db, stats, queue
+    def __init__(self, db, stats=None, queue=None, project: str | None = None):
+        """`project`: only that project's series (None: everything)."""
+        self.db, self.stats, self.queue, self.project = db, stats, queue, project
 
     def collect(self) -> Iterator[Metric]:
-        yield from self._ingest()
+        if self.project is None:
+            yield from self._ingest()
         if self.db is None:
             return
         cur = self.db.cursor()
@@ -92,9 +99,10 @@ class TracepatrolCollector(Collector):
     def _database(self, cur) -> Iterator[Metric]:
         if store.stored(cur):
             yield CounterMetricFamily(PREFIX + "trajectories", "Trajectories assembled and stored.",
-                                      value=store.trajectory_count(cur))
+                                      value=store.trajectory_count(cur, self.project))
+        tasks = None if self.project is None else ledger.task_ids(cur, self.project)
         if ledger.stored(cur):
-            counts = ledger.state_counts(cur)
+            counts = ledger.state_counts(cur, tasks)
             # Per-state counts move between states, so these are gauges despite the _total name.
             yield _with_samples(GaugeMetricFamily(PREFIX + "task_runs_total", "Task runs by task and state.",
                                              labels=["task", "state"]), counts["runs"])
@@ -104,9 +112,11 @@ class TracepatrolCollector(Collector):
         if evaluations.stored(cur):
             yield _with_samples(GaugeMetricFamily(PREFIX + "latest_run_mean_score",
                                              "Mean score of the latest run with results, per task and evaluator.",
-                                             labels=["task", "evaluator"]), _latest_means(cur))
+                                             labels=["task", "evaluator"]), _latest_means(cur, tasks))
             yield _with_samples(CounterMetricFamily(PREFIX + "evaluation_labels", "Stored evaluation results by (worst) label.",
-                                               labels=["task", "evaluator", "label"]), evaluations.label_counts(cur))
+                                               labels=["task", "evaluator", "label"]), evaluations.label_counts(cur, tasks))
+        if self.project is not None:
+            return
         firing = alerts.firing_series(cur)  # empty on a database no server with alerts ran on
         if firing:
             yield _with_samples(GaugeMetricFamily(PREFIX + "alerts_firing", "1 while an alert fires, else 0: a rule on "
@@ -126,15 +136,15 @@ def _with_samples(family: Metric, rows) -> Metric:
     return family
 
 
-def _latest_means(cur) -> list[tuple[str, str, float]]:
-    scored, starts = evaluations.evaluations(cur), ledger.run_starts(cur)  # read by name in the query
+def _latest_means(cur, tasks: list[str] | None) -> list[tuple[str, str, float]]:
+    scored, starts = evaluations.evaluations(cur, tasks), ledger.run_starts(cur)  # read by name in the query
     return cur.execute(_LATEST_MEAN_SQL).fetchall()
 
 
-def render_metrics(db, stats=None, queue=None) -> bytes:
+def render_metrics(db, stats=None, queue=None, project: str | None = None) -> bytes:
     """The exposition text (format 0.0.4) for one scrape, from a fresh registry."""
     registry = CollectorRegistry(auto_describe=False)
-    registry.register(TracepatrolCollector(db, stats, queue))
+    registry.register(TracepatrolCollector(db, stats, queue, project))
     return generate_latest(registry)
 
 
@@ -144,10 +154,10 @@ def build_metrics_router(secured: list) -> APIRouter:
     scrapes = ThreadPoolExecutor(1, thread_name_prefix="metrics")  # never the user queries' pool
 
     @router.get("/metrics", response_class=Response)
-    async def metrics(request: Request) -> Response:
+    async def metrics(request: Request, who: Who) -> Response:
         state = request.app.state
         work = scrapes.submit(render_metrics, getattr(state, "db", None), getattr(state, "stats", None),
-                              getattr(state, "queue", None))
+                              getattr(state, "queue", None), who.project)
         try:
             body = await asyncio.wait_for(asyncio.wrap_future(work), SCRAPE_DEADLINE_S)
         except TimeoutError:

@@ -1,8 +1,11 @@
 """Dashboard sessions, kept in memory.
 
 A session cookie is a random token the server remembers until it expires or logout revokes it;
-nothing about the API key can be learnt from it, and a copied cookie dies with its session.
-Without an API key every browser still gets a session cookie of its own on its first page
+nothing about the key can be learnt from it, and a copied cookie dies with its session. A session
+carries who logged in (the key's name, role and project, `infra.access.Principal`), so pages show
+it and annotations and tasks are attributed to it; every request re-checks that its key still
+holds (`KeyRing.current`), so revoking a key ends its sessions too.
+Without any key every browser still gets a session cookie of its own on its first page
 (`anonymous`), so that forms and fetches that change state carry a CSRF token bound to that
 browser (`Sessions.csrf_token`) rather than one token every visitor shares. Failed logins are
 counted by `collector.guessing`, with every other key check.
@@ -16,40 +19,46 @@ import threading
 import time
 from collections import OrderedDict
 
+from infra.access import Principal
+
 
 class Sessions:
     def __init__(self, ttl_s: float, max_sessions: int = 10_000):
         self.ttl_s, self.max_sessions = ttl_s, max_sessions
-        self._expiry: OrderedDict[str, float] = OrderedDict()  # oldest first
+        self._sessions: OrderedDict[str, tuple[float, Principal]] = OrderedDict()  # oldest first
         self._lock = threading.Lock()
         self._csrf_secret = secrets.token_bytes(32)
 
-    def create(self) -> str:
+    def create(self, principal: Principal) -> str:
         token = secrets.token_urlsafe(32)
         with self._lock:
-            self._expiry[token] = time.monotonic() + self.ttl_s
-            while len(self._expiry) > self.max_sessions:  # memory stays bounded: the oldest go first
-                self._expiry.popitem(last=False)
+            self._sessions[token] = (time.monotonic() + self.ttl_s, principal)
+            while len(self._sessions) > self.max_sessions:  # memory stays bounded: the oldest go first
+                self._sessions.popitem(last=False)
         return token
 
-    def valid(self, token: str | None) -> bool:
+    def principal(self, token: str | None) -> Principal | None:
+        """Who a live session is; None for no, an unknown or an expired session."""
         if not token:
-            return False
+            return None
         with self._lock:
-            expiry = self._expiry.get(token)
-            if expiry is not None and expiry <= time.monotonic():
-                del self._expiry[token]
-                expiry = None
-        return expiry is not None
+            entry = self._sessions.get(token)
+            if entry is not None and entry[0] <= time.monotonic():
+                del self._sessions[token]
+                entry = None
+        return entry[1] if entry is not None else None
+
+    def valid(self, token: str | None) -> bool:
+        return self.principal(token) is not None
 
     def revoke(self, token: str | None) -> None:
         with self._lock:
-            self._expiry.pop(token or "", None)
+            self._sessions.pop(token or "", None)
 
     @staticmethod
     def anonymous() -> str:
-        """A session for a browser when no API key is configured. Not remembered: it opens
-        nothing (without a key everything is open), it only anchors the CSRF token, so page loads
+        """A session for a browser when no key exists. Not remembered: it opens nothing
+        (without a key everything is open), it only anchors the CSRF token, so page loads
         cannot fill memory or push out anyone's session."""
         return secrets.token_urlsafe(32)
 

@@ -11,8 +11,9 @@ from rich.table import Table
 
 from tracepatrol.cli.alerts import alerts
 from tracepatrol.cli.export import export
+from tracepatrol.cli.keys import keys_group
 from tracepatrol.cli.report import report
-from tracepatrol.cli.roles import collect, ingest, kafka_option, run_role, worker
+from tracepatrol.cli.roles import collect, ingest, insecure_option, kafka_option, run_role, worker
 from tracepatrol.cli.results import compare, evaluate, results, score
 from tracepatrol.cli.tasks import annotate, task
 from tracepatrol.cli.client import api_get, api_options
@@ -33,14 +34,16 @@ def main() -> None:
 @click.option("--otlp-grpc-port", type=int, help="OTLP/gRPC port [4317]")
 @click.option("--api-port", type=int, help="REST API port [4320]")
 @click.option("--decision-wait", type=float, help="seconds of quiet before a trace is assembled [10]")
-@click.option("--api-key", help="require Authorization: Bearer <key> on every endpoint but /healthz")
+@click.option("--api-key", help="the old single key, an admin key of every project (see `tracepatrol keys`)")
 @click.option("--config", "config_file", type=click.Path(path_type=Path), help="YAML settings file")
 @kafka_option
-def serve(db, host, otlp_http_port, otlp_grpc_port, api_port, decision_wait, api_key, config_file, bootstrap) -> None:
+@insecure_option
+def serve(db, host, otlp_http_port, otlp_grpc_port, api_port, decision_wait, api_key, config_file, bootstrap,
+          insecure_no_auth) -> None:
     """Run the receivers, the store writer and the REST API in one process."""
     try:
         settings = load_settings(
-            config_file, db=db, host=host, api_port=api_port, api_key=api_key,
+            config_file, db=db, host=host, api_port=api_port, api_key=api_key, insecure_no_auth=insecure_no_auth,
             collector={"otlp_http_port": otlp_http_port, "otlp_grpc_port": otlp_grpc_port,
                        "decision_wait": decision_wait},
             kafka={"bootstrap": bootstrap},
@@ -113,6 +116,7 @@ def _warn_without_rust() -> None:
 for command in (task, annotate, results, score, compare, evaluate, export):
     main.add_command(command)
 main.add_command(report)
+main.add_command(keys_group)
 main.add_command(alerts)
 for command in (collect, ingest, worker):
     main.add_command(command)

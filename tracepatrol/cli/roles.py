@@ -20,6 +20,8 @@ kafka_option = click.option("--kafka", "bootstrap", metavar="BOOTSTRAP",
                             help="Kafka bootstrap servers host:port[,host:port] (or kafka.bootstrap in --config)")
 topic_option = click.option("--topic", help="span topic [otlp_spans]")
 config_option = click.option("--config", "config_file", type=click.Path(path_type=Path), help="YAML settings file")
+insecure_option = click.option("--insecure-no-auth", is_flag=True, default=None,
+                               help="listen beyond loopback with no API key (refused otherwise)")
 
 
 def _settings(config_file: Path | None, **overrides: Any) -> Settings:
@@ -44,11 +46,11 @@ def run_role(settings: Settings, role: str) -> None:
 
     from infra.kafka.client import KafkaUnavailable
     from infra.schema import SchemaError
-    from tracepatrol.server import run
+    from tracepatrol.server import ExposedWithoutKeys, run
 
     try:
         run(settings, on_ready=lambda banner: print(banner, flush=True), role=role)
-    except (OSError, duckdb.Error, SchemaError, KafkaUnavailable) as exc:
+    except (OSError, duckdb.Error, SchemaError, KafkaUnavailable, ExposedWithoutKeys) as exc:
         _fail(1, f"cannot start: {exc}")
 
 
@@ -59,11 +61,13 @@ def run_role(settings: Settings, role: str) -> None:
 @click.option("--otlp-http-port", type=int, help="OTLP/HTTP port [4318]")
 @click.option("--otlp-grpc-port", type=int, help="OTLP/gRPC port [4317]")
 @click.option("--api-port", type=int, help="port of /healthz and /metrics [4321, beside ingest's 4320]")
-@click.option("--api-key", help="require Authorization: Bearer <key> from senders")
+@click.option("--api-key", help="the old single key, an admin key (keys made with `tracepatrol keys` arrive from the store)")
 @config_option
-def collect(bootstrap, topic, host, otlp_http_port, otlp_grpc_port, api_port, api_key, config_file) -> None:
+@insecure_option
+def collect(bootstrap, topic, host, otlp_http_port, otlp_grpc_port, api_port, api_key, config_file,
+            insecure_no_auth) -> None:
     """Receive OTLP and publish it to Kafka (no database); run as many side by side as needed."""
-    settings = _settings(config_file, host=host, api_port=api_port, api_key=api_key,
+    settings = _settings(config_file, host=host, api_port=api_port, api_key=api_key, insecure_no_auth=insecure_no_auth,
                          kafka={"bootstrap": bootstrap, "topic": topic},
                          collector={"otlp_http_port": otlp_http_port, "otlp_grpc_port": otlp_grpc_port})
     run_role(settings, "collect")
@@ -80,11 +84,14 @@ def collect(bootstrap, topic, host, otlp_http_port, otlp_grpc_port, api_port, ap
 @click.option("--host", help="address to bind [127.0.0.1]")
 @click.option("--api-port", type=int, help="REST API port [4320]")
 @click.option("--decision-wait", type=float, help="seconds of quiet before a trace is assembled [10]")
-@click.option("--api-key", help="require Authorization: Bearer <key> on every endpoint but /healthz")
+@click.option("--api-key", help="the old single key, an admin key of every project (see `tracepatrol keys`)")
 @config_option
-def ingest(bootstrap, db, topic, group, encoding, workers, host, api_port, decision_wait, api_key, config_file) -> None:
+@insecure_option
+def ingest(bootstrap, db, topic, group, encoding, workers, host, api_port, decision_wait, api_key, config_file,
+           insecure_no_auth) -> None:
     """The store process: consume spans from Kafka into DuckDB; tasks, evaluations and the API."""
     settings = _settings(config_file, db=db, host=host, api_port=api_port, api_key=api_key,
+                         insecure_no_auth=insecure_no_auth,
                          kafka={"bootstrap": bootstrap, "topic": topic, "group": group, "encoding": encoding,
                                 "workers": workers},
                          collector={"decision_wait": decision_wait})
