@@ -16,7 +16,7 @@ from collector.adapters import AGENT, LLM, TOOL, Profile, ToolIO, profile_of
 from collector.adapters.base import Definition
 from collector.adapters.pydantic_ai import SCRUBBED
 from collector.messages import (
-    MISSING, Message, ToolRequest, ToolResponse, as_text, event_messages, failure_text, last_text,
+    MISSING, Message, ToolRequest, ToolResponse, as_text, earlier_turns, event_messages, failure_text, last_text,
     loads, parse_messages, tool_definition, tool_definitions, tool_request, unflatten,
 )
 from collector.span import STATUS_ERROR, SpanRecord
@@ -73,6 +73,9 @@ def build_trajectory(spans: Sequence[SpanRecord], version: int = 1) -> Trajector
         "tools_offered": [{"name": n, "description": d, "parameters": p} for n, (d, p) in offered.items()],
         "span_count": len(trace.spans), "read_as": trace.read_as(),
         "scopes": sorted({s.scope for s in trace.spans if s.scope}), "attributes": {k: v for k, v in root.attrs.items() if isinstance(k, str)},
+        # what grounding reads as context: earlier turns of the conversation, and the resource's ids
+        "history": earlier_turns(trace.messages(llm_spans[0], "in")) if llm_spans else earlier_turns(trace.conversation()),
+        "resource": {k: v for k, v in root.resource.items() if isinstance(k, str) and isinstance(v, (str, int, float, bool))},
     })
 
 

@@ -147,6 +147,26 @@ def test_input_is_the_latest_user_message_not_the_history():
     assert build_trajectory(spans).input == "new question"
 
 
+def test_earlier_turns_and_the_resource_are_the_trajectorys_context():
+    """What grounding reads beside the request: the conversation before it (not this trace's
+    calls) and the resource's scalar ids."""
+    earlier = [{"role": "user", "content": "book PEK to SHA on Dec 3"},
+               {"role": "assistant", "tool_calls": [{"id": "c1", "type": "function", "function": {
+                   "name": "search_flights", "arguments": dumps({"from": "PEK", "to": "SHA"})}}]},
+               {"role": "tool", "tool_call_id": "c1", "content": dumps({"flight": "MU5101"})},
+               {"role": "user", "content": "now pay for it"}]
+    resource = {"service.name": "svc", "tenant.id": "t-42", "deployment": {"nested": 1}}
+    spans = [span("r", "invoke_agent a", end=9, resource=resource),
+             span("c", "chat", "r", {"gen_ai.operation.name": "chat", "gen_ai.input.messages": dumps(earlier)},
+                  start=1, end=2, resource=resource)]
+    traj = build_trajectory(spans)
+    assert traj.input == "now pay for it" and traj.tool_calls == []
+    assert [m.role for m in traj.history] == ["user", "assistant", "tool"]
+    assert traj.history[1].calls == [{"name": "search_flights", "arguments": {"from": "PEK", "to": "SHA"}}]
+    assert traj.history[2].results == [{"flight": "MU5101"}]
+    assert traj.resource == {"service.name": "svc", "tenant.id": "t-42"}
+
+
 def test_genai_indexed_prompt_and_completion_attributes():
     llm = {
         "llm.request.type": "chat", "gen_ai.system": "openai", "gen_ai.request.model": "gpt",
