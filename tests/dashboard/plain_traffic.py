@@ -20,7 +20,7 @@ RATE_LIMIT = ("openai.RateLimitError", f"Error code: 429 - quota exceeded for {T
               f"Traceback (most recent call last):\n  File \"agent.py\", line 7, in ask\n    raise RateLimitError(quota, {TEXT})")
 TOOL_FAILURE = ("LookupError", f"no city named {TEXT}")
 # Escapes that would only be there if a template's JSON escaping (or double HTML escaping) leaked.
-LEAKED = r"\\u[0-9a-fA-F]{4}|\\x[0-9a-fA-F]{2}|&(?:amp|lt|gt|quot|apos|#39|#x27|#34);"
+LEAKED = r"\\u[0-9a-fA-F]{4}|\\x[0-9a-fA-F]{2}|&(?:amp|lt|gt|quot|apos|#(?:39|x27|34));"
 
 
 @dataclass(frozen=True)

@@ -75,7 +75,8 @@ def pages(loaded):
             "traces-filtered": "/dashboard/traces?status=error&tokens=gt:300&sort=tokens",
             "tasks": "/dashboard/tasks", "task": f"/dashboard/tasks/{TASK}", "task-new": "/dashboard/tasks/new",
             "task-recipe": "/dashboard/tasks/new?preset=daily-patrol", "trace": f"/dashboard/traces/{cited}",
-            "analysis": f"/dashboard/analysis?task={TASK}", "report": f"/dashboard/report?task={TASK}"}
+            "analysis": f"/dashboard/analysis?task={TASK}", "report": f"/dashboard/report?task={TASK}",
+            "annotate": "/dashboard/annotate", "annotations": "/dashboard/annotations", "views": "/dashboard/views"}
 
 
 def settle(page) -> None:

@@ -109,7 +109,8 @@ def test_plain_text_errors_and_the_span_panel(plain, browser):
             bars = page.evaluate("() => document.getElementById('fig-timeline-chart').data"
                                  ".map(t => [t.name, t.marker.color, t.y])")
             red = next(y for name, _, y in bars if name == FAILED)
-            assert "model 1 gpt-x" in red and "#2 lookup" in red and "model 2 gpt-x" not in red
+            failed_tool = next(c["seq"] for c in traj["tool_calls"] if c["status"] == "error")
+            assert "model 1 gpt-x" in red and f"#{failed_tool} lookup" in red and "model 2 gpt-x" not in red
             assert {colour for name, colour, _ in bars if name == FAILED} == {"#d62728"}
 
             # a row of the tree opens the side panel: status message, exception stack, attributes, events

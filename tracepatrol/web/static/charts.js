@@ -18,9 +18,18 @@
     margin.r = Math.min(margin.r === undefined ? 80 : margin.r, 12);
     out.margin = margin;
     if (!layout.polar) {
-      out.legend = Object.assign({}, layout.legend || {}, {orientation: "h", x: 0, xanchor: "left", y: -0.3, yanchor: "top"});
       margin.b = Math.max(margin.b || 0, 90);
       if (layout.height) { out.height = layout.height + 60; }
+      var plot = (out.height || 450) - (margin.t === undefined ? 80 : margin.t) - margin.b;  // the legend sits
+      out.legend = Object.assign({}, layout.legend || {}, {orientation: "h", x: 0, xanchor: "left",  // 64 px under it
+                                                           y: -64 / Math.max(plot, 100), yanchor: "top"});
+      ["xaxis", "yaxis"].forEach(function (name) {  // smaller labels leave the plot its width
+        if (!layout[name]) { return; }
+        var axis = Object.assign({}, layout[name]);
+        axis.tickfont = Object.assign({size: 10}, axis.tickfont || {});
+        if (axis.title) { axis.title = Object.assign({}, axis.title, {font: {size: 11}}); }
+        out[name] = axis;
+      });
     } else {
       out.legend = Object.assign({}, layout.legend || {}, {orientation: "h", x: 0, y: -0.1, yanchor: "top"});
     }
