@@ -45,7 +45,9 @@ RULES: dict[str, str | dict[str, str]] = {
     "/api/runs/{run_id}/summary": V, "/api/compare": V, "/api/report": V,
     "/api/traces": V, "/api/traces/{trace_id}": V, "/api/traces/{trace_id}/evaluations": V,
     "/api/traces/{trace_id}/annotations": {"GET": V, "POST": E},
-    "/api/annotations/import": E,
+    "/api/traces/{trace_id}/annotations/history": V,
+    "/api/annotations/import": E, "/api/annotations/export": V,
+    "/api/annotation-configs": {"GET": V, "POST": E},
     "/api/views": V, "/api/views/{name}": {"GET": V, "PUT": E, "DELETE": E},
     "/dashboard": V, "/dashboard/": V,
     "/dashboard/traces": V, "/dashboard/traces/{trace_id}": V, "/dashboard/traces/{trace_id}/spans/{span_id}": V,
@@ -60,8 +62,6 @@ RULES: dict[str, str | dict[str, str]] = {
     "/dashboard/annotate/labels": E, "/dashboard/annotate/queues": E, "/dashboard/reviewer": E,
     "/dashboard/annotations": {"GET": V, "POST": E}, "/dashboard/annotations.csv": V,
     "/dashboard/annotations/import": E,
-    "/dashboard/keys": A, "/dashboard/keys/new": A, "/dashboard/keys/{name}/revoke": A,
-    "/dashboard/audit": A,
 }
 UNRULED = A  # a route nobody gave a rule: admins only, and the route-table test fails
 

@@ -1,0 +1,167 @@
+"""Who may do what, against a running server: every route of the API port (read from the app's
+own route table) as every role and without a key, OTLP over HTTP and gRPC per role, two
+projects that never see each other, revocation within seconds, and no secret at rest.
+
+Allowed gets 2xx, a role below the route's rule 403 naming the role needed, no key 401. A route
+added without a rule fails `tests/test_route_rules.py`; one without an example request here
+fails `test_every_route_has_an_example`.
+"""
+from __future__ import annotations
+
+import subprocess
+import time
+
+import grpc
+import httpx
+import pytest
+from opentelemetry.proto.collector.trace.v1 import trace_service_pb2, trace_service_pb2_grpc
+
+from infra.access.roles import Principal, needs
+from tests.reliability.access_world import (EXAMPLES, PROTOBUF, ROLES, build_world, make_key, trace_request,
+                                            wait_until)
+from tests.test_route_rules import full_app
+from tracepatrol.api.rules import OPEN, rule_for, routes
+from tracepatrol.harness.process import tracepatrol
+
+ROUTES = sorted(set(routes(full_app())))
+PRINCIPALS = (None, *ROLES)
+
+
+@pytest.fixture(scope="module")
+def world(tmp_path_factory):
+    w = build_world(tmp_path_factory.mktemp("access-roles"))
+    yield w
+    w.srv.stop()
+
+
+def _allowed(role: str, rule: str) -> bool:
+    return rule == OPEN or Principal("k", role).may(rule)
+
+
+def test_every_route_has_an_example():
+    assert [f"{m} {p}" for m, p in ROUTES if (m, p) not in EXAMPLES] == []
+
+
+@pytest.mark.parametrize("method,path", ROUTES, ids=[f"{m} {p}" for m, p in ROUTES])
+def test_each_role_on_each_route(world, method, path):
+    rule = rule_for(path, method)
+    for role in PRINCIPALS:
+        call = EXAMPLES[(method, path)](world)
+        resp = world.call(role, call)
+        if rule == OPEN:  # the same for everyone; a login answers with a redirect to where it leads
+            assert resp.status_code < (400 if not call.follow else 300), (role, method, path, resp.status_code)
+            continue
+        expected = "401" if role is None else "2xx" if _allowed(role, rule) else "403"
+        if expected == "2xx":
+            assert 200 <= resp.status_code < 300, (role, method, path, resp.status_code, resp.text[:500])
+        elif expected == "401":
+            assert resp.status_code == 401, (method, path, resp.status_code, resp.text[:300])
+        else:
+            assert resp.status_code == 403 and needs(rule) in resp.text, (role, method, path, resp.text[:300])
+            assert f"({role}," in resp.text  # and says which role the key has
+
+
+def _otlp_http(world, role, project="alpha") -> int:
+    req, _ = trace_request("f", 0)
+    return httpx.post(world.srv.otlp_http, content=req.SerializeToString(),
+                      headers={**PROTOBUF, **world.headers(role, project)}, timeout=30).status_code
+
+
+def _otlp_grpc(world, role, project="alpha") -> grpc.StatusCode:
+    req, _ = trace_request("e", 0)
+    key = world.key_of(role, project)
+    with grpc.insecure_channel(world.srv.otlp_grpc) as channel:
+        stub = trace_service_pb2_grpc.TraceServiceStub(channel)
+        try:
+            stub.Export(req, metadata=[("authorization", f"Bearer {key}")] if key else [], timeout=30)
+        except grpc.RpcError as exc:
+            return exc.code()
+    return grpc.StatusCode.OK
+
+
+def test_otlp_takes_spans_from_ingest_editor_and_admin_keys_only(world):
+    http = {role: _otlp_http(world, role) for role in PRINCIPALS}
+    assert http == {None: 401, "ingest": 200, "viewer": 403, "editor": 200, "admin": 200}
+    rpc = {role: _otlp_grpc(world, role) for role in PRINCIPALS}
+    assert rpc == {None: grpc.StatusCode.UNAUTHENTICATED, "ingest": grpc.StatusCode.OK,
+                   "viewer": grpc.StatusCode.PERMISSION_DENIED, "editor": grpc.StatusCode.OK,
+                   "admin": grpc.StatusCode.OK}
+
+
+def _gets(world):
+    """Every GET route of the API port with its example, as a viewer of alpha asks it."""
+    return [(path, EXAMPLES[("GET", path)](world)) for method, path in ROUTES if method == "GET"]
+
+
+def test_a_viewer_of_one_project_never_sees_the_other(world):
+    beta_traces = world.traces["beta"]
+    beta_words = [*beta_traces, "patrol-beta", world.runs["beta"]]
+    for project, other in (("alpha", "beta"), ("beta", "alpha")):
+        hidden = [*world.traces[other], f"patrol-{other}", world.runs[other]]
+        for path, call in _gets(world):
+            resp = world.call("viewer", call, project)
+            body = resp.text
+            leaked = [w for w in hidden if w in body]
+            assert not leaked, (project, path, leaked)
+    # Asked for by name, the other project's things are not found (as if they did not exist).
+    for url in (f"/api/traces/{beta_traces[0]}", f"/api/tasks/patrol-beta", f"/api/runs/{world.runs['beta']}",
+                f"/dashboard/traces/{beta_traces[0]}", "/dashboard/tasks/patrol-beta"):
+        resp = httpx.get(world.srv.api + url, headers=world.headers("viewer", "alpha"), timeout=30)
+        assert resp.status_code == 404, (url, resp.status_code)
+    assert beta_words  # both projects' traces share a prefix and attributes: nothing above told them apart by data
+
+
+def test_a_prefix_search_and_the_counts_stay_in_the_project(world):
+    rows = httpx.get(world.srv.api + "/api/traces", params={"limit": 1000}, headers=world.headers("viewer", "alpha"),
+                     timeout=30).json()
+    assert sorted(r["trace_id"] for r in rows) == sorted(world.traces["alpha"])
+    metrics = httpx.get(world.srv.api + "/metrics", headers=world.headers("viewer", "alpha"), timeout=30).text
+    assert "tracepatrol_trajectories_total 3.0" in metrics  # alpha's 3, not the server's 6
+    assert "spans_received" not in metrics  # server-wide counters are for admins
+
+
+def test_a_task_in_one_project_never_samples_the_other(world):
+    items = world.admin("GET", f"/api/runs/{world.runs['alpha']}").json()["items"]
+    assert sorted(i["trace_id"] for i in items) == sorted(world.traces["alpha"])
+    items = world.admin("GET", f"/api/runs/{world.runs['beta']}").json()["items"]
+    assert sorted(i["trace_id"] for i in items) == sorted(world.traces["beta"])
+    preview = httpx.post(world.srv.api + "/api/tasks/preview", headers=world.headers("editor", "beta"), timeout=60,
+                         json={"name": "peek", "window": {"mode": "backfill", "last": "1h"},
+                               "filters": [{"field": "trace_id", "op": "contains", "value": "5eed"}]}).json()
+    assert preview
+
+
+def test_a_key_cannot_make_tasks_in_another_project(world):
+    doc = {"name": "sneaky", "project": "beta", "window": {"mode": "backfill", "last": "1h"}}
+    resp = httpx.post(world.srv.api + "/api/tasks", json=doc, headers=world.headers("editor", "alpha"), timeout=30)
+    assert resp.status_code == 403 and "beta" in resp.text
+
+
+def test_a_revoked_key_is_refused_within_5_s_and_ends_its_sessions(world):
+    secret = world.admin("POST", "/api/keys", json={"name": "short-lived", "role": "ingest",
+                                                    "project": "alpha"}).json()["secret"]
+    req, _ = trace_request("d", 0)
+    post = lambda: httpx.post(world.srv.otlp_http, content=req.SerializeToString(), timeout=30,
+                              headers={**PROTOBUF, "Authorization": f"Bearer {secret}"}).status_code
+    assert post() == 200
+    subprocess.run(tracepatrol("keys", "revoke", "short-lived", "--api", world.srv.api, "--api-key",
+                               world.keys["admin"]), check=True, capture_output=True)
+    took = wait_until("the revoked key refused", lambda: post() == 401, 5)
+    assert took < 5
+
+
+def test_no_secret_at_rest_in_the_file_the_log_or_keys_list(world):
+    listed = subprocess.run(tracepatrol("keys", "list", "--json", "--api", world.srv.api, "--api-key",
+                                        world.keys["admin"]), capture_output=True, text=True, check=True).stdout
+    world.admin("GET", "/api/stats")  # the writer commits; the file holds what it holds
+    time.sleep(0.5)
+    stored = world.srv.db.read_bytes() + world.srv.db.with_suffix(".duckdb.wal").read_bytes() \
+        if world.srv.db.with_suffix(".duckdb.wal").exists() else world.srv.db.read_bytes()
+    log = world.srv.log.read_text(errors="replace")
+    assert world.keys
+    for name, secret in world.keys.items():
+        tail = secret.split("_", 3)[3]  # the random part: what a leak would carry
+        assert tail.encode() not in stored, name
+        assert tail not in log and tail not in listed, name
+    assert "tp_" not in listed and "digest" not in listed
+
