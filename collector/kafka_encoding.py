@@ -139,10 +139,12 @@ def _redact_value(value, redactor: Redactor) -> int:
 
 
 def stamp_project(request: ExportTraceServiceRequest, project: str) -> None:
-    """Every resource of the request marked as `project`'s, whatever the sender wrote there."""
+    """Every resource of the request marked as `project`'s, whatever the sender wrote there (the
+    default project's unmarked: the message stays what a stock Collector would publish)."""
     for rs in request.resource_spans:
         _drop_project(rs.resource.attributes)
-        rs.resource.attributes.add(key=PROJECT_ATTRIBUTE).value.string_value = project
+        if project != DEFAULT_PROJECT:
+            rs.resource.attributes.add(key=PROJECT_ATTRIBUTE).value.string_value = project
 
 
 def take_project(request: ExportTraceServiceRequest) -> str:

@@ -195,7 +195,7 @@ class TracepatrolServer:
     def _start_keys(self) -> None:
         """The key ring from `api_keys`, re-read every second; with Kafka, published for the collectors."""
         keys.create_tables(self.db)
-        publisher = KeyPublisher(self.producer) if self.producer is not None else None
+        publisher = KeyPublisher(self.settings.kafka, self.producer) if self.producer is not None else None
         self.key_refresher = TableRefresher(self.ring, self.db,
                                             on_change=publisher.publish if publisher else lambda changed: None)
         self.key_refresher.start()
