@@ -11,7 +11,7 @@ prompt is not stored, so a value taken from it counts as ungrounded.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from collector.trajectory import Trajectory
@@ -126,15 +126,13 @@ class _Judge:
         self.schemas = ToolSchemas(view.trajectory, context)
         self._dates: set[dt.date] | None = None
         self._reviewer: Reviewer | None = None
-        self._finished: dict[int, set[int]] = {}
 
-    def finished_before(self, position: int) -> set[int]:
-        """The calls whose results the call at `position` could read (memoised per call)."""
-        done = self._finished.get(position)
-        if done is None:
-            calls = self.trajectory.tool_calls
-            done = self._finished[position] = {i for i, c in enumerate(calls) if i != position and before(c, calls[position])}
-        return done
+    def read_before(self, position: int) -> Callable[[str], bool]:
+        """Whether a result the call at `position` could read holds a normalised unit: only the
+        calls holding it are asked when they finished."""
+        calls, holders = self.trajectory.tool_calls, self.texts.holders
+        call = calls[position]
+        return lambda unit: any(i != position and before(calls[i], call) for i in holders(unit))
 
     @property
     def reviewer(self) -> Reviewer:
@@ -164,8 +162,7 @@ class _Judge:
         earlier, later = sources(texts, position, argument.units)
         if earlier is not None:
             return "grounded", f"call {earlier}"
-        done = self.finished_before(position)
-        found = self.reviewer.source(argument, lambda unit: not done.isdisjoint(texts.holders(unit)))
+        found = self.reviewer.source(argument, self.read_before(position))
         if found is not None:
             return "grounded", found
         if later is not None:

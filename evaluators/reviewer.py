@@ -13,6 +13,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 from collections.abc import Callable, Iterable
+from functools import lru_cache
 
 from collector.trajectory import Trajectory
 from evaluators.dates import FREE_TEXT
@@ -82,7 +83,7 @@ class Reviewer:
         self._numbers: frozenset[str] | None = None
         self._dates: set[dt.date] | None = None
         self._cjk: bool | None = None
-        self._named_memo: dict[str, tuple[str | None, list[tuple[str, str]]]] = {}
+        self._named_memo: dict[str, tuple[str | None, tuple[tuple[str, str], ...]]] = {}
 
     # --- what is read of the trajectory, each on first use --------------------------------------
 
@@ -164,20 +165,9 @@ class Reviewer:
         reason, candidates = memo
         return reason or next((why for unit, why in candidates if earlier(unit)), None)
 
-    def _named_by_user(self, text: str, value: str) -> tuple[str | None, list[tuple[str, str]]]:
+    def _named_by_user(self, text: str, value: str) -> tuple[str | None, tuple[tuple[str, str], ...]]:
         """(why the user's words name what `text` names, or None; the names to look for in results)."""
-        candidates = []
-        for other in sorted(equivalents(text)):
-            candidates.append((other, f"{other!r} named by its code or name (CLDR/IATA)"))
-            # a Chinese name's English meanings: CNY is 人民币 (CLDR), which is "Renminbi (RMB)" (CC-CEDICT)
-            if has_cjk(other):
-                candidates += [(norm(m), f"{other!r} named by its code or name (CLDR, CC-CEDICT)")
-                               for _, meanings in senses(other) for m in meanings]
-        if has_cjk(value):
-            for _, gloss in glosses(value):
-                for sense in filter(None, map(norm, gloss.split(";"))):
-                    why = f"the user's words in Chinese (CC-CEDICT: {sense!r})"
-                    candidates += [(sense, why), *((e, why) for e in equivalents(sense))]
+        candidates = named_candidates(text, value)
         history = bool(self.trajectory.history)
         for unit, why in candidates:
             if self._in_user(unit) or (history and self.history.has(unit)) or (self.requests_cjk and self.glossed.has(unit)):
@@ -218,6 +208,27 @@ class Reviewer:
                 and str(int(time[0]) - 12) not in self.numbers:
             return None
         return "a date computed from the request"
+
+
+@lru_cache(maxsize=1 << 14)
+def named_candidates(text: str, value: str) -> tuple[tuple[str, str], ...]:
+    """(normalised name, why it grounds `value`) for every other name of what the normalised `text`
+    names (CLDR/IATA), a Chinese name's English meanings, and the meanings of `value`'s own Chinese
+    words: the same for every trajectory, so worked out once per value (each call only looks them
+    up in its own trajectory)."""
+    candidates = []
+    for other in sorted(equivalents(text)):
+        candidates.append((other, f"{other!r} named by its code or name (CLDR/IATA)"))
+        # a Chinese name's English meanings: CNY is 人民币 (CLDR), which is "Renminbi (RMB)" (CC-CEDICT)
+        if has_cjk(other):
+            candidates += [(norm(m), f"{other!r} named by its code or name (CLDR, CC-CEDICT)")
+                           for _, meanings in senses(other) for m in meanings]
+    if has_cjk(value):
+        for _, gloss in glosses(value):
+            for sense in filter(None, map(norm, gloss.split(";"))):
+                why = f"the user's words in Chinese (CC-CEDICT: {sense!r})"
+                candidates += [(sense, why), *((e, why) for e in equivalents(sense))]
+    return tuple(candidates)
 
 
 # Arguments the agent writes itself (a title, a message, a branch name): its wording is its own, the
