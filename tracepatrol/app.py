@@ -30,6 +30,7 @@ from tracepatrol.api.alerts import build_router as build_alert_router
 from tracepatrol.api.audit import build_router as build_audit_router
 from tracepatrol.api.guard import Access, Guard, secured
 from tracepatrol.api.keys import build_router as build_key_router
+from tracepatrol.api.login import build_router as build_login_router
 from tracepatrol.api.metrics import build_metrics_router
 from tracepatrol.api.results import build_router as build_result_router
 from tracepatrol.api.rules import RouteRules
@@ -68,6 +69,7 @@ def build_api(db: duckdb.DuckDBPyConnection, stats: IngestStats, queue: IngestQu
     app.state.stats, app.state.queue = stats, queue
     app.include_router(build_metrics_router(secured))
     app.include_router(build_export_router(secured))
+    app.include_router(build_login_router())  # before the dashboard's pages: its login makes the session
     app.include_router(build_dashboard_router(secured))
     if tasks is not None:
         app.include_router(build_task_router(secured))
