@@ -82,6 +82,7 @@ MODULE_MARKS = {
     "fuzz/test_atheris.py": ("integration",),                   # the fuzzer in a subprocess
     "kafka/test_collect_ingest.py": ("integration",),           # `tracepatrol serve` and the CLI beside the cluster
     "kafka/test_readme_recipe.py": ("integration",),            # the README's commands
+    "kafka/test_key_revocation.py": ("integration",),           # keys made with the CLI; a collector and a store
     "reliability/test_access.py": ("integration",),             # servers
     "reliability/test_access_roles.py": ("integration",),       # a server with two projects and a key per role
     "reliability/test_safe_defaults.py": ("integration",),      # servers on 0.0.0.0 and loopback

@@ -30,7 +30,7 @@ from tracepatrol.api.alerts import build_router as build_alert_router
 from tracepatrol.api.audit import build_router as build_audit_router
 from tracepatrol.api.guard import Access, Guard, secured
 from tracepatrol.api.keys import build_router as build_key_router
-from tracepatrol.api.login import build_router as build_login_router
+from tracepatrol.dashboard_login import build_router as build_login_router
 from tracepatrol.api.metrics import build_metrics_router
 from tracepatrol.api.results import build_router as build_result_router
 from tracepatrol.api.rules import RouteRules
