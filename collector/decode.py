@@ -39,9 +39,10 @@ except ImportError:
 
 # Said once at start-up (and by scripts/setup.sh) when the Rust decoder is not there. Measured with
 # `decode_protobuf` on benchmarks/ingest.py's 512-span requests, with and without it in turns in one
-# process (CPU time, a shared 2-core machine): tools 4.2-4.8 against 23.0-24.2 µs a span (5.1-5.5×),
-# chat 4.0-4.5 against 21.8-23.0 (5.1-5.4×).
-RUST_MISSING = ("Rust decoder not built: ingest decodes protobuf about 5× slower (agent traces: ~43,000 "
+# process (CPU time, a shared 2-core machine, four runs): tools 4.2-4.8 against 23.0-24.2 µs a span
+# (5.1-5.5×), chat 4.0-4.8 against 21.8-28.0 (5.1-5.8×). The outline alone: ~10 µs a span in
+# Python, ~0.8 in Rust.
+RUST_MISSING = ("Rust decoder not built: ingest decodes protobuf about 5-6× slower (agent traces: ~40,000 "
                 "spans per CPU second instead of ~220,000); install Rust (https://rustup.rs) and re-run "
                 "scripts/setup.sh")
 
