@@ -209,7 +209,7 @@ def wait_until_stored(api: str, headers: dict, expected: int, timeout: float = 3
 
 def decode_rates(bodies: list[bytes], seconds: float = 3.0) -> dict[str, float]:
     """Spans/s for protobuf parsing alone (upb, into Python messages), for the server's
-    decode-to-Arrow path (`decode_protobuf`: Rust) and for the Python reference decoder it
+    decode-to-Arrow path (`decode_protobuf`: Rust when it is built) and for the Python reference decoder it
     matches (`to_batch`: OTLP/JSON, redaction, Kafka)."""
     from opentelemetry.proto.collector.trace.v1.trace_service_pb2 import ExportTraceServiceRequest
 

@@ -44,7 +44,9 @@ class CollectorSettings(BaseModel):
     # 0 by default: protobuf is decoded in Rust with the GIL released, so the receiving thread no
     # longer holds up the writer. (Before that, with the Python decoder, one worker gave ~10 % more
     # stored spans/s on 2 cores for ~6 % more CPU per span and ~30 MiB; not measured since.) Each
-    # server spawns its workers on the first request. OTLP/JSON is still decoded in Python.
+    # server spawns its workers on the first request. OTLP/JSON is still decoded in Python (big
+    # bodies in a process: json_process_bytes). Without the Rust module protobuf decoding holds the
+    # GIL in the receiving thread again: there, one worker is worth measuring.
     decode_workers: int = Field(0, ge=0, le=64, description="processes decoding OTLP requests for the embedded store, "
                                 "leaving this process's GIL to HTTP and the DuckDB writer (0: in the receiving thread; "
                                 "Kafka publishing always decodes there)")
