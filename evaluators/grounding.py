@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Callable, Iterable
+from functools import partial
 from typing import Any
 
 from collector.trajectory import Trajectory
@@ -116,6 +117,20 @@ def findings_of(problems: list[dict[str, Any]]) -> list[Finding]:
     return findings
 
 
+class _Once:
+    """A value made on its first call, then remembered."""
+
+    __slots__ = ("make", "value")
+
+    def __init__(self, make: Callable[[], Any]):
+        self.make, self.value = make, None
+
+    def __call__(self) -> Any:
+        if self.value is None:
+            self.value = self.make()
+        return self.value
+
+
 class _Judge:
     """Grounds the argument values of one trajectory: (label, source) for grounded values,
     (label, why) for the others."""
@@ -124,7 +139,9 @@ class _Judge:
         self.trajectory = view.trajectory
         self.texts = view.text
         self.schemas = ToolSchemas(view.trajectory, context)
-        self._dates: set[dt.date] | None = None
+        # made apart from the judge: a reviewer holding a closure over the judge would make a reference
+        # cycle, and every trajectory's texts would wait for the garbage collector
+        self.dates = _Once(partial(trace_dates, view.trajectory))
         self._reviewer: Reviewer | None = None
 
     def read_before(self, position: int) -> Callable[[str], bool]:
@@ -137,15 +154,8 @@ class _Judge:
     @property
     def reviewer(self) -> Reviewer:
         if self._reviewer is None:
-            self._reviewer = Reviewer(self.trajectory, self.texts.in_user, trace_days(self.trajectory),
-                                      lambda: self.dates)
+            self._reviewer = Reviewer(self.trajectory, self.texts.in_user, trace_days(self.trajectory), self.dates)
         return self._reviewer
-
-    @property
-    def dates(self) -> set[dt.date]:
-        if self._dates is None:
-            self._dates = trace_dates(self.trajectory)
-        return self._dates
 
     def __call__(self, position: int, argument: Argument, facts: ArgumentFacts) -> tuple[str, str]:
         _, where, value, text, units = argument
@@ -157,7 +167,7 @@ class _Judge:
         texts = self.texts
         if any(map(texts.in_user, units)):
             return "grounded", "user input"
-        if is_text and (day := as_date(value)) is not None and day in self.dates:
+        if is_text and (day := as_date(value)) is not None and day in self.dates():
             return "grounded", "trace date"
         earlier, later = sources(texts, position, argument.units)
         if earlier is not None:
