@@ -84,7 +84,8 @@ def test_labels_queue_by_keyboard_history_search_files_and_agreement(session, br
     assert page.inner_text("#position") == str(WALKED + 1)
     for trace_id in walked:
         history = srv.get(f"/api/traces/{trace_id}/annotations/history").json()
-        assert [(a["author"], a["name"], a["value"]) for a in history] == [("ana", "correctness", "right")]
+        labelled = [(a["author"], a["name"], a["value"]) for a in history if a["name"]]  # other tests set statuses
+        assert labelled == [("ana", "correctness", "right")]
 
     # a second reviewer disagrees on three of them
     other = browser.new_context(viewport={"width": 390, "height": 900},

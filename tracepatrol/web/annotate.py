@@ -89,7 +89,8 @@ def item_context(cur, queue: annotation_queues.Queue, index: int | None, who: st
             if k < len(KEYS):
                 keys[(c.name, value)] = KEYS[k]
             k += 1
-    failing = [r for r in results(cur, trace_id=trace_id) if r["passed"] is False and r["version"] == traj["version"]]
+    failing = list({(r["evaluator"], r["label"], r["reason"]): r for r in results(cur, trace_id=trace_id)  # once, however
+                    if r["passed"] is False and r["version"] == traj["version"]}.values())  # many tasks judged it
     return {"queue": queue, "index": index, "count": len(ids), "done": len(done), "trace_id": trace_id,
             "item_done": trace_id in done, "traj": traj, "labels": labels, "mine": mine, "keys": keys,
             "failing": failing, "failed_steps": [c for c in traj.get("tool_calls", []) + traj.get("llm_calls", [])

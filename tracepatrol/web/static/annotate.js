@@ -37,7 +37,11 @@
         if (allGiven()) {
           byId("item-done").hidden = false;
           byId("item-done").classList.add("ok");
-          if (!wasDone) { byId("done-count").textContent = String(+byId("done-count").textContent + 1); }
+          if (!wasDone) {
+            var done = +byId("done-count").textContent + 1, bar = root.querySelector(".progress .done");
+            byId("done-count").textContent = String(done);
+            if (bar) { bar.style.width = (100 * done / +root.getAttribute("data-count")).toFixed(2) + "%"; }
+          }
         }
       }).catch(function (e) {
         state.textContent = e.message;
