@@ -42,6 +42,26 @@ def trace_outcomes(cur: duckdb.DuckDBPyConnection, project: str | None = None) -
     return cur.sql(f"SELECT trace_id, status = 'error' AS failed FROM traces WHERE {_project(project)}")
 
 
+def scope(cur: duckdb.DuckDBPyConnection, project: str) -> None:
+    """Make this cursor see `project`'s traces only: each table a temporary view of the same name
+    (found before the table), filtered to the project. Every later read on the cursor, whoever
+    composed it, is scoped; writes go through the store writer's own connection."""
+    database, where = _database(cur), _project(project)
+    cur.execute(f"""
+        CREATE OR REPLACE TEMP VIEW traces AS SELECT * FROM {database}.main.traces WHERE {where};
+        CREATE OR REPLACE TEMP VIEW spans AS SELECT * FROM {database}.main.spans WHERE {where};
+        CREATE OR REPLACE TEMP VIEW tool_calls AS SELECT c.* FROM {database}.main.tool_calls c
+            SEMI JOIN traces t ON c.trace_id = t.trace_id;
+        CREATE OR REPLACE TEMP VIEW tool_definitions AS SELECT d.* FROM {database}.main.tool_definitions d
+            SEMI JOIN traces t ON d.trace_id = t.trace_id;
+        CREATE OR REPLACE TEMP VIEW trace_quarantine AS SELECT q.* FROM {database}.main.trace_quarantine q
+            WHERE q.trace_id IN (SELECT trace_id FROM spans);""")
+
+
+def _database(cur: duckdb.DuckDBPyConnection) -> str:
+    return '"' + cur.execute("SELECT current_database()").fetchone()[0].replace('"', '""') + '"'
+
+
 def exportable(cur: duckdb.DuckDBPyConnection, table: str, since: dt.datetime | None,
                project: str | None = None) -> duckdb.DuckDBPyRelation:
     """All rows of `table` (one of EXPORTS) whose time is at or after `since` (naive UTC), in order."""

@@ -70,6 +70,18 @@ def trace_verdicts(cur: duckdb.DuckDBPyConnection, task_id: str,
                      "NULL::VARCHAR AS trace_id, NULL::BOOLEAN AS failed", params)
 
 
+def scope(cur: duckdb.DuckDBPyConnection, task_ids: Sequence[str]) -> None:
+    """Make this cursor see the results of these tasks only (a project's: results belong to their
+    task's project) through a temporary view named like the table, found before it. Results are
+    written on the `ResultStore`'s own connection, never through such a cursor."""
+    if not stored(cur):
+        return
+    database = '"' + cur.execute("SELECT current_database()").fetchone()[0].replace('"', '""') + '"'
+    listed = ", ".join("'" + t.replace("'", "''") + "'" for t in task_ids) or "NULL"
+    cur.execute(f"CREATE OR REPLACE TEMP VIEW eval_results AS SELECT * FROM {database}.main.eval_results "
+                f"WHERE task_id IN ({listed})")
+
+
 def exportable(cur: duckdb.DuckDBPyConnection, since: dt.datetime | None) -> duckdb.DuckDBPyRelation:
     """Every result created at or after `since` (naive UTC), in a deterministic order."""
     if since is None:

@@ -5,12 +5,12 @@ report on their own cursors).
 """
 from scheduler.ledger.book import SCHEDULED_TRIGGERS, TASK_STATES, Ledger, RunRow, TaskExists
 from scheduler.ledger.reads import (ITEM_STATES, TaskNotFound, TaskRow, get_task, list_tasks, project_of_run,
-                                    project_of_task, run, run_starts, runs, runs_started, state_counts, task_ids,
+                                    project_of_task, run, run_starts, runs, runs_started, scope, state_counts, task_ids,
                                     task_overview)
 from scheduler.ledger.schema import SCHEMA_VERSION, stored
 
 __all__ = [
     "ITEM_STATES", "SCHEDULED_TRIGGERS", "SCHEMA_VERSION", "TASK_STATES", "Ledger", "RunRow", "TaskExists",
     "TaskNotFound", "TaskRow", "get_task", "list_tasks", "project_of_run", "project_of_task", "run", "run_starts", "runs",
-    "runs_started", "state_counts", "stored", "task_ids", "task_overview",
+    "runs_started", "scope", "state_counts", "stored", "task_ids", "task_overview",
 ]

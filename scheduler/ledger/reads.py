@@ -85,6 +85,24 @@ def task_ids(cur: duckdb.DuckDBPyConnection, project: str | None = None) -> list
     return [r[0] for r in cur.execute(f"SELECT task_id FROM tasks t WHERE {where} ORDER BY task_id", params).fetchall()]
 
 
+def scope(cur: duckdb.DuckDBPyConnection, project: str) -> list[str]:
+    """Make this cursor see `project`'s tasks, runs and items only (temporary views named like the
+    tables, found before them); returns the project's task ids. The `Ledger` writes on its own
+    connection, never through such a cursor."""
+    if not stored(cur):
+        return []
+    database = '"' + cur.execute("SELECT current_database()").fetchone()[0].replace('"', '""') + '"'
+    literal = "'" + project.replace("'", "''") + "'"
+    cur.execute(f"""
+        CREATE OR REPLACE TEMP VIEW tasks AS SELECT * FROM {database}.main.tasks t
+            WHERE coalesce(t.spec->>'project', '{DEFAULT_PROJECT}') = {literal};
+        CREATE OR REPLACE TEMP VIEW task_runs AS SELECT r.* FROM {database}.main.task_runs r
+            SEMI JOIN tasks t ON r.task_id = t.task_id;
+        CREATE OR REPLACE TEMP VIEW run_items AS SELECT i.* FROM {database}.main.run_items i
+            SEMI JOIN tasks t ON i.task_id = t.task_id;""")
+    return task_ids(cur)
+
+
 def project_of_task(cur: duckdb.DuckDBPyConnection, task_id: str) -> str | None:
     """The project a task belongs to (None: no such task)."""
     row = cur.execute(f"SELECT {_PROJECT} FROM tasks t WHERE task_id = ?", [task_id]).fetchone() if stored(cur) else None

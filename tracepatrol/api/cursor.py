@@ -1,4 +1,5 @@
-"""The one database cursor a request reads through (DuckDB cursors are not shared between threads).
+"""The one database cursor a request reads through (DuckDB cursors are not shared between threads),
+seeing only the project of the request's key (`tracepatrol.scope`).
 
 The cursor is tracked by the task service's query gate, so a server that stops interrupts reads
 still running instead of waiting on them when it closes the database.
@@ -11,11 +12,14 @@ from typing import Annotated
 import duckdb
 from fastapi import Depends, Request
 
+from tracepatrol.api.guard import principal_of
+from tracepatrol.scope import scope_cursor
+
 
 def request_cursor(request: Request):
     """A cursor of the server's one database, for this request only."""
     tasks = getattr(request.app.state, "tasks", None)
-    cur = request.app.state.db.cursor()
+    cur = scope_cursor(request.app.state.db.cursor(), principal_of(request.scope))
     try:
         with tasks.runner.queries.tracked(cur) if tasks is not None else contextlib.nullcontext(cur):
             yield cur
