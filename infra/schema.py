@@ -12,6 +12,19 @@ import duckdb
 log = logging.getLogger(__name__)
 
 
+def stored_table(con: duckdb.DuckDBPyConnection, table: str) -> str:
+    """`table` of the database file itself, by its qualified name: found past a temporary view of the
+    same name (a request's cursor scoped to one project shadows tables with such views)."""
+    database = con.execute("SELECT current_database()").fetchone()[0]
+    return '"' + database.replace('"', '""') + '".main.' + table
+
+
+def sql_list(values) -> str:
+    """Strings as the SQL list of their literals (NULL for none): for a temporary view's definition,
+    which takes no parameters."""
+    return ", ".join("'" + v.replace("'", "''") + "'" for v in values) or "NULL"
+
+
 class SchemaError(RuntimeError):
     """The database was written by a newer tracepatrol, or cannot be migrated."""
 

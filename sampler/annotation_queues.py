@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import duckdb
 import orjson
 import pyarrow as pa
 
-from infra.schema import ensure_schema, installed_version
+from infra.schema import ensure_schema, installed_version, sql_list, stored_table
 from infra.timeutil import utcnow
 
 SCHEMA_VERSION = 1
@@ -57,6 +58,18 @@ def ensure_table(con: duckdb.DuckDBPyConnection) -> None:
         ensure_schema(con, COMPONENT, SCHEMA_VERSION, _DDL)
 
 
+def scope(con: duckdb.DuckDBPyConnection, task_ids: Sequence[str], trace_ids: str) -> None:
+    """Make this cursor see a project's queues only (those made from its tasks) and their items of
+    its traces (the query `trace_ids` gives them), through temporary views named like the tables.
+    Queues made through it are written to the tables themselves."""
+    ensure_table(con)
+    con.execute(f"""
+        CREATE OR REPLACE TEMP VIEW annotation_queues AS SELECT q.* FROM {stored_table(con, 'annotation_queues')} q
+            WHERE q.task_id IN ({sql_list(task_ids)});
+        CREATE OR REPLACE TEMP VIEW queue_items AS SELECT i.* FROM {stored_table(con, 'queue_items')} i
+            WHERE i.trace_id IN ({trace_ids}) AND i.queue IN (SELECT name FROM annotation_queues);""")
+
+
 def create(con: duckdb.DuckDBPyConnection, name: str, trace_ids: list[str], labels: list[str], rule: str,
            task_id: str | None = None, author: str | None = None) -> Queue:
     """A new queue of these traces (in this order, each once) to be given these labels."""
@@ -70,16 +83,17 @@ def create(con: duckdb.DuckDBPyConnection, name: str, trace_ids: list[str], labe
     if not labels:
         raise QueueError("a queue needs at least one label to give")
     ensure_table(con)
-    if get(con, name) is not None:
+    queues, queue_items = stored_table(con, "annotation_queues"), stored_table(con, "queue_items")
+    if con.execute(f"SELECT 1 FROM {queues} WHERE name = ?", [name]).fetchone():  # any project's
         raise QueueError(f"a queue named {name!r} exists already")
     items = pa.table({"queue": pa.array([name] * len(ids)), "position": pa.array(range(len(ids)), pa.int32()),
                       "trace_id": pa.array(ids)})
     con.execute("BEGIN")
     try:
-        con.execute("INSERT INTO annotation_queues VALUES (?, ?, ?, ?, ?, ?)",
+        con.execute(f"INSERT INTO {queues} VALUES (?, ?, ?, ?, ?, ?)",
                     [name, task_id, rule, orjson.dumps(labels).decode(), author, utcnow()])
         con.register("_queue_items_in", items)
-        con.execute("INSERT INTO queue_items BY NAME SELECT * FROM _queue_items_in")
+        con.execute(f"INSERT INTO {queue_items} BY NAME SELECT * FROM _queue_items_in")
         con.execute("COMMIT")
     except BaseException:
         con.execute("ROLLBACK")

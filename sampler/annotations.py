@@ -24,7 +24,7 @@ import duckdb
 import orjson
 import pyarrow as pa
 
-from infra.schema import ensure_schema, installed_version
+from infra.schema import ensure_schema, installed_version, stored_table
 from infra.timeutil import utcnow
 from sampler import annotation_configs
 from sampler.annotation_configs import ConfigError
@@ -75,6 +75,14 @@ def ensure_table(con: duckdb.DuckDBPyConnection) -> None:
     """Create, migrate or check the table; writes only when it is missing or older, so readers may call it too."""
     if installed_version(con, COMPONENT) != SCHEMA_VERSION:
         ensure_schema(con, COMPONENT, SCHEMA_VERSION, _DDL, _MIGRATIONS)
+
+
+def scope(con: duckdb.DuckDBPyConnection, trace_ids: str) -> None:
+    """Make this cursor see the annotations of a project's traces only (the query `trace_ids` gives
+    them; a temporary view named like the table). Annotating through it writes the table itself."""
+    ensure_table(con)
+    con.execute(f"CREATE OR REPLACE TEMP VIEW annotations AS SELECT a.* FROM {stored_table(con, 'annotations')} a "
+                f"WHERE a.trace_id IN ({trace_ids})")
 
 
 def current_statuses(con: duckdb.DuckDBPyConnection) -> duckdb.DuckDBPyRelation:
@@ -279,6 +287,6 @@ def _insert(con: duckdb.DuckDBPyConnection, rows: list[dict[str, str | None]]) -
                        "created_at": pa.array([utcnow()] * len(rows), pa.timestamp("us"))})
     con.register("_annotations_in", data)
     try:
-        con.execute("INSERT INTO annotations BY NAME SELECT * FROM _annotations_in")
+        con.execute(f"INSERT INTO {stored_table(con, 'annotations')} BY NAME SELECT * FROM _annotations_in")
     finally:
         con.unregister("_annotations_in")

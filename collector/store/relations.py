@@ -10,6 +10,7 @@ import datetime as dt
 import duckdb
 
 from infra.access import check_project
+from infra.schema import stored_table
 
 # What can be exported, by the time column `since` bounds, in a deterministic order.
 EXPORTS: dict[str, tuple[str, str]] = {
@@ -42,24 +43,22 @@ def trace_outcomes(cur: duckdb.DuckDBPyConnection, project: str | None = None) -
     return cur.sql(f"SELECT trace_id, status = 'error' AS failed FROM traces WHERE {_project(project)}")
 
 
-def scope(cur: duckdb.DuckDBPyConnection, project: str) -> None:
+def scope(cur: duckdb.DuckDBPyConnection, project: str) -> str:
     """Make this cursor see `project`'s traces only: each table a temporary view of the same name
     (found before the table), filtered to the project. Every later read on the cursor, whoever
-    composed it, is scoped; writes go through the store writer's own connection."""
-    database, where = _database(cur), _project(project)
+    composed it, is scoped; writes go through the store writer's own connection. Returns the query
+    of the project's trace ids, for other owners to scope their tables by."""
+    where = _project(project)
     cur.execute(f"""
-        CREATE OR REPLACE TEMP VIEW traces AS SELECT * FROM {database}.main.traces WHERE {where};
-        CREATE OR REPLACE TEMP VIEW spans AS SELECT * FROM {database}.main.spans WHERE {where};
-        CREATE OR REPLACE TEMP VIEW tool_calls AS SELECT c.* FROM {database}.main.tool_calls c
+        CREATE OR REPLACE TEMP VIEW traces AS SELECT * FROM {stored_table(cur, 'traces')} WHERE {where};
+        CREATE OR REPLACE TEMP VIEW spans AS SELECT * FROM {stored_table(cur, 'spans')} WHERE {where};
+        CREATE OR REPLACE TEMP VIEW tool_calls AS SELECT c.* FROM {stored_table(cur, 'tool_calls')} c
             SEMI JOIN traces t ON c.trace_id = t.trace_id;
-        CREATE OR REPLACE TEMP VIEW tool_definitions AS SELECT d.* FROM {database}.main.tool_definitions d
+        CREATE OR REPLACE TEMP VIEW tool_definitions AS SELECT d.* FROM {stored_table(cur, 'tool_definitions')} d
             SEMI JOIN traces t ON d.trace_id = t.trace_id;
-        CREATE OR REPLACE TEMP VIEW trace_quarantine AS SELECT q.* FROM {database}.main.trace_quarantine q
+        CREATE OR REPLACE TEMP VIEW trace_quarantine AS SELECT q.* FROM {stored_table(cur, 'trace_quarantine')} q
             WHERE q.trace_id IN (SELECT trace_id FROM spans);""")
-
-
-def _database(cur: duckdb.DuckDBPyConnection) -> str:
-    return '"' + cur.execute("SELECT current_database()").fetchone()[0].replace('"', '""') + '"'
+    return "SELECT trace_id FROM traces"
 
 
 def exportable(cur: duckdb.DuckDBPyConnection, table: str, since: dt.datetime | None,

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 
 import duckdb
 
+from infra.schema import sql_list, stored_table
 from evaluators.results.reads import of_tasks
 from evaluators.results.schema import stored
 
@@ -76,10 +77,8 @@ def scope(cur: duckdb.DuckDBPyConnection, task_ids: Sequence[str]) -> None:
     written on the `ResultStore`'s own connection, never through such a cursor."""
     if not stored(cur):
         return
-    database = '"' + cur.execute("SELECT current_database()").fetchone()[0].replace('"', '""') + '"'
-    listed = ", ".join("'" + t.replace("'", "''") + "'" for t in task_ids) or "NULL"
-    cur.execute(f"CREATE OR REPLACE TEMP VIEW eval_results AS SELECT * FROM {database}.main.eval_results "
-                f"WHERE task_id IN ({listed})")
+    cur.execute(f"CREATE OR REPLACE TEMP VIEW eval_results AS SELECT * FROM {stored_table(cur, 'eval_results')} "
+                f"WHERE task_id IN ({sql_list(task_ids)})")
 
 
 def exportable(cur: duckdb.DuckDBPyConnection, since: dt.datetime | None) -> duckdb.DuckDBPyRelation:

@@ -16,6 +16,7 @@ import duckdb
 import orjson
 
 from infra.access import DEFAULT_PROJECT
+from infra.schema import stored_table
 from scheduler.ledger.schema import stored
 from scheduler.task import TaskSpec
 
@@ -91,14 +92,13 @@ def scope(cur: duckdb.DuckDBPyConnection, project: str) -> list[str]:
     connection, never through such a cursor."""
     if not stored(cur):
         return []
-    database = '"' + cur.execute("SELECT current_database()").fetchone()[0].replace('"', '""') + '"'
     literal = "'" + project.replace("'", "''") + "'"
     cur.execute(f"""
-        CREATE OR REPLACE TEMP VIEW tasks AS SELECT * FROM {database}.main.tasks t
+        CREATE OR REPLACE TEMP VIEW tasks AS SELECT * FROM {stored_table(cur, 'tasks')} t
             WHERE coalesce(t.spec->>'project', '{DEFAULT_PROJECT}') = {literal};
-        CREATE OR REPLACE TEMP VIEW task_runs AS SELECT r.* FROM {database}.main.task_runs r
+        CREATE OR REPLACE TEMP VIEW task_runs AS SELECT r.* FROM {stored_table(cur, 'task_runs')} r
             SEMI JOIN tasks t ON r.task_id = t.task_id;
-        CREATE OR REPLACE TEMP VIEW run_items AS SELECT i.* FROM {database}.main.run_items i
+        CREATE OR REPLACE TEMP VIEW run_items AS SELECT i.* FROM {stored_table(cur, 'run_items')} i
             SEMI JOIN tasks t ON i.task_id = t.task_id;""")
     return task_ids(cur)
 

@@ -65,7 +65,7 @@ def session(browser, loaded):
     assert w.page.locator("input[name=key]").count() == 1
     w.page.fill("input[name=key]", "not-the-key")
     w.page.click("button[type=submit]")
-    assert "not this server's API key" in w.page.content()
+    assert "not a key of this server" in w.page.content()
     w.page.fill("input[name=key]", API_KEY)
     with w.page.expect_navigation():
         w.page.click("button[type=submit]")

@@ -1,6 +1,6 @@
 """The blind split: realistic agent traffic written apart from the evaluators and from the other
-splits, to check the verdicts the way a newcomer would (issue 27's "a realistic corpus no one on
-the team has seen").
+splits, to check the verdicts the way a newcomer would ("a realistic corpus no one on the team has
+seen").
 
 Each scenario below writes one run of an agent the way users and agents behave (typos, dates in
 any form, currencies and languages named in words or symbols, ids from the trace's context or an

@@ -13,7 +13,11 @@ from evaluators.aggregate import compare, task_scores
 from evaluators.results import ResultStore
 from evaluators.weights import get_profile, load_profiles
 from tracepatrol import analysis
+from scheduler import ledger
 from tracepatrol.api.cursor import Cursor
+from tracepatrol.api.guard import principal_of
+from tracepatrol.api.tasks import task_of
+from tracepatrol.scope import owned_trace
 
 
 def _results(request: Request) -> ResultStore:
@@ -21,22 +25,25 @@ def _results(request: Request) -> ResultStore:
 
 
 def _task_rows(request: Request, task_id: str) -> list[dict[str, Any]]:
-    tasks = request.app.state.tasks
-    try:
-        tasks.ledger.get_task(task_id)
-    except LookupError as exc:
-        raise HTTPException(404, str(exc)) from None
+    task_of(request, task_id)  # 404 for an unknown task or another project's
     return _results(request).query(task_id=task_id)
+
+
+def _run(cur, run_id: str) -> dict[str, Any]:
+    """The run as the request's cursor sees it: another project's answers 404 as an unknown one."""
+    run = ledger.run(cur, run_id)
+    if run is None:
+        raise HTTPException(404, f"no run {run_id!r}")
+    return run
 
 
 def build_router(secured: list) -> APIRouter:
     router = APIRouter(dependencies=secured, tags=["results"])
 
     @router.get("/api/runs/{run_id}/results")
-    def run_results(request: Request, run_id: str) -> list[dict[str, Any]]:
+    def run_results(request: Request, cur: Cursor, run_id: str) -> list[dict[str, Any]]:
         """The run's results, each with its findings."""
-        if request.app.state.tasks.ledger.run(run_id) is None:
-            raise HTTPException(404, f"no run {run_id!r}")
+        _run(cur, run_id)
         return _results(request).query(run_id=run_id)
 
     @router.get("/api/runs/{run_id}/items")
@@ -53,18 +60,19 @@ def build_router(secured: list) -> APIRouter:
                 "items": analysis.item_verdicts(run["items"], rows)}
 
     @router.get("/api/runs/{run_id}/summary")
-    def run_summary(request: Request, run_id: str) -> dict[str, Any]:
+    def run_summary(request: Request, cur: Cursor, run_id: str) -> dict[str, Any]:
         """Per evaluator: the sample's pass rate with its Wilson interval, extrapolated to every
         trace the run's filters matched (a 5 % sample says what it implies for all of them)."""
-        run = request.app.state.tasks.ledger.run(run_id)
-        if run is None:
-            raise HTTPException(404, f"no run {run_id!r}")
+        run = _run(cur, run_id)
         summary = analysis.summary(_results(request).query(run_id=run_id), run["candidates"])
         return {"run_id": run_id, "candidates": run["candidates"], "ratio": run["ratio"], "evaluators": summary}
 
     @router.get("/api/traces/{trace_id}/evaluations")
-    def trace_evaluations(request: Request, trace_id: str) -> list[dict[str, Any]]:
+    def trace_evaluations(request: Request, cur: Cursor, trace_id: str) -> list[dict[str, Any]]:
         """Every task's results on the trace (each version), each with its findings."""
+        who = principal_of(request.scope)
+        if who is not None and who.project is not None and not owned_trace(cur, who, trace_id.lower()):
+            return []  # as for a trace no task evaluated
         return _results(request).query(trace_id=trace_id.lower())
 
     @router.get("/api/tasks/{task_id}/scores")

@@ -18,11 +18,14 @@ from pydantic import BaseModel
 from sampler import annotation_configs, annotations
 from sampler.query_budget import Query as UserQuery
 from sampler.query_budget import QueryBusy, QueryCancelled, QueryTimeout
+from scheduler import ledger
 from scheduler.ledger import TaskExists, TaskNotFound
 from scheduler.presets import PresetError
 from scheduler.service import TaskService
 from scheduler.task import TaskError, task_from_request
 from tracepatrol.api.cursor import Cursor
+from tracepatrol.api.guard import principal_of
+from tracepatrol.scope import OtherProject, in_project
 
 TASK_EXAMPLE = {
     "name": "complaint-triage",
@@ -42,7 +45,7 @@ def _service(request: Request) -> TaskService:
 
 
 @contextlib.contextmanager
-def _bounded() -> Iterator[None]:
+def bounded() -> Iterator[None]:
     """Query limits as HTTP answers that say what happened."""
     try:
         yield
@@ -70,8 +73,8 @@ async def while_connected(request: Request, query: UserQuery, fn: Callable[[], T
 async def preview(request: Request, doc: dict[str, Any]) -> dict[str, Any]:
     """What a run of the task `doc` would select now (the API's and the dashboard form's preview)."""
     runner = _service(request).runner
-    with _bounded(), runner.queries.take(wait=False) as query:  # refused before any work when busy
-        spec = await anyio.to_thread.run_sync(_spec, doc)  # a new regex is compiled by DuckDB
+    with bounded(), runner.queries.take(wait=False) as query:  # refused before any work when busy
+        spec = own_spec(request, await anyio.to_thread.run_sync(_spec, doc))  # a new regex is compiled by DuckDB
         sel = await while_connected(request, query, lambda: runner.preview(spec, query))
     return {"window": sel.window.model_dump(), "candidates": sel.candidates, "sampled_out": sel.sampled_out,
             "capped": sel.capped, "watermark": sel.watermark,
@@ -85,10 +88,21 @@ def _spec(doc: dict[str, Any]):
         raise HTTPException(422, str(exc)) from None
 
 
-def _task(request: Request, task_id: str) -> dict[str, Any]:
-    service = _service(request)
+def own_spec(request: Request, spec):
+    """`spec` in the project of the request's key (403 for a task of another project)."""
+    try:
+        return in_project(spec, principal_of(request.scope))
+    except OtherProject as exc:
+        raise HTTPException(403, str(exc)) from None
+
+
+def task_of(request: Request, task_id: str) -> dict[str, Any]:
+    """A task of the request's project; another project's answers 404 as an unknown one does."""
+    service, who = _service(request), principal_of(request.scope)
     try:
         row = service.ledger.get_task(task_id)
+        if who is not None and not who.sees(row.spec.project):
+            raise TaskNotFound(f"no task {task_id!r}")
     except TaskNotFound as exc:
         raise HTTPException(404, str(exc)) from None
     return {**row.as_dict(), "next_run_time": service.next_run_time(task_id)}
@@ -120,17 +134,19 @@ def build_router(secured: list) -> APIRouter:
     @router.post("/api/tasks", status_code=201)
     def create_task(request: Request, doc: dict[str, Any] = Body(..., examples=[TASK_EXAMPLE, {"preset": "daily-patrol", "set": ["sampling.ratio=0.1"]}])) -> dict[str, Any]:
         """A task document, or `{"preset": NAME, "set": ["key=value", …]}`. A backfill task runs at once."""
-        spec = _spec(doc)
+        spec = own_spec(request, _spec(doc))
         try:
-            with _bounded():
+            with bounded():
                 task, run = _service(request).create(spec)
         except TaskExists as exc:
             raise HTTPException(409, str(exc)) from None
-        return {"task": _task(request, task.task_id), "run": run}
+        return {"task": task_of(request, task.task_id), "run": run}
 
     @router.get("/api/tasks")
     def list_tasks(request: Request) -> list[dict[str, Any]]:
-        return [_task(request, t.task_id) for t in _service(request).ledger.list_tasks()]
+        who = principal_of(request.scope)
+        return [task_of(request, t.task_id)
+                for t in _service(request).ledger.list_tasks(None if who is None else who.project)]
 
     @router.post("/api/tasks/preview")
     async def preview_task(request: Request, doc: dict[str, Any] = Body(..., examples=[TASK_EXAMPLE])) -> dict[str, Any]:
@@ -139,40 +155,40 @@ def build_router(secured: list) -> APIRouter:
 
     @router.get("/api/tasks/{task_id}")
     def get_task(request: Request, task_id: str) -> dict[str, Any]:
-        return _task(request, task_id)
+        return task_of(request, task_id)
 
     @router.delete("/api/tasks/{task_id}", status_code=204)
     def delete_task(request: Request, task_id: str) -> Response:
-        _task(request, task_id)
+        task_of(request, task_id)
         _service(request).delete(task_id)
         return Response(status_code=204)
 
     @router.post("/api/tasks/{task_id}/run")
     def run_task(request: Request, task_id: str) -> dict[str, Any]:
-        _task(request, task_id)
-        with _bounded():
+        task_of(request, task_id)
+        with bounded():
             return _service(request).runner.run_now(task_id, "manual", wait=False)
 
     @router.post("/api/tasks/{task_id}/pause")
     def pause_task(request: Request, task_id: str) -> dict[str, Any]:
-        _task(request, task_id)
+        task_of(request, task_id)
         _service(request).pause(task_id)
-        return _task(request, task_id)
+        return task_of(request, task_id)
 
     @router.post("/api/tasks/{task_id}/resume")
     def resume_task(request: Request, task_id: str) -> dict[str, Any]:
-        _task(request, task_id)
+        task_of(request, task_id)
         _service(request).resume(task_id)
-        return _task(request, task_id)
+        return task_of(request, task_id)
 
     @router.get("/api/tasks/{task_id}/runs")
     def task_runs(request: Request, task_id: str) -> list[dict[str, Any]]:
-        _task(request, task_id)
+        task_of(request, task_id)
         return _service(request).ledger.runs(task_id)
 
     @router.get("/api/runs/{run_id}")
-    def get_run(request: Request, run_id: str) -> dict[str, Any]:
-        run = _service(request).ledger.run(run_id)
+    def get_run(cur: Cursor, run_id: str) -> dict[str, Any]:
+        run = ledger.run(cur, run_id)  # the request's cursor: another project's run is not there
         if run is None:
             raise HTTPException(404, f"no run {run_id!r}")
         return run

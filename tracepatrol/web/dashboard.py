@@ -23,8 +23,6 @@ import anyio.to_thread
 from fastapi import APIRouter, Depends, HTTPException, Query, Request
 from fastapi.responses import FileResponse, HTMLResponse, RedirectResponse, Response
 
-from collector.clients import asgi_client
-from collector.guessing import Throttled
 from collector.store import quarantined
 from evaluators.weights import get_profile, load_profiles
 from infra.timeutil import parse_duration
@@ -33,7 +31,7 @@ from tracepatrol.api.cursor import Cursor
 from tracepatrol.api.guard import SESSION_COOKIE
 from tracepatrol.web import annotate, charts, explorer, forms, report, saved_views, trace_view
 from tracepatrol.web.pages import (PUBLIC_STATIC, ROOT, STATIC_FILES, LoginRequired, PageRoute, allowed, json_answer,
-                                   page, public_url, render, require_csrf, require_login, safe_next, set_session, view)
+                                   page, public_url, render, require_csrf, require_login, safe_next, view)
 
 DEFAULT_SCENE = "customer_service"
 RECENT = 20  # the overview's newest traces; the explorer has the rest
@@ -203,25 +201,6 @@ def build_router(secured: list) -> APIRouter:
         if not request.app.state.api_key:
             return RedirectResponse(safe_next(next), 303)
         return page("login.html", title="log in", next=safe_next(next), message=None)
-
-    @router.post(ROOT + "/login", response_class=HTMLResponse)
-    async def login(request: Request) -> Response:
-        state = request.app.state
-        form = urllib.parse.parse_qs((await request.body()).decode("utf-8", "replace"))  # Guard caps it small
-        key, target = (form.get("key") or [""])[0], safe_next((form.get("next") or [None])[0])
-        if not state.api_key:
-            return RedirectResponse(target, 303)
-        try:
-            ok = state.keys.presented(asgi_client(request.scope), key)
-        except Throttled as exc:  # refused before the key is compared: a guesser learns nothing more
-            return page("login.html", 429, title="log in", next=target,
-                        message=f"Too many failed logins from {exc.client}; try again in {exc.retry_after_s} s.",
-                        headers={"Retry-After": str(exc.retry_after_s)})
-        if not ok:
-            return page("login.html", 401, title="log in", next=target, message="That is not this server's API key.")
-        resp = RedirectResponse(target, 303)
-        set_session(resp, request, state.sessions.create(), int(state.sessions.ttl_s))
-        return resp
 
     @router.get(ROOT + "/logout")
     def logout(request: Request) -> Response:

@@ -28,6 +28,8 @@ from sampler.query_budget import QueryError
 from scheduler.task import parse_duration
 from tracepatrol.web import filter_params
 from tracepatrol.api.tasks import while_connected
+from tracepatrol.api.guard import principal_of
+from tracepatrol.scope import scope_cursor
 
 ROOT = "/dashboard"
 RANGES = ("1h", "3h", "24h", "7d", "30d")
@@ -162,10 +164,10 @@ async def context(request: Request, params: list[tuple[str, str]]) -> dict[str, 
     labelled: dict[str, list[annotations.Annotation]] = {}
     if state.valid:
         gate = request.app.state.tasks.runner.queries
-        q = state.query
+        q, who = state.query, principal_of(request.scope)
         try:
             with gate.take(wait=False) as query:
-                page, labelled = await while_connected(request, query, lambda: query.run(lambda cur: _explore(cur, q)))
+                page, labelled = await while_connected(request, query, lambda: query.run(lambda cur: _explore(scope_cursor(cur, who), q)))
         except QueryError as exc:
             state.errors.append(f"{exc}; narrow the time range or the filters, or retry")
     pages = math.ceil(page.total / state.query.per_page) if page else 0

@@ -15,7 +15,7 @@ from sampler import annotation_configs, annotations
 from scheduler.ledger import TaskExists, TaskNotFound
 from tracepatrol import analysis
 from tracepatrol.web import task_form, trace_view
-from tracepatrol.api.tasks import _bounded, preview
+from tracepatrol.api.tasks import bounded, own_spec, preview
 from tracepatrol.web.pages import ROOT, form_pairs, json_answer, reviewer, set_reviewer, view
 from tracepatrol.api.cursor import Cursor
 
@@ -56,7 +56,8 @@ def add_routes(router: APIRouter, pages: Callable, posted: list) -> None:
             return _form(request, values, errors, 422)
         service = request.app.state.tasks
         try:
-            with _bounded():
+            spec = own_spec(request, spec)
+            with bounded():
                 await anyio.to_thread.run_sync(service.create, spec)
         except TaskExists as exc:
             return _form(request, values, {"name": [str(exc)]}, 409)
@@ -85,7 +86,7 @@ def add_routes(router: APIRouter, pages: Callable, posted: list) -> None:
                 service.delete(task_id)
                 return RedirectResponse(f"{ROOT}/tasks", 303)
             if action == "run":
-                with _bounded():
+                with bounded():
                     run = service.runner.run_now(task_id, "manual", wait=False)
                 return RedirectResponse(f"{ROOT}/tasks/{task_id}?run={run['run_id']}", 303)
             getattr(service, action)(task_id)
