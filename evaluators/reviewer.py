@@ -18,7 +18,7 @@ from functools import lru_cache
 from collector.trajectory import Trajectory
 from evaluators.dates import FREE_TEXT
 from evaluators.text.dates import as_date, computed_dates
-from evaluators.text.glosses import glosses, in_english, senses
+from evaluators.text.glosses import english_senses, glosses, senses
 from evaluators.text.haystack import Haystack
 from evaluators.text.index import Argument
 from evaluators.text.lexicon import equivalents, local_currency, symbols
@@ -112,8 +112,7 @@ class Reviewer:
     def glossed(self) -> Haystack:
         """The English glosses of the user's Chinese words, each sense a text of its own."""
         if self._glossed is None:
-            self._glossed = Haystack(norm(sense) for line in in_english(self.requests).split("\n")
-                                     for sense in line.split(";") if sense.strip())
+            self._glossed = Haystack(english_senses(self.requests))
         return self._glossed
 
     @property
@@ -145,10 +144,10 @@ class Reviewer:
             if authored(argument) and all(self.said(w, earlier) for w in specifics(text)):
                 return "text the agent wrote (its ids, numbers and addresses all found)"
             # codes, names and words are short and hold no digit (an id never names a currency or a city)
-            if len(text) <= 40 and text.count(" ") < 4 and not any(c.isdigit() for c in text) \
+            if len(text) <= 40 and text.count(" ") < 4 and not any(map(str.isdigit, text)) \
                     and (found := self._named(text, value, earlier)) is not None:
                 return found
-            if (found := self._date(value, earlier)) is not None:
+            if any(map(str.isdigit, value)) and (found := self._date(value, earlier)) is not None:  # dates have digits
                 return found
         number = number_of(value)
         if number is not None and number in self.numbers:

@@ -18,7 +18,7 @@ from functools import lru_cache
 from typing import Any
 
 from evaluators.text.cache import cached_when_short
-from evaluators.text.norm import CJK, has_cjk
+from evaluators.text.norm import CJK, has_cjk, norm
 from evaluators.text.terms import STOP_CJK as _FUNCTION_WORDS
 from evaluators.text.terms import terms
 
@@ -96,6 +96,16 @@ def english_terms(text: str) -> tuple[str, ...]:
                  for meaning in meanings for t in terms(meaning))
 
 
-def in_english(text: str) -> str:
-    """The English glosses of `text`'s Chinese words, one line each ("" when it has none)."""
-    return "\n".join(gloss for _, gloss in glosses(text))
+def english_senses(text: str) -> tuple[str, ...]:
+    """Each sense of the glosses of `text`'s Chinese words (split at line ends and semicolons),
+    normalised: what the Chinese of a request means in English, sense by sense. Worked out once per
+    run of Chinese."""
+    if not has_cjk(text):
+        return ()
+    return tuple(sense for run in _CJK_RUN.findall(text) for sense in _run_english_senses(run))
+
+
+@lru_cache(maxsize=1 << 14)
+def _run_english_senses(run: str) -> tuple[str, ...]:
+    return tuple(norm(sense) for _, meanings in _run_senses(run) for line in "; ".join(meanings[:SENSES]).split("\n")
+                 for sense in line.split(";") if sense.strip())

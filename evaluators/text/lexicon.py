@@ -21,8 +21,10 @@ _LOCALES = ("en", "zh")
 
 
 @cache
-def _index() -> tuple[dict[str, frozenset[Key]], dict[Key, frozenset[str]]]:
-    """(normalised surface -> the things it names, thing -> its normalised names), built once."""
+def _index() -> tuple[dict[str, tuple[Key, ...]], dict[Key, tuple[str, ...]]]:
+    """(normalised surface -> the things it names, thing -> its normalised names), built once. Held
+    as tuples of strings, which the garbage collector stops tracking: as sets, its 33,000 entries
+    were walked by every full collection of a worker's life."""
     from babel import Locale
     from babel.core import get_global
 
@@ -59,7 +61,7 @@ def _index() -> tuple[dict[str, frozenset[Key]], dict[Key, frozenset[str]]]:
     for city, codes in _iata().items():
         add(("city", city), [city])
         add(("city", city), codes, named=False)  # a code names its city, not the city's other airports
-    return ({s: frozenset(k) for s, k in surfaces.items()}, {k: frozenset(n) for k, n in names.items()})
+    return ({s: tuple(k) for s, k in surfaces.items()}, {k: tuple(n) for k, n in names.items()})
 
 
 def _iata() -> dict[str, set[str]]:

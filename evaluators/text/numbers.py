@@ -9,9 +9,10 @@ from __future__ import annotations
 import re
 import warnings
 from decimal import Decimal, InvalidOperation
+from functools import lru_cache
 from typing import Any
 
-from evaluators.text.cache import cached_when_short
+from evaluators.text.cache import SHORT, cached_when_short
 
 _SCALES = {"k": 1_000, "thousand": 1_000, "m": 1_000_000, "mn": 1_000_000, "million": 1_000_000,
            "b": 1_000_000_000, "bn": 1_000_000_000, "billion": 1_000_000_000,
@@ -49,39 +50,44 @@ def _decimal(text: str) -> Decimal | None:
 @cached_when_short(1 << 14)
 def numbers_in(text: str) -> frozenset[str]:
     """Every number `text` states, as canonical text; a percentage also as its fraction."""
-    found: set[str] = set()
-    for m in _NUMBER.finditer(text):
-        value = _decimal(m[1])
-        if value is None:
-            continue
-        unit = (m[2] or "").lower()
-        if unit in ("%", "percent"):
-            found.add(canonical(value / 100))
-        elif unit:
-            value *= _SCALES[unit]
-        found.add(canonical(value))
+    found = {number for m in _NUMBER.finditer(text)
+             for number in (_stated if len(m[1]) <= SHORT else _state)(m[1], (m[2] or "").lower())}
     if not text.isascii():
         found |= _chinese_numbers(text)
     return frozenset(found)
 
 
+def _state(digits: str, unit: str) -> tuple[str, ...]:
+    """The numbers one match states (digits as written, its unit lowered)."""
+    value = _decimal(digits)
+    if value is None:
+        return ()
+    if unit in ("%", "percent"):
+        return canonical(value / 100), canonical(value)
+    return (canonical(value * _SCALES[unit] if unit else value),)
+
+
+# years, prices and counts recur from text to text
+_stated = lru_cache(maxsize=1 << 14)(_state)
+
+
 def _chinese_numbers(text: str) -> set[str]:
+    return {number for m in _CHINESE.finditer(text) for number in _chinese(m[0])}
+
+
+@cached_when_short(1 << 12)
+def _chinese(words: str) -> tuple[str, ...]:
+    """The number Chinese numerals state (cn2an), and a percentage's fraction: each once."""
     import cn2an
 
-    found = set()
-    for m in _CHINESE.finditer(text):
-        words = m[0]
-        percent = words.startswith("百分之")
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            try:
-                value = Decimal(str(cn2an.cn2an(words[3:] if percent else words, "smart")))
-            except (ValueError, KeyError, IndexError, InvalidOperation):
-                continue
-        found.add(canonical(value))
-        if percent:
-            found.add(canonical(value / 100))
-    return found
+    percent = words.startswith("百分之")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        try:
+            value = Decimal(str(cn2an.cn2an(words[3:] if percent else words, "smart")))
+        except (ValueError, KeyError, IndexError, InvalidOperation):
+            return ()
+    return (canonical(value), canonical(value / 100)) if percent else (canonical(value),)
 
 
 def number_of(value: Any) -> str | None:
