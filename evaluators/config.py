@@ -80,6 +80,22 @@ class EvaluatorSettings(BaseModel):
     weights_dirs: list[Path] = Field(default_factory=list, description="scene profiles beside the built-in ones")
     llm_judge: JudgeEndpoints | None = Field(None, description="off unless set")
 
+    def unavailable(self) -> dict[str, str]:
+        """Evaluators this server cannot run, each with what it lacks (a task naming one is refused)."""
+        if self.llm_judge is None:
+            return {"llm_judge": "llm_judge needs an LLM judge endpoint and this server has none "
+                                 "(set evaluators.llm_judge in the server's settings)"}
+        return {}
+
+    def refusal(self, evaluators: list[str], task_options: dict[str, dict[str, Any]]) -> str | None:
+        """Why a task naming `evaluators` with `task_options` cannot run here (None: it can)."""
+        missing = [why for alias, why in self.unavailable().items() if alias in evaluators]
+        if missing:
+            return "; ".join(missing)
+        if "llm_judge" in evaluators:
+            return self._judge(task_options.get("llm_judge", {})).get("refused")
+        return None
+
     def options_for(self, task_options: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
         """A task's per-evaluator options, with `llm_judge` resolved to one of the server's endpoints
         (or `{"refused": why}`, which the judge reports as its failure)."""

@@ -12,10 +12,12 @@ import logging
 
 from apscheduler.schedulers.background import BackgroundScheduler
 
+from evaluators.config import EvaluatorSettings
+
 from sampler.query_budget import QueryError, QueryTimeout
 from scheduler.ledger import Ledger, TaskRow
 from scheduler.runner import TaskRunner
-from scheduler.task import TaskSpec
+from scheduler.task import TaskError, TaskSpec
 
 log = logging.getLogger(__name__)
 
@@ -35,8 +37,9 @@ def missed_fire(task: TaskRow, now: dt.datetime) -> dt.datetime | None:
 class TaskService:
     """Lifecycle is start()/shutdown(); shutdown is safe twice or before start."""
 
-    def __init__(self, ledger: Ledger, runner: TaskRunner):
-        self.ledger, self.runner = ledger, runner
+    def __init__(self, ledger: Ledger, runner: TaskRunner, evaluators: EvaluatorSettings | None = None):
+        """`evaluators`: what this server can run; a task naming an evaluator it cannot is refused."""
+        self.ledger, self.runner, self.evaluators = ledger, runner, evaluators
         self._scheduler: BackgroundScheduler | None = None
 
     def start(self) -> None:
@@ -82,7 +85,11 @@ class TaskService:
         """Save a task; a backfill task runs at once and its run is returned (failed past its budget).
 
         A backfill task takes its query slot before it is saved: QueryBusy leaves nothing behind.
+        An evaluator the server cannot run (llm_judge without an endpoint) is a TaskError.
         """
+        refusal = self.evaluators.refusal(spec.evaluators, spec.options) if self.evaluators else None
+        if refusal:
+            raise TaskError(f"evaluators: {refusal}")
         if spec.rolling:
             task = self.ledger.create_task(spec, self.runner.clock())
             self._schedule(task)

@@ -220,7 +220,7 @@ class TracepatrolServer:
         self.workers = build_workers(s.evaluators, self.ledger, self.db, self.results)
         on_results = [EvaluationExporter(s.evaluation_events)] if s.evaluation_events else []
         self.workers.on_results += on_results
-        self.tasks = TaskService(self.ledger, TaskRunner(self.ledger, self.db, limits=s.tasks))
+        self.tasks = TaskService(self.ledger, TaskRunner(self.ledger, self.db, limits=s.tasks), s.evaluators)
         self.tasks.runner.on_selected.append(self.workers.wake)
         self.alerts = self._start_alerts()
         self.workers.on_results.append(self.alerts.wake)

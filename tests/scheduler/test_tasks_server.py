@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import datetime as dt
 import math
+import re
 import subprocess
 import time
 
@@ -235,3 +236,21 @@ def test_hostile_task_documents_get_clear_422s(server, tmp_path):
     resp = post(server, "/api/tasks/preview", backfill("re", filters=[{"field": "output", "op": "regex", "value": "(.{0,20}){0,20}"}]))
     assert resp.status_code == 422 and "'(.{0,20}){0,20}' compiles to 3664 RE2 instructions" in resp.json()["detail"]
     assert server.get("/api/tasks").json() == []
+
+
+def test_an_evaluator_the_server_cannot_run_is_refused_and_shown_disabled(server):
+    """No judge endpoint configured: llm_judge is refused by the API and the form, never saved."""
+    doc = {**backfill("judged"), "evaluators": ["parameters", "llm_judge"]}
+    resp = post(server, "/api/tasks", doc)
+    assert resp.status_code == 422 and "llm_judge needs an LLM judge endpoint" in resp.json()["detail"]
+    with httpx.Client(base_url=server.api, headers=server.headers(), timeout=60) as client:
+        form = client.get("/dashboard/tasks/new").text
+        box = re.search(r'<label class="check muted"[^>]*>\s*<input[^>]*value="llm_judge"[^>]*>', form)
+        assert box and "disabled" in box[0], form[:2000]
+        assert "cannot run here: llm_judge needs an LLM judge endpoint" in form
+        csrf = re.search(r'name="csrf" value="([^"]+)"', form)[1]
+        answer = client.post("/dashboard/tasks/new", data={
+            "csrf": csrf, "name": "judged-form", "when": "now", "last": "3h", "match": "all", "ratio_pct": "100",
+            "max_items": "10", "evaluators": ["parameters", "llm_judge"]})
+        assert answer.status_code == 422 and "llm_judge needs an LLM judge endpoint" in answer.text
+    assert {t["task_id"] for t in server.get("/api/tasks").json()}.isdisjoint({"judged", "judged-form"})

@@ -140,6 +140,8 @@ def build_router(secured: list) -> APIRouter:
                 task, run = _service(request).create(spec)
         except TaskExists as exc:
             raise HTTPException(409, str(exc)) from None
+        except TaskError as exc:  # an evaluator this server cannot run
+            raise HTTPException(422, str(exc)) from None
         return {"task": task_of(request, task.task_id), "run": run}
 
     @router.get("/api/tasks")

@@ -13,6 +13,7 @@ from fastapi.responses import RedirectResponse, Response
 
 from sampler import annotation_configs, annotations
 from scheduler.ledger import TaskExists, TaskNotFound
+from scheduler.task import TaskError
 from tracepatrol import analysis
 from tracepatrol.web import task_form, trace_view
 from tracepatrol.api.tasks import bounded, own_spec, preview
@@ -24,8 +25,9 @@ ACTIONS = ("pause", "resume", "run", "delete")
 
 def _form(request: Request, values: dict[str, Any], errors: dict[str, list[str]] | None = None, status: int = 200,
           copy_of: str | None = None, notice: str | None = None) -> Response:
+    evaluators = request.app.state.tasks.evaluators
     return view(request, "task_form.html", status, title="new task", form_js=True, copy_of=copy_of, notice=notice,
-                **task_form.form_context(values, errors))
+                **task_form.form_context(values, errors, evaluators.unavailable() if evaluators else {}))
 
 
 def _task_doc(cur, task_id: str) -> dict[str, Any]:
@@ -61,6 +63,8 @@ def add_routes(router: APIRouter, pages: Callable, posted: list) -> None:
                 await anyio.to_thread.run_sync(service.create, spec)
         except TaskExists as exc:
             return _form(request, values, {"name": [str(exc)]}, 409)
+        except TaskError as exc:  # an evaluator this server cannot run
+            return _form(request, values, {"evaluators": [str(exc).removeprefix("evaluators: ")]}, 422)
         except HTTPException as exc:
             return _form(request, values, {"task": [exc.detail]}, exc.status_code)
         return RedirectResponse(f"{ROOT}/tasks/{spec.name}", 303)

@@ -177,11 +177,13 @@ def starting_values(params: list[tuple[str, str]], task_doc: dict[str, Any] | No
     return values_from_query(params), None
 
 
-def form_context(values: dict[str, Any], errors: dict[str, list[str]] | None = None) -> dict[str, Any]:
+def form_context(values: dict[str, Any], errors: dict[str, list[str]] | None = None,
+                 unavailable: dict[str, str] | None = None) -> dict[str, Any]:
+    """`unavailable`: evaluators this server cannot run, each with why (shown disabled)."""
     rows = values["rows"]
     errors = errors or {}
     return {"v": values, "errors": errors, "errors_by_row": {k: v for k, v in errors.items() if k.startswith("filters[")},
             "rows": [*rows, *[filter_params.Row("", "eq", "")] * BLANK_ROWS],
-            "presets": presets(), "evaluators": available(), "last_choices": LAST, "every_choices": EVERY,
+            "presets": presets(), "evaluators": available(), "unavailable": unavailable or {}, "last_choices": LAST, "every_choices": EVERY,
             "choices": filter_params.CHOICES, "field_labels": filter_params.FIELD_LABELS,
             "op_labels": filter_params.OP_LABELS}
