@@ -57,6 +57,19 @@ class Assembler:
     def __len__(self) -> int:
         return len(self.pending)
 
+    def oldest_first_seen_ns(self) -> int | None:
+        """When the trace waiting longest was first seen: the index's first entry, since traces join
+        it in arrival order (one put back after a failed write rejoins at the end). O(1), and safe to
+        call from any thread: a change by the writer meanwhile is simply read again."""
+        for _ in range(8):
+            try:
+                return next(iter(self.pending.values())).first_seen_ns
+            except StopIteration:
+                return None
+            except RuntimeError:  # the writer thread changed the index while it was read
+                continue
+        return None
+
     def observe(self, trace_ids: Iterable[str], parent_ids: Iterable[str | None], received_ns: Iterable[int],
                 span_ids: Iterable[str] | None = None) -> None:
         """Record a committed batch of spans (columns of equal length). Without `span_ids` a trace
@@ -87,7 +100,7 @@ class Assembler:
         """Rebuild the index after a restart from the store's backlog query, and remember the traces
         that already have a trajectory (oldest first): a late span of theirs needs no new root."""
         self.mark_assembled(assembled, first_received)
-        for tid, first, last, root_seen in rows:
+        for tid, first, last, root_seen in sorted(rows, key=lambda r: r[1]):  # oldest first, as arrivals join
             self.pending[tid] = Pending(first, last, min(first, now_ns), bool(root_seen))
 
     def due(self, now_ns: int, limit: int | None = None, exclude: frozenset[str] | set[str] = frozenset()) -> list[tuple[str, Pending]]:

@@ -29,6 +29,9 @@ class CollectorSettings(BaseModel):
     retry_after_s: int = Field(1, ge=1, le=3600, description="Retry-After sent with 429")
     decision_wait: float = Field(10.0, gt=0, le=3600, description="seconds of quiet after the root span before a trace is assembled")
     max_trace_wait: float = Field(600.0, gt=0, le=86_400, description="seconds after the first span when a trace is assembled regardless")
+    lag_degraded_after: float = Field(60.0, gt=0, le=86_400, description=(
+        "/healthz says degraded when the oldest trace waiting for assembly is older than max_trace_wait plus "
+        "this: every trace is due by max_trace_wait, so one older than that means assembly is behind"))
     max_attribute_length: int = Field(64 * 1024, ge=16, description="string attribute values are truncated past this")
     max_attributes_per_span: int = Field(1024, ge=1, description="attributes past this are dropped (counted); "
                                          "a resource keeps as many")

@@ -218,6 +218,11 @@ class StoreWriter:
         return (len(self.assembler) + self._preparing + sum(len(d.jobs) for d in self._inflight)
                 + sum(map(len, list(self._parts))))
 
+    def oldest_pending_s(self) -> float | None:
+        """Seconds the trace waiting longest for assembly has waited (None: none waits)."""
+        first = self.assembler.oldest_first_seen_ns()
+        return None if first is None else max(0.0, (self.clock() - first) / 1e9)
+
     @property
     def failure(self) -> str | None:
         """None while the writer makes progress; why not when its thread died or every round of

@@ -8,9 +8,11 @@ import pytest
 from fastapi.testclient import TestClient
 from prometheus_client.parser import text_string_to_metric_families
 
+from collector.assembler import Assembler
 from collector.decode import SPAN_COLUMNS, SpanBatch
 from collector.store import TraceStore
-from collector.writer import IngestQueue, IngestStats
+from collector.semconv import build_trajectory
+from collector.writer import IngestQueue, IngestStats, StoreWriter
 from evaluators.results import ResultStore
 from scheduler.ledger import Ledger
 from tracepatrol.api.guard import secured
@@ -152,3 +154,35 @@ def test_fresh_registry_per_scrape_and_missing_tables():
         assert resp.status_code == 200
         names = {f.name for f in text_string_to_metric_families(resp.text)}
         assert "tracepatrol_trajectories" in names and "tracepatrol_run_items" not in names
+
+
+def test_assembly_lag_is_in_metrics_stats_and_healthz(tmp_path):
+    """The oldest trace waiting for assembly: its age in /metrics and /api/stats, and /healthz says
+    degraded, naming it, once it has waited past the point every trace is due (max_trace_wait)."""
+    con = duckdb.connect(str(tmp_path / "lag.duckdb"))
+    t0 = 1_700_000_000 * 10**9
+    now = [t0]
+    assembler = Assembler(decision_wait_s=10, max_trace_wait_s=600)
+    writer = StoreWriter(TraceStore(con.cursor()), IngestQueue(max_spans=10), assembler, build_trajectory,
+                         IngestStats(), clock=lambda: now[0])
+    app = build_api(con, IngestStats(), IngestQueue(max_spans=10), pending=writer, api_key=None,
+                    due_by_s=600, lag_grace_s=60)
+    client = TestClient(app)
+    assert client.get("/healthz").json()["status"] == "ok"
+    assert client.get("/api/stats").json()["oldest_pending_s"] is None
+
+    assembler.observe(["a" * 32, "b" * 32], [None, "f" * 16], [t0, t0 + 5 * 10**9])  # "b" has no root yet
+    now[0] = t0 + 30 * 10**9
+    families = {f.name: f for f in text_string_to_metric_families(client.get("/metrics").text)}
+    assert families["tracepatrol_assembly_pending_traces"].samples[0].value == 2
+    assert families["tracepatrol_assembly_oldest_pending_seconds"].samples[0].value == pytest.approx(30)
+    assert client.get("/api/stats").json()["oldest_pending_s"] == pytest.approx(30)
+    assert client.get("/healthz").json()["status"] == "ok"  # a rootless trace may wait up to max_trace_wait
+
+    now[0] = t0 + 661 * 10**9
+    health = client.get("/healthz")
+    assert health.status_code == 200 and health.json()["status"] == "degraded"
+    assert "2 traces waiting" in health.json()["reason"] and "661 s" in health.json()["reason"]
+    assembler.due(now[0])  # assembled at last (taken from the index): healthy again
+    assert client.get("/healthz").json()["status"] == "ok"
+    con.close()

@@ -52,10 +52,12 @@ STATS_DEADLINE_S = 5.0
 def build_api(db: duckdb.DuckDBPyConnection, stats: IngestStats, queue: IngestQueue,
               pending: Any, api_key: str | None, tasks: TaskService | None = None,
               results: ResultStore | None = None, weights_dirs: Sequence[Path] = (),
-              access: Access | None = None, role: str = "serve") -> FastAPI:
+              access: Access | None = None, role: str = "serve", due_by_s: float | None = None,
+              lag_grace_s: float = 60.0) -> FastAPI:
     """`pending` is anything with a length: the traces waiting for assembly (the store writer,
     whose `failure`, when set, makes /healthz answer 503). /healthz names the `role`, so a client
-    that reached the wrong process can say which one it reached."""
+    that reached the wrong process can say which one it reached; `due_by_s` (max_trace_wait) and
+    `lag_grace_s` say when the oldest waiting trace makes it "degraded"."""
     access = access or Access()
     if access.ring is None:
         access.ring = KeyRing(api_key)
@@ -67,6 +69,7 @@ def build_api(db: duckdb.DuckDBPyConnection, stats: IngestStats, queue: IngestQu
     app.state.db, app.state.tasks = db, tasks
     app.state.results, app.state.weights_dirs = results, list(weights_dirs)
     app.state.stats, app.state.queue = stats, queue
+    app.state.pending = pending if hasattr(pending, "oldest_pending_s") else None
     app.include_router(build_metrics_router(secured))
     app.include_router(build_export_router(secured))
     app.include_router(build_login_router())  # before the dashboard's pages: its login makes the session
@@ -83,9 +86,17 @@ def build_api(db: duckdb.DuckDBPyConnection, stats: IngestStats, queue: IngestQu
 
     @app.get("/healthz", tags=["health"])
     async def healthz() -> Response:
+        """503 when the store writer cannot go on; 200 "degraded", with the reason, when assembly is
+        behind (a trace has waited past the point every trace is due)."""
         failure = getattr(pending, "failure", None)
         if failure:
             return ORJSONResponse({"status": "unavailable", "reason": failure, "role": role}, 503)
+        oldest = _oldest_pending_s(pending)
+        if due_by_s is not None and oldest is not None and oldest > due_by_s + lag_grace_s:
+            return ORJSONResponse({"status": "degraded", "role": role, "oldest_pending_s": round(oldest, 1),
+                                   "reason": f"assembly is behind: the oldest of {len(pending):,} traces waiting for "
+                                             f"a trajectory has waited {oldest:,.0f} s (every trace is due by "
+                                             f"{due_by_s:g} s)"})
         return ORJSONResponse({"status": "ok", "role": role})
 
     counting = ThreadPoolExecutor(1, thread_name_prefix="api-stats")  # never the user queries' pool
@@ -98,18 +109,25 @@ def build_api(db: duckdb.DuckDBPyConnection, stats: IngestStats, queue: IngestQu
             cur.close()
 
     @app.get("/api/stats", dependencies=secured, tags=["ingest"])
-    async def get_stats() -> dict[str, int | list[str]]:
+    async def get_stats() -> dict[str, Any]:
         try:
             stored = await asyncio.wait_for(asyncio.wrap_future(counting.submit(count)), STATS_DEADLINE_S)
         except TimeoutError:
             raise HTTPException(503, f"the database did not count spans within {STATS_DEADLINE_S:g} s; try again",
                                 headers={"Retry-After": "5"}) from None
+        oldest = _oldest_pending_s(pending)
         return {
             **stored, "pending_traces": len(pending), "queue_spans": queue.depth,
+            "oldest_pending_s": None if oldest is None else round(oldest, 3),
             **vars(stats), "stages": sorted(stats.stages),
         }
 
     return app
+
+
+def _oldest_pending_s(pending: Any) -> float | None:
+    oldest = getattr(pending, "oldest_pending_s", None)
+    return oldest() if oldest is not None else None
 
 
 def build_collector_api(stats: IngestStats, api_key: str | None, access: Access | None = None) -> FastAPI:

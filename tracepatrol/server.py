@@ -17,7 +17,6 @@ import ipaddress
 import logging
 import signal
 import socket
-import time
 
 import duckdb
 import uvicorn
@@ -239,7 +238,8 @@ class TracepatrolServer:
         for loop in self._loops:
             loop.start()
         app = build_api(self.db, self.stats, self.queue, self.writer, s.api_key, self.tasks,
-                        self.results, s.evaluators.weights_dirs, self.access, self.role)
+                        self.results, s.evaluators.weights_dirs, self.access, self.role,
+                        due_by_s=c.max_trace_wait, lag_grace_s=c.lag_degraded_after)
         app.state.key_refresher = self.key_refresher  # changes made through the API are published at once
         app.state.dashboard_public_url = s.dashboard_public_url  # trace links in served reports
         app.state.alerts = self.alerts
@@ -251,7 +251,7 @@ class TracepatrolServer:
         n = self.settings.notifications
         alert_rules.serve(n.destinations, [r.name for r in n.rules])
         engine = AlertEngine(self.db, n, self.settings.dashboard_public_url,
-                             ServerSignals(self.stats, lambda: _assembly_lag_s(self.assembler)))
+                             ServerSignals(self.stats, self.writer.oldest_pending_s))
         self.tasks.runner.on_selected.append(engine.wake)
         self.tasks.runner.on_failed.append(engine.wake)
         engine.start()
@@ -366,13 +366,6 @@ class TracepatrolServer:
                 self.db.execute("CHECKPOINT")
             self.db.close()
             self.db = None
-
-
-def _assembly_lag_s(assembler: Assembler) -> float | None:
-    """Seconds the oldest trace waiting for assembly has waited (None: none waits). The writer
-    thread owns the index; its values are copied in one step, never iterated while it writes."""
-    pending = list(assembler.pending.values())
-    return (time.time_ns() - min(p.first_seen_ns for p in pending)) / 1e9 if pending else None
 
 
 def _loop_factory():

@@ -71,9 +71,10 @@ _COUNTERS = (
 class TracepatrolCollector(Collector):
     """Reads the server's state when `collect()` runs (at scrape time)."""
 
-    def __init__(self, db, stats=None, queue=None, project: str | None = None):
-        """`project`: only that project's series (None: everything)."""
-        self.db, self.stats, self.queue, self.project = db, stats, queue, project
+    def __init__(self, db, stats=None, queue=None, project: str | None = None, pending=None):
+        """`project`: only that project's series (None: everything); `pending`: the store writer (the
+        traces waiting for assembly)."""
+        self.db, self.stats, self.queue, self.project, self.pending = db, stats, queue, project, pending
 
     def collect(self) -> Iterator[Metric]:
         if self.project is None:
@@ -95,6 +96,12 @@ class TracepatrolCollector(Collector):
         if self.queue is not None:
             yield GaugeMetricFamily(PREFIX + "ingest_queue_spans", "Spans waiting in the ingest queue.",
                                     value=self.queue.depth)
+        if self.pending is not None:
+            yield GaugeMetricFamily(PREFIX + "assembly_pending_traces", "Traces waiting for (or in) assembly into "
+                                    "a trajectory.", value=len(self.pending))
+            oldest = self.pending.oldest_pending_s()
+            yield GaugeMetricFamily(PREFIX + "assembly_oldest_pending_seconds", "How long the trace waiting longest "
+                                    "for assembly has waited (0 when none waits).", value=oldest or 0.0)
 
     def _database(self, cur) -> Iterator[Metric]:
         if store.stored(cur):
@@ -141,10 +148,10 @@ def _latest_means(cur, tasks: list[str] | None) -> list[tuple[str, str, float]]:
     return cur.execute(_LATEST_MEAN_SQL).fetchall()
 
 
-def render_metrics(db, stats=None, queue=None, project: str | None = None) -> bytes:
+def render_metrics(db, stats=None, queue=None, project: str | None = None, pending=None) -> bytes:
     """The exposition text (format 0.0.4) for one scrape, from a fresh registry."""
     registry = CollectorRegistry(auto_describe=False)
-    registry.register(TracepatrolCollector(db, stats, queue, project))
+    registry.register(TracepatrolCollector(db, stats, queue, project, pending))
     return generate_latest(registry)
 
 
@@ -157,7 +164,7 @@ def build_metrics_router(secured: list) -> APIRouter:
     async def metrics(request: Request, who: Who) -> Response:
         state = request.app.state
         work = scrapes.submit(render_metrics, getattr(state, "db", None), getattr(state, "stats", None),
-                              getattr(state, "queue", None), who.project)
+                              getattr(state, "queue", None), who.project, getattr(state, "pending", None))
         try:
             body = await asyncio.wait_for(asyncio.wrap_future(work), SCRAPE_DEADLINE_S)
         except TimeoutError:
