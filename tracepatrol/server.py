@@ -23,6 +23,7 @@ import uvicorn
 from uvicorn.protocols.http.auto import AutoHTTPProtocol
 
 from collector.assembler import Assembler
+from collector.decode import rust_missing
 from collector.decode_pool import DecodePool
 from collector.auth import KeyCheck
 from collector.clients import TrustedProxies
@@ -141,6 +142,8 @@ class TracepatrolServer:
         self.memory = s.collector.memory_limiter.guard(lambda: False)
         if s.api_key:
             log.warning(LEGACY_KEY_WARNING)
+        if missing := rust_missing():  # once, in every role: each decodes OTLP (receivers, or spans from Kafka)
+            log.warning(missing)
         if k is not None:
             check_reachable(k)
             topics = [k.topic] + ([k.work_topic, k.results_topic] if k.workers and self.role != "collect" else [])

@@ -52,7 +52,6 @@ def serve(db, host, otlp_http_port, otlp_grpc_port, api_port, decision_wait, api
         err.print(f"[red]error:[/red] {exc}", highlight=False)
         sys.exit(2)
     logging.basicConfig(level=settings.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    _warn_without_rust()
     run_role(settings, "serve")  # exit 1 when a port is taken, the file locked, the broker unreachable
 
 
@@ -100,17 +99,7 @@ def demo(db: Path) -> None:
     """Start an embedded server, run an instrumented agent through the seed scenarios, show the results."""
     from tracepatrol.demo.run import run_demo
 
-    _warn_without_rust()
     sys.exit(run_demo(db))
-
-
-def _warn_without_rust() -> None:
-    """Once, as a server starts: without the Rust decoder (no cargo when scripts/setup.sh ran)
-    protobuf is decoded in Python; the warning says what that costs and how to build it."""
-    from collector.decode import rust_missing
-
-    if missing := rust_missing():
-        logging.getLogger("tracepatrol").warning(missing)
 
 
 for command in (task, annotate, results, score, compare, evaluate, export):
