@@ -1,5 +1,6 @@
 """Where a careful reviewer finds a value that is not written as such in the input or an earlier
-result: the trace's own context, earlier turns, a well-known code or name, another number form,
+result: the trace's own context and year, earlier turns, a well-known code or name, the request's
+language, an id the user wrote in groups, another number form, a length of time in another unit,
 a date computed from the request.
 
 grounding asks here only for values its plain lookups did not find, so this costs nothing on a
@@ -23,7 +24,7 @@ from evaluators.text.haystack import Haystack
 from evaluators.text.index import Argument
 from evaluators.text.lexicon import equivalents, local_currency, symbols
 from evaluators.text.norm import has_cjk, norm, scalar_text
-from evaluators.text.numbers import number_of, numbers_in
+from evaluators.text.numbers import SECONDS, canonical, durations_in, number_of, numbers_in
 from evaluators.text.values import value_texts
 
 # Root-span and resource attributes that carry who and what the trace ran for.
@@ -34,6 +35,11 @@ _DATE_TIME = re.compile(r"(\d{4}-\d{2}-\d{2})[t ](\d{2}):(\d{2})(?::(\d{2})(?:\.
                         re.IGNORECASE)
 _BOUNDS = {("00", "00"), ("23", "59")}
 _LOCAL_DATE = re.compile(r"(\d{1,2})[./-](\d{1,2})[./-](\d{4})")
+# The unit of time a parameter's name gives: window_minutes, timeout_s, ttl_seconds, lookback_days.
+_TIME_UNIT = re.compile(r"(?:^|_)(ms|millis(?:econds)?|s|secs?|seconds|mins?|minutes|h|hrs?|hours|days|weeks)$")
+_UNIT_OF = {"ms": "ms", "millis": "ms", "milliseconds": "ms", "s": "second", "sec": "second", "secs": "second",
+            "seconds": "second", "min": "minute", "mins": "minute", "minutes": "minute", "h": "hour", "hr": "hour",
+            "hrs": "hour", "hours": "hour", "days": "day", "weeks": "week"}
 
 
 def _day(year: str, month: str, day: str) -> dt.date | None:
@@ -83,6 +89,8 @@ class Reviewer:
         self._numbers: frozenset[str] | None = None
         self._dates: set[dt.date] | None = None
         self._cjk: bool | None = None
+        self._words: list[str] | None = None
+        self._durations: frozenset | None = None
         self._named_memo: dict[str, tuple[str | None, tuple[tuple[str, str], ...]]] = {}
 
     # --- what is read of the trajectory, each on first use --------------------------------------
@@ -122,6 +130,13 @@ class Reviewer:
         return self._numbers
 
     @property
+    def words(self) -> list[str]:
+        """The normalised words of the user's requests, in order."""
+        if self._words is None:
+            self._words = norm(self.requests).split()
+        return self._words
+
+    @property
     def dates(self) -> set[dt.date]:
         if self._dates is None:
             self._dates = computed_dates(self.requests, self._days) if self._days else set()
@@ -140,6 +155,8 @@ class Reviewer:
             return "trace context"
         if self.trajectory.history and any(map(self.history.has, argument.units)):
             return "an earlier turn"
+        if type(value) is str and " " not in text and len(text) >= 6 and self._grouped(text):
+            return "an id the user wrote in groups"
         if type(value) is str:
             if authored(argument) and all(self.said(w, earlier) for w in specifics(text)):
                 return "text the agent wrote (its ids, numbers and addresses all found)"
@@ -152,7 +169,34 @@ class Reviewer:
         number = number_of(value)
         if number is not None and number in self.numbers:
             return "a number the user gave"
+        if number is not None and len(number) == 4 and any(str(d.year) == number for d in self._days):
+            return "the trace's year"
+        if number is not None and (unit := time_unit(argument)) and number in self._in_unit(unit):
+            return f"a length of time the user gave, in {unit}s"
         return None
+
+    def _grouped(self, text: str) -> bool:
+        """Whether the user wrote `text` (an id holding a digit) in groups: "JD07 2714 7707 49"."""
+        if not any(map(str.isdigit, text)):
+            return False
+        words = self.words
+        for start, word in enumerate(words):
+            if not text.startswith(word):
+                continue
+            joined = word
+            for following in words[start + 1:]:
+                joined += following
+                if not text.startswith(joined):
+                    break
+                if joined == text:
+                    return True
+        return False
+
+    def _in_unit(self, unit: str) -> frozenset[str]:
+        """The lengths of time the user's requests state, as numbers of `unit`."""
+        if self._durations is None:
+            self._durations = durations_in(self.requests)
+        return frozenset(canonical(d / SECONDS[unit]) for d in self._durations)
 
     def _named(self, text: str, value: str, earlier: Callable[[str], bool]) -> str | None:
         """A code for a name the user or an earlier result used, a name for a code, or a
@@ -173,6 +217,8 @@ class Reviewer:
                 return why, candidates
         if self.requests_cjk and self.glossed.has(text):
             return "the user's words in English (CC-CEDICT)", candidates
+        if self.requests_cjk and (text == "zh" or "zh" in equivalents(text)):
+            return "the language the request is written in", candidates
         if any(sign in self.requests for sign in symbols(value)):
             return f"the currency the user wrote as {sorted(symbols(value))[0]!r} (CLDR)", candidates
         if self.requests_cjk and value == local_currency("zh") and self.money_word:
@@ -233,6 +279,13 @@ def named_candidates(text: str, value: str) -> tuple[tuple[str, str], ...]:
 # Arguments the agent writes itself (a title, a message, a branch name): its wording is its own, the
 # facts in it (ids, numbers, dates, addresses: words with digits) must come from somewhere.
 _AUTHORED = FREE_TEXT | {"branch", "branch_name", "commit_message", "caption", "headline", "subject_line"}
+
+
+def time_unit(argument: Argument) -> str | None:
+    """The unit of time the argument's parameter name gives ("window_minutes": minute), or None."""
+    name = next((p for p in reversed(argument.path) if isinstance(p, str)), "")
+    match = _TIME_UNIT.search(name.lower())
+    return _UNIT_OF[match[1]] if match else None
 
 
 def authored(argument: Argument) -> bool:

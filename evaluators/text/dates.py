@@ -121,6 +121,15 @@ _QUARTER = re.compile(r"\bq([1-4])(?:\s*(\d{4}))?\b|(?:(\d{4})\s*年\s*)?第?([�
 _SPAN = re.compile(r"\b(?:last|past|previous)\s+(\d{1,3})\s+(day|week|month)s?\b|(?:最近|过去|近)\s*(\d{1,3})\s*(天|周|个月)")
 _STAY = re.compile(r"\b(\d{1,2})\s+(night|day|week)s?\b|(\d{1,2}|[一二两三四五六七八九十])\s*(晚|天|夜|周)")
 _ZH_DIGITS = {c: i for i, c in enumerate("零一二三四五六七八九十")} | {"两": 2}
+# "06/26", "26.06": a month and day without a year, read either way round
+_NUMERIC_MONTH_DAY = re.compile(r"(?<![\d/.-])(\d{1,2})[/.](\d{1,2})(?![\d/.-])")
+# "Wednesday next week", "next week's Friday"
+_WEEKDAY_OF_WEEK = re.compile(rf"\b({'|'.join(_WEEKDAYS_EN)})\s+(?:of\s+)?(last|this|next|coming)\s+week\b"
+                              rf"|\b(last|this|next|coming)\s+week(?:'s)?\s+({'|'.join(_WEEKDAYS_EN)})\b")
+# "下周一到周三": the end of a range of weekdays is in the week its start names
+_ZH_WEEKDAY_RANGE = re.compile(r"(下下|下|这|本|上)(?:个)?(?:周|星期|礼拜)[一二三四五六日天]\s*(?:到|至|~|-|—)\s*"
+                               r"(?:周|星期|礼拜)?([一二三四五六日天])")
+_ZH_WEEK_STEP = {"下下": 2, "下": 1, "这": 0, "本": 0, "上": -1}
 
 
 def _month_bounds(year: int, month: int) -> set[dt.date]:
@@ -158,7 +167,8 @@ def _number(text: str) -> int:
 
 def computed_dates(text: str, days: Iterable[dt.date]) -> set[dt.date]:
     """Dates a reviewer computes from `text` seen from each of `days`: a month and day without a
-    year (that year, or the next when it has passed), a month's first and last day, the bounds of
+    year (that year, or the next when it has passed; "06/26" either way round), a weekday of
+    last/this/next week, the end of a range of weekdays, a month's first and last day, the bounds of
     last/this/next week, month, quarter or year and of "the last N days", and the end of a stay
     (each date of the text, or of `days`, plus N nights, days or weeks)."""
     folded = fold(text)
@@ -172,6 +182,14 @@ def computed_dates(text: str, days: Iterable[dt.date]) -> set[dt.date]:
             found |= _upcoming(today, month, day)
         for m in _ZH_MONTH_DAY.finditer(folded):
             found |= _upcoming(today, int(m[1]), int(m[2]))
+        for m in _NUMERIC_MONTH_DAY.finditer(folded):
+            found |= _upcoming(today, int(m[1]), int(m[2])) | _upcoming(today, int(m[2]), int(m[1]))
+        for m in _WEEKDAY_OF_WEEK.finditer(folded):
+            weekday, step = (m[1], m[2]) if m[1] else (m[4], m[3])
+            found.add(_monday(today) + dt.timedelta(weeks=_WINDOW_STEP[step], days=_WEEKDAYS_EN.index(weekday)))
+        for m in _ZH_WEEKDAY_RANGE.finditer(folded):
+            day = 6 if m[2] == "天" else _WEEKDAYS_ZH.index(m[2])
+            found.add(_monday(today) + dt.timedelta(weeks=_ZH_WEEK_STEP[m[1]], days=day))
         for m in _MONTH_YEAR.finditer(months):
             if m[1]:
                 year, month = (int(m[2]) if m[2] else today.year), _MONTH_NAMES.index(m[1]) + 1

@@ -2,12 +2,13 @@
 
 A reviewer passes `get_exchange_rate(base="EUR")` for "convert 250 euro" and `search(origin="PEK")`
 for "北京出发": the code and the name are one thing. The equivalences come from CLDR through
-babel (currencies with their plural names, territories with their ISO 3166 alpha-2
-and alpha-3 codes, languages with their ISO 639 codes and BCP 47 tags, measurement units with
-their symbols; each in English and Chinese) and from airportsdata (IATA airport and multi-airport
-city codes to their city). Currency symbols are left out: normalised, "US$" and "CN¥" would be
-the words "us" and "cn". Nothing is written by hand. `equivalents` gives the other names of
-whatever a value denotes; an ambiguous code ("IT": Italy or Italian) gives the names of each.
+babel (currencies with their plural names, territories with their ISO 3166 alpha-2 and alpha-3
+codes and reserved aliases (UK for GB), languages with their ISO 639 codes and BCP 47 tags,
+measurement units with their symbols; each in English and Chinese) and from airportsdata (IATA
+airport and multi-airport city codes to their city). Currency symbols are left out: normalised,
+"US$" and "CN¥" would be the words "us" and "cn". Nothing is written by hand. `equivalents` gives
+the other names of whatever a value denotes; an ambiguous code ("IT": Italy or Italian) gives the
+names of each.
 """
 from __future__ import annotations
 
@@ -52,9 +53,11 @@ def _index() -> tuple[dict[str, tuple[Key, ...]], dict[Key, tuple[str, ...]]]:
             add(("language", code.replace("_", "-")), [code, name])
         for unit, display in data["unit_display_names"].items():
             add(("unit", unit), display.values())
-    for alias, targets in get_global("territory_aliases").items():  # alpha-3 codes: CHN -> CN
-        if len(alias) == 3 and alias.isalpha() and len(targets) == 1:
-            add(("territory", targets[0]), [alias], named=False)
+    for alias, targets in get_global("territory_aliases").items():
+        if alias.isalpha() and len(targets) == 1:
+            # alpha-3 codes name their territory (CHN -> CN); a reserved alpha-2 alias is also one of
+            # its names, as people write it ("UK office" for GB)
+            add(("territory", targets[0]), [alias], named=len(alias) == 2)
     for alias, target in get_global("language_aliases").items():  # ISO 639-2/3: zho -> zh
         if len(alias) == 3 and alias.isalpha() and target.isalpha():
             add(("language", target), [alias], named=False)

@@ -1,8 +1,9 @@
 """The numbers a text states, in the forms people write them, as canonical decimal text.
 
 `norm` already meets "1,130" and "1130.00"; a reviewer also reads "五千" as 5000, "1.5万" and
-"15k" as 15000, "2.5 million", "1 200" and "1'200" as 1200, "1.200,50" as 1200.5 and "15%" as 15
-or 0.15. Chinese numerals are read by cn2an, the maintained converter made for them.
+"15k" as 15000, "2.5 million", "1 200" and "1'200" as 1200, "1.200,50" as 1200.5, "15%" as 15
+or 0.15 and "two" as 2. Chinese numerals are read by cn2an, the maintained converter made for
+them. `durations_in` reads the lengths of time a text states ("the past 2 hours", "最近半小时").
 """
 from __future__ import annotations
 
@@ -47,14 +48,59 @@ def _decimal(text: str) -> Decimal | None:
         return None
 
 
+_WORDS = {w: i for i, w in enumerate(("zero one two three four five six seven eight nine ten eleven twelve "
+                                        "thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty").split())}
+_WORD = re.compile(r"\b(" + "|".join(_WORDS) + r")\b", re.IGNORECASE)
+
+
 @cached_when_short(1 << 14)
 def numbers_in(text: str) -> frozenset[str]:
     """Every number `text` states, as canonical text; a percentage also as its fraction."""
     found = {number for m in _NUMBER.finditer(text)
              for number in (_stated if len(m[1]) <= SHORT else _state)(m[1], (m[2] or "").lower())}
+    found |= {str(_WORDS[m[1].lower()]) for m in _WORD.finditer(text)}
     if not text.isascii():
         found |= _chinese_numbers(text)
     return frozenset(found)
+
+
+SECONDS = {"ms": Decimal("0.001"), "second": Decimal(1), "minute": Decimal(60), "hour": Decimal(3600),
+           "day": Decimal(86400), "week": Decimal(604800)}
+_EN_UNITS = {"ms": "ms", "millisecond": "ms", "s": "second", "sec": "second", "second": "second", "min": "minute",
+             "minute": "minute", "h": "hour", "hr": "hour", "hour": "hour", "d": "day", "day": "day", "week": "week"}
+_ZH_UNITS = {"毫秒": "ms", "秒": "second", "秒钟": "second", "分": "minute", "分钟": "minute", "小时": "hour",
+             "钟头": "hour", "天": "day", "日": "day", "周": "week", "星期": "week"}
+_EN_DURATION = re.compile(r"\b(\d+(?:\.\d+)?|an?|" + "|".join(_WORDS) + r")\s*(ms|milliseconds?|s|secs?|seconds?|mins?"
+                          r"|minutes?|h|hrs?|hours?|d|days?|weeks?)\b", re.IGNORECASE)
+_EN_HALF = re.compile(r"\bhalf\s+an?\s+(hour|minute|day)\b", re.IGNORECASE)
+_EN_ONE = re.compile(r"\b(?:last|past|previous|next)\s+(hour|minute|day|week)\b", re.IGNORECASE)
+_ZH_DURATION = re.compile(r"(\d+(?:\.\d+)?|[零一二两三四五六七八九十百半]+)\s*个?\s*(毫秒|秒钟?|分钟|小时|钟头|天|周|星期)")
+
+
+@cached_when_short(1 << 12)
+def durations_in(text: str) -> frozenset[Decimal]:
+    """Every length of time `text` states, in seconds: "2 hours", "an hour", "the last hour", "half
+    an hour", "两天", "半小时"."""
+    found = {SECONDS[m[1].lower()] / 2 for m in _EN_HALF.finditer(text)}
+    found |= {SECONDS[m[1].lower()] for m in _EN_ONE.finditer(text)}
+    for m in _EN_DURATION.finditer(_EN_HALF.sub(" ", text) if found else text):
+        count = m[1].lower()
+        amount = Decimal(1) if count in ("a", "an") else Decimal(_WORDS[count]) if count in _WORDS else Decimal(count)
+        unit = m[2].lower()
+        found.add(amount * SECONDS[_EN_UNITS.get(unit, _EN_UNITS.get(unit.rstrip("s"), "second"))])
+    if not text.isascii():
+        for m in _ZH_DURATION.finditer(text):
+            amount = Decimal("0.5") if m[1] == "半" else _zh_amount(m[1])
+            if amount is not None:
+                found.add(amount * SECONDS[_ZH_UNITS[m[2]]])
+    return frozenset(found)
+
+
+def _zh_amount(words: str) -> Decimal | None:
+    if words[0].isdigit():
+        return Decimal(words)
+    found = _chinese(words)
+    return Decimal(found[0]) if found else None
 
 
 def _state(digits: str, unit: str) -> tuple[str, ...]:

@@ -97,3 +97,46 @@ def test_earlier_turns_ground_values_but_are_not_this_traces_calls():
     assert verdict("SF1234567809", "Where is it now?", history=history)[0] == "ungrounded_value"  # transposed
     t = trajectory(call(1, "track", {"tracking": "SF1234567890"}), input="Where is it now?", history=history)
     assert [c.name for c in t.tool_calls] == ["track"]
+
+
+@pytest.mark.parametrize("value, said", [
+    ("2026-12-03", "a table on 12/03"), ("2026-12-03", "arriving 03.12"), ("2026-12-02", "Wednesday next week"),
+    ("2026-12-09", "下周一到周三请假"),
+])
+def test_month_days_and_weekdays_of_a_week_are_computed(value, said):
+    assert verdict(value, said, key="end_date") == ("pass", "a date computed from the request")
+
+
+def test_a_weekday_of_the_wrong_week_stays_ungrounded():
+    assert verdict("2026-12-16", "Wednesday next week", key="date")[0] == "ungrounded_value"
+
+
+def test_the_traces_year_is_grounded_another_is_not():
+    assert verdict(2026, "public holidays in the Dutch office", key="year") == ("pass", "the trace's year")
+    assert verdict(2025, "public holidays in the Dutch office", key="year")[0] == "ungrounded_value"
+
+
+def test_an_id_written_in_groups_is_grounded_with_its_digits_in_order():
+    said = "track JD07 2714 7707 49 please"
+    assert verdict("JD072714770749", said, key="tracking_number") == ("pass", "an id the user wrote in groups")
+    assert verdict("JD072714770794", said, key="tracking_number")[0] == "ungrounded_value"
+
+
+@pytest.mark.parametrize("value, said, key, label", [
+    (120, "error rate over the past 2 hours", "window_minutes", "pass"),
+    (30, "看下最近半小时的错误率", "window_minutes", "pass"),
+    (2880, "最近两天的错误率", "window_minutes", "pass"),
+    (60, "error rate over the past 2 hours", "window_minutes", "ungrounded_value"),
+    (120, "error rate over the past 2 hours", "window", "ungrounded_value"),
+])
+def test_a_length_of_time_counts_in_the_unit_its_parameter_names(value, said, key, label):
+    assert verdict(value, said, key=key)[0] == label
+
+
+@pytest.mark.parametrize("value, said, key, label", [
+    ("zh", "帮我查一下去法国的签证", "lang", "pass"), ("中文", "帮我查一下去法国的签证", "lang", "pass"),
+    ("en", "帮我查一下去法国的签证", "lang", "ungrounded_value"), ("GB", "I'm in the UK office", "country", "pass"),
+    (2, "add two to my cart", "quantity", "pass"), (3, "add two to my cart", "quantity", "ungrounded_value"),
+])
+def test_the_requests_language_a_reserved_country_alias_and_number_words(value, said, key, label):
+    assert verdict(value, said, key=key)[0] == label
