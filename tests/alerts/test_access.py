@@ -47,3 +47,25 @@ def test_a_silence_from_the_page_needs_its_sessions_csrf_token(keyed):
         assert silence["task_id"] == "t" and silence["rule"] is None
         ended = browser.post(f"/dashboard/alerts/silences/{silence['silence_id']}/end", data={"csrf": token})
         assert ended.status_code == 303 and keyed.get("/api/alerts/silences", active="true").json() == []
+
+
+def test_the_task_form_takes_alert_rules_naming_the_servers_destinations(keyed):
+    rule = "- name: pass-rate\n  evaluator: parameters\n  metric: pass_rate\n  below: 0.9\n  for: 2\n  notify: [{}]\n"
+    with httpx.Client(base_url=keyed.api, timeout=60) as browser:
+        assert browser.post("/dashboard/login", data={"key": KEY, "next": "/dashboard/tasks/new"}).status_code == 303
+        form = browser.get("/dashboard/tasks/new")
+        assert form.status_code == 200 and 'name="alerts"' in form.text
+        assert "Destinations of this server: hook." in form.text and "hooks.example" not in form.text
+        token = re.search(r'name="csrf" value="([^"]+)"', form.text)[1]
+        fields = {"csrf": token, "when": "schedule", "every": "day", "start": "2026-01-01", "timezone": "UTC",
+                  "match": "all", "ratio_pct": "5", "max_items": "50", "evaluators": "parameters"}
+        unknown = browser.post("/dashboard/tasks/new", data={**fields, "name": "patrol-x", "alerts": rule.format("pager")})
+        assert unknown.status_code == 422 and "pager" in unknown.text and "hook" in unknown.text
+        broken = browser.post("/dashboard/tasks/new", data={**fields, "name": "patrol-y", "alerts": "- [unclosed"})
+        assert broken.status_code == 422 and "the alert rules text is not valid YAML" in broken.text
+        made = browser.post("/dashboard/tasks/new", data={**fields, "name": "patrol-z", "alerts": rule.format("hook")})
+        assert made.status_code == 303, made.text[-2000:]
+    (alert,) = keyed.get("/api/tasks/patrol-z").json()["spec"]["alerts"]
+    assert (alert["name"], alert["below"], alert["notify"], alert["for"]) == ("pass-rate", 0.9, ["hook"], 2)
+    edit = httpx.get(keyed.api + "/dashboard/tasks/patrol-z/edit", headers=keyed.headers(), timeout=30)
+    assert "name: pass-rate" in edit.text and "notify:\n  - hook" in edit.text.replace("&#39;", "'")

@@ -10,10 +10,13 @@ import datetime as dt
 from typing import Any
 
 import orjson
+import yaml
 from pydantic import ValidationError
 
 from evaluators.registry import available
 from sampler.policy import format_errors
+from scheduler import safe_yaml
+from scheduler.alert_rules import DESTINATIONS, served
 from scheduler.presets import PresetError, load_preset, preset_names
 from scheduler.task import TaskError, TaskSpec, creating, task_from_request
 from tracepatrol.web import filter_params
@@ -34,7 +37,8 @@ def blank() -> dict[str, Any]:
     """A new task: all traffic of the last 24 hours, 10 % of it, at most 100 traces."""
     return {"name": "", "description": "", "when": "now", "last": "24h", "from": "", "to": "", "every": "day",
             "cron": "", "start": dt.date.today().isoformat(), "end": "", "timezone": "UTC", "match": "all",
-            "rows": [], "ratio_pct": "10", "max_items": "100", "salt": "", "evaluators": [], "options": ""}
+            "rows": [], "ratio_pct": "10", "max_items": "100", "salt": "", "evaluators": [], "options": "",
+            "alerts": ""}
 
 
 def _day(value: Any) -> str:
@@ -65,7 +69,8 @@ def values_of(doc: dict[str, Any]) -> dict[str, Any]:
                    "rows": filter_params.rows_of(spec["filters"]), "ratio_pct": _pct(spec["sampling"]["ratio"]),
                    "max_items": str(spec["sampling"]["max_items"]), "salt": spec["sampling"].get("salt") or "",
                    "evaluators": spec["evaluators"],
-                   "options": orjson.dumps(spec["options"], option=orjson.OPT_INDENT_2).decode() if spec["options"] else ""}
+                   "options": orjson.dumps(spec["options"], option=orjson.OPT_INDENT_2).decode() if spec["options"] else "",
+                   "alerts": yaml.safe_dump(spec["alerts"], sort_keys=False, allow_unicode=True) if spec.get("alerts") else ""}
     if w["mode"] == "backfill":
         return v | {"when": "now", "last": w.get("last") or "", "from": _minute(w.get("from")), "to": _minute(w.get("to"))}
     return v | {"when": "schedule", "every": w.get("every") or "", "cron": w.get("cron") or "",
@@ -130,6 +135,11 @@ def document(v: dict[str, Any]) -> tuple[dict[str, Any], dict[str, str]]:
             doc["options"] = orjson.loads(v["options"])
         except orjson.JSONDecodeError as exc:
             problems["options"] = f"not JSON: {exc}"
+    if v["alerts"]:
+        try:
+            doc["alerts"] = safe_yaml.load(v["alerts"])
+        except safe_yaml.YAMLRefused as exc:
+            problems["alerts"] = f"the alert rules text {exc}"
     return doc, problems
 
 
@@ -184,6 +194,7 @@ def form_context(values: dict[str, Any], errors: dict[str, list[str]] | None = N
     errors = errors or {}
     return {"v": values, "errors": errors, "errors_by_row": {k: v for k, v in errors.items() if k.startswith("filters[")},
             "rows": [*rows, *[filter_params.Row("", "eq", "")] * BLANK_ROWS],
-            "presets": presets(), "evaluators": available(), "unavailable": unavailable or {}, "last_choices": LAST, "every_choices": EVERY,
+            "presets": presets(), "evaluators": available(), "unavailable": unavailable or {},
+            "destinations": sorted(served().get(DESTINATIONS, ())), "last_choices": LAST, "every_choices": EVERY,
             "choices": filter_params.CHOICES, "field_labels": filter_params.FIELD_LABELS,
             "op_labels": filter_params.OP_LABELS}
