@@ -5,14 +5,15 @@ offered name is given). wrong_tool: BM25 ranks the offered tools (name, descript
 names) against the user's request; a call is flagged when its tool scores near zero while an
 uncalled tool scores well above it on the words of the request that no called tool covers, so a
 second tool in a chain (a calculator after a weather lookup) or a near-duplicate of a called
-tool (a backup service) is not mistaken for a better choice. Chinese text is compared in
+tool (a backup service) is not mistaken for a better choice; a length of time in the request ("a
+14-day trip") says how long, not what about, and is left out. Chinese text is compared in
 English too (its words' CC-CEDICT glosses, evaluators.text.glosses), so a Chinese request meets
 English descriptions. Against a tool described in another language than the request the
 evidence must be strong: the better tool matches a word of its name, or two words of the request
 (the senses of one Chinese word count once). A call that is a prerequisite (its result feeds a
-later call, as a login before a search), that sends a specific
-value the user gave (an id, a path, an address, the user's own id), or that failed (the first step
-of a chain its failure cut short) is never the wrong tool.
+later call, as a login before a search), that sends a specific value the user gave (an id, a
+path, an address, the user's own id), or that failed (the first step of a chain its failure cut
+short) is never the wrong tool.
 """
 from __future__ import annotations
 
@@ -29,6 +30,7 @@ from evaluators.text.reasons import call_ref
 from evaluators.reviewer import context_values, history_texts
 from evaluators.text.haystack import Haystack
 from evaluators.text.norm import CJK, has_cjk, norm
+from evaluators.text.numbers import without_durations
 from evaluators.text.terms import STOP_CJK, terms
 from evaluators.trajectory_view import TrajectoryView, before
 
@@ -151,7 +153,7 @@ class ToolSelectionEvaluator(Evaluator):
         offered = trajectory.tools_offered
         docs = tuple(document(t) for t in offered)
         bm25 = ranker(docs)
-        sources = request_terms(trajectory.input or "")
+        sources = request_terms(without_durations(trajectory.input or ""))
         query = set(sources)
         scores = {t.name: score for t, score in zip(offered, bm25.scores(query))}
         called = {v["tool"] for v in verdicts if v["tool"] in index}

@@ -70,7 +70,7 @@ _EN_UNITS = {"ms": "ms", "millisecond": "ms", "s": "second", "sec": "second", "s
              "minute": "minute", "h": "hour", "hr": "hour", "hour": "hour", "d": "day", "day": "day", "week": "week"}
 _ZH_UNITS = {"毫秒": "ms", "秒": "second", "秒钟": "second", "分": "minute", "分钟": "minute", "小时": "hour",
              "钟头": "hour", "天": "day", "日": "day", "周": "week", "星期": "week"}
-_EN_DURATION = re.compile(r"\b(\d+(?:\.\d+)?|an?|" + "|".join(_WORDS) + r")\s*(ms|milliseconds?|s|secs?|seconds?|mins?"
+_EN_DURATION = re.compile(r"\b(\d+(?:\.\d+)?|an?|" + "|".join(_WORDS) + r")[\s-]*(ms|milliseconds?|s|secs?|seconds?|mins?"
                           r"|minutes?|h|hrs?|hours?|d|days?|weeks?)\b", re.IGNORECASE)
 _EN_HALF = re.compile(r"\bhalf\s+an?\s+(hour|minute|day)\b", re.IGNORECASE)
 _EN_ONE = re.compile(r"\b(?:last|past|previous|next)\s+(hour|minute|day|week)\b", re.IGNORECASE)
@@ -94,6 +94,13 @@ def durations_in(text: str) -> frozenset[Decimal]:
             if amount is not None:
                 found.add(amount * SECONDS[_ZH_UNITS[m[2]]])
     return frozenset(found)
+
+
+def without_durations(text: str) -> str:
+    """`text` with its lengths of time blanked out: the "day" of "a 14-day trip" is a measure, not
+    what the request is about."""
+    text = _EN_DURATION.sub(" ", text)
+    return text if text.isascii() else _ZH_DURATION.sub(" ", text)
 
 
 def _zh_amount(words: str) -> Decimal | None:

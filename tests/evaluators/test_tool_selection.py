@@ -107,3 +107,12 @@ def test_a_prerequisite_lookup_is_not_the_wrong_tool():
                    offered=(login, WEATHER, FLIGHTS))
     result = ToolSelectionEvaluator().evaluate(t, EvalContext())
     assert [(f.call, f.label) for f in result.findings] == [(2, "wrong_tool")]
+
+
+def test_a_length_of_time_is_not_what_the_request_is_about():
+    search = ToolDefinition(name="web_search", description="Search the web and return titles, snippets and URLs.")
+    weather = ToolDefinition(name="get_weather", description="Weather forecast for a city on a given day.")
+    offered = (search, weather)
+    assert judge("Do Indian citizens need a visa for a 14-day trip?", "web_search", offered=offered).label == "pass"
+    assert judge("去日本玩20天要签证吗", "web_search", offered=offered).label == "pass"
+    assert judge("What's the weather on the day I land in Oslo?", "web_search", offered=offered).label == "wrong_tool"
