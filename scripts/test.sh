@@ -6,7 +6,8 @@
 # With CI=true a service that cannot be set up fails the run; elsewhere its tests skip with a
 # message saying what is missing.
 #
-#   bash scripts/test.sh [PYTEST ARGS]          # everything
+#   bash scripts/test.sh                        # everything (two passes, see below)
+#   bash scripts/test.sh [PYTEST ARGS]          # those tests, in one pytest process
 #   bash scripts/test.sh --fast [PYTEST ARGS]   # only the unmarked tests: in-process, no services
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -45,9 +46,18 @@ else
   need "could not start Alertmanager (scripts/alertmanager.sh start)"
 fi
 
-set +e
-.venv/bin/python -m pytest -q "$@"
-status=$?
-set -e
 # pytest exits 5 when it collected nothing: that is a failure here, never a silent pass.
-exit $status
+if [ $# -gt 0 ]; then
+  exec .venv/bin/python -m pytest -q "$@"
+fi
+# Everything but the tests that measure time or memory, and those sharing the one broker, on two
+# processes (each test file on one; most of the suite waits on servers, not on a core); then those
+# alone, so the machine they measure is not also running half the suite.
+set +e
+.venv/bin/python -m pytest -q -n 2 --dist loadfile -m "not (perf or kafka)"
+parallel=$?
+.venv/bin/python -m pytest -q -m "perf or kafka"
+alone=$?
+set -e
+echo "test.sh: exit $parallel (two processes), $alone (timing and Kafka tests alone)"
+[ $parallel -eq 0 ] && [ $alone -eq 0 ]
