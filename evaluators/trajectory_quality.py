@@ -183,7 +183,7 @@ class TrajectoryQualityEvaluator(Evaluator):
             found.append(_part(0.0, "failing_call_loop", f"calls {_seqs(stuck)} {first.name}: failing_call_loop: "
                                f"the same failing call repeated ({line(first.error or 'error', 80)})", stuck))
         cycle = _cycle([c.name for c in calls], run.polled)
-        if cycle:
+        if cycle and not _iterates(run.texts, *cycle):
             period, positions = cycle
             seqs = [calls[i].seq for i in positions]
             names = " → ".join(calls[i].name for i in positions[:period])
@@ -395,6 +395,19 @@ def _cycle(names: list[str], polled: set[str]) -> tuple[int, list[int]] | None:
             if run >= 2 * period and len(set(names[start:k + 1])) > 1 and not polled.issuperset(names[start:k + 1]):
                 return period, list(range(start, k + 1))
     return None
+
+
+def _iterates(texts: TrajectoryText, period: int, positions: list[int]) -> bool:
+    """Whether every round of a cycle sends a value of the user's request that no earlier round
+    sent: going through the user's list (one region at a time, each then checked), not a loop."""
+    seen: set[str] = set()
+    for start in range(0, len(positions), period):
+        sent = {a.text for i in positions[start:start + period] for a in texts.arguments[i] or ()
+                if texts.in_user(a.text)}
+        if not sent - seen:
+            return False
+        seen |= sent
+    return True
 
 
 def _labels(found: list[dict]) -> list[str]:

@@ -50,6 +50,19 @@ def test_cyclic_pattern():
     assert quality(*(call(i, "search", {"page": i}) for i in range(1, 7))).details["loops"]["score"] == 1.0
 
 
+def test_going_through_the_users_list_is_no_cycle():
+    request = "Roll out v2 to us-east-1, eu-west-1 and ap-south-1, one region at a time"
+    regions = ["us-east-1", "eu-west-1", "ap-south-1"]
+    calls = [c for k, region in enumerate(regions) for c in (
+        call(2 * k + 1, "deploy", {"version": "v2", "region": region}, {"deploy_id": f"d-{k}"}),
+        call(2 * k + 2, "get_deploy_state", {"deploy_id": f"d-{k}"}, {"state": "healthy"}))]
+    assert quality(*calls, request=request).details["loops"]["score"] == 1.0
+    # the same region again and again is a loop
+    again = [call(i, name, {"version": "v2", "region": "us-east-1", "i": i})
+             for i, name in enumerate(["deploy", "get_deploy_state"] * 3, 1)]
+    assert quality(*again, request=request).details["loops"]["label"] == "cyclic_pattern"
+
+
 @pytest.mark.parametrize("second, how", [
     (call(2, "get_exchange_rate", {"base": "USD", "quote": "CNH"}, {"rate": 7.2}), "changed the arguments"),
     (call(2, "get_exchange_rate_backup", ARGS, {"rate": 7.1}), "switched to get_exchange_rate_backup"),
