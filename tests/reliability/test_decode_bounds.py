@@ -99,9 +99,9 @@ def test_a_huge_resource_or_scope_costs_once_however_many_spans_share_it(srv, na
     """Before, each of the 16,000 rows held the 512 KiB copy: 8 GiB. The same spans without it
     grow the RSS by 0-20 MiB from one request to the next (the allocator's arenas), so the
     calibration is the most they grew in three tries, and the huge one's median is bounded by
-    it plus 16x the huge part."""
+    it plus 64x the huge part (32 MiB): a copy in even 1 % of the rows would be 80 MiB."""
     alone_shape = replace(SHAPES["tiny-spans"], transport=SHAPES[name].transport)
     pairs = [(_growth(srv, "tiny-spans", alone_shape)[1], _growth(srv, name)[1]) for _ in range(3)]
     median = sorted(growth for _, growth in pairs)[1]
-    assert median <= max(alone for alone, _ in pairs) + 16 * HUGE and max(g for _, g in pairs) <= 256 * MIB, \
+    assert median <= max(alone for alone, _ in pairs) + 64 * HUGE and max(g for _, g in pairs) <= 256 * MIB, \
         f"{name}: RSS grew {[round(g / MIB) for _, g in pairs]} MiB, the spans alone {[round(a / MIB) for a, _ in pairs]}"
