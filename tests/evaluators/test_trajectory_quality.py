@@ -111,6 +111,17 @@ def test_silent_failure():
     assert (result.label, result.score, result.evidence) == ("silent_failure", 0.0, [1])
 
 
+@pytest.mark.parametrize("output", [
+    "The fix is on fix/csv; a pull request already exists for that branch, so I did not open another.",
+    "修复已提交到 fix/csv；但这个分支已经有一个 PR 了，所以没有重复创建。",
+])
+def test_an_answer_saying_what_was_not_done_is_no_silent_failure(output):
+    pr = call(1, "create_pull_request", {"head": "fix/csv"}, "Error: 422: a pull request already exists",
+              error="422: a pull request already exists")
+    assert "silent_failure" not in quality(pr, output=output).labels
+    assert "silent_failure" in quality(pr, output="Opened the pull request for fix/csv.").labels
+
+
 def test_no_recovery_and_no_final_answer():
     result = quality(rate(1, "HTTP 500"), output=None)
     assert result.details["recovery"]["label"] == "no_recovery"
