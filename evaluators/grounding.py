@@ -151,6 +151,12 @@ class _Judge:
         call = calls[position]
         return lambda unit: any(i != position and before(calls[i], call) for i in holders(unit))
 
+    def fields_before(self, position: int) -> Callable[[str], bool]:
+        """Whether a result the call at `position` could read has a field of a normalised name."""
+        calls, call = self.trajectory.tool_calls, self.trajectory.tool_calls[position]
+        return lambda name: any(name in fields and i != position and before(calls[i], call)
+                                for i, fields in enumerate(self.reviewer.fields))
+
     @property
     def reviewer(self) -> Reviewer:
         if self._reviewer is None:
@@ -172,7 +178,7 @@ class _Judge:
         earlier, later = sources(texts, position, argument.units)
         if earlier is not None:
             return "grounded", f"call {earlier}"
-        found = self.reviewer.source(argument, self.read_before(position))
+        found = self.reviewer.source(argument, self.read_before(position), self.fields_before(position))
         if found is not None:
             return "grounded", found
         if later is not None:

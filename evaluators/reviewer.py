@@ -18,14 +18,14 @@ from functools import lru_cache
 
 from collector.trajectory import Trajectory
 from evaluators.dates import FREE_TEXT
-from evaluators.text.dates import as_date, computed_dates
+from evaluators.text.dates import as_date, computed_dates, split_dates
 from evaluators.text.glosses import english_senses, glosses, senses
 from evaluators.text.haystack import Haystack
 from evaluators.text.index import Argument
 from evaluators.text.lexicon import equivalents, local_currency, symbols
 from evaluators.text.norm import has_cjk, norm, scalar_text
 from evaluators.text.numbers import SECONDS, canonical, durations_in, number_of, numbers_in
-from evaluators.text.values import value_texts
+from evaluators.text.values import leaves, parsed, value_texts
 
 # Root-span and resource attributes that carry who and what the trace ran for.
 _CONTEXT_KEY = re.compile(r"(?:^|[._-])(?:end)?(?:user|session|tenant|account|customer|org|organi[sz]ation|"
@@ -90,6 +90,7 @@ class Reviewer:
         self._dates: set[dt.date] | None = None
         self._cjk: bool | None = None
         self._words: list[str] | None = None
+        self._fields: list[frozenset[str]] | None = None
         self._durations: frozenset | None = None
         self._named_memo: dict[str, tuple[str | None, tuple[tuple[str, str], ...]]] = {}
 
@@ -137,6 +138,14 @@ class Reviewer:
         return self._words
 
     @property
+    def fields(self) -> list[frozenset[str]]:
+        """Each call's result's field names, normalised ("order_date" is "order date")."""
+        if self._fields is None:
+            self._fields = [frozenset(norm(k) for path, _ in leaves(parsed(c.result)) for k in path
+                                      if isinstance(k, str)) for c in self.trajectory.tool_calls]
+        return self._fields
+
+    @property
     def dates(self) -> set[dt.date]:
         if self._dates is None:
             self._dates = computed_dates(self.requests, self._days) if self._days else set()
@@ -148,8 +157,10 @@ class Reviewer:
         """Whether the user, an earlier result or an earlier turn holds the normalised `unit`."""
         return self._in_user(unit) or earlier(unit) or (bool(self.trajectory.history) and self.history.has(unit))
 
-    def source(self, argument: Argument, earlier: Callable[[str], bool]) -> str | None:
-        """Where `argument`'s value comes from beyond a plain lookup, or None."""
+    def source(self, argument: Argument, earlier: Callable[[str], bool],
+               fields: Callable[[str], bool] = lambda _: False) -> str | None:
+        """Where `argument`'s value comes from beyond a plain lookup, or None; `fields(text)` says
+        whether an earlier result has a field of that normalised name."""
         value, text = argument.value, argument.text
         if text in self.context:
             return "trace context"
@@ -158,14 +169,16 @@ class Reviewer:
         if type(value) is str and " " not in text and len(text) >= 6 and self._grouped(text):
             return "an id the user wrote in groups"
         if type(value) is str:
-            if authored(argument) and all(self.said(w, earlier) for w in specifics(text)):
-                return "text the agent wrote (its ids, numbers and addresses all found)"
+            if authored(argument) and self._facts_found(value, earlier):
+                return "text the agent wrote (its ids, numbers, dates and addresses all found)"
             # codes, names and words are short and hold no digit (an id never names a currency or a city)
             if len(text) <= 40 and text.count(" ") < 4 and not any(map(str.isdigit, text)) \
                     and (found := self._named(text, value, earlier)) is not None:
                 return found
             if any(map(str.isdigit, value)) and (found := self._date(value, earlier)) is not None:  # dates have digits
                 return found
+            if len(text) <= 40 and fields(text):
+                return "a field name of an earlier result"
         number = number_of(value)
         if number is not None and number in self.numbers:
             return "a number the user gave"
@@ -237,6 +250,16 @@ class Reviewer:
         return next((word for word, meanings in senses(self.requests)
                      if any("currency unit" in m or "money" in m for m in meanings)), None)
 
+    def _facts_found(self, value: str, earlier: Callable[[str], bool]) -> bool:
+        """Whether every fact of a text the agent wrote is found: its dates computed or said, its
+        other words holding a digit said."""
+        days, rest = split_dates(value)
+        return (not days or self._known_days(days, earlier)) and all(self.said(w, earlier) for w in specifics(norm(rest)))
+
+    def _known_days(self, days: set[dt.date], earlier: Callable[[str], bool]) -> bool:
+        """Whether each of `days` is one the trace starts on or the request computes, or is said."""
+        return all(d in self._trace_dates() or d in self.dates or self.said(norm(d.isoformat()), earlier) for d in days)
+
     def _date(self, value: str, earlier: Callable[[str], bool]) -> str | None:
         """A date, or a date-time on one, computed from the request and the trace's day; a date
         written day or month first (24.08.2026, 08/24/2026) when either reading is one (the form is
@@ -278,7 +301,7 @@ def named_candidates(text: str, value: str) -> tuple[tuple[str, str], ...]:
 
 # Arguments the agent writes itself (a title, a message, a branch name): its wording is its own, the
 # facts in it (ids, numbers, dates, addresses: words with digits) must come from somewhere.
-_AUTHORED = FREE_TEXT | {"branch", "branch_name", "commit_message", "caption", "headline", "subject_line"}
+_AUTHORED = FREE_TEXT | {"branch", "branch_name", "commit_message", "caption", "headline", "subject_line", "sql"}
 
 
 def time_unit(argument: Argument) -> str | None:

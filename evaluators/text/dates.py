@@ -230,6 +230,13 @@ def _upcoming(today: dt.date, month: int, day: int) -> set[dt.date]:
     return {this, following} if following else {this}
 
 
+def split_dates(text: str) -> tuple[set[dt.date], str]:
+    """(the dates a longer text states, however written; the folded text without them)."""
+    canonical = canonical_dates(text)
+    found = {d for m in _ISO_DATE.finditer(canonical) if (d := as_date(m[0])) is not None}
+    return found, _ISO_DATE.sub(" ", canonical) if found else canonical
+
+
 def _absolute_dates(folded: str) -> set[dt.date]:
     """The YYYY-MM-DD dates of a text, however written."""
     return {d for m in _ISO_DATE.finditer(canonical_dates(folded)) if (d := as_date(m[0])) is not None}

@@ -140,3 +140,18 @@ def test_a_length_of_time_counts_in_the_unit_its_parameter_names(value, said, ke
 ])
 def test_the_requests_language_a_reserved_country_alias_and_number_words(value, said, key, label):
     assert verdict(value, said, key=key)[0] == label
+
+
+def test_a_field_name_of_an_earlier_result_is_grounded_a_made_up_one_is_not():
+    rows = call(1, "fetch_results", {"job_id": 7}, {"rows": [{"order_date": "2026-10-01", "orders": 12}]})
+    for x, label in (("order_date", "pass"), ("ship_date", "ungrounded_value")):
+        chart = call(2, "make_chart", {"x": x, "y": "orders"})
+        t = trajectory(rows, chart, input="chart job 7's orders by day", offered=(ANY,))
+        result = GroundingEvaluator().evaluate(t, EvalContext())
+        assert result.label == label, x
+
+
+def test_dates_in_a_query_the_agent_writes_must_be_computed():
+    sql = "SELECT day, COUNT(*) FROM orders WHERE day BETWEEN '{}' AND '2026-10-31' GROUP BY day"
+    assert verdict(sql.format("2026-10-01"), "上个月每天的订单量", key="sql")[0] == "pass"
+    assert verdict(sql.format("2026-09-01"), "上个月每天的订单量", key="sql")[0] == "ungrounded_value"
