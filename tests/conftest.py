@@ -76,6 +76,7 @@ MODULE_MARKS = {
     "collector/test_otlp_http.py": ("integration",),            # servers with their own settings
     "collector/test_retention.py": ("integration", "perf"),     # a server; the file's size over 160k spans
     "dashboard/test_large_trace.py": ("integration", "perf"),   # a server; how fast a huge trace page answers
+    "dashboard/test_keys_page.py": ("integration",),            # keys made, shown once and revoked on a server
     "dashboard/test_live_run.py": ("integration",),             # a server whose run the page follows
     "dashboard/test_story.py": ("integration",),                # a server with seed 001's traffic
     "dashboard/test_trace_page.py": ("integration",),           # a server with failing traces

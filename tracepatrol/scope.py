@@ -11,7 +11,7 @@ import duckdb
 from collector import store
 from evaluators import results as evaluations
 from infra.access import Principal
-from sampler import annotation_queues, annotations
+from sampler import annotation_queues, annotations, views
 from scheduler import ledger
 from scheduler.task import TaskSpec
 
@@ -28,6 +28,7 @@ def scope_cursor(cur: duckdb.DuckDBPyConnection, who: Principal | None) -> duckd
         task_ids = ledger.scope(cur, who.project)
         evaluations.scope(cur, task_ids)
         annotation_queues.scope(cur, task_ids, trace_ids)
+        views.scope(cur, who.project)
     return cur
 
 

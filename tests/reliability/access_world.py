@@ -1,6 +1,6 @@
 """A server with two projects (alpha, beta) and a key of every role, for the access tests: traces
-whose ids share a prefix and whose attributes are identical across the projects, a task in each
-(run once), a saved view, an alert rule on a webhook destination; and one example request per
+whose ids share a prefix and whose attributes are identical across the projects, a task and a
+saved view in each (the task run once), an alert rule on a webhook destination; and one example request per
 route of the API port, so the role tests can call every route as every role."""
 from __future__ import annotations
 
@@ -98,8 +98,10 @@ class World:
         return name
 
     def fresh_view(self) -> str:
+        """A view of alpha's (an editor of alpha saves it), which its editors and admins may delete."""
         name = self.unique("spare-view")
-        self.admin("PUT", f"/api/views/{name}", json={"query": "status=ok"})
+        httpx.put(self.srv.api + f"/api/views/{name}", json={"query": "status=ok"}, headers=self.headers("editor"),
+                  timeout=30).raise_for_status()
         return name
 
     def fresh_silence(self) -> str:
@@ -149,8 +151,9 @@ def build_world(tmp: Path) -> World:
         wait_for(f"run {run} evaluated", lambda r=run: world.admin("GET", f"/api/runs/{r}").json()["item_states"]
                  .get("pending", 1) == 0 and world.admin("GET", f"/api/runs/{r}").json()["item_states"]
                  .get("running", 1) == 0, 60)
-    httpx.put(srv.api + "/api/views/view-alpha", json={"query": "status=ok"}, headers=world.headers("editor"),
-              timeout=30).raise_for_status()
+    for project in PROJECTS:  # a view of each project's, saved by its editor
+        httpx.put(srv.api + f"/api/views/view-{project}", json={"query": "status=ok"},
+                  headers=world.headers("editor", project), timeout=30).raise_for_status()
     world.admin("POST", f"/api/traces/{world.traces['alpha'][0]}/annotations", json={"status": "flagged"})
     world.admin("POST", "/api/annotation-configs", json={"name": "verdict", "kind": "categorical",
                                                          "values": ["right", "wrong"]})
@@ -184,6 +187,10 @@ EXAMPLES: dict[tuple[str, str], Callable[[World], Call]] = {
                                                                        "project": "alpha"}),
     ("DELETE", "/api/keys/{name}"): lambda w: Call("DELETE", f"/api/keys/{w.fresh_key()}"),
     ("GET", "/api/audit"): lambda w: Call("GET", "/api/audit"),
+    ("GET", "/dashboard/keys"): lambda w: Call("GET", "/dashboard/keys"),
+    ("POST", "/dashboard/keys"): lambda w: Call("POST", "/dashboard/keys", data={"name": w.unique("formed-key"),
+                                                                             "role": "viewer", "project": "alpha"}),
+    ("POST", "/dashboard/keys/{name}/revoke"): lambda w: Call("POST", f"/dashboard/keys/{w.fresh_key()}/revoke"),
     ("GET", "/api/session"): lambda w: Call("GET", "/api/session"),
     ("GET", "/api/alerts"): lambda w: Call("GET", "/api/alerts"),
     ("GET", "/api/alerts/history"): lambda w: Call("GET", "/api/alerts/history"),

@@ -17,7 +17,7 @@ import pytest
 from opentelemetry.proto.collector.trace.v1 import trace_service_pb2, trace_service_pb2_grpc
 
 from infra.access.roles import Principal, needs
-from tests.reliability.access_world import (EXAMPLES, PROTOBUF, ROLES, build_world, make_key, trace_request,
+from tests.reliability.access_world import (EXAMPLES, PROTOBUF, ROLES, Call, build_world, make_key, trace_request,
                                             wait_until)
 from tests.test_route_rules import full_app
 from tracepatrol.api.rules import OPEN, rule_for, routes
@@ -97,7 +97,7 @@ def test_a_viewer_of_one_project_never_sees_the_other(world):
     beta_traces = world.traces["beta"]
     beta_words = [*beta_traces, "patrol-beta", world.runs["beta"]]
     for project, other in (("alpha", "beta"), ("beta", "alpha")):
-        hidden = [*world.traces[other], f"patrol-{other}", world.runs[other]]
+        hidden = [*world.traces[other], f"patrol-{other}", world.runs[other], f"view-{other}"]
         for path, call in _gets(world):
             resp = world.call("viewer", call, project)
             body = resp.text
@@ -106,7 +106,7 @@ def test_a_viewer_of_one_project_never_sees_the_other(world):
             assert not leaked, (project, path, leaked)
     # Asked for by name, the other project's things are not found (as if they did not exist).
     for url in (f"/api/traces/{beta_traces[0]}", f"/api/tasks/patrol-beta", f"/api/runs/{world.runs['beta']}",
-                f"/dashboard/traces/{beta_traces[0]}", "/dashboard/tasks/patrol-beta"):
+                f"/dashboard/traces/{beta_traces[0]}", "/dashboard/tasks/patrol-beta", "/dashboard/views/view-beta"):
         resp = httpx.get(world.srv.api + url, headers=world.headers("viewer", "alpha"), timeout=30)
         assert resp.status_code == 404, (url, resp.status_code)
     assert beta_words  # both projects' traces share a prefix and attributes: nothing above told them apart by data
@@ -133,6 +133,28 @@ def test_a_task_in_one_project_never_samples_the_other(world):
                          json={"name": "peek", "window": {"mode": "backfill", "last": "1h"},
                                "filters": [{"field": "trace_id", "op": "contains", "value": "5eed"}]}).json()
     assert preview
+
+
+def test_a_saved_view_belongs_to_the_project_of_the_key_that_saved_it(world):
+    names = lambda role, project: {v["name"]: v["project"] for v in httpx.get(
+        world.srv.api + "/api/views", headers=world.headers(role, project), timeout=30).json()}
+    assert names("viewer", "beta") == {"view-beta": "beta"}
+    assert {"view-alpha": "alpha", "view-beta": "beta"}.items() <= names("admin", "alpha").items()
+    httpx.put(world.srv.api + "/api/views/view-alpha", json={"query": "status=error"},  # the same name, its own
+              headers=world.headers("editor", "beta"), timeout=30).raise_for_status()
+    assert names("viewer", "beta") == {"view-alpha": "beta", "view-beta": "beta"}
+    alpha = httpx.get(world.srv.api + "/dashboard/views/view-alpha", headers=world.headers("viewer", "alpha"),
+                      timeout=30, follow_redirects=False)
+    assert "status=ok" in alpha.headers["location"]  # alpha's own view, not beta's of the same name
+
+
+def test_annotations_are_signed_by_the_key_not_by_the_form(world):
+    trace_id = world.traces["alpha"][1]
+    resp = world.call("editor", Call("POST", f"/dashboard/traces/{trace_id}/annotations",
+                                     data={"status": "reviewed", "author": "someone-else", "reviewer": "someone-else"}))
+    assert resp.status_code == 200, resp.text[:300]
+    latest = world.admin("GET", f"/api/traces/{trace_id}/annotations").json()
+    assert latest["author"] == "editor-alpha", latest
 
 
 def test_a_key_cannot_make_tasks_in_another_project(world):

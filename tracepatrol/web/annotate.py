@@ -2,8 +2,8 @@
 a task's run (`sampler.annotation_queues`) that a reviewer walks with the keyboard, the search over
 reviewers' latest label values, CSV export and import, and the reviewer's name.
 
-The author of an annotation is the name this browser set (`pages.reviewer`): sessions carry no
-name until keys with names arrive. Every state change carries the session's CSRF token; the queue
+The author of an annotation is the session's key name (`pages.reviewer`; without a named key,
+the name this browser set). Every state change carries the session's CSRF token; the queue
 page saves a label with a fetch (`POST /dashboard/annotations`, JSON answer) so the keyboard never
 waits on a page load.
 """
@@ -168,7 +168,7 @@ def add_routes(router: APIRouter, pages: Callable, guarded: list, posted: list) 
 
     @post(ROOT + "/annotations")
     async def save(request: Request, cur: Cursor) -> Response:
-        """A label's value (or a status) for a trace, signed with this browser's reviewer name."""
+        """A label's value (or a status) for a trace, signed with the reviewer's name (`pages.reviewer`)."""
         form = dict(await form_pairs(request))
         who = reviewer(request)
         if not who:

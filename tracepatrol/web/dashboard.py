@@ -29,7 +29,7 @@ from infra.timeutil import parse_duration
 from tracepatrol import analysis
 from tracepatrol.api.cursor import Cursor
 from tracepatrol.api.guard import SESSION_COOKIE
-from tracepatrol.web import annotate, charts, explorer, forms, report, saved_views, trace_view
+from tracepatrol.web import annotate, charts, explorer, forms, keys_page, report, saved_views, trace_view
 from tracepatrol.web.pages import (PUBLIC_STATIC, ROOT, STATIC_FILES, LoginRequired, PageRoute, allowed, json_answer,
                                    page, public_url, render, require_csrf, require_login, safe_next, view)
 
@@ -142,6 +142,7 @@ def build_router(secured: list) -> APIRouter:
     forms.add_routes(router, pages, [*guarded, Depends(require_csrf)])
     saved_views.add_routes(router, pages, guarded, [*guarded, Depends(require_csrf)])
     annotate.add_routes(router, pages, guarded, [*guarded, Depends(require_csrf)])
+    keys_page.add_routes(router, pages, [*guarded, Depends(require_csrf)])
 
     @pages(ROOT + "/tasks/{task_id}")
     def task_page(request: Request, cur: Cursor, task_id: str, run: str | None = None) -> Response:

@@ -102,12 +102,13 @@ def add_routes(router: APIRouter, pages: Callable, posted: list) -> None:
 
     @post(ROOT + "/traces/{trace_id}/annotations")
     async def annotate(request: Request, cur: Cursor, trace_id: str) -> Response:
-        """A status and any defined labels' values, signed with this browser's reviewer name (set here
-        when the form asks for it); all of them or none (a value that does not fit its label)."""
+        """A status and any defined labels' values, signed with the key's name (without a named key:
+        this browser's reviewer name, set here when the form asks for it); all of them or none (a
+        value that does not fit its label)."""
         form = dict(await form_pairs(request))
-        browser = "authorization" not in request.headers  # an API client (Bearer) signs as it says, or not at all
-        who = (reviewer(request) or " ".join((form.get("reviewer") or "").split())[:64] if browser
-               else (form.get("author") or "").strip()) or None
+        browser = "authorization" not in request.headers  # without a named key an API client signs as it says
+        who = reviewer(request) or (" ".join((form.get("reviewer") or "").split())[:64] if browser
+                                    else (form.get("author") or "").strip()) or None
         values = {k.removeprefix("label:"): v for k, v in form.items() if k.startswith("label:") and v.strip()}
         status = (form.get("status") or "").strip()
 

@@ -19,7 +19,7 @@ from jinja2 import Environment, PackageLoader, select_autoescape
 from markupsafe import Markup
 
 from tracepatrol import analysis
-from tracepatrol.api.guard import SESSION_COOKIE, authorized, csrf_ok
+from tracepatrol.api.guard import SESSION_COOKIE, authorized, csrf_ok, principal_of
 from tracepatrol.web import charts, explorer, filter_params
 
 ROOT = "/dashboard"
@@ -140,9 +140,12 @@ REVIEWER_MAX = 64
 
 
 def reviewer(request: Request) -> str | None:
-    """The name this browser annotates under: set once (`/dashboard/reviewer`), kept in a cookie.
-    Sessions carry no name yet (one API key, no users): until keys with names arrive, a reviewer
-    is who the browser says it is."""
+    """The name annotations are signed with: the stored key's (of the session or the Bearer header)
+    when one is in; otherwise (no keys, or the shared old `api_key`, which names nobody) the name
+    this browser set once (`/dashboard/reviewer`, kept in a cookie)."""
+    who = principal_of(request.scope)
+    if who is not None and who.key_id is not None:
+        return who.name
     name = urllib.parse.unquote(request.cookies.get(REVIEWER_COOKIE) or "").strip()
     return name[:REVIEWER_MAX] or None
 
@@ -195,7 +198,8 @@ def page(template: str, status: int = 200, headers: dict[str, str] | None = None
 
 
 SECTIONS = (("/tasks/new", "new"), ("/traces", "traces"), ("/tasks", "tasks"), ("/analysis", "analysis"),
-            ("/report", "tasks"), ("/views", "traces"), ("/annotat", "annotate"))
+            ("/report", "tasks"), ("/views", "traces"), ("/annotat", "annotate"), ("/alerts", "alerts"),
+            ("/keys", "keys"))
 
 
 def section(path: str) -> str:
@@ -205,14 +209,16 @@ def section(path: str) -> str:
 
 
 def view(request: Request, template: str, status: int = 200, **context: Any) -> HTMLResponse:
-    """A page with what every page needs: the logout link, its place in the menu and the CSRF token
-    for its forms. Without an API key a browser without a session cookie gets one here, for its
-    token to be its own."""
+    """A page with what every page needs: who is logged in, the logout link, its place in the menu
+    and the CSRF token for its forms. Without an API key a browser without a session cookie gets one
+    here, for its token to be its own."""
     sessions, session = request.app.state.sessions, request.cookies.get(SESSION_COOKIE)
     fresh = None if session or request.app.state.api_key else sessions.anonymous()
     context.setdefault("section", section(request.url.path))
+    who = principal_of(request.scope)
     resp = page(template, status, logged_in=has_session(request), csrf=sessions.csrf_token(fresh or session),
-                reviewer=reviewer(request), **context)
+                reviewer=reviewer(request), who=who if request.app.state.keys.required else None,
+                admin=who is not None and who.may("admin"), **context)
     if fresh:
         set_session(resp, request, fresh)
     return resp
