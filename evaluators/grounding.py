@@ -18,7 +18,7 @@ from typing import Any
 from collector.trajectory import Trajectory
 from evaluators.base import EvalContext, EvalResult, Evaluator, Finding
 from evaluators.dates import relative_instead_of_date
-from evaluators.reviewer import Reviewer, holds
+from evaluators.reviewer import Reviewer, authored, holds
 from evaluators.schemas import ArgumentFacts, ToolSchemas
 from evaluators.text.dates import as_date, resolve_relative_dates
 from evaluators.text.index import Argument, TrajectoryText
@@ -170,6 +170,10 @@ class _Judge:
             return "relative_date", f"{phrase!r} where {where} expects an absolute date"
         if text in facts.allowed:
             return "grounded", "schema"
+        # text the agent wrote is found by any of its words; the dates in it must still be right
+        if is_text and len(units) > 1 and authored(argument) and \
+                (day := self.reviewer.unknown_date(value, self.read_before(position))) is not None:
+            return "ungrounded_value", f"{day.isoformat()} in the text is neither given nor computed from the request"
         texts = self.texts
         if any(map(texts.in_user, units)):
             return "grounded", "user input"

@@ -254,11 +254,19 @@ class Reviewer:
         """Whether every fact of a text the agent wrote is found: its dates computed or said, its
         other words holding a digit said."""
         days, rest = split_dates(value)
-        return (not days or self._known_days(days, earlier)) and all(self.said(w, earlier) for w in specifics(norm(rest)))
+        return all(self._known_day(d, earlier) for d in days) and all(self.said(w, earlier) for w in specifics(norm(rest)))
 
-    def _known_days(self, days: set[dt.date], earlier: Callable[[str], bool]) -> bool:
-        """Whether each of `days` is one the trace starts on or the request computes, or is said."""
-        return all(d in self._trace_dates() or d in self.dates or self.said(norm(d.isoformat()), earlier) for d in days)
+    def unknown_date(self, value: str, earlier: Callable[[str], bool]) -> dt.date | None:
+        """The first date of a text the agent wrote that nobody gave and the request does not compute
+        (a query over the wrong month), else None."""
+        days = split_dates(value)[0] if any(map(str.isdigit, value)) else ()
+        return next((d for d in sorted(days) if not self._known_day(d, earlier)), None)
+
+    def _known_day(self, day: dt.date, earlier: Callable[[str], bool]) -> bool:
+        """Whether `day` in a text the agent wrote is one the trace starts on or the request computes
+        (or the day after one: a query's exclusive end, `< '2026-04-01'` for March), or is said."""
+        days = (day, day - dt.timedelta(days=1))
+        return any(d in self._trace_dates() or d in self.dates for d in days) or self.said(norm(day.isoformat()), earlier)
 
     def _date(self, value: str, earlier: Callable[[str], bool]) -> str | None:
         """A date, or a date-time on one, computed from the request and the trace's day; a date

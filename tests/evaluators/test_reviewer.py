@@ -151,7 +151,9 @@ def test_a_field_name_of_an_earlier_result_is_grounded_a_made_up_one_is_not():
         assert result.label == label, x
 
 
-def test_dates_in_a_query_the_agent_writes_must_be_computed():
-    sql = "SELECT day, COUNT(*) FROM orders WHERE day BETWEEN '{}' AND '2026-10-31' GROUP BY day"
-    assert verdict(sql.format("2026-10-01"), "上个月每天的订单量", key="sql")[0] == "pass"
-    assert verdict(sql.format("2026-09-01"), "上个月每天的订单量", key="sql")[0] == "ungrounded_value"
+@pytest.mark.parametrize("request_", ["上个月每天的订单量", "orders by day last month"])
+def test_dates_in_a_query_the_agent_writes_must_be_computed(request_):
+    sql = "SELECT day, COUNT(*) FROM orders WHERE day >= '{}' AND day < '2026-11-01' GROUP BY day"
+    assert verdict(sql.format("2026-10-01"), request_, key="sql")[0] == "pass"  # an exclusive end
+    # found by its words or not, a query over the wrong month is flagged
+    assert verdict(sql.format("2026-09-01"), request_, key="sql")[0] == "ungrounded_value"
