@@ -105,7 +105,7 @@ class TraceServiceHandler:
         try:
             self.receiver.admit()  # refused before decoding: overload costs little
             try:
-                accepted = self.receiver.receive(body, as_json=False, project=project)
+                accepted = self.receiver.receive_anywhere(body, as_json=False, project=project)
             except LimitExceeded as exc:  # no RetryInfo: not retryable as sent
                 _abort(context, code_pb2.RESOURCE_EXHAUSTED, str(exc))
             except DecodeError as exc:

@@ -6,6 +6,7 @@ Status mapping follows the OTLP spec and the Collector's otlphttp.go: 400 undeco
 The event loop that runs this app also serves the API, the dashboard and /healthz, so it only
 reads bodies: inflating and decoding them (JSON holds the GIL, but a thread gives it back to the
 loop every few milliseconds; the Rust decoder releases it) run on a few threads of their own.
+A body of a megabyte or more (after inflating) is decoded in the bulk lane (`collector.bulk`).
 """
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ from starlette.responses import Response
 from starlette.applications import Starlette
 from starlette.routing import Route
 
+from collector.bulk import is_bulk
 from collector.decode import DecodeError, LimitExceeded
 from collector.receiver import TraceReceiver
 from collector.receiver_guard import PROJECT
@@ -98,9 +100,13 @@ def build_app(receiver: TraceReceiver, max_request_bytes: int) -> Starlette:
     threads = max(DECODE_THREADS, receiver.pool.workers if receiver.pool is not None else 0)
     decoders = ThreadPoolExecutor(threads, thread_name_prefix="otlp-http-decode")
 
-    def decode(raw: bytes, gzip: bool, as_json: bool, project: str):
-        """On a decode thread: inflate, decode (here or in the decode pool) and hand on."""
-        return receiver.receive(_inflate(raw, max_request_bytes) if gzip else raw, as_json, project)
+    async def decode(raw: bytes, gzip: bool, as_json: bool, project: str):
+        """Inflate on a decode thread, then decode (there or in the decode pool) and hand on, on a
+        bulk thread when the body is large."""
+        if gzip:
+            raw = await asyncio.wrap_future(decoders.submit(_inflate, raw, max_request_bytes))
+        threads = receiver.bulk.executor() if is_bulk(raw) else decoders
+        return await asyncio.wrap_future(threads.submit(receiver.receive, raw, as_json, project))
 
     async def traces(request: Request) -> Response:
         # Errors go back in the request's encoding; JSON when it has none we speak.
@@ -116,8 +122,7 @@ def build_app(receiver: TraceReceiver, max_request_bytes: int) -> Starlette:
                 receiver.admit()  # refused before the body is read and decoded: overload costs little
                 raw, gzip = await _read_body(request, max_request_bytes)
                 try:
-                    accepted = await asyncio.wrap_future(decoders.submit(decode, raw, gzip, as_json,
-                                                                           request.scope.get(PROJECT, DEFAULT_PROJECT)))
+                    accepted = await decode(raw, gzip, as_json, request.scope.get(PROJECT, DEFAULT_PROJECT))
                 except LimitExceeded as exc:
                     raise _Reject(413, code_pb2.INVALID_ARGUMENT, str(exc)) from None
                 except DecodeError as exc:

@@ -16,6 +16,7 @@ from opentelemetry.proto.collector.trace.v1.trace_service_pb2 import (
     ExportTraceServiceResponse,
 )
 
+from collector.bulk import BulkLane, is_bulk
 from collector.decode import Limits, Parsed, SpanBatch, decode_protobuf, read_json, read_protobuf, to_batch
 from collector.decode_pool import DecodePool
 from collector.projects import tag
@@ -102,6 +103,7 @@ class TraceReceiver:
         self.stats, self.limits = stats, limits
         self.ack_timeout_s = ack_timeout_s
         self.pool, self.json_only_from = pool, json_only_from
+        self.bulk = BulkLane()  # large bodies decode there, below the other threads' priority
         stats.stages.add("receive")
 
     def admit(self) -> None:
@@ -116,6 +118,12 @@ class TraceReceiver:
         if self.pool is None or (self.json_only_from is not None and not (as_json and len(body) >= self.json_only_from)):
             return self._parse_and_accept(body, as_json, project)
         return self.accept_decoded(self.pool.submit(body, as_json).result(), project)
+
+    def receive_anywhere(self, body: bytes, as_json: bool, project: str = DEFAULT_PROJECT) -> Accepted:
+        """`receive`, in the bulk lane when the body is large (this thread waits meanwhile)."""
+        if is_bulk(body):
+            return self.bulk.executor().submit(self.receive, body, as_json, project).result()
+        return self.receive(body, as_json, project)
 
     def _parse_and_accept(self, body: bytes, as_json: bool, project: str) -> Accepted:
         started = time.perf_counter_ns()

@@ -147,3 +147,43 @@ def test_the_filters_of_a_full_explorer_url_are_validated_off_the_loop(server):
     assert resp.status_code == 200, resp.text[-2000:]
     assert 'id="total"' in resp.text or "No trace matches" in resp.text
     assert_responsive(latencies)
+
+
+def _niced_threads(pid: int) -> int:
+    """Threads of `pid` running below the process's own CPU priority (/proc/PID/task/TID/stat: nice)."""
+    def nice(stat: str) -> int:
+        return int(stat.rsplit(")", 1)[1].split()[16])
+    base = nice(open(f"/proc/{pid}/stat").read())
+    return sum(nice(open(f"/proc/{pid}/task/{tid}/stat").read()) > base for tid in os.listdir(f"/proc/{pid}/task"))
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self/task"), reason="per-thread priorities are read from Linux's /proc")
+def test_a_big_body_decodes_below_the_priority_of_normal_batches(server):
+    """Normal batches decode on threads at the server's priority; a body of a megabyte or more (plain
+    or inflated from gzip) on a bulk thread below it, so senders of normal batches keep their share."""
+    pid = server.proc.pid
+    small = read_json(valid_spans_json(50)).message.SerializeToString()
+    assert httpx.post(server.otlp_http, content=small, headers={"Content-Type": "application/x-protobuf"},
+                      timeout=60).status_code == 200
+    assert _niced_threads(pid) == 0
+    big = read_json(valid_spans_json(12_000)).message.SerializeToString()
+    assert len(big) > 1 << 20
+    resp = httpx.post(server.otlp_http, content=gzip.compress(big), timeout=120,
+                      headers={"Content-Type": "application/x-protobuf", "Content-Encoding": "gzip"})
+    assert resp.status_code == 200 and _niced_threads(pid) == 1
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self/task"), reason="per-thread priorities are read from Linux's /proc")
+def test_a_big_grpc_request_decodes_below_the_priority_of_normal_batches(tmp_path):
+    import grpc
+    from opentelemetry.proto.collector.trace.v1 import trace_service_pb2_grpc
+
+    srv = make_server(tmp_path, "--decision-wait", "30").start()
+    try:
+        big = read_json(valid_spans_json(12_000)).message
+        assert big.ByteSize() > 1 << 20 and _niced_threads(srv.proc.pid) == 0
+        with grpc.insecure_channel(srv.otlp_grpc, options=[("grpc.max_send_message_length", 64 << 20)]) as channel:
+            trace_service_pb2_grpc.TraceServiceStub(channel).Export(big, timeout=120)
+        assert _niced_threads(srv.proc.pid) == 1
+    finally:
+        srv.stop()
