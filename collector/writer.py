@@ -19,7 +19,7 @@ import os
 import threading
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from multiprocessing import get_context
@@ -32,12 +32,15 @@ from collector.assembler import RECENT, Assembler, Pending
 from collector.assembly import BuildFn, Job, build_tables, start_worker
 from collector.decode import SpanBatch
 from collector.store import NEW_SPAN_COLUMNS, TraceStore, TrajectoryTables, failure_reason
+from collector.store.rows import Coverage
 from infra.errors import QueueFull, StorageUnavailable
 
 log = logging.getLogger(__name__)
 
 
 STAGES = ("receive", "publish", "consume", "store")
+MAX_SERVICES = 200  # services counted apart in IngestStats.coverage: a label set Prometheus can hold
+COVERAGE_COUNTS = ("trajectories", "spans", "unread", "unread_spans", "unusable")
 
 
 @dataclass
@@ -76,11 +79,27 @@ class IngestStats:
     assembly_build_ns: int = 0
     assembly_save_ns: int = 0
     stages: set[str] = field(default_factory=set)  # of STAGES: the parts this process runs
+    # Per service: trajectories built, their spans, and those read by no convention or without
+    # content (collector.store.rows.Coverage); at most MAX_SERVICES services, the rest as "(other)".
+    coverage: dict[str, dict[str, int]] = field(default_factory=dict)
 
     @property
     def refused_requests(self) -> int:
         """Requests a sender must retry: throttled or unavailable."""
         return self.throttled_requests + self.unavailable_requests
+
+    def count_coverage(self, coverage: Iterable[Coverage]) -> None:
+        """How well the trajectories just built could be read, per service."""
+        for c in coverage:
+            service = c.service if c.service in self.coverage or len(self.coverage) < MAX_SERVICES else "(other)"
+            counts = self.coverage.get(service)
+            if counts is None:
+                counts = self.coverage[service] = dict.fromkeys(COVERAGE_COUNTS, 0)
+            counts["trajectories"] += 1
+            counts["spans"] += c.spans
+            counts["unread"] += c.unread
+            counts["unread_spans"] += c.spans if c.unread else 0
+            counts["unusable"] += c.unusable
 
     def count_decoded(self, batch: SpanBatch) -> None:
         """What decoding did to a batch, counted the same on every path (receivers, Kafka ingest)."""
@@ -481,6 +500,7 @@ class StoreWriter:
         try:
             n = self._write(lambda: self.store.save_tables(tables, dispatch.replaced))
             stored = [tables]
+            self.stats.count_coverage(tables.coverage)  # (a chunk stored one by one, after a failure, is not)
         except Exception as exc:
             if isinstance(exc, _TRANSIENT):
                 self._retry(dispatch.chunk, exc)

@@ -9,6 +9,8 @@ import httpx
 import pytest
 from opentelemetry import trace
 from opentelemetry.exporter.otlp.proto.common.trace_encoder import encode_spans
+from opentelemetry.exporter.otlp.proto.http.trace_exporter import OTLPSpanExporter
+from opentelemetry.sdk.resources import Resource
 from opentelemetry.sdk.trace import TracerProvider
 from opentelemetry.sdk.trace.export import SimpleSpanProcessor
 from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanExporter
@@ -160,3 +162,43 @@ def test_late_span_rebuilds_the_trajectory_with_a_new_version(server):
                                                                                   {"expr": "6 * 7"}, 42.0)
     assert second["tool_calls"][:-1] == first["tool_calls"]
     assert server.get("/api/stats").json()["traces"] == 1
+
+
+def _export(server, service: str, build) -> str:
+    """One trace made by `build(tracer)` and sent by the real OTLP/HTTP exporter; its id."""
+    provider = TracerProvider(resource=Resource.create({"service.name": service}))
+    provider.add_span_processor(SimpleSpanProcessor(OTLPSpanExporter(endpoint=server.otlp_http,
+                                                                     headers=server.headers())))
+    trace_id = build(provider.get_tracer("coverage-test"))
+    provider.shutdown()
+    return trace_id
+
+
+def test_traces_no_convention_reads_are_counted_per_service(server):
+    """A service whose spans match no convention, and one whose model spans carry no content, show
+    up by name in /api/stats and /metrics as soon as their trajectories are built."""
+    def plain(tracer):
+        with tracer.start_as_current_span("nightly-billing") as root:
+            with tracer.start_as_current_span("SELECT invoices"):
+                pass
+            return format(root.get_span_context().trace_id, "032x")
+
+    def contentless(tracer):
+        with tracer.start_as_current_span("chat gpt-4o", attributes={
+                "gen_ai.operation.name": "chat", "gen_ai.system": "openai", "gen_ai.request.model": "gpt-4o",
+                "gen_ai.usage.input_tokens": 12, "gen_ai.usage.output_tokens": 3}) as root:
+            return format(root.get_span_context().trace_id, "032x")
+
+    ids = [_export(server, "billing-cron", plain), _export(server, "quiet-agent", contentless)]
+    sent, _ = send_and_read(server, "http", ["S1_linear_chain"])
+    for trace_id in ids:
+        server.wait_for_trace(trace_id)
+    coverage = server.get("/api/stats").json()["coverage"]
+    assert coverage["billing-cron"] == {"trajectories": 1, "spans": 2, "unread": 1, "unread_spans": 2, "unusable": 0}
+    assert coverage["quiet-agent"]["unusable"] == 1 and coverage["quiet-agent"]["unread"] == 0
+    agent = coverage[sent[0].service_name]
+    assert (agent["unread"], agent["unusable"], agent["trajectories"]) == (0, 0, 1)
+    metrics = server.get("/metrics").text
+    assert 'tracepatrol_coverage_unread_trajectories_total{service="billing-cron"} 1.0' in metrics
+    assert 'tracepatrol_coverage_unread_spans_total{service="billing-cron"} 2.0' in metrics
+    assert 'tracepatrol_coverage_unusable_trajectories_total{service="quiet-agent"} 1.0' in metrics

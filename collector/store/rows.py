@@ -6,6 +6,7 @@ import dataclasses
 import datetime as dt
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 import orjson
 import pyarrow as pa
@@ -38,6 +39,23 @@ class Assembled:
     redacted: int = 0  # personal-data masks in the trace's spans (collector.redaction)
 
 
+class Coverage(NamedTuple):
+    """How well one trajectory could be read: by no convention at all (`unread`: none of its
+    spans carried an adapter's markers), or with model or tool spans but no input, output or
+    arguments to judge (`unusable`: content capture off, or content where no adapter looks)."""
+
+    service: str
+    spans: int
+    unread: bool
+    unusable: bool
+
+    @classmethod
+    def of(cls, traj) -> "Coverage":
+        spoke = traj.llm_call_count > 0 or bool(traj.tool_calls)
+        said = bool(traj.input or traj.output or any(c.arguments or c.arguments_raw for c in traj.tool_calls))
+        return cls(traj.service_name or "unknown", traj.span_count, not traj.read_as, spoke and not said)
+
+
 @dataclass(frozen=True)
 class TrajectoryTables:
     """Built trajectories as the rows of traces, tool_calls and tool_definitions (picklable)."""
@@ -47,6 +65,7 @@ class TrajectoryTables:
     tool_definitions: pa.Table
     failed: tuple[tuple[str, str], ...] = ()  # (trace_id, reason) of traces that could not be built
     build_ns: int = 0  # time it took to build them (IngestStats.assembly_build_ns)
+    coverage: tuple[Coverage, ...] = ()  # how well each trajectory could be read (IngestStats.coverage)
 
     def __len__(self) -> int:
         return self.traces.num_rows
@@ -92,9 +111,11 @@ def trajectory_tables(items: Iterable[Assembled], completed_at: dt.datetime) -> 
 
 def _tables(items: list[Assembled], completed_at: dt.datetime) -> TrajectoryTables:
     traces, calls, defs = _TraceRows(), _Rows(_TOOL_CALL_COLUMNS), _Rows(_TOOL_DEF_COLUMNS)
+    coverage = []
     for item in items:
         traj = item.trajectory
         traces.add(item, completed_at)
+        coverage.append(Coverage.of(traj))
         for call in traj.tool_calls:
             calls.append(
                 traj.trace_id, traj.version, call.seq, call.name, call.call_id,
@@ -104,7 +125,7 @@ def _tables(items: list[Assembled], completed_at: dt.datetime) -> TrajectoryTabl
             )
         for tool in traj.tools_offered:
             defs.append(traj.trace_id, tool.name, tool.description, _json(tool.parameters))
-    return TrajectoryTables(traces.table(), calls.table(), defs.table())
+    return TrajectoryTables(traces.table(), calls.table(), defs.table(), coverage=tuple(coverage))
 
 
 _TOOL_CALL_COLUMNS = (

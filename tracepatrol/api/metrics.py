@@ -68,6 +68,25 @@ _COUNTERS = (
 )
 
 
+# (IngestStats.coverage count, metric, help): how well each service's traces could be read.
+_COVERAGE = (
+    ("trajectories", "coverage_trajectories", "Trajectories built, per service."),
+    ("spans", "coverage_spans", "Spans of the trajectories built, per service."),
+    ("unread", "coverage_unread_trajectories", "Trajectories none of whose spans matched a convention (docs/conventions.md)."),
+    ("unread_spans", "coverage_unread_spans", "Spans of trajectories that matched no convention."),
+    ("unusable", "coverage_unusable_trajectories", "Trajectories with model or tool spans but no input, output or "
+     "arguments to evaluate (content capture off, or content where no convention looks)."),
+)
+
+
+def _coverage(coverage: dict[str, dict[str, int]]) -> Iterator[Metric]:
+    for count, name, doc in _COVERAGE:
+        family = CounterMetricFamily(PREFIX + name, doc, labels=["service"])
+        for service, counts in sorted(dict(coverage).items()):  # copied in one step: the writer adds services
+            family.add_metric([service], counts[count])
+        yield family
+
+
 class TracepatrolCollector(Collector):
     """Reads the server's state when `collect()` runs (at scrape time)."""
 
@@ -93,6 +112,8 @@ class TracepatrolCollector(Collector):
             for stage, name, attr, doc in _COUNTERS:
                 if stage is None or stage in s.stages:
                     yield CounterMetricFamily(PREFIX + name, doc, value=getattr(s, attr))
+        if s is not None and s.coverage:
+            yield from _coverage(s.coverage)
         if self.queue is not None:
             yield GaugeMetricFamily(PREFIX + "ingest_queue_spans", "Spans waiting in the ingest queue.",
                                     value=self.queue.depth)
