@@ -18,6 +18,7 @@ from typing import Any
 
 from collector.trajectory import ToolCall, Trajectory
 from evaluators.base import EvalContext, EvalResult, Evaluator, Finding, per_step, summary
+from evaluators.reviewer import holds
 from evaluators.text.cache import cached_when_short
 from evaluators.text.index import TrajectoryText
 from evaluators.text.reasons import line
@@ -307,7 +308,7 @@ def _dependencies(calls: list[ToolCall], texts: TrajectoryText, polled: set[str]
     started, when i failed, found nothing or polled (a retry, a fallback, a relaxed query, the next
     poll), when either is an action rather than a lookup (an action uses what came before it; what
     follows an action sees the world it changed), or when i's result holds a value of j's arguments
-    (or a part of a composite one) that the user's input does not. Stops once a call is `stop_at`
+    (or a part of a composite one) that the user's input does not and i was not sent. Stops once a call is `stop_at`
     deep: the depth never exceeds the rounds. Unless `every`, a value dependency is only looked for
     where it could make a call deeper. Needs every call's timings."""
     ends = [c.end_ns for c in calls]
@@ -333,7 +334,9 @@ def _dependencies(calls: list[ToolCall], texts: TrajectoryText, polled: set[str]
             deepest = max((depth[i] for i in parents), default=0)
             candidates = [i for i in finished if i not in parents and depth[i] > deepest]
             if (candidates or every) and arguments:  # only these could make j deeper: look values up only then
-                fed = set().union(*[texts.holders(u) for a in arguments for u in a.units if not texts.in_user(u)])
+                # a result echoing what its own call was sent is not where the value came from
+                fed = {i for a in arguments for u in a.units if not texts.in_user(u)
+                       for i in texts.holders(u) if not holds(texts.arguments[i], (u,))}
                 parents |= {i for i in finished if i in fed}
         out.append(parents)
         depth.append(1 + max((depth[i] for i in parents), default=0))
@@ -363,6 +366,11 @@ def _name_words(name: str) -> set[str]:
 
 @cached_when_short(4096)
 def _writes(name: str) -> bool:
+    """A write by a word of its name, unless the name starts with a read verb: get_recent_deploys and
+    list_transfers read what writes made."""
+    first = _NAME_WORD.search(name)
+    if first is not None and first[0].lower() in _READS:
+        return False
     return not _WRITES.isdisjoint(_name_words(name)) or not _WRITES.isdisjoint(terms(name))
 
 

@@ -184,6 +184,19 @@ def test_dependent_calls_in_sequence_are_not_waste():
     assert quality(first, echo, request="Rome and Oslo").details["parallelism"]["label"] == "serial_waste"
 
 
+def test_an_echo_and_a_lookup_named_after_a_write_are_no_dependency():
+    find = call(1, "find_doctors", {"city": "Lyon"}, {"doctors": ["D-1", "D-2", "D-3"]})
+    slots = [call(k + 1, "get_slots", {"doctor_id": d, "date": "2026-12-03"}, {"date": "2026-12-03", "slots": ["9:00"]})
+             for k, d in enumerate(["D-1", "D-2", "D-3"], 1)]
+    # each slot lookup echoes the date it was sent: the next does not wait for it
+    parallelism = quality(find, *slots, request="a doctor in Lyon on Dec 3").details["parallelism"]
+    assert (parallelism["rounds"], parallelism["depth"], parallelism["label"]) == (4, 2, "serial_waste")
+    metrics = [call(1, "get_metrics", {"metric": "errors"}, {"value": 3}),
+               call(2, "get_metrics", {"metric": "latency"}, {"value": 900}),
+               call(3, "get_recent_deploys", {"service": "api"}, {"deploys": ["d-1"]})]
+    assert quality(*metrics, request="api errors, latency, deploys").details["parallelism"]["depth"] == 1
+
+
 def test_unverified_success_when_the_last_write_failed():
     pay = call(2, "pay_order", {"id": "A1"}, error="HTTP 502 Bad Gateway")
     result = quality(call(1, "get_order", {"id": "A1"}, {"id": "A1"}), pay, output="Your order is paid.")
