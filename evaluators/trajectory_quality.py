@@ -64,9 +64,14 @@ _WRITES = frozenset(terms(
     "deploy approve register subscribe apply checkout withdraw deposit reset"))
 
 
+_CLAUSE_END = re.compile(r"[:;,.!?：；，。]")
+
+
 @lru_cache(maxsize=4096)  # keyed by a tool's name and description, which agents offer again and again
 def _polls(name: str, description: str) -> bool:
-    return _POLLS.search(name) is not None or _POLLS.search(description) is not None
+    """By its name, or by what its description says first: "Status of a leave request: pending, …"
+    polls, "Order details: items, status and delivery date" is a lookup that also shows a status."""
+    return _POLLS.search(name) is not None or _POLLS.search(_CLAUSE_END.split(description, 1)[0]) is not None
 
 
 def execution_label(call: ToolCall) -> str | None:
@@ -359,9 +364,10 @@ _NAME_WORD = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
 
 
 def _name_words(name: str) -> set[str]:
-    """A tool name's words, camelCase split (makeTransfer: make, transfer), with plurals' singulars."""
+    """A tool name's words, camelCase split (makeTransfer: make, transfer), with plurals' singulars
+    and a repeated verb's stem (reschedule: schedule)."""
     words = {w.lower() for w in _NAME_WORD.findall(name)}
-    return words | {w[:-1] for w in words if w.endswith("s")}
+    return words | {w[:-1] for w in words if w.endswith("s")} | {w[2:] for w in words if w[:2] == "re" and w[2:] in _WRITES}
 
 
 @cached_when_short(4096)

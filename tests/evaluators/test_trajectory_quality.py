@@ -233,6 +233,21 @@ def test_polling_a_status_tool_is_no_loop():
     assert "repeated_identical_call" in quality(*same).labels
 
 
+def test_a_lookup_that_also_shows_a_status_is_no_status_check():
+    from collector.trajectory import ToolDefinition
+    order = ToolDefinition(name="get_order", description="Order details: items, status and delivery date.")
+    twice = [call(i, "get_order", {"order_id": "A-1"}, {"items": ["lamp"]}) for i in (1, 2)]
+    t = trajectory(*twice, input="return my lamp", output="Done.", offered=(order,))
+    assert "redundant_calls" in TrajectoryQualityEvaluator().evaluate(t, EvalContext()).labels
+
+
+def test_a_repeated_write_verb_is_a_write():
+    moved = call(2, "reschedule_delivery", {"slot_id": "S-9"}, error="HTTP 500")
+    slots = call(1, "get_delivery_slots", {"date": "2026-12-03"}, {"slots": ["S-9"]})
+    result = quality(slots, moved, request="push it to Dec 3", output="Done — moved to Dec 3, 9:00.")
+    assert result.details["termination"]["label"] == "unverified_success"
+
+
 def test_a_relaxed_query_after_an_empty_result_is_a_dependency():
     searches = [call(i, "search_products", {"q": q}, result, start=i * 100, end=i * 100 + 50)
                 for i, (q, result) in enumerate([("red trail shoes size 46", {"items": [], "total": 0}),
