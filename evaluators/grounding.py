@@ -152,10 +152,10 @@ class _Judge:
         return lambda unit: any(i != position and before(calls[i], call) for i in holders(unit))
 
     def fields_before(self, position: int) -> Callable[[str], bool]:
-        """Whether a result the call at `position` could read has a field of a normalised name."""
-        calls, call = self.trajectory.tool_calls, self.trajectory.tool_calls[position]
-        return lambda name: any(name in fields and i != position and before(calls[i], call)
-                                for i, fields in enumerate(self.reviewer.fields))
+        """Whether a result the call at `position` could read has a field of that name."""
+        calls, call, reviewer = self.trajectory.tool_calls, self.trajectory.tool_calls[position], self.reviewer
+        return lambda name: any(i != position and before(earlier, call) and name in reviewer.fields_of(i)
+                                for i, earlier in enumerate(calls))
 
     @property
     def reviewer(self) -> Reviewer:

@@ -25,7 +25,7 @@ from evaluators.text.index import Argument
 from evaluators.text.lexicon import equivalents, local_currency, symbols
 from evaluators.text.norm import has_cjk, norm, scalar_text
 from evaluators.text.numbers import SECONDS, canonical, durations_in, number_of, numbers_in
-from evaluators.text.values import leaves, parsed, value_texts
+from evaluators.text.values import parsed, value_texts
 
 # Root-span and resource attributes that carry who and what the trace ran for.
 _CONTEXT_KEY = re.compile(r"(?:^|[._-])(?:end)?(?:user|session|tenant|account|customer|org|organi[sz]ation|"
@@ -35,6 +35,7 @@ _DATE_TIME = re.compile(r"(\d{4}-\d{2}-\d{2})[t ](\d{2}):(\d{2})(?::(\d{2})(?:\.
                         re.IGNORECASE)
 _BOUNDS = {("00", "00"), ("23", "59")}
 _LOCAL_DATE = re.compile(r"(\d{1,2})[./-](\d{1,2})[./-](\d{4})")
+_IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")  # what a field is named: order_date, orderDate
 # The unit of time a parameter's name gives: window_minutes, timeout_s, ttl_seconds, lookback_days.
 _TIME_UNIT = re.compile(r"(?:^|_)(ms|millis(?:econds)?|s|secs?|seconds|mins?|minutes|h|hrs?|hours|days|weeks)$")
 _UNIT_OF = {"ms": "ms", "millis": "ms", "milliseconds": "ms", "s": "second", "sec": "second", "secs": "second",
@@ -90,7 +91,7 @@ class Reviewer:
         self._dates: set[dt.date] | None = None
         self._cjk: bool | None = None
         self._words: list[str] | None = None
-        self._fields: list[frozenset[str]] | None = None
+        self._fields: dict[int, frozenset[str]] = {}
         self._durations: frozenset | None = None
         self._named_memo: dict[str, tuple[str | None, tuple[tuple[str, str], ...]]] = {}
 
@@ -137,13 +138,12 @@ class Reviewer:
             self._words = norm(self.requests).split()
         return self._words
 
-    @property
-    def fields(self) -> list[frozenset[str]]:
-        """Each call's result's field names, normalised ("order_date" is "order date")."""
-        if self._fields is None:
-            self._fields = [frozenset(norm(k) for path, _ in leaves(parsed(c.result)) for k in path
-                                      if isinstance(k, str)) for c in self.trajectory.tool_calls]
-        return self._fields
+    def fields_of(self, position: int) -> frozenset[str]:
+        """The field names of a call's result, as written."""
+        found = self._fields.get(position)
+        if found is None:
+            found = self._fields[position] = field_names(self.trajectory.tool_calls[position].result)
+        return found
 
     @property
     def dates(self) -> set[dt.date]:
@@ -159,8 +159,8 @@ class Reviewer:
 
     def source(self, argument: Argument, earlier: Callable[[str], bool],
                fields: Callable[[str], bool] = lambda _: False) -> str | None:
-        """Where `argument`'s value comes from beyond a plain lookup, or None; `fields(text)` says
-        whether an earlier result has a field of that normalised name."""
+        """Where `argument`'s value comes from beyond a plain lookup, or None; `fields(value)` says
+        whether an earlier result has a field of that name."""
         value, text = argument.value, argument.text
         if text in self.context:
             return "trace context"
@@ -177,7 +177,7 @@ class Reviewer:
                 return found
             if any(map(str.isdigit, value)) and (found := self._date(value, earlier)) is not None:  # dates have digits
                 return found
-            if len(text) <= 40 and fields(text):
+            if len(value) <= 40 and _IDENTIFIER.fullmatch(value) and fields(value):
                 return "a field name of an earlier result"
         number = number_of(value)
         if number is not None and number in self.numbers:
@@ -310,6 +310,20 @@ def named_candidates(text: str, value: str) -> tuple[tuple[str, str], ...]:
 # Arguments the agent writes itself (a title, a message, a branch name): its wording is its own, the
 # facts in it (ids, numbers, dates, addresses: words with digits) must come from somewhere.
 _AUTHORED = FREE_TEXT | {"branch", "branch_name", "commit_message", "caption", "headline", "subject_line", "sql"}
+
+
+def field_names(result: object) -> frozenset[str]:
+    """The keys of every object inside a (possibly JSON-string) result: a field is named exactly."""
+    names: set[str] = set()
+    stack = [parsed(result)]
+    while stack:
+        value = stack.pop()
+        if type(value) is dict:
+            names.update(k for k in value if type(k) is str)
+            stack.extend(value.values())
+        elif type(value) is list:
+            stack.extend(value)
+    return frozenset(names)
 
 
 def time_unit(argument: Argument) -> str | None:
