@@ -18,7 +18,6 @@ from typing import Any
 
 from collector.trajectory import ToolCall, Trajectory
 from evaluators.base import EvalContext, EvalResult, Evaluator, Finding, per_step, summary
-from evaluators.reviewer import holds
 from evaluators.text.cache import cached_when_short
 from evaluators.text.index import TrajectoryText
 from evaluators.text.reasons import line
@@ -327,6 +326,14 @@ def _dependencies(calls: list[ToolCall], texts: TrajectoryText, polled: set[str]
         return found
 
     keys = texts.keys
+    sent_texts: dict[int, frozenset[str]] = {}
+
+    def sent(i: int) -> frozenset[str]:  # the values call i was sent, normalised
+        found = sent_texts.get(i)
+        if found is None:
+            found = sent_texts[i] = frozenset(a.text for a in texts.arguments[i] or ())
+        return found
+
     out: list[set[int]] = []
     depth: list[int] = []
     for j, (c, arguments) in enumerate(zip(calls, texts.arguments)):
@@ -341,7 +348,7 @@ def _dependencies(calls: list[ToolCall], texts: TrajectoryText, polled: set[str]
             if (candidates or every) and arguments:  # only these could make j deeper: look values up only then
                 # a result echoing what its own call was sent is not where the value came from
                 fed = {i for a in arguments for u in a.units if not texts.in_user(u)
-                       for i in texts.holders(u) if not holds(texts.arguments[i], (u,))}
+                       for i in texts.holders(u) if u not in sent(i)}
                 parents |= {i for i in finished if i in fed}
         out.append(parents)
         depth.append(1 + max((depth[i] for i in parents), default=0))
