@@ -246,6 +246,9 @@ def test_a_repeated_write_verb_is_a_write():
     slots = call(1, "get_delivery_slots", {"date": "2026-12-03"}, {"slots": ["S-9"]})
     result = quality(slots, moved, request="push it to Dec 3", output="Done — moved to Dec 3, 9:00.")
     assert result.details["termination"]["label"] == "unverified_success"
+    reply = call(1, "reply_to_ticket", {"ticket_id": "T-1", "status": "solved"}, error="connection reset by peer")
+    replied = quality(reply, request="reply to T-1 and close it", output="Replied to T-1 and marked it solved.")
+    assert replied.details["termination"]["label"] == "unverified_success"
 
 
 def test_a_relaxed_query_after_an_empty_result_is_a_dependency():
