@@ -72,6 +72,8 @@ _ZH_UNITS = {"毫秒": "ms", "秒": "second", "秒钟": "second", "分": "minute
              "钟头": "hour", "天": "day", "日": "day", "周": "week", "星期": "week"}
 _EN_DURATION = re.compile(r"\b(\d+(?:\.\d+)?|an?|" + "|".join(_WORDS) + r")[\s-]*(ms|milliseconds?|s|secs?|seconds?|mins?"
                           r"|minutes?|h|hrs?|hours?|d|days?|weeks?)\b", re.IGNORECASE)
+# Every English length of time written out holds one of these (a fast test before the slow regex).
+_EN_UNIT_HINTS = ("sec", "min", "ms", "hour", "hr", "day", "week")
 _EN_HALF = re.compile(r"\bhalf\s+an?\s+(hour|minute|day)\b", re.IGNORECASE)
 _EN_ONE = re.compile(r"\b(?:last|past|previous|next)\s+(hour|minute|day|week)\b", re.IGNORECASE)
 _ZH_DURATION = re.compile(r"(\d+(?:\.\d+)?|[零一二两三四五六七八九十百半]+)\s*个?\s*(毫秒|秒钟?|分钟|小时|钟头|天|周|星期)")
@@ -99,7 +101,9 @@ def durations_in(text: str) -> frozenset[Decimal]:
 def without_durations(text: str) -> str:
     """`text` with its lengths of time blanked out: the "day" of "a 14-day trip" is a measure, not
     what the request is about."""
-    text = _EN_DURATION.sub(" ", text)
+    lowered = text.lower()
+    if any(hint in lowered for hint in _EN_UNIT_HINTS):
+        text = _EN_DURATION.sub(" ", text)
     return text if text.isascii() else _ZH_DURATION.sub(" ", text)
 
 
