@@ -187,6 +187,7 @@ EXAMPLES: dict[tuple[str, str], Callable[[World], Call]] = {
                                                                        "project": "alpha"}),
     ("DELETE", "/api/keys/{name}"): lambda w: Call("DELETE", f"/api/keys/{w.fresh_key()}"),
     ("GET", "/api/audit"): lambda w: Call("GET", "/api/audit"),
+    ("GET", "/dashboard/docs/{name}"): lambda w: Call("GET", "/dashboard/docs/conventions"),
     ("GET", "/dashboard/keys"): lambda w: Call("GET", "/dashboard/keys"),
     ("POST", "/dashboard/keys"): lambda w: Call("POST", "/dashboard/keys", data={"name": w.unique("formed-key"),
                                                                              "role": "viewer", "project": "alpha"}),

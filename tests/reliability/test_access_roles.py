@@ -155,6 +155,12 @@ def test_annotations_are_signed_by_the_key_not_by_the_form(world):
     assert resp.status_code == 200, resp.text[:300]
     latest = world.admin("GET", f"/api/traces/{trace_id}/annotations").json()
     assert latest["author"] == "editor-alpha", latest
+    resp = world.call("editor", Call("POST", f"/api/traces/{trace_id}/annotations",
+                                     json={"status": "flagged", "author": "someone-else"}))
+    assert resp.status_code == 201 and resp.json()["author"] == "editor-alpha", resp.text[:300]
+    beta_trace = world.traces["beta"][0]  # another project's trace is not there to annotate
+    resp = world.call("editor", Call("POST", f"/api/traces/{beta_trace}/annotations", json={"status": "flagged"}))
+    assert resp.status_code == 404
 
 
 def test_a_key_cannot_make_tasks_in_another_project(world):

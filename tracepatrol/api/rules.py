@@ -30,6 +30,7 @@ RULES: dict[str, str | dict[str, str]] = {
     "/api/keys": {"GET": A, "POST": A},
     "/api/keys/{name}": A,
     "/api/audit": A,
+    "/dashboard/docs/{name}": V,
     "/dashboard/keys": {"GET": A, "POST": A}, "/dashboard/keys/{name}/revoke": A,
     "/api/session": V,
     # alerts are not scoped to projects yet: their states name every project's tasks and figures

@@ -25,7 +25,7 @@ from scheduler.service import TaskService
 from scheduler.task import TaskError, task_from_request
 from tracepatrol.api.cursor import Cursor
 from tracepatrol.api.guard import principal_of
-from tracepatrol.scope import OtherProject, in_project
+from tracepatrol.scope import OtherProject, in_project, owned_trace
 
 TASK_EXAMPLE = {
     "name": "complaint-triage",
@@ -196,11 +196,16 @@ def build_router(secured: list) -> APIRouter:
         return run
 
     @router.post("/api/traces/{trace_id}/annotations", status_code=201, tags=["annotations"])
-    def annotate(cur: Cursor, trace_id: str, body: AnnotationIn) -> dict[str, Any]:
+    def annotate(request: Request, cur: Cursor, trace_id: str, body: AnnotationIn) -> dict[str, Any]:
         """Record a human-annotation status (the `annotation` filter reads the latest one) and/or a
-        defined label's value; every annotation is kept."""
+        defined label's value; every annotation is kept. A key made with `keys create` signs it
+        with its name (`author` is for the shared api_key and servers without keys)."""
+        who, trace_id = principal_of(request.scope), trace_id.lower()
+        if who is not None and who.project is not None and not owned_trace(cur, who, trace_id):
+            raise HTTPException(404, f"no trace {trace_id!r}")
+        author = who.name if who is not None and who.key_id is not None else body.author
         try:
-            return vars(annotations.annotate(cur, trace_id.lower(), body.status, body.label, body.note, body.author,
+            return vars(annotations.annotate(cur, trace_id, body.status, body.label, body.note, author,
                                              body.name, body.value))
         except annotations.AnnotationError as exc:
             raise HTTPException(422, str(exc)) from None
