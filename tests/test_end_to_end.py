@@ -202,3 +202,12 @@ def test_traces_no_convention_reads_are_counted_per_service(server):
     assert 'tracepatrol_coverage_unread_trajectories_total{service="billing-cron"} 1.0' in metrics
     assert 'tracepatrol_coverage_unread_spans_total{service="billing-cron"} 2.0' in metrics
     assert 'tracepatrol_coverage_unusable_trajectories_total{service="quiet-agent"} 1.0' in metrics
+    overview = server.get("/dashboard/").text
+    assert "spans from service <b>billing-cron</b> matched no convention: 100 %" in overview
+    assert "100 % of <b>quiet-agent</b>'s trajectories have model or tool spans without content" in overview
+    unread_page = server.get(f"/dashboard/traces/{ids[0]}").text
+    assert "read by no convention" in unread_page and "/dashboard/docs/conventions#my-framework-is-not-read-right" in unread_page
+    assert "its model or tool spans carry no content" in server.get(f"/dashboard/traces/{ids[1]}").text
+    assert "read as genai" in server.get(f"/dashboard/traces/{sent[0].trace_id}").text
+    guide = server.get("/dashboard/docs/conventions").text
+    assert '<h2 id="my-framework-is-not-read-right">' in guide

@@ -70,6 +70,7 @@ def build_api(db: duckdb.DuckDBPyConnection, stats: IngestStats, queue: IngestQu
     app.state.results, app.state.weights_dirs = results, list(weights_dirs)
     app.state.stats, app.state.queue = stats, queue
     app.state.pending = pending if hasattr(pending, "oldest_pending_s") else None
+    app.state.due_by_s = due_by_s
     app.include_router(build_metrics_router(secured))
     app.include_router(build_export_router(secured))
     app.include_router(build_login_router())  # before the dashboard's pages: its login makes the session

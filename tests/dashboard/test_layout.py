@@ -76,7 +76,8 @@ def pages(loaded):
             "tasks": "/dashboard/tasks", "task": f"/dashboard/tasks/{TASK}", "task-new": "/dashboard/tasks/new",
             "task-recipe": "/dashboard/tasks/new?preset=daily-patrol", "trace": f"/dashboard/traces/{cited}",
             "analysis": f"/dashboard/analysis?task={TASK}", "report": f"/dashboard/report?task={TASK}",
-            "annotate": "/dashboard/annotate", "annotations": "/dashboard/annotations", "views": "/dashboard/views"}
+            "annotate": "/dashboard/annotate", "annotations": "/dashboard/annotations", "views": "/dashboard/views",
+            "alerts": "/dashboard/alerts", "keys": "/dashboard/keys", "guide": "/dashboard/docs/conventions"}
 
 
 def settle(page) -> None:

@@ -28,8 +28,8 @@ from evaluators.weights import get_profile, load_profiles
 from infra.timeutil import parse_duration
 from tracepatrol import analysis
 from tracepatrol.api.cursor import Cursor
-from tracepatrol.api.guard import SESSION_COOKIE
-from tracepatrol.web import annotate, charts, explorer, forms, keys_page, report, saved_views, trace_view
+from tracepatrol.api.guard import SESSION_COOKIE, principal_of
+from tracepatrol.web import annotate, charts, coverage, docs_page, explorer, forms, keys_page, report, saved_views, trace_view
 from tracepatrol.web.pages import (PUBLIC_STATIC, ROOT, STATIC_FILES, LoginRequired, PageRoute, allowed, json_answer,
                                    page, public_url, render, require_csrf, require_login, safe_next, view)
 
@@ -125,7 +125,10 @@ def build_router(secured: list) -> APIRouter:
 
     @pages(ROOT + "/")
     def overview(request: Request, cur: Cursor, last: str | None = None) -> Response:
-        return view(request, "overview.html", title="overview", charts=True, **overview_context(cur, last))
+        who = principal_of(request.scope)
+        server = coverage.server_notes(request.app.state) if who is None or who.project is None else None
+        return view(request, "overview.html", title="overview", charts=True, server=server,
+                    **overview_context(cur, last))
 
     @pages(ROOT + "/traces")
     async def traces_page(request: Request, cur: Cursor) -> Response:
@@ -143,6 +146,7 @@ def build_router(secured: list) -> APIRouter:
     saved_views.add_routes(router, pages, guarded, [*guarded, Depends(require_csrf)])
     annotate.add_routes(router, pages, guarded, [*guarded, Depends(require_csrf)])
     keys_page.add_routes(router, pages, [*guarded, Depends(require_csrf)])
+    docs_page.add_routes(pages)
 
     @pages(ROOT + "/tasks/{task_id}")
     def task_page(request: Request, cur: Cursor, task_id: str, run: str | None = None) -> Response:
