@@ -91,6 +91,7 @@ MODULE_MARKS = {
     "reliability/test_access_roles.py": ("integration",),       # a server with two projects and a key per role
     "reliability/test_safe_defaults.py": ("integration",),      # servers on 0.0.0.0 and loopback
     "reliability/test_bounded_queries.py": ("integration", "perf"),  # servers; how fast slow queries end
+    "reliability/test_scheduled_slots.py": ("integration",),     # a server with 300 rolling tasks
     "reliability/test_crash.py": ("integration",),              # a server killed mid-stream
     "reliability/test_decode_bounds.py": ("integration", "perf"),  # a server; its RSS per hostile request
     "reliability/test_event_loop.py": ("integration", "perf"),  # a server; /healthz latency while it decodes

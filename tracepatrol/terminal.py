@@ -7,7 +7,7 @@ import json
 from rich.console import Console
 from rich.table import Table
 
-console = Console()
+console = Console(soft_wrap=True)  # a line such as "wrote PATH" stays whole for scripts; tables still fit the width
 err = Console(stderr=True, soft_wrap=True)  # messages stay whole lines, whatever the width
 
 

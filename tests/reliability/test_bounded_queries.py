@@ -10,37 +10,25 @@ the machine is; an interrupt is noticed at the end of a chunk.
 """
 from __future__ import annotations
 
-import datetime as dt
-import shutil
 import signal
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
-from urllib.parse import urlencode
 
 import duckdb
 import httpx
 import pytest
 
-from collector.store import TraceStore
 from scheduler.ledger import Ledger
 from scheduler.runner import TaskRunner
 from scheduler.task import validate_task
 from tests.otlp_payloads import request_with_spans
-from tracepatrol.harness.process import make_server
+from tests.reliability.hostile_store import BUDGET_S, seed, server_on
 from tracepatrol.harness.waiting import wait_for
 
 ROWS = 100_000
-BUDGET_S = 3.0  # tasks.query_timeout_s of the servers here (the default is 10 s)
 SLOW_REGEX = "a[ab]{20}c"
 SLOW_FILTERS = [{"field": "input", "op": "regex", "value": SLOW_REGEX}]
-
-
-def hostile_text(chars: int) -> str:
-    """SQL for `chars` random `a`/`b` per row `i` (md5 digests, halved into two letters)."""
-    pieces = chars // 32
-    return (f"array_to_string(list_transform(range({pieces}), lambda j: translate(md5(i::VARCHAR || '-' || "
-            f"j::VARCHAR), '0123456789abcdef', 'aaaaaaaabbbbbbbb')), '')")
 
 
 def slow_doc(name: str = "slow") -> dict:
@@ -50,19 +38,6 @@ def slow_doc(name: str = "slow") -> dict:
 
 # A window before every seeded trace: the same filters, nothing to scan.
 FAST_DOC = {**slow_doc("fast"), "window": {"mode": "backfill", "last": "1h"}}
-
-
-def seed(path, rows: int, chars: int):
-    """A store file with `rows` traces started 2 h ago, each input `chars` of hostile text."""
-    con = duckdb.connect(str(path))
-    TraceStore(con)
-    con.execute(f"""INSERT INTO traces (trace_id, version, status, start_time, completed_at, input, output,
-                                        tool_names, span_names)
-                    SELECT lpad(to_hex(i + 1), 32, '0'), 1, 'ok', now()::TIMESTAMP - INTERVAL 2 HOUR,
-                           now()::TIMESTAMP - INTERVAL 2 HOUR, {hostile_text(chars)}, 'done', [], []
-                    FROM range({rows}) r(i)""")
-    con.close()
-    return path
 
 
 @pytest.fixture(scope="module")
@@ -84,14 +59,6 @@ def chunk_seconds(path, doc: dict) -> float:
         return time.monotonic() - start
     finally:
         con.close()
-
-
-def server_on(seeded, tmp_path, budget_s: float = BUDGET_S):
-    config = tmp_path / "budget.yaml"
-    config.write_text(f"tasks: {{query_timeout_s: {budget_s}}}\n")
-    srv = make_server(tmp_path, "--decision-wait", "0.3", "--config", str(config))
-    shutil.copy(seeded, srv.db)
-    return srv
 
 
 @pytest.fixture(scope="module")
@@ -305,47 +272,3 @@ def test_restart_with_an_interrupted_slow_backfill_opens_ports_first(seeded, tmp
         assert len(srv.get("/api/tasks/backfill/runs").json()) == 1
     finally:
         srv.stop()
-
-
-BURST = 300  # rolling tasks due at the same minute
-
-
-def rolling_doc(i: int) -> dict:
-    """A task due every minute whose run reads every seeded trace (a scan of its whole input)."""
-    start = (dt.date.today() - dt.timedelta(days=1)).isoformat()
-    return {"name": f"rolling-{i:03d}", "window": {"mode": "rolling", "cron": "* * * * *", "start": start},
-            "filters": [{"field": "input", "op": "contains", "value": "zzz"}], "sampling": {"ratio": 1.0, "max_items": 1}}
-
-
-def scheduled(srv) -> int:
-    """How many tasks a scheduled run has started for (none known while the listing times out)."""
-    try:
-        tasks = srv.get("/api/tasks").json()
-    except httpx.TimeoutException:
-        return 0
-    return sum(t["last_scheduled_for"] is not None for t in tasks)
-
-
-@pytest.mark.timeout(900)  # up to a minute and a half waiting for the minute to turn, then 300 runs
-def test_scheduled_runs_leave_people_their_query_slots(seeded, tmp_path):
-    """300 rolling tasks due the same minute queue for the scheduled-run slots; explorer loads meanwhile
-    are never refused as busy (sharing one pool, 20-30 % of them were)."""
-    srv = server_on(seeded, tmp_path).start(timeout=60)
-    try:
-        if dt.datetime.now().second > 30:  # all created before the same minute turns
-            time.sleep(61 - dt.datetime.now().second)
-        for i in range(BURST):
-            assert CLIENT.post(srv.api + "/api/tasks", json=rolling_doc(i), headers=srv.headers(),
-                               timeout=30).status_code == 201
-        time.sleep(60.5 - dt.datetime.now().second)  # the minute turns: every task is due
-        explorer = srv.api + "/dashboard/traces?" + urlencode({"last": "24h", "input": "contains:zzz"})
-        loads = busy = 0
-        while scheduled(srv) < BURST:
-            for _ in range(10):
-                page = CLIENT.get(explorer, headers=srv.headers(), timeout=30)
-                assert page.status_code == 200
-                loads, busy = loads + 1, busy + ("slots are busy" in page.text)
-    finally:
-        srv.stop()
-    print(f"\n{BURST} scheduled runs due at once: {busy} of {loads} explorer loads refused as busy meanwhile")
-    assert loads >= 20 and busy == 0
