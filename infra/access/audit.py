@@ -35,3 +35,10 @@ def entries(con: duckdb.DuckDBPyConnection, limit: int = 200, since: dt.datetime
     rows = con.execute(f"SELECT {', '.join(_COLUMNS)} FROM audit_log {clause} ORDER BY logged_at DESC LIMIT ?",
                        [*params, limit]).fetchall()
     return [dict(zip(_COLUMNS, row)) for row in rows]
+
+
+def actor(con: duckdb.DuckDBPyConnection, action: str, target: str) -> str | None:
+    """Who last did `action` to `target` (a task's creator: `actor(con, "task.created", task_id)`)."""
+    row = con.execute("SELECT actor FROM audit_log WHERE action = ? AND target = ? ORDER BY logged_at DESC LIMIT 1",
+                      [action, target]).fetchone()
+    return row[0] if row else None

@@ -18,7 +18,7 @@ from opentelemetry.proto.collector.trace.v1 import trace_service_pb2, trace_serv
 
 from infra.access.roles import Principal, needs
 from tests.reliability.access_world import (EXAMPLES, PROTOBUF, ROLES, Call, build_world, make_key, trace_request,
-                                            wait_until)
+                                            task_doc, wait_until)
 from tests.test_route_rules import full_app
 from tracepatrol.api.rules import OPEN, rule_for, routes
 from tracepatrol.harness.process import tracepatrol
@@ -197,3 +197,15 @@ def test_no_secret_at_rest_in_the_file_the_log_or_keys_list(world):
         assert tail not in log and tail not in listed, name
     assert "tp_" not in listed and "digest" not in listed
 
+
+
+def test_task_changes_are_in_the_audit_log_signed_by_the_key(world):
+    name = world.unique("audited")
+    resp = world.call("editor", Call("POST", "/api/tasks", json=task_doc(name, "alpha", rolling=True)))
+    assert resp.status_code == 201 and resp.json()["task"]["created_by"] == "editor-alpha"
+    assert world.call("editor", Call("POST", f"/api/tasks/{name}/pause")).status_code == 200
+    assert world.call("editor", Call("DELETE", f"/api/tasks/{name}")).status_code == 204
+    log = [e for e in world.admin("GET", "/api/audit", params={"limit": 1000}).json() if e["target"] == name]
+    assert [(e["action"], e["actor"], e["role"], e["project"]) for e in reversed(log)] == [
+        ("task.created", "editor-alpha", "editor", "alpha"), ("task.paused", "editor-alpha", "editor", "alpha"),
+        ("task.deleted", "editor-alpha", "editor", "alpha")]

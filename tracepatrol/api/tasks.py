@@ -23,6 +23,7 @@ from scheduler.ledger import TaskExists, TaskNotFound
 from scheduler.presets import PresetError
 from scheduler.service import TaskService
 from scheduler.task import TaskError, task_from_request
+from infra.access import DEFAULT_PROJECT, audit
 from tracepatrol.api.cursor import Cursor
 from tracepatrol.api.guard import principal_of
 from tracepatrol.scope import OtherProject, in_project, owned_trace
@@ -96,6 +97,15 @@ def own_spec(request: Request, spec):
         raise HTTPException(403, str(exc)) from None
 
 
+def audited(request: Request, action: str, task_id: str, project: str, detail: str | None = None) -> None:
+    """An audit-log entry for a change to a task, signed by the request's key (or session)."""
+    cur = request.app.state.db.cursor()
+    try:
+        audit.record(cur, principal_of(request.scope) or "anonymous", action, task_id, project, detail)
+    finally:
+        cur.close()
+
+
 def task_of(request: Request, task_id: str) -> dict[str, Any]:
     """A task of the request's project; another project's answers 404 as an unknown one does."""
     service, who = _service(request), principal_of(request.scope)
@@ -105,7 +115,12 @@ def task_of(request: Request, task_id: str) -> dict[str, Any]:
             raise TaskNotFound(f"no task {task_id!r}")
     except TaskNotFound as exc:
         raise HTTPException(404, str(exc)) from None
-    return {**row.as_dict(), "next_run_time": service.next_run_time(task_id)}
+    cur = request.app.state.db.cursor()
+    try:
+        created_by = audit.actor(cur, "task.created", task_id)
+    finally:
+        cur.close()
+    return {**row.as_dict(), "created_by": created_by, "next_run_time": service.next_run_time(task_id)}
 
 
 def _import(request: Request, name: str, data: bytes, fmt: str) -> int:
@@ -142,6 +157,7 @@ def build_router(secured: list) -> APIRouter:
             raise HTTPException(409, str(exc)) from None
         except TaskError as exc:  # an evaluator this server cannot run
             raise HTTPException(422, str(exc)) from None
+        audited(request, "task.created", task.task_id, spec.project, "through the API")
         return {"task": task_of(request, task.task_id), "run": run}
 
     @router.get("/api/tasks")
@@ -161,27 +177,34 @@ def build_router(secured: list) -> APIRouter:
 
     @router.delete("/api/tasks/{task_id}", status_code=204)
     def delete_task(request: Request, task_id: str) -> Response:
-        task_of(request, task_id)
+        project = task_of(request, task_id)["spec"].get("project", DEFAULT_PROJECT)
         _service(request).delete(task_id)
+        audited(request, "task.deleted", task_id, project)
         return Response(status_code=204)
 
     @router.post("/api/tasks/{task_id}/run")
     def run_task(request: Request, task_id: str) -> dict[str, Any]:
-        task_of(request, task_id)
+        project = task_of(request, task_id)["spec"].get("project", DEFAULT_PROJECT)
         with bounded():
-            return _service(request).runner.run_now(task_id, "manual", wait=False)
+            run = _service(request).runner.run_now(task_id, "manual", wait=False)
+        audited(request, "task.run", task_id, project, f"run {run['run_id']}")
+        return run
 
     @router.post("/api/tasks/{task_id}/pause")
     def pause_task(request: Request, task_id: str) -> dict[str, Any]:
         task_of(request, task_id)
         _service(request).pause(task_id)
-        return task_of(request, task_id)
+        task = task_of(request, task_id)
+        audited(request, "task.paused", task_id, task["spec"].get("project", DEFAULT_PROJECT))
+        return task
 
     @router.post("/api/tasks/{task_id}/resume")
     def resume_task(request: Request, task_id: str) -> dict[str, Any]:
         task_of(request, task_id)
         _service(request).resume(task_id)
-        return task_of(request, task_id)
+        task = task_of(request, task_id)
+        audited(request, "task.resumed", task_id, task["spec"].get("project", DEFAULT_PROJECT))
+        return task
 
     @router.get("/api/tasks/{task_id}/runs")
     def task_runs(request: Request, task_id: str) -> list[dict[str, Any]]:

@@ -11,12 +11,13 @@ import anyio.to_thread
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import RedirectResponse, Response
 
+from infra.access import DEFAULT_PROJECT
 from sampler import annotation_configs, annotations
 from scheduler.ledger import TaskExists, TaskNotFound
 from scheduler.task import TaskError
 from tracepatrol import analysis
 from tracepatrol.web import task_form, trace_view
-from tracepatrol.api.tasks import bounded, own_spec, preview
+from tracepatrol.api.tasks import audited, bounded, own_spec, preview, task_of
 from tracepatrol.web.pages import ROOT, form_pairs, json_answer, reviewer, set_reviewer, view
 from tracepatrol.api.cursor import Cursor
 
@@ -67,6 +68,7 @@ def add_routes(router: APIRouter, pages: Callable, posted: list) -> None:
             return _form(request, values, {"evaluators": [str(exc).removeprefix("evaluators: ")]}, 422)
         except HTTPException as exc:
             return _form(request, values, {"task": [exc.detail]}, exc.status_code)
+        audited(request, "task.created", spec.name, spec.project, "with the dashboard's task form")
         return RedirectResponse(f"{ROOT}/tasks/{spec.name}", 303)
 
     @post(ROOT + "/tasks/preview")
@@ -86,14 +88,21 @@ def add_routes(router: APIRouter, pages: Callable, posted: list) -> None:
             raise analysis.NotFound(f"no action {action!r}; valid: {', '.join(ACTIONS)}")
         service = request.app.state.tasks
         try:
+            project = task_of(request, task_id)["spec"].get("project", DEFAULT_PROJECT)
+        except HTTPException as exc:  # unknown, or another project's
+            raise analysis.NotFound(exc.detail) from None
+        try:
             if action == "delete":
                 service.delete(task_id)
+                audited(request, "task.deleted", task_id, project)
                 return RedirectResponse(f"{ROOT}/tasks", 303)
             if action == "run":
                 with bounded():
                     run = service.runner.run_now(task_id, "manual", wait=False)
+                audited(request, "task.run", task_id, project, f"run {run['run_id']}")
                 return RedirectResponse(f"{ROOT}/tasks/{task_id}?run={run['run_id']}", 303)
             getattr(service, action)(task_id)
+            audited(request, f"task.{action}d", task_id, project)
         except TaskNotFound as exc:
             raise analysis.NotFound(str(exc)) from None
         except HTTPException as exc:
