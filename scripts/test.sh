@@ -50,14 +50,14 @@ fi
 if [ $# -gt 0 ]; then
   exec .venv/bin/python -m pytest -q "$@"
 fi
-# Everything but the tests that measure time or memory, and those sharing the one broker, on two
-# processes (each test file on one; most of the suite waits on servers, not on a core); then those
-# alone, so the machine they measure is not also running half the suite.
+# Everything but the tests that measure time or memory on three processes (each test file on one;
+# most of the suite waits on servers, not on a core; Kafka tests use topics and groups of their
+# own); then those alone, so the machine they measure is not also running half the suite.
 set +e
-.venv/bin/python -m pytest -q -n 2 --dist loadfile -m "not (perf or kafka)"
+.venv/bin/python -m pytest -q -n 3 --dist loadfile -m "not perf"
 parallel=$?
-.venv/bin/python -m pytest -q -m "perf or kafka"
+.venv/bin/python -m pytest -q -m perf
 alone=$?
 set -e
-echo "test.sh: exit $parallel (two processes), $alone (timing and Kafka tests alone)"
+echo "test.sh: exit $parallel (three processes), $alone (timing tests alone)"
 [ $parallel -eq 0 ] && [ $alone -eq 0 ]
