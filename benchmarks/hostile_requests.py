@@ -2,10 +2,13 @@
 
 Per shape it prints the bytes on the wire, the decompressed size, the answer, how much the RSS of
 the server's whole process tree grew while the request was handled (sampled every 10 ms), how
-long the answer took, and the acknowledgement rate of legitimate senders (two processes posting
-normal 50-span batches throughout) while the attack ran (the shape sent once a second for
-`--window` seconds), against their rate just before it (target >= 95 %). Attacker, senders and
-server share the machine's cores, so the attacker's own sending costs the senders too. The shapes are those the decoding findings were probed with: repeated fields
+long the answer took, and what legitimate senders got while the attack ran (the shape sent once a
+second for `--window` seconds): two processes export normal 50-span batches at a fixed rate
+(`--legit-rate`, 20 a second in all), as an application's exporter sends when its traffic comes,
+not as fast as the server answers; printed are the share of their exports acknowledged within
+the OTLP exporters' 10 s timeout, and their answer times, during the attack and in the same
+seconds just before it (target: >= 95 % of the share before). Attacker, senders and server share
+the machine's cores. The shapes are those the decoding findings were probed with: repeated fields
 of empty messages (2 bytes on the wire each, a whole struct decoded) and one huge resource or
 scope shared by many tiny spans (copied into every span's row, before).
 
@@ -21,9 +24,11 @@ server that copies the resource into every row builds 2 GiB from them).
 from __future__ import annotations
 
 import argparse
+import asyncio
 import gzip
 import multiprocessing as mp
 import os
+import queue
 import sys
 import tempfile
 import threading
@@ -194,7 +199,10 @@ def wire(shape: Shape, body: bytes) -> bytes:
     return gzip.compress(body, 6) if shape.transport == "http-gzip" else body
 
 
-# -- legitimate senders (another process) ----------------------------------------------------------
+# -- legitimate senders (other processes) --------------------------------------------------------
+
+EXPORT_TIMEOUT_S = 10.0  # the OTLP exporters' default timeout: an answer later than this is a lost export
+
 
 def _normal_batch(spans: int = 50) -> bytes:
     req = ExportTraceServiceRequest()
@@ -212,36 +220,92 @@ def _normal_batch(spans: int = 50) -> bytes:
     return req.SerializeToString()
 
 
-def legitimate_sender(url: str, acks: mp.Value, stop: mp.Event) -> None:
-    """Post normal batches one at a time until `stop`, counting those acknowledged with 200."""
-    with httpx.Client(timeout=60, headers={"Content-Type": "application/x-protobuf"}) as client:
-        while not stop.is_set():
-            try:
-                if client.post(url, content=_normal_batch()).status_code == 200:
-                    with acks.get_lock():
-                        acks.value += 1
-            except httpx.HTTPError:
-                time.sleep(0.1)
+def legitimate_sender(url: str, per_second: float, out: mp.Queue, stop: mp.Event) -> None:
+    """Post a normal batch every 1/`per_second` s until `stop`, whatever the answers (an application's
+    exporter sends as its traffic comes, not as fast as the server answers), reporting each export
+    when sent, as (sent at, None, None), and when answered, as (sent at, acknowledged within the
+    export timeout, seconds)."""
+    async def post(client: httpx.AsyncClient, body: bytes) -> None:
+        sent = time.monotonic()
+        out.put((sent, None, None))
+        try:
+            ok = (await client.post(url, content=body)).status_code == 200
+        except httpx.HTTPError:
+            ok = False
+        took = time.monotonic() - sent
+        out.put((sent, ok and took <= EXPORT_TIMEOUT_S, took))
+
+    async def run() -> None:
+        async with httpx.AsyncClient(timeout=EXPORT_TIMEOUT_S + 1, headers={"Content-Type": "application/x-protobuf"},
+                                     limits=httpx.Limits(max_connections=64)) as client:
+            pending: set[asyncio.Task] = set()
+            tick = time.monotonic()
+            while not stop.is_set():
+                task = asyncio.create_task(post(client, _normal_batch()))
+                pending.add(task)
+                task.add_done_callback(pending.discard)
+                tick += 1 / per_second
+                await asyncio.sleep(max(0.0, tick - time.monotonic()))
+            await asyncio.gather(*pending)
+
+    asyncio.run(run())
+
+
+@dataclass
+class Acks:
+    """Legitimate exports sent in a window: how many, the share acknowledged, the slowest answers."""
+
+    sent: int
+    acked: float
+    p50_s: float
+    p99_s: float
+
+    def __str__(self) -> str:
+        return f"{100 * self.acked:5.1f} % of {self.sent:3} (p50 {self.p50_s:.2f} s, p99 {self.p99_s:.2f} s)"
 
 
 class Senders:
-    def __init__(self, url: str, processes: int = 2):
+    """Processes exporting normal batches at a fixed total rate beside the attack."""
+
+    def __init__(self, url: str, per_second: float, processes: int = 2):
         ctx = mp.get_context("spawn")
-        self.acks, self.stop = ctx.Value("q", 0), ctx.Event()
-        self.procs = [ctx.Process(target=legitimate_sender, args=(url, self.acks, self.stop), daemon=True)
-                      for _ in range(processes)]
+        self.out, self.stop = ctx.Queue(), ctx.Event()
+        self.sent: list[float] = []
+        self.answers: dict[float, tuple[bool, float]] = {}
+        self.procs = [ctx.Process(target=legitimate_sender, args=(url, per_second / processes, self.out, self.stop),
+                                  daemon=True) for _ in range(processes)]
         for proc in self.procs:
             proc.start()
 
-    def rate(self, seconds: float) -> float:
-        before, started = self.acks.value, time.perf_counter()
-        time.sleep(seconds)
-        return (self.acks.value - before) / (time.perf_counter() - started)
+    def window(self, start: float, end: float) -> Acks:
+        """The exports sent between `start` and `end` (time.monotonic), once each is answered."""
+        give_up = time.monotonic() + EXPORT_TIMEOUT_S + 5
+        while True:
+            self._drain()
+            sent = [t for t in self.sent if start <= t < end]
+            if all(t in self.answers for t in sent) or time.monotonic() > give_up:
+                break
+            time.sleep(0.1)
+        answers = [self.answers.get(t, (False, EXPORT_TIMEOUT_S)) for t in sent]
+        took = sorted(a[1] for a in answers) or [0.0]
+        return Acks(len(sent), sum(a[0] for a in answers) / max(1, len(sent)),
+                    took[len(took) // 2], took[min(len(took) - 1, int(len(took) * 0.99))])
+
+    def _drain(self) -> None:
+        while True:
+            try:
+                sent, ok, took = self.out.get_nowait()
+            except queue.Empty:
+                return
+            if ok is None:
+                self.sent.append(sent)
+            else:
+                self.answers[sent] = (ok, took)
 
     def close(self) -> None:
         self.stop.set()
         for proc in self.procs:
-            proc.join(10)
+            proc.join(EXPORT_TIMEOUT_S + 5)
 
 
 # -- memory ------------------------------------------------------------------------------------------
@@ -304,8 +368,8 @@ class Result:
     decompressed_bytes: int
     answer: Answer
     rss_growth: int
-    legit_rate: float
-    legit_baseline: float
+    legit: Acks | None  # while the shape was sent
+    legit_before: Acks | None  # the seconds just before
 
 
 def attack(name: str, shape: Shape, size: int, tiny: int, http_url: str, grpc_target: str, pid: int,
@@ -314,25 +378,27 @@ def attack(name: str, shape: Shape, size: int, tiny: int, http_url: str, grpc_ta
     growth is the highest tree RSS during the first one over the RSS just before."""
     body = shape.build(size, tiny)
     sent = wire(shape, body)
-    baseline = senders.rate(3.0) if senders else 0.0
-    before_acks, started = (senders.acks.value if senders else 0), time.perf_counter()
+    quiet = time.monotonic()
+    time.sleep(window_s)
+    started = time.monotonic()
     base = settled_rss(pid, 0.5)
     with PeakRss(pid) as peak:
         answer = send(shape, sent, http_url, grpc_target)
     growth = peak.peak - base
-    while time.perf_counter() - started < window_s:  # one a second: the finding was what one request costs
+    while time.monotonic() - started < window_s:  # one a second: the finding was what one request costs
         time.sleep(max(0.0, 1.0 - answer.seconds))
         send(shape, sent, http_url, grpc_target)
-    rate = ((senders.acks.value - before_acks) / (time.perf_counter() - started)) if senders else 0.0
-    return Result(name, len(sent), len(body), answer, growth, rate, baseline)
+    ended = time.monotonic()
+    before, during = (senders.window(quiet, started), senders.window(started, ended)) if senders else (None, None)
+    return Result(name, len(sent), len(body), answer, growth, during, before)
 
 
 def print_row(r: Result) -> None:
-    ratio = f"{100 * r.legit_rate / r.legit_baseline:.0f} %" if r.legit_baseline else "-"
     message = r.answer.message.replace("\n", " ")
+    legit = f"{r.legit} | before: {r.legit_before}" if r.legit else "-"
     print(f"{r.shape:22} {r.wire_bytes / 1024:9,.0f} KiB {r.decompressed_bytes / MIB:6.1f} MiB  "
           f"{r.answer.status:18} {r.rss_growth / MIB:8,.0f} MiB {r.answer.seconds:7.2f} s  "
-          f"{r.legit_rate:5.1f}/s of {r.legit_baseline:5.1f}/s ({ratio:>5})  {message[:110]}", flush=True)
+          f"{legit}  {message[:110]}", flush=True)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -340,7 +406,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--shapes", default=",".join(SHAPES), help="comma-separated names from SHAPES")
     parser.add_argument("--size-mib", type=float, default=15.0, help="decompressed size of the repeated-field shapes")
     parser.add_argument("--tiny-spans", type=int, default=4000, help="spans sharing the huge resource or scope")
-    parser.add_argument("--window", type=float, default=5.0, help="seconds each shape is sent, once a second")
+    parser.add_argument("--window", type=float, default=10.0, help="seconds each shape is sent, once a second")
+    parser.add_argument("--legit-rate", type=float, default=20.0,
+                        help="normal 50-span exports a second from the legitimate senders (all processes)")
     parser.add_argument("--no-senders", action="store_true", help="no legitimate senders beside the attack")
     parser.add_argument("--target", help="an OTLP/HTTP traces URL of a running server (with --grpc and --pid)")
     parser.add_argument("--grpc", help="its OTLP/gRPC host:port")
@@ -353,11 +421,11 @@ def main(argv: list[str] | None = None) -> int:
         workdir = Path(tempfile.mkdtemp(prefix="hostile-requests-"))
         server = ServerProcess(workdir / "tp.duckdb", "--decision-wait", "1").start(timeout=120)
         http_url, grpc_target, pid = server.otlp_http, server.otlp_grpc, server.proc.pid
-    senders = None if args.no_senders else Senders(http_url)
+    senders = None if args.no_senders else Senders(http_url, args.legit_rate)
     try:
         time.sleep(2)
         print(f"{'shape':22} {'on the wire':>13} {'decoded':>10}  {'answer':18} {'RSS growth':>12} {'time':>9}  "
-              "legitimate acks during / before", flush=True)
+              "legitimate exports acknowledged during the attack | before it", flush=True)
         for name in args.shapes.split(","):
             print_row(attack(name, SHAPES[name], int(args.size_mib * MIB), args.tiny_spans, http_url, grpc_target,
                              pid, senders, args.window))
