@@ -22,7 +22,7 @@ from evaluators.text.dates import as_date, computed_dates, split_dates
 from evaluators.text.glosses import english_senses, glosses, senses
 from evaluators.text.haystack import Haystack
 from evaluators.text.index import Argument
-from evaluators.text.lexicon import equivalents, local_currency, symbols
+from evaluators.text.lexicon import equivalents, local_currency, short_currencies, symbols
 from evaluators.text.norm import has_cjk, norm, scalar_text
 from evaluators.text.numbers import SECONDS, canonical, durations_in, number_of, numbers_in
 from evaluators.text.values import parsed, value_texts
@@ -234,6 +234,8 @@ class Reviewer:
             return "the language the request is written in", candidates
         if any(sign in self.requests for sign in symbols(value)):
             return f"the currency the user wrote as {sorted(symbols(value))[0]!r} (CLDR)", candidates
+        if self.requests_cjk and value in short_currencies(self.requests):
+            return "a currency the user named after an amount without its 元 (CLDR: 200欧 is 200欧元)", candidates
         if self.requests_cjk and value == local_currency("zh") and self.money_word:
             return f"the local currency of a Chinese request naming an amount in {self.money_word} (CLDR)", candidates
         return None, candidates

@@ -12,6 +12,7 @@ names of each.
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from functools import cache, lru_cache
 
@@ -106,6 +107,24 @@ def local_currency(language: str) -> str | None:
     territory = likely.split("_")[-1] if likely.count("_") == 2 else None
     tenders = [c for c, _start, end, tender in get_global("territory_currencies").get(territory, ()) if tender and end is None]
     return tenders[0] if tenders else None
+
+
+@cache
+def _short_amount() -> tuple[re.Pattern[str], dict[str, str]]:
+    """(an amount followed by a Chinese currency name without its 元, that stem -> its code): CLDR
+    names 欧元, 美元, 港元; after a number people drop the 元 ("一晚不超过200欧"). Not after 月: "12月3日"
+    is a date, not 3 yen."""
+    from babel import Locale
+
+    stems = {name[:-1]: code for code, name in Locale("zh").currencies.items() if name.endswith("元") and len(name) > 1}
+    alternation = "|".join(map(re.escape, sorted(stems, key=len, reverse=True)))
+    return re.compile(rf"(?<![月\d.,])(?:\d[\d,.]*|[零〇一二两三四五六七八九十百千万亿]+)\s*({alternation})"), stems
+
+
+def short_currencies(text: str) -> frozenset[str]:
+    """The codes of the currencies a Chinese text names after an amount by their short name (200欧: EUR)."""
+    pattern, stems = _short_amount()
+    return frozenset(stems[m[1]] for m in pattern.finditer(text))
 
 
 @cache

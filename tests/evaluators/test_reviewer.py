@@ -47,7 +47,15 @@ def test_codes_names_and_translations_are_grounded(value, said):
     assert verdict(value, said)[0] == "pass"
 
 
-@pytest.mark.parametrize("value, said", [("GBP", "convert 250 euro"), ("DE", "运到法国"), ("PVG", "北京出发")])
+@pytest.mark.parametrize("value, said", [("EUR", "一晚不超过200欧"), ("USD", "换两百美"), ("HKD", "预算3000港以内")])
+def test_a_chinese_currency_name_without_its_yuan_after_an_amount_is_grounded(value, said):
+    assert verdict(value, said, key="currency")[0] == "pass"
+
+
+@pytest.mark.parametrize("value, said", [
+    ("GBP", "convert 250 euro"), ("DE", "运到法国"), ("PVG", "北京出发"), ("GBP", "一晚不超过200欧"),
+    ("JPY", "12月3日到店"), ("EUR", "去欧洲玩"),
+])
 def test_the_wrong_code_stays_ungrounded(value, said):
     assert verdict(value, said)[0] == "ungrounded_value"
 
