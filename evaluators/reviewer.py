@@ -19,7 +19,7 @@ from functools import lru_cache
 from collector.trajectory import Trajectory
 from evaluators.dates import FREE_TEXT
 from evaluators.text.dates import as_date, computed_dates, split_dates
-from evaluators.text.glosses import english_senses, glosses, senses
+from evaluators.text.glosses import english_senses, glosses, place_names, senses
 from evaluators.text.haystack import Haystack
 from evaluators.text.index import Argument
 from evaluators.text.lexicon import equivalents, local_currency, short_currencies, symbols
@@ -230,6 +230,8 @@ class Reviewer:
                 return why, candidates
         if self.requests_cjk and self.glossed.has(text):
             return "the user's words in English (CC-CEDICT)", candidates
+        if self.requests_cjk and text in place_names(self.requests):
+            return "a place the user named, in English (CC-CEDICT's entry for it as a city or prefecture)", candidates
         if self.requests_cjk and (text == "zh" or "zh" in equivalents(text)):
             return "the language the request is written in", candidates
         if any(sign in self.requests for sign in symbols(value)):

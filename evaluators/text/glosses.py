@@ -109,3 +109,34 @@ def english_senses(text: str) -> tuple[str, ...]:
 def _run_english_senses(run: str) -> tuple[str, ...]:
     return tuple(norm(sense) for _, meanings in _run_senses(run) for line in "; ".join(meanings[:SENSES]).split("\n")
                  for sense in line.split(";") if sense.strip())
+
+
+_ADMINISTRATIVE = "市府省县州"  # city, prefecture, province, county, state
+_CAPITALISED = re.compile(r"^(?:[A-Z][\w'-]*\s?)+")
+
+
+def place_names(text: str) -> frozenset[str]:
+    """The normalised English names of the places `text`'s Chinese words name, from CC-CEDICT's entry
+    for the word with an administrative suffix: 京都 alone is "capital", 京都府 is "Kyōto prefecture
+    in central Japan", so 京都 is also Kyoto. The name is the sense's leading capitalised words (and
+    their first word: "Busan Metropolitan City" is Busan)."""
+    if not has_cjk(text):
+        return frozenset()
+    return frozenset(name for run in _CJK_RUN.findall(text) for name in _run_places(run))
+
+
+@lru_cache(maxsize=1 << 14)
+def _run_places(run: str) -> tuple[str, ...]:
+    found = []
+    for word, _ in _run_senses(run):
+        if len(word) < 2 or word[-1] in _ADMINISTRATIVE:
+            continue
+        for suffix in _ADMINISTRATIVE:
+            tokens = _segmenter().tokenize(word + suffix)
+            if len(tokens) != 1 or len(tokens[0].details) <= _DEFINITION:
+                continue
+            meanings = _senses(",".join(tokens[0].details[_DEFINITION:]))
+            if meanings and (lead := _CAPITALISED.match(meanings[0])):
+                name = lead[0].strip()
+                found += [norm(name), norm(name.split()[0])]
+    return tuple(dict.fromkeys(found))

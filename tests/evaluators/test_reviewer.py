@@ -47,6 +47,15 @@ def test_codes_names_and_translations_are_grounded(value, said):
     assert verdict(value, said)[0] == "pass"
 
 
+@pytest.mark.parametrize("value, said", [("Kyoto", "入住京都的酒店"), ("Busan", "去釜山玩三天")])
+def test_a_chinese_place_name_glossed_otherwise_is_grounded_by_its_city_or_prefecture_entry(value, said):
+    assert verdict(value, said, key="city")[0] == "pass"
+
+
+def test_another_place_stays_ungrounded():
+    assert verdict("Osaka", "入住京都的酒店", key="city")[0] == "ungrounded_value"
+
+
 @pytest.mark.parametrize("value, said", [("EUR", "一晚不超过200欧"), ("USD", "换两百美"), ("HKD", "预算3000港以内")])
 def test_a_chinese_currency_name_without_its_yuan_after_an_amount_is_grounded(value, said):
     assert verdict(value, said, key="currency")[0] == "pass"
