@@ -1,13 +1,16 @@
 """How far the rule evaluators' verdicts can be trusted: precision and recall per label, the share of
 clean traces flagged, and whether each finding sits on the right step, on a labelled corpus.
 
-    .venv/bin/python benchmarks/judgement.py [--split dev|heldout|both|blind] [--n 360] [--seed 27] [--json]
+    .venv/bin/python benchmarks/judgement.py [--split dev|heldout|both|blind|fresh] [--n 360] [--seed 27] [--json]
 
 The corpus (tests/judgement/) is generated deterministically: clean traces full of what a reviewer
 passes (context ids, codes for names, earlier turns, computed dates, copied values, retries after
 a 503, parallel lookups, polls) and faulty ones with each label on known calls. The held-out split
 comes from scenarios written apart (tests/judgement/heldout.py) and is what to trust; the blind split
 (tests/judgement/blind.py) was written by someone who never read the evaluators or the other splits.
+The fresh split (tests/judgement/fresh.py) was written by a helper who read neither the evaluators,
+their calibration nor any other split, once all three had been read by the people tuning; it must
+not be read when tuning the evaluators, or it stops being unseen.
 
 Per label, over traces: a true positive is a trace that must get the label and does; a false
 positive a trace that gets it and must not; recall and precision as usual. Only failure labels
@@ -134,11 +137,13 @@ def judge(cases: Iterable[Any]) -> Scores:
 
 
 def corpus(split: str, n: int, seed: int) -> list[Any]:
-    from tests.judgement import blind, dev, heldout
+    from tests.judgement import blind, dev, fresh, heldout
     from tests.judgement.corpus import generate
 
     if split == "blind":
         return blind.generate(n, seed)
+    if split == "fresh":
+        return fresh.generate(n, seed)
 
     scenarios = {"dev": dev.SCENARIOS, "heldout": heldout.SCENARIOS}[split]
     return generate(split, scenarios, n, seed)
@@ -146,7 +151,7 @@ def corpus(split: str, n: int, seed: int) -> list[Any]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--split", choices=("dev", "heldout", "both", "blind"), default="both")
+    parser.add_argument("--split", choices=("dev", "heldout", "both", "blind", "fresh"), default="both")
     parser.add_argument("--n", type=int, default=360, help="traces per split")
     parser.add_argument("--seed", type=int, default=27)
     parser.add_argument("--json", action="store_true")
