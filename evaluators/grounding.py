@@ -170,6 +170,8 @@ class _Judge:
             return "relative_date", f"{phrase!r} where {where} expects an absolute date"
         if text in facts.allowed:
             return "grounded", "schema"
+        if facts.undeclared:  # unexpected_param (parameters) is the fault: the tool reads no such value
+            return "grounded", "not a parameter of the tool (unexpected_param)"
         # text the agent wrote is found by any of its words; the dates in it must still be right
         if is_text and len(units) > 1 and authored(argument) and \
                 (day := self.reviewer.unknown_date(value, self.read_before(position))) is not None:

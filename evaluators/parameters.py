@@ -25,7 +25,7 @@ from collector.trajectory import ToolCall, Trajectory
 from evaluators.base import EvalContext, EvalResult, Evaluator, Finding
 from evaluators.dates import date_pattern, relative_instead_of_date, wants_date_description
 from evaluators.patterns import compiled, is_pattern, noting, validator_class
-from evaluators.schemas import Schema, SchemaFacts, ToolSchemas
+from evaluators.schemas import OPEN_KEYS, Schema, SchemaFacts, ToolSchemas
 from evaluators.text.cache import SHORT
 from evaluators.text.reasons import call_ref, short
 from evaluators.text.values import canonical_json, leaves, path_text
@@ -85,7 +85,6 @@ def _is_uri(instance: object) -> bool:
 _SCHEMA_MAPS = ("properties", "patternProperties", "$defs", "definitions", "dependentSchemas")
 _SCHEMA_LISTS = ("prefixItems", "anyOf", "oneOf", "allOf")
 _SCHEMA_ONES = ("items", "additionalProperties", "not", "if", "then", "else", "contains")
-_OPEN_KEYS = ("additionalProperties", "patternProperties", "unevaluatedProperties", "allOf", "anyOf", "oneOf", "$ref")
 
 
 def strict(schema: Any) -> Any:
@@ -103,7 +102,7 @@ def strict(schema: Any) -> Any:
     for key in _SCHEMA_ONES:
         if isinstance(out.get(key), dict):
             out[key] = strict(out[key])
-    if isinstance(out.get("properties"), dict) and not any(k in out for k in _OPEN_KEYS):
+    if isinstance(out.get("properties"), dict) and not any(k in out for k in OPEN_KEYS):
         out["additionalProperties"] = False
     if wants_date_description(out):
         out["format"] = "date"

@@ -77,12 +77,18 @@ class ToolSchemas:
         return _NO_SCHEMA if schema is None else _schema_facts(schema, self.key(call))
 
 
+# Keywords that let an object schema take keys it does not list; without any, the keys it lists are all.
+OPEN_KEYS = ("additionalProperties", "patternProperties", "unevaluatedProperties", "allOf", "anyOf", "oneOf", "$ref")
+
+
 class ArgumentFacts(NamedTuple):
-    """What a schema says about one argument: values it names itself, normalised, and whether it
-    wants an absolute date (evaluators.dates: by its schema, its name or its description)."""
+    """What a schema says about one argument: values it names itself, normalised, whether it
+    wants an absolute date (evaluators.dates: by its schema, its name or its description), and
+    whether it is a key a closed schema does not list (the tool has no such parameter)."""
 
     allowed: frozenset[str]
     wants_date: bool
+    undeclared: bool = False
 
 
 class SchemaFacts:
@@ -103,8 +109,16 @@ class SchemaFacts:
                 self._by_path.clear()
             facts = self._by_path[path] = ArgumentFacts(
                 frozenset(norm(scalar_text(v)) for v in allowed_values(sub)),
-                wants_date(name, list(_branches(sub, self.schema))))
+                wants_date(name, list(_branches(sub, self.schema))), _undeclared(self.schema, path))
         return facts
+
+
+def _undeclared(schema: Schema | None, path: ValuePath) -> bool:
+    """Whether the path starts with a key that the schema, an object schema listing its keys and
+    allowing no others, does not list."""
+    properties = schema.get("properties") if isinstance(schema, dict) else None
+    return bool(path) and isinstance(properties, dict) and isinstance(path[0], str) \
+        and path[0] not in properties and not any(k in schema for k in OPEN_KEYS)
 
 
 # Keyed by the schema's content, so threads may share the entries: a `SchemaFacts` only memoises

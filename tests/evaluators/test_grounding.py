@@ -61,6 +61,14 @@ def test_schema_enum_and_default_and_todays_date():
     assert leaves(result) == {"seat": "schema", "meal": "schema", "date": "trace date"}
 
 
+def test_a_value_of_a_parameter_the_tool_does_not_have_is_left_to_unexpected_param():
+    result = ground(call(1, "book", {"seat": "aisle", "tone": "formal"}))
+    assert result.label == "pass" and leaves(result)["tone"] == "not a parameter of the tool (unexpected_param)"
+    assert leaves(ground(call(1, "book", {"flight_id": "formal"})))["flight_id"] == "ungrounded_value"
+    open_schema = ToolDefinition(name="book", parameters={**BOOK.parameters, "additionalProperties": True})
+    assert leaves(ground(call(1, "book", {"tone": "formal"}), offered=(open_schema,)))["tone"] == "ungrounded_value"
+
+
 def test_tomorrow_written_absolutely_is_grounded_and_relative_words_resolve():
     assert ground(call(1, "book", {"date": "2026-12-01"}), request="book for tomorrow").label == "pass"
     # 下周一: Monday of the week after 2026-11-30 (a Monday) is 2026-12-07
