@@ -869,7 +869,6 @@ def music(rng: random.Random, lang: str) -> Plan:
                                          f"歌单“{title}”已建好，但客厅音箱离线。")),
         "no_recovery": failed_write(play, "409 Conflict: device busy",
                                     say(lang, f"\"{title}\" is ready with 9 tracks.", f"歌单“{title}”已建好，共 9 首。")),
-        "silent_failure": failed_write(play, "500 Internal Server Error"),
         "wrong_tool": instead(play, "find_concerts", {"artist": artists[0]}, {"concerts": []},
                               say(lang, f"\"{title}\" is ready; {artists[0]} has no upcoming concerts.",
                                   f"歌单“{title}”已建好；{artists[0]} 近期没有演唱会。")),
@@ -983,7 +982,7 @@ def generate(n: int = 360, seed: int = 27) -> list[Case]:
         scenario = SCENARIOS[index % len(SCENARIOS)]
         lang = ("en", "zh")[(index // len(SCENARIOS)) % 2]
         roll = rng.random()
-        count = 0 if roll < 0.47 else 1 if roll < 0.86 else 2
+        count = 0 if roll < 0.45 else 1 if roll < 0.85 else 2
         seed_of_case = rng.getrandbits(64)
         for _ in range(20):
             draft, offered = scenario(random.Random(seed_of_case), lang)
