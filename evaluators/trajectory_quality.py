@@ -60,7 +60,8 @@ _NOTHING = re.compile(r"^\s*(?:no (?:results?|matches|records|items|data)(?: fou
 _WRITES = frozenset(terms(
     "create update delete remove cancel submit post write save send transfer order purchase buy pay book "
     "reserve charge refund set add insert upload publish modify edit exchange convert place schedule merge "
-    "deploy approve register subscribe apply checkout withdraw deposit reset reply respond escalate assign close resolve"))
+    "deploy approve register subscribe apply checkout withdraw deposit reset reply respond escalate assign close resolve "
+    "notify email sms push invite forward"))
 
 
 _CLAUSE_END = re.compile(r"[:;,.!?：；，。]")

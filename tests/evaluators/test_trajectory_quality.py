@@ -251,6 +251,14 @@ def test_a_repeated_write_verb_is_a_write():
     assert replied.details["termination"]["label"] == "unverified_success"
 
 
+@pytest.mark.parametrize("name", ["notifyUser", "send_sms", "email_receipt", "push_notification"])
+def test_notifying_the_user_is_a_write(name):
+    booked = call(1, "book_room", {"hotel_id": "H-1"}, {"reservation": "R-1"})
+    told = call(2, name, {"user_id": "u-1", "message": "Booked"}, error="HTTP 500")
+    result = quality(booked, told, request="book H-1 and tell me", output="Booked, you'll get a message.")
+    assert result.details["termination"]["label"] == "unverified_success"
+
+
 def test_a_relaxed_query_after_an_empty_result_is_a_dependency():
     searches = [call(i, "search_products", {"q": q}, result, start=i * 100, end=i * 100 + 50)
                 for i, (q, result) in enumerate([("red trail shoes size 46", {"items": [], "total": 0}),
