@@ -21,7 +21,9 @@ from evaluators.dates import relative_instead_of_date
 from evaluators.reviewer import Reviewer, authored, holds
 from evaluators.schemas import ArgumentFacts, ToolSchemas
 from evaluators.text.dates import as_date, resolve_relative_dates
+from evaluators.text.glosses import senses
 from evaluators.text.index import Argument, TrajectoryText
+from evaluators.text.norm import has_cjk, norm
 from evaluators.text.reasons import call_ref
 from evaluators.trajectory_view import TrajectoryView, before
 
@@ -65,6 +67,16 @@ def sources(texts: TrajectoryText, position: int, units: Iterable[str]) -> tuple
     later = next((calls[i].seq for i in ordered if before(calls[position], calls[i])
                   and not holds(texts.arguments[i], units)), None)
     return None, later
+
+
+def names_a_member(value: str, allowed: frozenset[str]) -> bool:
+    """Whether a Chinese value's CC-CEDICT meanings name one of the schema's own values as a whole
+    word or phrase (大床房, "hotel room with one double bed", for roomType 'double'): the tool's
+    vocabulary written in the user's language."""
+    if not has_cjk(value):
+        return False
+    meanings = [f" {norm(m)} " for _, senses_of in senses(value) for m in senses_of]
+    return any(f" {member} " in m for member in allowed if member for m in meanings)
 
 
 class GroundingEvaluator(Evaluator):
@@ -170,6 +182,8 @@ class _Judge:
             return "relative_date", f"{phrase!r} where {where} expects an absolute date"
         if text in facts.allowed:
             return "grounded", "schema"
+        if facts.allowed and is_text and names_a_member(value, facts.allowed):
+            return "grounded", "a member of the schema's enum in the user's language (enum_error judges the form)"
         if facts.undeclared:  # unexpected_param (parameters) is the fault: the tool reads no such value
             return "grounded", "not a parameter of the tool (unexpected_param)"
         # text the agent wrote is found by any of its words; the dates in it must still be right

@@ -69,6 +69,13 @@ def test_a_value_of_a_parameter_the_tool_does_not_have_is_left_to_unexpected_par
     assert leaves(ground(call(1, "book", {"tone": "formal"}), offered=(open_schema,)))["tone"] == "ungrounded_value"
 
 
+def test_an_enum_member_written_in_chinese_is_the_tools_vocabulary():
+    room = ToolDefinition(name="book_room", parameters={"type": "object", "properties": {
+        "room_type": {"type": "string", "enum": ["single", "double", "family"]}}})
+    assert leaves(ground(call(1, "book_room", {"room_type": "大床房"}), offered=(room,)))["room_type"] != "ungrounded_value"
+    assert leaves(ground(call(1, "book_room", {"room_type": "总统套房"}), offered=(room,)))["room_type"] == "ungrounded_value"
+
+
 def test_tomorrow_written_absolutely_is_grounded_and_relative_words_resolve():
     assert ground(call(1, "book", {"date": "2026-12-01"}), request="book for tomorrow").label == "pass"
     # 下周一: Monday of the week after 2026-11-30 (a Monday) is 2026-12-07
