@@ -150,6 +150,20 @@ def allowed_values(schema: Schema | None) -> list[Any]:
     return out
 
 
+def enum_members(schema: Any) -> list[Any]:
+    """Every enum member of a schema, at any depth: the words a tool takes for its choices."""
+    out, stack = [], [schema]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, dict):
+            if isinstance(node.get("enum"), list):
+                out += node["enum"]
+            stack.extend(node.values())
+        elif isinstance(node, list):
+            stack.extend(node)
+    return out
+
+
 def argument_schema(root: Schema | None, path: ValuePath) -> Schema | None:
     """The sub-schema describing the argument at `path` (local $refs followed), else None."""
     node = _deref(root, root)
