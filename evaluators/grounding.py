@@ -11,6 +11,7 @@ prompt is not stored, so a value taken from it counts as ungrounded.
 from __future__ import annotations
 
 import datetime as dt
+import re
 from collections.abc import Callable, Iterable
 from functools import partial
 from typing import Any
@@ -25,6 +26,7 @@ from evaluators.text.glosses import senses
 from evaluators.text.index import Argument, TrajectoryText
 from evaluators.text.norm import has_cjk, norm
 from evaluators.text.reasons import call_ref
+from evaluators.text.values import parsed, scalars
 from evaluators.trajectory_view import TrajectoryView, before
 
 SEVERITY = ("ungrounded_value", "future_ref", "relative_date")
@@ -49,17 +51,21 @@ def trace_dates(trajectory: Trajectory) -> set[dt.date]:
     return out | resolve_relative_dates(trajectory.input, days) if trajectory.input else out
 
 
-def sources(texts: TrajectoryText, position: int, units: Iterable[str]) -> tuple[int | None, int | None]:
+def sources(texts: TrajectoryText, position: int, units: Iterable[str],
+            word: str | None = None) -> tuple[int | None, int | None]:
     """(seq of an earlier result holding one of `units`, else seq of a later one that could have
     produced it) for the call at `position`. A later result counts only when it started after this
     call ended (a sibling of the same parallel turn is no later source) and its own call was not
-    sent the value: a result that echoes what the agent passed on is not where the value came from."""
+    sent the value: a result that echoes what the agent passed on is not where the value came from.
+    A `word` (a value of letters only) must occur in the result other than as a part of a joined name."""
     units = tuple(units)
     holders = set().union(*map(texts.holders, units))
     holders.discard(position)
+    calls = texts.trajectory.tool_calls
+    if word is not None and holders:
+        holders = {i for i in holders if not only_within_names(calls[i].result, word)}
     if not holders:
         return None, None
-    calls = texts.trajectory.tool_calls
     ordered = sorted(holders)
     earlier = next((calls[i].seq for i in ordered if before(calls[i], calls[position])), None)
     if earlier is not None:
@@ -67,6 +73,23 @@ def sources(texts: TrajectoryText, position: int, units: Iterable[str]) -> tuple
     later = next((calls[i].seq for i in ordered if before(calls[position], calls[i])
                   and not holds(texts.arguments[i], units)), None)
     return None, later
+
+
+_JOINED = re.compile(r"\w+(?:[-_]\w+)+")  # build-image, test_py311, u-1004
+_EDGES = "'\"`()[]{}<>,.;:!?，。；：！？「」“”‘’"
+
+
+def only_within_names(result: Any, word: str) -> bool:
+    """Whether the normalised `word` occurs in a result only as a part of hyphen- or
+    underscore-joined names: a run whose jobs are build-image and test-py311 has no job 'build'."""
+    for leaf in scalars(parsed(result)):
+        if type(leaf) is not str or word not in leaf.lower():
+            continue
+        for token in leaf.split():
+            token = token.strip(_EDGES)
+            if word in norm(token).split() and not (_JOINED.fullmatch(token) and norm(token) != word):
+                return False
+    return True
 
 
 def names_a_member(value: str, allowed: frozenset[str]) -> bool:
@@ -195,7 +218,7 @@ class _Judge:
             return "grounded", "user input"
         if is_text and (day := as_date(value)) is not None and day in self.dates():
             return "grounded", "trace date"
-        earlier, later = sources(texts, position, argument.units)
+        earlier, later = sources(texts, position, argument.units, text if is_text and text.isalpha() else None)
         if earlier is not None:
             return "grounded", f"call {earlier}"
         found = self.reviewer.source(argument, self.read_before(position), self.fields_before(position))

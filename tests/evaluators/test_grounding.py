@@ -69,6 +69,17 @@ def test_a_value_of_a_parameter_the_tool_does_not_have_is_left_to_unexpected_par
     assert leaves(ground(call(1, "book", {"tone": "formal"}), offered=(open_schema,)))["tone"] == "ungrounded_value"
 
 
+def test_a_part_of_a_joined_name_is_not_the_name():
+    jobs = call(1, "get_pipeline_status", {}, {"jobs": [{"name": "build-image"}, {"name": "lint"}]})
+
+    def job(name, earlier=jobs):
+        return leaves(ground(earlier, call(2, "get_job_log", {"job": name})), seq=2)["job"]
+    assert job("build") == "ungrounded_value"
+    assert job("lint") == "call 1" and job("build-image") == "call 1"
+    said = call(1, "get_pipeline_status", {}, {"summary": "the build failed"})
+    assert job("build", said) == "call 1"
+
+
 def test_an_enum_member_written_in_chinese_is_the_tools_vocabulary():
     room = ToolDefinition(name="book_room", parameters={"type": "object", "properties": {
         "room_type": {"type": "string", "enum": ["single", "double", "family"]}}})
