@@ -365,9 +365,10 @@ def _depths(dependencies: list[set[int]]) -> list[int]:
     return depth
 
 
-# A tool that only reads (by a word of its name) is a lookup; any other acts on the world.
+# A tool that only reads (by a word of its name: a read verb, or a noun for figures about something,
+# column_stats, user_info) is a lookup; any other acts on the world.
 _READS = frozenset("get search query list find fetch lookup look check read track show view describe retrieve "
-                   "count browse compare calculate compute estimate quote status".split())
+                   "count browse compare calculate compute estimate quote status stat statistic info detail metric".split())
 _NAME_WORD = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
 
 

@@ -197,6 +197,14 @@ def test_an_echo_and_a_lookup_named_after_a_write_are_no_dependency():
     assert quality(*metrics, request="api errors, latency, deploys").details["parallelism"]["depth"] == 1
 
 
+def test_a_tool_named_for_figures_is_a_lookup():
+    load = call(1, "load_dataset", {"path": "a.csv"}, {"dataset_id": "ds_1"})
+    stats = [call(k, name, {"dataset_id": "ds_1", "column": "fee", "stat": stat}, {"value": k * 10})
+             for k, (name, stat) in enumerate([("column_stats", "sum"), ("column_stats", "max"), ("user_info", "n")], 2)]
+    parallelism = quality(load, *stats, request="sum and max of fee in a.csv").details["parallelism"]
+    assert (parallelism["rounds"], parallelism["depth"], parallelism["label"]) == (4, 2, "serial_waste")
+
+
 def test_unverified_success_when_the_last_write_failed():
     pay = call(2, "pay_order", {"id": "A1"}, error="HTTP 502 Bad Gateway")
     result = quality(call(1, "get_order", {"id": "A1"}, {"id": "A1"}), pay, output="Your order is paid.")
