@@ -11,9 +11,10 @@ English too (its words' CC-CEDICT glosses, evaluators.text.glosses), so a Chines
 English descriptions. Against a tool described in another language than the request the
 evidence must be strong: the better tool matches a word of its name, or two words of the request
 (the senses of one Chinese word count once). A call that is a prerequisite (its result feeds a
-later call, as a login before a search), that sends a specific value the user gave (an id, a
-path, an address, the user's own id), or that failed (the first step of a chain its failure cut
-short) is never the wrong tool.
+later call, as a login before a search) or that failed (the first step of a chain its failure cut
+short) is never the wrong tool; nor is a lookup that sends a specific value the user gave (an
+id, a path, an address, the user's own id). A write on the user's own order is still the wrong
+one when another tool is what was asked (a cancel for a return).
 """
 from __future__ import annotations
 
@@ -32,6 +33,7 @@ from evaluators.text.haystack import Haystack
 from evaluators.text.norm import CJK, has_cjk, norm
 from evaluators.text.numbers import without_durations
 from evaluators.text.terms import STOP_CJK, terms
+from evaluators.trajectory_quality import writes
 from evaluators.trajectory_view import TrajectoryView, before
 
 NAME_WEIGHT = 2  # a tool's name says what it does more surely than its description (BM25F-style boost)
@@ -185,9 +187,9 @@ class ToolSelectionEvaluator(Evaluator):
 
 class _OnTheRequest:
     """Whether a call of low relevance is still working on the request: it fed a later call (a
-    prerequisite), sent the user's own ids, paths or addresses (from the request, an earlier turn or
-    the trace's context), was sent a value by a call that works on the request (a status check of
-    the ticket just created), or failed (the first step of a chain its failure cut short: recovery
+    prerequisite), is a lookup that sent the user's own ids, paths or addresses (from the request, an
+    earlier turn or the trace's context) or was sent a value by a call that works on the request (a
+    status check of the ticket just created), or failed (the first step of a chain its failure cut short: recovery
     judges it). A wrong call after a login carries its token, so being fed by a mere prerequisite is
     no such sign. Worked out only for the calls asked about, each once."""
 
@@ -225,6 +227,6 @@ class _OnTheRequest:
             self._anchored[position] = False  # no call feeds itself through a cycle
             found = self._anchored[position] = (
                 call.name not in self.low or call.status == "error"
-                or works_on_the_request(self.view, position, self.known)
-                or any(self.anchored(i) for i in self.fed_by[position]))
+                or (not writes(call.name) and (works_on_the_request(self.view, position, self.known)
+                                                or any(self.anchored(i) for i in self.fed_by[position]))))
         return found

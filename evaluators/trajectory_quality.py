@@ -287,7 +287,7 @@ class TrajectoryQualityEvaluator(Evaluator):
         if not run.answered:
             # about the whole trace, not a call: no evidence
             return _part(0.0, "no_final_answer", f"after call {last.seq} {last.name}: no_final_answer")
-        write = next((c for c in reversed(run.calls) if _writes(c.name)), None)
+        write = next((c for c in reversed(run.calls) if writes(c.name)), None)
         if write is not None and write.status == "error" and run.claims_success:
             return _part(0.0, "unverified_success", f"call {write.seq} {write.name}: unverified_success: the last "
                                                     "write failed and the final answer claims success", [write.seq])
@@ -380,7 +380,7 @@ def _name_words(name: str) -> set[str]:
 
 
 @cached_when_short(4096)
-def _writes(name: str) -> bool:
+def writes(name: str) -> bool:
     """A write by a word of its name, unless the name starts with a read verb: get_recent_deploys and
     list_transfers read what writes made."""
     first = _NAME_WORD.search(name)
@@ -391,7 +391,7 @@ def _writes(name: str) -> bool:
 
 @cached_when_short(4096)
 def _acts(name: str) -> bool:
-    return _writes(name) or _READS.isdisjoint(_name_words(name))
+    return writes(name) or _READS.isdisjoint(_name_words(name))
 
 
 def _found_nothing(result: Any) -> bool:

@@ -116,3 +116,19 @@ def test_a_length_of_time_is_not_what_the_request_is_about():
     assert judge("Do Indian citizens need a visa for a 14-day trip?", "web_search", offered=offered).label == "pass"
     assert judge("去日本玩20天要签证吗", "web_search", offered=offered).label == "pass"
     assert judge("What's the weather on the day I land in Oslo?", "web_search", offered=offered).label == "wrong_tool"
+
+
+def test_a_wrong_write_on_the_users_order_is_still_the_wrong_tool():
+    orders = ToolDefinition(name="get_order", description="Order details: items, status and delivery date.")
+    ret = ToolDefinition(name="create_return", description="Open a return for items of a delivered order.")
+    cancel = ToolDefinition(name="cancel_order", description="Cancel an order that has not shipped yet.")
+    looked = call(1, "get_order", {"order_id": "A-83737"}, {"order_id": "A-83737", "status": "delivered"})
+
+    def judged(second: str):
+        t = trajectory(looked, call(2, second, {"order_id": "A-83737"}, {"ok": True}),
+                       input="The blender of order A-83737 arrived broken, I want to return it",
+                       offered=(orders, ret, cancel))
+        return [(f.call, f.label) for f in ToolSelectionEvaluator().evaluate(t, EvalContext()).findings]
+    assert judged("cancel_order") == [(2, "wrong_tool")]  # the user's order id does not make a cancel right
+    assert judged("create_return") == []
+
