@@ -52,9 +52,10 @@ if [ $# -gt 0 ]; then
 fi
 # Everything but the tests that measure time or memory on three processes (each test file on one;
 # most of the suite waits on servers, not on a core; Kafka tests use topics and groups of their
-# own); then those alone, so the machine they measure is not also running half the suite.
+# own), in collection order, which puts the longest files first (tests/conftest.py LONGEST_FIRST);
+# then those that measure, alone, so the machine they measure is not also running half the suite.
 set +e
-.venv/bin/python -m pytest -q -n 3 --dist loadfile -m "not perf"
+.venv/bin/python -m pytest -q -n 3 --dist loadfile --no-loadscope-reorder -m "not perf"
 parallel=$?
 .venv/bin/python -m pytest -q -m perf
 alone=$?

@@ -119,6 +119,18 @@ MODULE_MARKS = {
 }
 
 
+# The longest modules (minutes of waiting or of browser work), longest first: the suite's processes
+# take whole modules in collection order, so these start at once instead of ending the run alone.
+LONGEST_FIRST = [
+    "reliability/test_scheduled_slots.py", "dashboard/test_layout.py", "reliability/test_access_roles.py",
+    "fuzz/test_api_schema.py", "dashboard/test_story.py", "alerts/test_patrol.py", "kafka/test_workers.py",
+    "evaluators/test_workers_server.py", "fuzz/test_wire_outline.py", "kafka/test_collect_ingest.py",
+    "dashboard/test_console.py", "test_end_to_end.py", "collector/test_fixture_traffic.py", "test_report.py",
+    "test_cli_results.py", "kafka/test_findings.py", "dashboard/test_trace_page.py", "test_otel_export.py",
+    "alerts/test_outbox.py", "kafka/test_readme_recipe.py", "dashboard/test_inputs.py", "scheduler/test_tasks_server.py",
+]
+
+
 def marks_of(path: Path, fixturenames: list[str] = ()) -> set[str]:
     """The marks a test in `path` using `fixturenames` gets."""
     marks = set()
@@ -140,3 +152,6 @@ def pytest_collection_modifyitems(items):
             marks.add("fuzz")
         for mark in sorted(marks):
             item.add_marker(mark)
+    rank = {module: i for i, module in enumerate(LONGEST_FIRST)}
+    items.sort(key=lambda item: rank.get(item.path.relative_to(TESTS).as_posix() if item.path.is_relative_to(TESTS)
+                                         else "", len(rank)))

@@ -136,7 +136,7 @@ def test_budget_exhausted_is_not_applicable(chat):
 
 
 def test_rate_limit_spaces_requests_across_threads(chat):
-    client = ChatClient(settings(chat.url, requests_per_minute=600))  # one request per 0.1 s
+    client = ChatClient(settings(chat.url, requests_per_minute=120))  # one request per 0.5 s
     threads = [threading.Thread(target=judge, args=(client,)) for _ in range(5)]
     for t in threads:
         t.start()
@@ -145,11 +145,10 @@ def test_rate_limit_spaces_requests_across_threads(chat):
     times = sorted(chat.times)
     assert len(times) == 5
     gaps = [b - a for a, b in zip(times, times[1:])]
-    # Arrivals at the stub carry its scheduling jitter (a gap of 0.077 s, and 0.374 s for the four
-    # 0.1-s intervals, were seen on a loaded machine); unspaced requests would arrive within a few
-    # milliseconds of each other.
-    assert min(gaps) > 0.05, gaps
-    assert times[-1] - times[0] >= 0.3, gaps
+    # Arrivals at the stub carry its scheduling jitter (0.02-0.3 s on a loaded machine), so the
+    # interval is wide enough for it; unspaced requests would arrive within milliseconds of each other.
+    assert min(gaps) > 0.2, gaps
+    assert times[-1] - times[0] >= 1.5, gaps
 
 
 def test_token_bucket_allows_a_burst_up_to_capacity():
