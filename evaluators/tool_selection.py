@@ -14,7 +14,9 @@ evidence must be strong: the better tool matches a word of its name, or two word
 later call, as a login before a search) or that failed (the first step of a chain its failure cut
 short) is never the wrong tool; nor is a lookup that sends a specific value the user gave (an
 id, a path, an address, the user's own id). A write on the user's own order is still the wrong
-one when another tool is what was asked (a cancel for a return).
+one when another tool is what was asked (a cancel for a return), and a write the request does not
+name is as good as irrelevant when the better tool is a write it names (escalating a ticket the
+user asked to reply to).
 """
 from __future__ import annotations
 
@@ -33,7 +35,7 @@ from evaluators.text.haystack import Haystack
 from evaluators.text.norm import CJK, has_cjk, norm
 from evaluators.text.numbers import without_durations
 from evaluators.text.terms import STOP_CJK, terms
-from evaluators.trajectory_quality import writes
+from evaluators.trajectory_quality import actions, writes
 from evaluators.trajectory_view import TrajectoryView, before
 
 NAME_WEIGHT = 2  # a tool's name says what it does more surely than its description (BM25F-style boost)
@@ -169,7 +171,10 @@ class ToolSelectionEvaluator(Evaluator):
         evidence = {t for t in matched if is_evidence(t, sources[t])}
         strong = len({sources[t] for t in evidence}) >= 2 or bool(evidence.intersection(name_terms(best)))
         chinese = has_cjk(trajectory.input or "")
-        low = {v["tool"] for v in verdicts if v["tool"] in index and scores[v["tool"]] <= NEAR_ZERO * better[best]}
+        # a write the request does not name, where it names the write of the better tool (reply, not escalate)
+        asked = writes(best) and bool(actions(best) & uncovered)
+        low = {v["tool"] for v in verdicts if v["tool"] in index and (scores[v["tool"]] <= NEAR_ZERO * better[best] or (
+            asked and writes(v["tool"]) and not actions(v["tool"]) & query))}
         suspects = {v["tool"] for v in verdicts if v["label"] == "pass" and v["tool"] in low
                     and (strong or has_cjk(offered[index[v["tool"]]].description or "") == chinese)}
         if not suspects:

@@ -380,6 +380,12 @@ def _name_words(name: str) -> set[str]:
 
 
 @cached_when_short(4096)
+def actions(name: str) -> frozenset[str]:
+    """The write words of a tool's name, as index terms: reply_to_ticket replies, escalate_ticket escalates."""
+    return _WRITES.intersection(terms(" ".join(_name_words(name))))
+
+
+@cached_when_short(4096)
 def writes(name: str) -> bool:
     """A write by a word of its name, unless the name starts with a read verb: get_recent_deploys and
     list_transfers read what writes made."""

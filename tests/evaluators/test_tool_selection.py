@@ -132,3 +132,18 @@ def test_a_wrong_write_on_the_users_order_is_still_the_wrong_tool():
     assert judged("cancel_order") == [(2, "wrong_tool")]  # the user's order id does not make a cancel right
     assert judged("create_return") == []
 
+
+def test_a_write_the_request_does_not_ask_for_when_it_asks_for_another():
+    get = ToolDefinition(name="get_ticket", description="Read a support ticket: customer, subject and messages.")
+    reply = ToolDefinition(name="reply_to_ticket", description="Post a public reply to the customer and set the status.")
+    escalate = ToolDefinition(name="escalate_ticket", description="Hand a ticket over to a specialist team.")
+    read = call(1, "get_ticket", {"ticket_id": "T-41039"}, {"ticket_id": "T-41039", "subject": "App crashes"})
+
+    def judged(request: str, second: str):
+        t = trajectory(read, call(2, second, {"ticket_id": "T-41039"}, {"ok": True}), input=request,
+                       offered=(get, reply, escalate))
+        return [(f.call, f.label) for f in ToolSelectionEvaluator().evaluate(t, EvalContext()).findings]
+    assert judged("帮我 reply 一下 ticket T-41039，然后 mark solved", "escalate_ticket") == [(2, "wrong_tool")]
+    assert judged("帮我 reply 一下 ticket T-41039，然后 mark solved", "reply_to_ticket") == []
+    assert judged("ticket T-41039 needs the specialists, escalate it", "escalate_ticket") == []
+
