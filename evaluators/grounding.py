@@ -61,17 +61,18 @@ def sources(texts: TrajectoryText, position: int, units: Iterable[str],
     units = tuple(units)
     holders = set().union(*map(texts.holders, units))
     holders.discard(position)
-    calls = texts.trajectory.tool_calls
-    if word is not None and holders:
-        holders = {i for i in holders if not only_within_names(calls[i].result, word)}
     if not holders:
         return None, None
+    calls = texts.trajectory.tool_calls
+
+    def whole(i: int) -> bool:  # asked only of the holders that would be the source
+        return word is None or not only_within_names(calls[i].result, word)
     ordered = sorted(holders)
-    earlier = next((calls[i].seq for i in ordered if before(calls[i], calls[position])), None)
+    earlier = next((calls[i].seq for i in ordered if before(calls[i], calls[position]) and whole(i)), None)
     if earlier is not None:
         return earlier, None
     later = next((calls[i].seq for i in ordered if before(calls[position], calls[i])
-                  and not holds(texts.arguments[i], units)), None)
+                  and not holds(texts.arguments[i], units) and whole(i)), None)
     return None, later
 
 
