@@ -48,6 +48,10 @@ def start_worker(parent_pid: int, niceness: int) -> None:
     os.nice(niceness)
 
 
+def ready() -> None:
+    """A task that only makes a pool process start (and import this module) ahead of the first build."""
+
+
 def build_tables(spans: pa.Table, jobs: Sequence[Job], build: BuildFn, completed_at: dt.datetime) -> TrajectoryTables:
     """Trajectories for `jobs` from their spans; a trace whose mapping fails is logged and listed
     in the result's `failed`, never in the way of the others.

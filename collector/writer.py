@@ -23,13 +23,14 @@ from collections.abc import Callable, Iterable
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from multiprocessing import get_context
+from typing import Any
 
 import duckdb
 import pyarrow as pa
 import pyarrow.compute as pc
 
 from collector.assembler import RECENT, Assembler, Pending
-from collector.assembly import BuildFn, Job, build_tables, start_worker
+from collector.assembly import BuildFn, Job, build_tables, ready, start_worker
 from collector.decode import SpanBatch
 from collector.store import NEW_SPAN_COLUMNS, TraceStore, TrajectoryTables, failure_reason
 from collector.store.rows import Coverage
@@ -261,6 +262,10 @@ class StoreWriter:
             return
         recent = self.store.recently_assembled(RECENT)
         self.assembler.restore(self.store.pending_since_restart(), self.clock(), [t for t, _ in recent], dict(recent))
+        # The assembly processes start now, not when the first trace is due: the first trajectories
+        # wait for no process start-up, and the tree's memory is from the start what it will be
+        # under traffic (not a few hundred MiB more at the first trace).
+        self._on_pool(lambda pool: [pool.submit(ready) for _ in range(self.assembly_workers)])
         self._thread = threading.Thread(target=self._main, name="tracepatrol-store-writer", daemon=True)
         self._thread.start()
 
@@ -401,14 +406,20 @@ class StoreWriter:
 
     def _submit(self, dispatch: _Dispatch) -> bool:
         """Hand the build to the pool; False when there is none (no workers, or it cannot start now)."""
+        dispatch.future = self._on_pool(lambda pool: pool.submit(
+            build_tables, dispatch.spans, dispatch.jobs, self.build, dispatch.completed_at))
+        return dispatch.future is not None
+
+    def _on_pool(self, submit: Callable[[ProcessPoolExecutor], Any]) -> Any:
+        """`submit(pool)` on the assembly pool, started if need be; None when there are no workers or
+        it cannot start now: builds are then done in the writer thread, and the next try waits."""
         if not self.assembly_workers or time.monotonic() < self._pool_retry_at:
-            return False
+            return None
         try:
             if self._pool is None:
                 self._pool = ProcessPoolExecutor(self.assembly_workers, mp_context=get_context("spawn"),
                                                  initializer=start_worker, initargs=(os.getpid(), self.assembly_nice))
-            dispatch.future = self._pool.submit(build_tables, dispatch.spans, dispatch.jobs, self.build,
-                                                dispatch.completed_at)
+            return submit(self._pool)
         except Exception as exc:  # "too many open files" and the like: build here, try the pool later
             self._drop_pool()
             self._pool_failures += 1
@@ -416,8 +427,7 @@ class StoreWriter:
             self._pool_retry_at = time.monotonic() + delay
             log.error("assembly processes cannot start (building in the writer thread, next try in %ds): %s",
                       delay, exc)
-            return False
-        return True
+            return None
 
     def _drop_pool(self) -> None:
         if self._pool is not None:
