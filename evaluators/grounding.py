@@ -4,7 +4,9 @@ A leaf value is grounded when it occurs (normalised: case, width, punctuation, n
 forms) in the user's input or in the result of a call that had finished before this one
 started (any depth), when the schema names it (default, const, enum), or when it is a date
 computed from the trace's own start (today, tomorrow, or what a relative expression of the input
-denotes). Otherwise it is relative_date (a word like "tomorrow" where the argument wants an
+denotes). A value of a key the schema does not have is left to unexpected_param, a Chinese value
+naming a member of its enum is the tool's own word, and a word found only inside a joined name
+of a result (build of build-image) is not found there. Otherwise it is relative_date (a word like "tomorrow" where the argument wants an
 absolute date, by its schema, name or description: evaluators.dates), future_ref (it only occurs in a later result) or ungrounded_value. The system
 prompt is not stored, so a value taken from it counts as ungrounded.
 """
