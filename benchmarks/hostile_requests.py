@@ -33,6 +33,7 @@ import sys
 import tempfile
 import threading
 import time
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -223,17 +224,16 @@ def _normal_batch(spans: int = 50) -> bytes:
 def legitimate_sender(url: str, per_second: float, out: mp.Queue, stop: mp.Event) -> None:
     """Post a normal batch every 1/`per_second` s until `stop`, whatever the answers (an application's
     exporter sends as its traffic comes, not as fast as the server answers), reporting each export
-    when sent, as (sent at, None, None), and when answered, as (sent at, acknowledged within the
-    export timeout, seconds)."""
+    when sent, as (sent at, None, None), and when answered, as (sent at, the answer: "200", "429",
+    "ReadTimeout" ..., seconds)."""
     async def post(client: httpx.AsyncClient, body: bytes) -> None:
         sent = time.monotonic()
         out.put((sent, None, None))
         try:
-            ok = (await client.post(url, content=body)).status_code == 200
-        except httpx.HTTPError:
-            ok = False
-        took = time.monotonic() - sent
-        out.put((sent, ok and took <= EXPORT_TIMEOUT_S, took))
+            answer = str((await client.post(url, content=body)).status_code)
+        except httpx.HTTPError as exc:
+            answer = type(exc).__name__
+        out.put((sent, answer, time.monotonic() - sent))
 
     async def run() -> None:
         async with httpx.AsyncClient(timeout=EXPORT_TIMEOUT_S + 1, headers={"Content-Type": "application/x-protobuf"},
@@ -253,15 +253,19 @@ def legitimate_sender(url: str, per_second: float, out: mp.Queue, stop: mp.Event
 
 @dataclass
 class Acks:
-    """Legitimate exports sent in a window: how many, the share acknowledged, the slowest answers."""
+    """Legitimate exports sent in a window: how many, the share acknowledged (200 within the export
+    timeout), the answer times, and the other answers."""
 
     sent: int
     acked: float
     p50_s: float
     p99_s: float
+    others: Counter
 
     def __str__(self) -> str:
-        return f"{100 * self.acked:5.1f} % of {self.sent:3} (p50 {self.p50_s:.2f} s, p99 {self.p99_s:.2f} s)"
+        others = ", ".join(f"{n}× {answer}" for answer, n in self.others.most_common())
+        return (f"{100 * self.acked:5.1f} % of {self.sent:3} (p50 {self.p50_s:.2f} s, p99 {self.p99_s:.2f} s"
+                + (f"; {others}" if others else "") + ")")
 
 
 class Senders:
@@ -271,7 +275,7 @@ class Senders:
         ctx = mp.get_context("spawn")
         self.out, self.stop = ctx.Queue(), ctx.Event()
         self.sent: list[float] = []
-        self.answers: dict[float, tuple[bool, float]] = {}
+        self.answers: dict[float, tuple[str, float]] = {}
         self.procs = [ctx.Process(target=legitimate_sender, args=(url, per_second / processes, self.out, self.stop),
                                   daemon=True) for _ in range(processes)]
         for proc in self.procs:
@@ -286,21 +290,23 @@ class Senders:
             if all(t in self.answers for t in sent) or time.monotonic() > give_up:
                 break
             time.sleep(0.1)
-        answers = [self.answers.get(t, (False, EXPORT_TIMEOUT_S)) for t in sent]
+        answers = [self.answers.get(t, ("no answer", EXPORT_TIMEOUT_S)) for t in sent]
+        acked = [answer == "200" and took <= EXPORT_TIMEOUT_S for answer, took in answers]
         took = sorted(a[1] for a in answers) or [0.0]
-        return Acks(len(sent), sum(a[0] for a in answers) / max(1, len(sent)),
-                    took[len(took) // 2], took[min(len(took) - 1, int(len(took) * 0.99))])
+        return Acks(len(sent), sum(acked) / max(1, len(sent)), took[len(took) // 2],
+                    took[min(len(took) - 1, int(len(took) * 0.99))],
+                    Counter(a[0] if a[0] != "200" else "200 too late" for a, ok in zip(answers, acked) if not ok))
 
     def _drain(self) -> None:
         while True:
             try:
-                sent, ok, took = self.out.get_nowait()
+                sent, answer, took = self.out.get_nowait()
             except queue.Empty:
                 return
-            if ok is None:
+            if answer is None:
                 self.sent.append(sent)
             else:
-                self.answers[sent] = (ok, took)
+                self.answers[sent] = (answer, took)
 
     def close(self) -> None:
         self.stop.set()
