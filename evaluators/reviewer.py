@@ -34,6 +34,7 @@ _CONTEXT_KEY = re.compile(r"(?:^|[._-])(?:end)?(?:user|session|tenant|account|cu
 _DATE_TIME = re.compile(r"(\d{4}-\d{2}-\d{2})[t ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(?:z|[+-]\d{2}:?\d{2})?",
                         re.IGNORECASE)
 _BOUNDS = {("00", "00"), ("23", "59")}
+_CLOCK = re.compile(r"(\d{1,2}):(\d{2})(?::00)?")
 _LOCAL_DATE = re.compile(r"(\d{1,2})[./-](\d{1,2})[./-](\d{4})")
 _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")  # what a field is named: order_date, orderDate
 # The unit of time a parameter's name gives: window_minutes, timeout_s, ttl_seconds, lookback_days.
@@ -177,6 +178,8 @@ class Reviewer:
                 return found
             if any(map(str.isdigit, value)) and (found := self._date(value, earlier)) is not None:  # dates have digits
                 return found
+            if (m := _CLOCK.fullmatch(value.strip())) is not None and self._clock(m[1], m[2], earlier):
+                return "a time of day the user or an earlier result gave"
             if len(value) <= 40 and _IDENTIFIER.fullmatch(value) and fields(value):
                 return "a field name of an earlier result"
         number = number_of(value)
@@ -284,10 +287,19 @@ class Reviewer:
         if not days or not (days & self._trace_dates() or any(self.said(norm(d.isoformat()), earlier) for d in days)
                             or days & self.dates):
             return None
-        if time is not None and time not in _BOUNDS and str(int(time[0])) not in self.numbers \
-                and str(int(time[0]) - 12) not in self.numbers:
+        if time is not None and time not in _BOUNDS and not self._clock(*time, earlier):
             return None
         return "a date computed from the request"
+
+    def _clock(self, hour: str, minute: str, earlier: Callable[[str], bool]) -> bool:
+        """Whether a time of day is one an earlier result or turn states, or the user gave: its hour
+        on a 12- or 24-hour clock (6:30 pm, 晚上 6 点 is 18) and its minutes (半 is 30)."""
+        h = int(hour)
+        if self.said(norm(f"{h:02d}:{minute}"), earlier) or self.said(norm(f"{h}:{minute}"), earlier):
+            return True
+        numbers = self.numbers
+        return (str(h) in numbers or str(h - 12) in numbers) and \
+            (minute == "00" or str(int(minute)) in numbers or (minute == "30" and "半" in self.requests))
 
 
 @lru_cache(maxsize=1 << 14)

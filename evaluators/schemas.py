@@ -46,12 +46,13 @@ class ToolSchemas:
     """The schemas one trajectory's calls are checked against: the trace's own, then the registry;
     each with its content key (its canonical JSON), written once per tool for the trajectory."""
 
-    __slots__ = ("offered", "registry", "_keys")
+    __slots__ = ("offered", "registry", "_keys", "_vocabulary")
 
     def __init__(self, trajectory: Trajectory, context: EvalContext):
         self.offered = {d.name: d.parameters for d in trajectory.tools_offered}
         self.registry = context.tool_schemas
         self._keys: dict[str, bytes] = {}
+        self._vocabulary: dict[ValuePath, frozenset[str]] = {}
 
     def known(self) -> bool:
         """Whether any tool list exists to tell a hallucinated name from a real one."""
@@ -70,6 +71,16 @@ class ToolSchemas:
         if key is None:
             key = self._keys[call.name] = canonical_json(self.get(call))
         return key
+
+    def vocabulary(self, path: ValuePath) -> frozenset[str]:
+        """The values (normalised) any offered tool's schema names for an argument at `path`: what
+        a call of a tool nobody offered means when it sends them (its fault is its name)."""
+        found = self._vocabulary.get(path)
+        if found is None:
+            found = self._vocabulary[path] = frozenset(
+                norm(scalar_text(v)) for schema in self.offered.values()
+                for v in allowed_values(argument_schema(schema, path)))
+        return found
 
     def facts(self, call: ToolCall) -> SchemaFacts:
         """The `SchemaFacts` of the call's schema (of no schema when it has none)."""

@@ -24,8 +24,10 @@ _NUMBER = re.compile(rf"(?<![\d.,])({_GROUPED}|{_PLAIN})\s*(thousand|million|bil
                      re.IGNORECASE)
 # A text that may be one number: a sign or a currency sign, then a digit or a Chinese numeral.
 _NUMBERISH = re.compile(r"\s*[-+$€£¥]?\s*[\d零〇一二两三四五六七八九十百千万]")
+# A lone numeral before a word is a count of it (两房, 三门课): 一 only before a measure word, as it
+# also starts words that count nothing (一下, 一起, 一样).
 _CHINESE = re.compile(r"(?:百分之)?[零〇一二两三四五六七八九十百千万亿点壹贰叁肆伍陆柒捌玖拾佰仟]{2,}"
-                      r"|[一二两三四五六七八九十](?=[个位张间晚天人次件本台份条笔箱])")  # 两位, 三晚
+                      r"|[二两三四五六七八九十](?=[\u4e00-\u9fff])|一(?=[个位张间晚天人次件本台份条笔箱])")
 
 
 def canonical(number: Decimal) -> str:

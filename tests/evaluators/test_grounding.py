@@ -87,6 +87,13 @@ def test_an_enum_member_written_in_chinese_is_the_tools_vocabulary():
     assert leaves(ground(call(1, "book_room", {"room_type": "总统套房"}), offered=(room,)))["room_type"] == "ungrounded_value"
 
 
+def test_a_tool_nobody_offered_may_send_what_an_offered_tools_schema_names():
+    def sent(value):
+        return leaves(ground(call(1, "reserve", {"seat": value, "meal": "none"})))["seat"]
+    assert sent("aisle") != "ungrounded_value"  # the fault is the tool's name (hallucinated_tool)
+    assert sent("middle") == "ungrounded_value"
+
+
 def test_tomorrow_written_absolutely_is_grounded_and_relative_words_resolve():
     assert ground(call(1, "book", {"date": "2026-12-01"}), request="book for tomorrow").label == "pass"
     # 下周一: Monday of the week after 2026-11-30 (a Monday) is 2026-12-07

@@ -81,6 +81,38 @@ def test_a_different_number_stays_ungrounded():
     assert verdict(5001, "转账五千元", key="amount")[0] == "ungrounded_value"
 
 
+@pytest.mark.parametrize("value, said", [(2, "找两房带家具的公寓"), (3, "选三门课"), (1, "订一间房")])
+def test_a_lone_chinese_numeral_counts_what_follows(value, said):
+    assert verdict(value, said, key="bedrooms")[0] == "pass"
+
+
+def test_one_that_starts_a_word_counts_nothing():
+    assert verdict(1, "帮我看一下公寓", key="bedrooms")[0] == "ungrounded_value"
+
+
+@pytest.mark.parametrize("value, said", [
+    ("18:30", "a viewing on May 7 at 6:30 pm"), ("18:30", "约5月7日晚上 6:30 看房"), ("19:00", "今晚 7 点送到"),
+    ("18:30", "晚上6点半"), ("2026-12-03T19:00:00+01:00", "Dec 3, 7 pm"),
+])
+def test_a_time_of_day_the_user_gave_on_either_clock_is_grounded(value, said):
+    assert verdict(value, said, key="time")[0] == "pass"
+
+
+@pytest.mark.parametrize("value, said", [("19:30", "at 6:30 pm"), ("18:45", "at 6:30 pm"), ("08:30", "at 6:30 pm")])
+def test_another_time_of_day_stays_ungrounded(value, said):
+    assert verdict(value, said, key="time")[0] == "ungrounded_value"
+
+
+def test_a_time_an_earlier_result_states_grounds_a_date_time_on_its_day():
+    course = call(1, "get_course", {"code": "CS-1"}, {"start_date": "2026-12-08", "sections": [{"time": "Tue 19:00"}]})
+    t = trajectory(course, call(2, "act", {"start": "2026-12-08T19:00:00+08:00"}), input="put CS-1 in my calendar",
+                   offered=(ANY,))
+    assert GroundingEvaluator().evaluate(t, EvalContext()).label == "pass"
+    t = trajectory(course, call(2, "act", {"start": "2026-12-08T20:00:00+08:00"}), input="put CS-1 in my calendar",
+                   offered=(ANY,))
+    assert GroundingEvaluator().evaluate(t, EvalContext()).label == "ungrounded_value"
+
+
 @pytest.mark.parametrize("value, said", [
     ("2026-12-03", "a table on Dec 3"), ("2026-12-05", "12月5日入住"), ("2026-11-01", "sales for November 2026"),
     ("2026-10-01", "last month's revenue"), ("2026-10-31", "上个月的销售额"), ("2026-11-22", "orders from last week"),
