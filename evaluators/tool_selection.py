@@ -10,7 +10,8 @@ tool (a backup service) is not mistaken for a better choice; a length of time in
 English too (its words' CC-CEDICT glosses, evaluators.text.glosses), so a Chinese request meets
 English descriptions. Against a tool described in another language than the request the
 evidence must be strong: the better tool matches a word of its name, or two words of the request
-(the senses of one Chinese word count once). A call that is a prerequisite (its result feeds a
+(the senses of one Chinese word count once); so must it beside a call that scores well on the
+request (a side lookup while the asked work is done). A call that is a prerequisite (its result feeds a
 later call, as a login before a search) or that failed (the first step of a chain its failure cut
 short) is never the wrong tool; nor is a lookup that sends a specific value the user gave (an
 id, a path, an address, the user's own id). A write on the user's own order is still the wrong
@@ -175,8 +176,10 @@ class ToolSelectionEvaluator(Evaluator):
         asked = writes(best) and bool(actions(best) & uncovered)
         low = {v["tool"] for v in verdicts if v["tool"] in index and (scores[v["tool"]] <= NEAR_ZERO * better[best] or (
             asked and writes(v["tool"]) and not actions(v["tool"]) & query))}
-        suspects = {v["tool"] for v in verdicts if v["label"] == "pass" and v["tool"] in low
-                    and (strong or has_cjk(offered[index[v["tool"]]].description or "") == chinese)}
+        # beside calls that do what was asked, a side lookup is wrong only on strong evidence
+        served = bool(called - low)
+        suspects = {v["tool"] for v in verdicts if v["label"] == "pass" and v["tool"] in low and (strong or (
+            not served and has_cjk(offered[index[v["tool"]]].description or "") == chinese))}
         if not suspects:
             return scores
         on_request = _OnTheRequest(view, low)

@@ -147,3 +147,12 @@ def test_a_write_the_request_does_not_ask_for_when_it_asks_for_another():
     assert judged("帮我 reply 一下 ticket T-41039，然后 mark solved", "reply_to_ticket") == []
     assert judged("ticket T-41039 needs the specialists, escalate it", "escalate_ticket") == []
 
+
+
+def test_a_side_lookup_beside_the_asked_work_needs_strong_evidence_against_it():
+    offered = (ToolDefinition(name="submit_leave", description="File a leave request for approval."),
+               ToolDefinition(name="list_public_holidays", description="Public holidays of a country in a year."),
+               ToolDefinition(name="book_meeting_room", description="Reserve a meeting room in the office."))
+    request = "I'd like to take leave next week. I work in our Japan office."
+    assert judge(request, "list_public_holidays", "submit_leave", offered=offered).label == "pass"
+    assert judge(request, "list_public_holidays", offered=offered).label == "wrong_tool"
