@@ -19,7 +19,9 @@ from typing import Any
 from collector.trajectory import ToolCall, Trajectory
 from evaluators.base import EvalContext, EvalResult, Evaluator, Finding, per_step, summary
 from evaluators.text.cache import cached_when_short
+from evaluators.text.glosses import english_terms
 from evaluators.text.index import TrajectoryText
+from evaluators.text.norm import norm
 from evaluators.text.reasons import line
 from evaluators.text.terms import terms
 from evaluators.trajectory_view import TrajectoryView, before
@@ -45,8 +47,8 @@ TRANSIENT = frozenset({"rate_limit", "server", "timeout"})
 
 _ACKNOWLEDGES = re.compile(
     r"sorry|unfortunately|unable|not able|couldn'?t|could not|can'?t|cannot|fail|error|unavailable|"
-    r"not available|didn'?t|did not|wasn'?t|was not|already exists?|try again|apolog|"
-    r"抱歉|对不起|无法|失败|出错|错误|暂时|稍后|不可用|没能|未能|异常|没有(?!问题)|并未|已经?存在|已经有",
+    r"not available|didn'?t|did not|wasn'?t|was not|already exists?|try again|apolog|refus|reject|declin|denied|"
+    r"抱歉|对不起|无法|失败|出错|错误|暂时|稍后|不可用|没能|未能|异常|没有(?!问题)|并未|已经?存在|已经有|拒绝|被拒|驳回",
     re.I)
 _ASKS = re.compile(
     r"[?？]\s*$|please (?:provide|confirm|specify|tell|let me know|clarify|give)|could you|can you|would you|"
@@ -60,11 +62,13 @@ _NOTHING = re.compile(r"^\s*(?:no (?:results?|matches|records|items|data)(?: fou
 _WRITES = frozenset(terms(
     "create update delete remove cancel submit post write save send transfer order purchase buy pay book "
     "reserve charge refund set add insert upload publish modify edit exchange convert place schedule merge "
-    "deploy approve register subscribe apply checkout withdraw deposit reset reply respond escalate assign close resolve "
+    "deploy approve register enroll enrol subscribe apply checkout withdraw deposit reset reply respond escalate assign close resolve "
     "notify email sms push invite forward"))
 
 
 _CLAUSE_END = re.compile(r"[:;,.!?：；，。]")
+# An answer saying all is done claims every part of the work.
+_ALL_DONE = re.compile(r"\bdone\b|\ball set\b|\bcompleted?\b|\bsuccessfully\b|好了|完成|搞定|成功|办好|弄好", re.I)
 
 
 @lru_cache(maxsize=4096)  # keyed by a tool's name and description, which agents offer again and again
@@ -90,7 +94,8 @@ def _classify(text: str) -> str | None:
 class _Run:
     """What the parts share about one trajectory, computed once."""
 
-    __slots__ = ("texts", "calls", "keys", "answered", "asks", "claims_success", "kinds", "polled")
+    __slots__ = ("texts", "calls", "keys", "answered", "asks", "claims_success", "kinds", "polled", "output",
+                 "descriptions", "request", "_said", "_asked")
 
     def __init__(self, view: TrajectoryView):
         output = view.trajectory.output or ""
@@ -104,6 +109,38 @@ class _Run:
         self.kinds = {i: execution_label(c) for i, c in enumerate(self.calls) if c.status == "error"}
         offered = {t.name: t.description or "" for t in view.trajectory.tools_offered}
         self.polled = {name for name in {c.name for c in self.calls} if _polls(name, offered.get(name, ""))}
+        self.output, self.descriptions, self.request = output, offered, view.trajectory.input or ""
+        self._said: frozenset[str] | None = None
+        self._asked: frozenset[str] | None = None
+
+    def claims(self, position: int) -> bool:
+        """Whether the final answer claims success of what the call at `position` did: it admits no
+        failure and says all is done ("Done!", "订好了"), or says what the call does (a word of its name
+        other than a read verb, its description's first word, the initials of its object: PR), sends (a value
+        holding a digit: the coupon code, the amount), or, for a write, what the request asked to
+        have done ("exchanged" for "exchange it"). An answer reporting the rest of the work and
+        passing over the call claims nothing of it."""
+        if not self.claims_success:
+            return False
+        call = self.calls[position]
+        if self._said is None:
+            self._said = _roots((*terms(self.output), *english_terms(self.output)))
+        said = self._said
+        if _ALL_DONE.search(self.output) or not said.isdisjoint(_deeds(call.name, self.descriptions.get(call.name, ""))):
+            return True
+        if writes(call.name) and not said.isdisjoint(self.asked):
+            return True
+        answer = norm(self.output)
+        return any(any(map(str.isdigit, a.text)) and f" {a.text} " in f" {answer} "
+                   for a in self.texts.arguments[position] or ())
+
+    @property
+    def asked(self) -> frozenset[str]:
+        """The write words of the request (and of its Chinese words in English)."""
+        if self._asked is None:
+            request = self.request
+            self._asked = _roots(_WRITES.intersection({*terms(request), *english_terms(request)}))
+        return self._asked
 
 
 def _part(score: float, label: str = "pass", reason: str = "", evidence: list[int] | None = None,
@@ -219,7 +256,7 @@ class TrajectoryQualityEvaluator(Evaluator):
         failed, kind = calls[i], run.kinds[i]
         ref, seq = f"call {failed.seq} {failed.name}", failed.seq
         later = [j for j in range(i + 1, len(calls)) if before(failed, calls[j])]
-        if run.claims_success and not any(calls[j].status == "ok" for j in later):
+        if run.claims(i) and not any(calls[j].status == "ok" for j in later):
             return _part(0.0, "silent_failure", f"{ref}: silent_failure: failed ({kind or 'error'}) and the final "
                                                 "answer claims success with no later successful call", [seq], seq=seq)
         retries = next((n for n, j in enumerate(later) if keys[j] != keys[i]), len(later))
@@ -239,6 +276,9 @@ class TrajectoryQualityEvaluator(Evaluator):
             return _part(1.0, "recovered", f"{ref}: {how}", seq=seq)
         if not run.answered:
             return _part(0.0, "no_recovery", f"{ref}: no_recovery: nothing followed the failure", [seq], seq=seq)
+        if run.claims_success:  # neither admitted nor claimed: the answer is about the rest of the work
+            return _part(0.0, "no_recovery", f"{ref}: no_recovery: the final answer passes over the failure",
+                         [seq], seq=seq)
         how = "asked the user" if run.asks else "reported the failure"
         return _part(1.0, "recovered", f"{ref}: {how} in the final answer", seq=seq)
 
@@ -287,8 +327,9 @@ class TrajectoryQualityEvaluator(Evaluator):
         if not run.answered:
             # about the whole trace, not a call: no evidence
             return _part(0.0, "no_final_answer", f"after call {last.seq} {last.name}: no_final_answer")
-        write = next((c for c in reversed(run.calls) if writes(c.name)), None)
-        if write is not None and write.status == "error" and run.claims_success:
+        position = next((i for i in range(len(run.calls) - 1, -1, -1) if writes(run.calls[i].name)), None)
+        write = None if position is None else run.calls[position]
+        if write is not None and write.status == "error" and run.claims(position):
             return _part(0.0, "unverified_success", f"call {write.seq} {write.name}: unverified_success: the last "
                                                     "write failed and the final answer claims success", [write.seq])
         return _part(1.0, reason="final answer given")
@@ -393,6 +434,20 @@ def writes(name: str) -> bool:
     if first is not None and first[0].lower() in _READS:
         return False
     return not _WRITES.isdisjoint(_name_words(name)) or not _WRITES.isdisjoint(terms(name))
+
+
+@lru_cache(maxsize=4096)  # keyed by a tool's name and description
+def _deeds(name: str, description: str) -> frozenset[str]:
+    """The terms saying what a tool does: its name's words but read verbs, and its description's first word."""
+    words = _NAME_WORD.findall(name)
+    initials = "".join(w[0] for w in words[1:]).lower() if len(words) > 2 else ""  # create_pull_request: pr
+    return _roots((*terms(" ".join(_name_words(name) - _READS)), *terms(_CLAUSE_END.split(description, 1)[0])[:1],
+                   *([initials] if initials else [])))
+
+
+def _roots(words: Any) -> frozenset[str]:
+    """Terms without a final e, as the light stemmer leaves "exchanged" as exchang and "exchange" whole."""
+    return frozenset(w[:-1] if len(w) > 4 and w.endswith("e") else w for w in words)
 
 
 @cached_when_short(4096)

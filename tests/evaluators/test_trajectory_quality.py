@@ -122,6 +122,31 @@ def test_an_answer_saying_what_was_not_done_is_no_silent_failure(output):
     assert "silent_failure" in quality(pr, output="Opened the pull request for fix/csv.").labels
 
 
+def test_an_answer_about_the_rest_of_the_work_passes_over_the_failure():
+    playlist = call(1, "create_playlist", {"name": "Sunday Slow"}, {"playlist_id": "PL-1"})
+    play = call(2, "play", {"playlist_id": "PL-1", "device": "living_room"}, error="409 Conflict: device busy")
+    result = quality(playlist, play, request="Make a playlist, then play it", output='"Sunday Slow" is ready, 9 tracks.')
+    assert result.details["recovery"]["label"] == "no_recovery" and "silent_failure" not in result.labels
+    order = call(1, "place_order", {"items": ["M-608"]}, error="402 Payment Required: card declined")
+    passed_over = quality(order, request="Order the same again", output="Sakura Bento has both dishes tonight.")
+    assert "no_recovery" in passed_over.labels and "unverified_success" not in passed_over.labels
+
+
+@pytest.mark.parametrize("output", ["Done! Your booking is confirmed.", "已经帮您订好了！",
+                                    "Sent the details to tom@example.com, the fare code is F-2210."])
+def test_an_answer_saying_all_is_done_or_naming_the_failed_call_claims_it(output):
+    email = call(1, "send_email", {"to": "tom@example.com", "body": "F-2210"}, error="HTTP 503")
+    result = quality(email, request="book it and mail me", output=output)
+    assert {"silent_failure", "unverified_success"} <= set(result.labels)
+
+
+def test_an_answer_reporting_a_refusal_admits_the_failure():
+    ticket = [call(i, "create_ticket", {"asset": "AS-1"}, error="400 Bad Request: asset not assigned") for i in (1, 2, 3)]
+    result = quality(*ticket, request="open a ticket",
+                     output="The helpdesk keeps rejecting the ticket (asset not assigned); please call IT.")
+    assert "silent_failure" not in result.labels and "blind_retry" in result.labels
+
+
 def test_no_recovery_and_no_final_answer():
     result = quality(rate(1, "HTTP 500"), output=None)
     assert result.details["recovery"]["label"] == "no_recovery"
