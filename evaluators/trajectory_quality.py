@@ -23,7 +23,7 @@ from evaluators.text.glosses import english_terms
 from evaluators.text.index import TrajectoryText
 from evaluators.text.norm import norm
 from evaluators.text.reasons import line
-from evaluators.text.terms import terms
+from evaluators.text.terms import roots, terms
 from evaluators.trajectory_view import TrajectoryView, before
 
 PARTS = ("loops", "recovery", "efficiency", "parallelism", "termination")
@@ -124,7 +124,7 @@ class _Run:
             return False
         call = self.calls[position]
         if self._said is None:
-            self._said = _roots((*terms(self.output), *english_terms(self.output)))
+            self._said = roots((*terms(self.output), *english_terms(self.output)))
         said = self._said
         if _ALL_DONE.search(self.output) or not said.isdisjoint(_deeds(call.name, self.descriptions.get(call.name, ""))):
             return True
@@ -139,7 +139,7 @@ class _Run:
         """The write words of the request (and of its Chinese words in English)."""
         if self._asked is None:
             request = self.request
-            self._asked = _roots(_WRITES.intersection({*terms(request), *english_terms(request)}))
+            self._asked = roots(_WRITES.intersection({*terms(request), *english_terms(request)}))
         return self._asked
 
 
@@ -441,13 +441,9 @@ def _deeds(name: str, description: str) -> frozenset[str]:
     """The terms saying what a tool does: its name's words but read verbs, and its description's first word."""
     words = _NAME_WORD.findall(name)
     initials = "".join(w[0] for w in words[1:]).lower() if len(words) > 2 else ""  # create_pull_request: pr
-    return _roots((*terms(" ".join(_name_words(name) - _READS)), *terms(_CLAUSE_END.split(description, 1)[0])[:1],
+    return roots((*terms(" ".join(_name_words(name) - _READS)), *terms(_CLAUSE_END.split(description, 1)[0])[:1],
                    *([initials] if initials else [])))
 
-
-def _roots(words: Any) -> frozenset[str]:
-    """Terms without a final e, as the light stemmer leaves "exchanged" as exchang and "exchange" whole."""
-    return frozenset(w[:-1] if len(w) > 4 and w.endswith("e") else w for w in words)
 
 
 @cached_when_short(4096)

@@ -7,6 +7,7 @@ BM25 over Chinese does without one.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from functools import lru_cache
 
 from evaluators.text.cache import cached_when_short
@@ -75,3 +76,9 @@ def anchors(raw: str, normalised: str) -> tuple[str, ...]:
         elif word not in STOPWORDS and (len(word) > 1 or word.isdigit()):
             out.append(word)
     return tuple(dict.fromkeys(a for a in out if a != normalised))
+
+
+def roots(words: Iterable[str]) -> frozenset[str]:
+    """Terms without a final e, so that the stems of a word's forms meet: the stemmer leaves
+    "exchanged" as exchang and "exchange" whole, a gloss says "approve" where text said "approved"."""
+    return frozenset(w[:-1] if len(w) > 4 and w.endswith("e") else w for w in words)
