@@ -210,8 +210,8 @@ class _Judge:
             return "grounded", "schema"
         if facts.allowed and is_text and names_a_member(value, facts.allowed):
             return "grounded", "a member of the schema's enum in the user's language (enum_error judges the form)"
-        if not facts.allowed and text in self.schemas.vocabulary(argument.path) and \
-                self.schemas.get(self.trajectory.tool_calls[position]) is None:
+        if not facts.allowed and self.schemas.get(self.trajectory.tool_calls[position]) is None and \
+                text in self.schemas.vocabulary(argument.path):
             return "grounded", "a value an offered tool's schema names for this parameter (hallucinated_tool is the fault)"
         if facts.undeclared:  # unexpected_param (parameters) is the fault: the tool reads no such value
             return "grounded", "not a parameter of the tool (unexpected_param)"
