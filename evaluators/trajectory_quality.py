@@ -48,7 +48,8 @@ TRANSIENT = frozenset({"rate_limit", "server", "timeout"})
 _ACKNOWLEDGES = re.compile(
     r"sorry|unfortunately|unable|not able|couldn'?t|could not|can'?t|cannot|fail|error|unavailable|"
     r"not available|didn'?t|did not|wasn'?t|was not|already exists?|try again|apolog|refus|reject|declin|denied|"
-    r"抱歉|对不起|无法|失败|出错|错误|暂时|稍后|不可用|没能|未能|异常|没有(?!问题)|并未|已经?存在|已经有|拒绝|被拒|驳回",
+    r"\bnot (?:yet )?(?:been |be )?(?:done|complete)|"
+    r"抱歉|对不起|无法|失败|出错|错误|暂时|稍后|不可用|没能|未能|异常|没有(?!问题)|并未|已经?存在|已经有|拒绝|被拒|驳回|未(?:成功|完成)|还没",
     re.I)
 _ASKS = re.compile(
     r"[?？]\s*$|please (?:provide|confirm|specify|tell|let me know|clarify|give)|could you|can you|would you|"

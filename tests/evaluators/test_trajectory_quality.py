@@ -140,6 +140,12 @@ def test_an_answer_saying_all_is_done_or_naming_the_failed_call_claims_it(output
     assert {"silent_failure", "unverified_success"} <= set(result.labels)
 
 
+@pytest.mark.parametrize("output", ["The e-mail has not been done yet.", "邮件未成功发送。", "邮件还没发出去。"])
+def test_an_answer_saying_it_is_not_done_admits_the_failure(output):
+    email = call(1, "send_email", {"to": "tom@example.com"}, error="HTTP 503")
+    assert "silent_failure" not in quality(email, request="mail me", output=output).labels
+
+
 def test_an_answer_reporting_a_refusal_admits_the_failure():
     ticket = [call(i, "create_ticket", {"asset": "AS-1"}, error="400 Bad Request: asset not assigned") for i in (1, 2, 3)]
     result = quality(*ticket, request="open a ticket",
