@@ -27,10 +27,8 @@ from evaluators.text.norm import has_cjk, norm, scalar_text
 from evaluators.text.numbers import SECONDS, canonical, durations_in, number_of, numbers_in
 from evaluators.text.values import parsed, value_texts
 
-# Root-span and resource attributes that carry who and what the trace ran for.
-_CONTEXT_KEY = re.compile(r"(?:^|[._-])(?:end)?(?:user|session|tenant|account|customer|org|organi[sz]ation|"
-                          r"workspace|project|team|member|merchant|store|shop|client|company)(?:[._-]?(?:id|name|"
-                          r"code|key|no|number))?$", re.IGNORECASE)
+# A root-span or resource attribute longer than this is a payload (a prompt, a JSON blob), not context.
+_CONTEXT_LONGEST = 80
 _DATE_TIME = re.compile(r"(\d{4}-\d{2}-\d{2})[t ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(?:z|[+-]\d{2}:?\d{2})?",
                         re.IGNORECASE)
 _BOUNDS = {("00", "00"), ("23", "59")}
@@ -65,13 +63,24 @@ def history_texts(trajectory: Trajectory) -> list[str]:
 
 def context_values(trajectory: Trajectory) -> frozenset[str]:
     """Normalised values the trace carries as context: the user and session ids, the agent's name
-    and version, the service, and tenant/account/customer-like ids of the root span and resource."""
+    and version, the service, and every short scalar of the root span's and resource's attributes
+    (a tenant, a workspace or matter id, the user's timezone or locale): the framework fills
+    arguments from them. Payloads (long text, JSON) and tracepatrol's own keys are no context."""
     values = [trajectory.user_id, trajectory.session_id, trajectory.agent.name, trajectory.agent.version,
               trajectory.service_name]
     for attributes in (trajectory.attributes, trajectory.resource):
-        values += [v for k, v in attributes.items() if _CONTEXT_KEY.search(k) and isinstance(v, str | int)
-                   and not isinstance(v, bool)]
+        values += [v for k, v in attributes.items() if not k.startswith("tracepatrol.") and _context_scalar(v)]
     return frozenset(t for v in values if v is not None and (t := norm(scalar_text(v))))
+
+
+def _context_scalar(value: object) -> bool:
+    """A string short of a payload, or a number of three digits or more (a count or a flag of one
+    or two digits, `retry.count=3`, is no id a value is filled from)."""
+    if isinstance(value, bool) or not isinstance(value, str | int | float):
+        return False
+    if not isinstance(value, str):
+        return abs(value) >= 100
+    return len(value) <= _CONTEXT_LONGEST and value.strip()[:1] not in ("{", "[")
 
 
 class Reviewer:

@@ -28,6 +28,10 @@ def verdict(value, request: str = "hello", key: str = "value", **extra) -> tuple
     ("acme-cn", {"attributes": {"tenant.id": "acme-cn"}}),
     ("C-2231", {"resource": {"app.customer_id": "C-2231"}}),
     ("travel-helper", {"agent": Agent(name="travel-helper", version="2.3.1")}),
+    ("Europe/Berlin", {"attributes": {"user.timezone": "Europe/Berlin"}}),
+    ("MAT-3195", {"attributes": {"matter.id": "MAT-3195"}}),
+    ("de-DE", {"resource": {"app.locale": "de-DE"}}),
+    (40417, {"attributes": {"region.code": 40417}}),
 ])
 def test_the_traces_own_context_is_grounded(value, extra):
     assert verdict(value, **extra) == ("pass", "trace context")
@@ -35,6 +39,15 @@ def test_the_traces_own_context_is_grounded(value, extra):
 
 def test_a_context_id_one_digit_off_stays_ungrounded():
     assert verdict("u-1005", user_id="u-1004")[0] == "ungrounded_value"
+    assert verdict("MAT-3196", attributes={"matter.id": "MAT-3195"})[0] == "ungrounded_value"
+
+
+@pytest.mark.parametrize("value, attributes", [
+    ("Europe/Berlin", {"tracepatrol.case_id": "Europe/Berlin"}),  # tracepatrol's own bookkeeping
+    (3, {"retry.count": 3}),  # a small count is no id
+])
+def test_bookkeeping_and_small_counts_are_no_context(value, attributes):
+    assert verdict(value, attributes=attributes)[0] == "ungrounded_value"
 
 
 @pytest.mark.parametrize("value, said", [
