@@ -227,7 +227,8 @@ class _Judge:
         earlier, later = sources(texts, position, argument.units, text if is_text and text.isalpha() else None)
         if earlier is not None:
             return "grounded", f"call {earlier}"
-        found = self.reviewer.source(argument, self.read_before(position), self.fields_before(position))
+        found = self.reviewer.source(argument, self.read_before(position), self.fields_before(position),
+                                     facts.description)
         if found is not None:
             return "grounded", found
         if later is not None:

@@ -1,6 +1,6 @@
 """Where a careful reviewer finds a value that is not written as such in the input or an earlier
 result: the trace's own context and year, earlier turns, a well-known code or name, the request's
-language, an id the user wrote in groups, another number form, a length of time in another unit,
+language, an id the user wrote in groups, another number form, a measure in another unit (8.2 km as 8200 m),
 a date computed from the request.
 
 grounding asks here only for values its plain lookups did not find, so this costs nothing on a
@@ -24,7 +24,8 @@ from evaluators.text.haystack import Haystack
 from evaluators.text.index import Argument
 from evaluators.text.lexicon import equivalents, local_currency, short_currencies, symbols
 from evaluators.text.norm import has_cjk, norm, scalar_text
-from evaluators.text.numbers import SECONDS, canonical, durations_in, number_of, numbers_in
+from evaluators.text.measures import Unit, measures_in, parameter_unit
+from evaluators.text.numbers import canonical, number_of, numbers_in
 from evaluators.text.values import parsed, value_texts
 
 # A root-span or resource attribute longer than this is a payload (a prompt, a JSON blob), not context.
@@ -35,11 +36,10 @@ _BOUNDS = {("00", "00"), ("23", "59")}
 _CLOCK = re.compile(r"(\d{1,2}):(\d{2})(?::00)?")
 _LOCAL_DATE = re.compile(r"(\d{1,2})[./-](\d{1,2})[./-](\d{4})")
 _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")  # what a field is named: order_date, orderDate
-# The unit of time a parameter's name gives: window_minutes, timeout_s, ttl_seconds, lookback_days.
-_TIME_UNIT = re.compile(r"(?:^|_)(ms|millis(?:econds)?|s|secs?|seconds|mins?|minutes|h|hrs?|hours|days|weeks)$")
-_UNIT_OF = {"ms": "ms", "millis": "ms", "milliseconds": "ms", "s": "second", "sec": "second", "secs": "second",
-            "seconds": "second", "min": "minute", "mins": "minute", "minutes": "minute", "h": "hour", "hr": "hour",
-            "hrs": "hour", "hours": "hour", "days": "day", "weeks": "week"}
+
+
+
+_MEASURED = {"time": "length of time", "length": "length", "mass": "mass", "volume": "volume"}
 
 
 def _day(year: str, month: str, day: str) -> dt.date | None:
@@ -102,7 +102,7 @@ class Reviewer:
         self._cjk: bool | None = None
         self._words: list[str] | None = None
         self._fields: dict[int, frozenset[str]] = {}
-        self._durations: frozenset | None = None
+        self._measures: frozenset | None = None
         self._named_memo: dict[str, tuple[str | None, tuple[tuple[str, str], ...]]] = {}
 
     # --- what is read of the trajectory, each on first use --------------------------------------
@@ -168,9 +168,9 @@ class Reviewer:
         return self._in_user(unit) or earlier(unit) or (bool(self.trajectory.history) and self.history.has(unit))
 
     def source(self, argument: Argument, earlier: Callable[[str], bool],
-               fields: Callable[[str], bool] = lambda _: False) -> str | None:
+               fields: Callable[[str], bool] = lambda _: False, description: str | None = None) -> str | None:
         """Where `argument`'s value comes from beyond a plain lookup, or None; `fields(value)` says
-        whether an earlier result has a field of that name."""
+        whether an earlier result has a field of that name, `description` is the parameter's."""
         value, text = argument.value, argument.text
         if text in self.context:
             return "trace context"
@@ -196,8 +196,8 @@ class Reviewer:
             return "a number the user gave"
         if number is not None and len(number) == 4 and any(str(d.year) == number for d in self._days):
             return "the trace's year"
-        if number is not None and (unit := time_unit(argument)) and number in self._in_unit(unit):
-            return f"a length of time the user gave, in {unit}s"
+        if number is not None and (unit := unit_of(argument, description)) and number in self._in_unit(unit):
+            return f"a {_MEASURED[unit.dimension]} the user gave, in {unit.name}"
         return None
 
     def _grouped(self, text: str) -> bool:
@@ -217,11 +217,12 @@ class Reviewer:
                     return True
         return False
 
-    def _in_unit(self, unit: str) -> frozenset[str]:
-        """The lengths of time the user's requests state, as numbers of `unit`."""
-        if self._durations is None:
-            self._durations = durations_in(self.requests)
-        return frozenset(canonical(d / SECONDS[unit]) for d in self._durations)
+    def _in_unit(self, unit: Unit) -> frozenset[str]:
+        """The measures of `unit`'s dimension the user's requests state, as numbers of `unit`."""
+        if self._measures is None:
+            self._measures = measures_in(self.requests)
+        return frozenset(canonical(amount / unit.size) for dimension, amount in self._measures
+                         if dimension == unit.dimension)
 
     def _named(self, text: str, value: str, earlier: Callable[[str], bool]) -> str | None:
         """A code for a name the user or an earlier result used, a name for a code, or a
@@ -351,11 +352,11 @@ def field_names(result: object) -> frozenset[str]:
     return frozenset(names)
 
 
-def time_unit(argument: Argument) -> str | None:
-    """The unit of time the argument's parameter name gives ("window_minutes": minute), or None."""
+def unit_of(argument: Argument, description: str | None = None) -> Unit | None:
+    """The unit the argument's parameter name ends with ("window_minutes", "distance_m") or its
+    description names ("in metres"), or None."""
     name = next((p for p in reversed(argument.path) if isinstance(p, str)), "")
-    match = _TIME_UNIT.search(name.lower())
-    return _UNIT_OF[match[1]] if match else None
+    return parameter_unit(name, description)
 
 
 def authored(argument: Argument) -> bool:

@@ -95,11 +95,13 @@ OPEN_KEYS = ("additionalProperties", "patternProperties", "unevaluatedProperties
 class ArgumentFacts(NamedTuple):
     """What a schema says about one argument: values it names itself, normalised, whether it
     wants an absolute date (evaluators.dates: by its schema, its name or its description), and
-    whether it is a key a closed schema does not list (the tool has no such parameter)."""
+    whether it is a key a closed schema does not list (the tool has no such parameter), and its
+    description (the unit it wants a measure in: "Distance in metres")."""
 
     allowed: frozenset[str]
     wants_date: bool
     undeclared: bool = False
+    description: str | None = None
 
 
 class SchemaFacts:
@@ -120,7 +122,8 @@ class SchemaFacts:
                 self._by_path.clear()
             facts = self._by_path[path] = ArgumentFacts(
                 frozenset(norm(scalar_text(v)) for v in allowed_values(sub)),
-                wants_date(name, list(_branches(sub, self.schema))), _undeclared(self.schema, path))
+                wants_date(name, list(_branches(sub, self.schema))), _undeclared(self.schema, path),
+                description if isinstance(sub, dict) and isinstance(description := sub.get("description"), str) else None)
         return facts
 
 

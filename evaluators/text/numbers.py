@@ -72,32 +72,54 @@ _EN_UNITS = {"ms": "ms", "millisecond": "ms", "s": "second", "sec": "second", "s
              "minute": "minute", "h": "hour", "hr": "hour", "hour": "hour", "d": "day", "day": "day", "week": "week"}
 _ZH_UNITS = {"毫秒": "ms", "秒": "second", "秒钟": "second", "分": "minute", "分钟": "minute", "小时": "hour",
              "钟头": "hour", "天": "day", "日": "day", "周": "week", "星期": "week"}
-_EN_DURATION = re.compile(r"\b(\d+(?:\.\d+)?|an?|" + "|".join(_WORDS) + r")[\s-]*(ms|milliseconds?|s|secs?|seconds?|mins?"
+# a word count is a word of its own: the "an" and "d" of "and" are no day
+_EN_DURATION = re.compile(r"\b(\d+(?:\.\d+)?|(?:an?|" + "|".join(_WORDS) + r")(?=[\s-]))[\s-]*(ms|milliseconds?|s|secs?|seconds?|mins?"
                           r"|minutes?|h|hrs?|hours?|d|days?|weeks?)\b", re.IGNORECASE)
 # Every English length of time written out holds one of these (a fast test before the slow regex).
 _EN_UNIT_HINTS = ("sec", "min", "ms", "hour", "hr", "day", "week")
-_EN_HALF = re.compile(r"\bhalf\s+an?\s+(hour|minute|day)\b", re.IGNORECASE)
+_EN_HALF = re.compile(r"\bhalf(?:\s+an?\s+|[\s-]+)(hour|minute|day)\b", re.IGNORECASE)  # half an hour, half-hour
+# "an hour and a half", "two days and a half"; "a quarter of an hour", "three quarters of an hour"
+_EN_AND_A_HALF = re.compile(r"\b(\d+|an?|" + "|".join(_WORDS) + r")[\s-]+(hour|minute|day|week)s?\s+and\s+a\s+half\b",
+                            re.IGNORECASE)
+_EN_QUARTER = re.compile(r"\b(an?|one|three)?[\s-]*quarters?(?:\s+of\s+an?|[\s-])\s*hour\b", re.IGNORECASE)
 _EN_ONE = re.compile(r"\b(?:last|past|previous|next)\s+(hour|minute|day|week)\b", re.IGNORECASE)
-_ZH_DURATION = re.compile(r"(\d+(?:\.\d+)?|[零一二两三四五六七八九十百半]+)\s*个?\s*(毫秒|秒钟?|分钟|小时|钟头|天|周|星期)")
+# 个半 adds a half: 一个半小时 is an hour and a half
+_ZH_DURATION = re.compile(r"(\d+(?:\.\d+)?|[零一二两三四五六七八九十百半]+)\s*(个半|个)?\s*(毫秒|秒钟?|分钟|小时|钟头|天|周|星期)")
+_ZH_QUARTERS = re.compile(r"([一二两三]|\d)\s*刻钟")  # 一刻钟 is a quarter of an hour
 
 
 @cached_when_short(1 << 12)
 def durations_in(text: str) -> frozenset[Decimal]:
     """Every length of time `text` states, in seconds: "2 hours", "an hour", "the last hour", "half
-    an hour", "两天", "半小时"."""
+    an hour", "half-hour", "an hour and a half", "a quarter of an hour", "两天", "半小时", "一个半小时",
+    "一刻钟"."""
     found = {SECONDS[m[1].lower()] / 2 for m in _EN_HALF.finditer(text)}
     found |= {SECONDS[m[1].lower()] for m in _EN_ONE.finditer(text)}
-    for m in _EN_DURATION.finditer(_EN_HALF.sub(" ", text) if found else text):
-        count = m[1].lower()
-        amount = Decimal(1) if count in ("a", "an") else Decimal(_WORDS[count]) if count in _WORDS else Decimal(count)
+    found |= {(_en_count(m[1]) + Decimal("0.5")) * SECONDS[m[2].lower()] for m in _EN_AND_A_HALF.finditer(text)}
+    found |= {(3 if (m[1] or "").lower() == "three" else 1) * SECONDS["hour"] / 4 for m in _EN_QUARTER.finditer(text)}
+    if found:  # the hour of "half an hour" or "a quarter of an hour" is no hour of its own
+        for fraction in (_EN_HALF, _EN_AND_A_HALF, _EN_QUARTER):
+            text = fraction.sub(" ", text)
+    for m in _EN_DURATION.finditer(text):
         unit = m[2].lower()
-        found.add(amount * SECONDS[_EN_UNITS.get(unit, _EN_UNITS.get(unit.rstrip("s"), "second"))])
+        found.add(_en_count(m[1]) * SECONDS[_EN_UNITS.get(unit, _EN_UNITS.get(unit.rstrip("s"), "second"))])
     if not text.isascii():
         for m in _ZH_DURATION.finditer(text):
-            amount = Decimal("0.5") if m[1] == "半" else _zh_amount(m[1])
-            if amount is not None:
-                found.add(amount * SECONDS[_ZH_UNITS[m[2]]])
+            amount = Decimal("0.5") if m[1] == "半" else zh_amount(m[1])
+            if amount is None:
+                continue
+            unit = SECONDS[_ZH_UNITS[m[3]]]
+            found.add((amount + (Decimal("0.5") if m[2] == "个半" else 0)) * unit)
+            if m[1] == "一" and m[2] == "个半":  # 一个 is also "a": 找一个半小时的空档 may be a half-hour slot
+                found.add(unit / 2)
+        found |= {zh_amount(m[1]) * SECONDS["minute"] * 15 for m in _ZH_QUARTERS.finditer(text)}
     return frozenset(found)
+
+
+def _en_count(count: str) -> Decimal:
+    """The number before an English unit: digits, a number word, or a/an for one."""
+    count = count.lower()
+    return Decimal(1) if count in ("a", "an") else Decimal(_WORDS[count]) if count in _WORDS else Decimal(count)
 
 
 def without_durations(text: str) -> str:
@@ -109,7 +131,8 @@ def without_durations(text: str) -> str:
     return text if text.isascii() else _ZH_DURATION.sub(" ", text)
 
 
-def _zh_amount(words: str) -> Decimal | None:
+def zh_amount(words: str) -> Decimal | None:
+    """The number of digits or Chinese numerals before a Chinese unit (8.2, 十二)."""
     if words[0].isdigit():
         return Decimal(words)
     found = _chinese(words)

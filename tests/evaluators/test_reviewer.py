@@ -195,6 +195,50 @@ def test_a_length_of_time_counts_in_the_unit_its_parameter_names(value, said, ke
     assert verdict(value, said, key=key)[0] == label
 
 
+@pytest.mark.parametrize("value, said", [
+    (30, "find a half-hour slot"), (30, "find half an hour"), (60, "book one hour"), (60, "约一个小时"),
+    (90, "an hour and a half with Ana"), (90, "约一个半小时"), (15, "a quarter of an hour"), (15, "留一刻钟"),
+    (30, "找一个半小时的空档"), (150, "两个半小时"),  # 一个 is also "a": a half-hour slot
+])
+def test_lengths_of_time_written_in_words_are_counted(value, said):
+    assert verdict(value, said, key="duration_minutes")[0] == "pass"
+
+
+@pytest.mark.parametrize("value, said", [
+    (60, "find a half-hour slot"), (60, "a quarter of an hour"), (30, "两个半小时"), (120, "两个半小时"),
+    (1440, "an hour and a half"),
+])
+def test_a_length_of_time_in_words_does_not_ground_its_parts(value, said):
+    assert verdict(value, said, key="duration_minutes")[0] == "ungrounded_value"
+
+
+@pytest.mark.parametrize("value, said, key", [
+    (8200, "Log today's run: 8.2 km in 52 minutes", "distance_m"), (10500, "记录跑步：10.5 公里", "distance_m"),
+    (1500, "add 1.5 kg of flour", "weight_g"), (2.5, "寄一个 2500 克的包裹", "weight_kg"),
+    (500, "买两升水，再来 0.5 l 果汁", "volume_ml"), (2, "买两升水", "volume_l"), (12, "1,200 cm of cable", "length_m"),
+    (2700, "a 45 min workout", "duration_seconds"), (90, "a 1.5-hour slot", "duration_minutes"),
+])
+def test_a_measure_counts_in_the_unit_its_parameter_names(value, said, key):
+    assert verdict(value, said, key=key)[0] == "pass"
+
+
+def test_a_measure_counts_in_the_unit_its_parameter_describes():
+    metres = ToolDefinition(name="act", parameters={"type": "object", "properties": {
+        "distance": {"type": "number", "description": "Distance run, in metres"}}})
+    for value, label in ((8200, "pass"), (820, "ungrounded_value")):
+        t = trajectory(call(1, "act", {"distance": value}), input="I ran 8.2 km", offered=(metres,))
+        assert GroundingEvaluator().evaluate(t, EvalContext()).label == label
+
+
+@pytest.mark.parametrize("value, said, key", [
+    (8200, "Log today's run: 8.5 km", "distance_m"), (820, "Log today's run: 8.2 km", "distance_m"),
+    (82000, "记录跑步：8.2 公里", "distance_m"), (8200, "add 8.2 kg of flour", "distance_m"),
+    (8200, "Log today's run: 8.2 km", "distance"), (150, "add 1.5 kg of flour", "weight_g"),
+])
+def test_a_measure_off_by_a_factor_or_in_another_dimension_stays_ungrounded(value, said, key):
+    assert verdict(value, said, key=key)[0] == "ungrounded_value"
+
+
 @pytest.mark.parametrize("value, said, key, label", [
     ("zh", "帮我查一下去法国的签证", "lang", "pass"), ("中文", "帮我查一下去法国的签证", "lang", "pass"),
     ("en", "帮我查一下去法国的签证", "lang", "ungrounded_value"), ("GB", "I'm in the UK office", "country", "pass"),

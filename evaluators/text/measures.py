@@ -1,0 +1,89 @@
+"""The measures a text states (lengths, masses, volumes, lengths of time) and the unit a parameter
+wants one in, so that a reviewer's conversion grounds a value: "8.2 km" or "8.2公里" is
+distance_m=8200, "1.5 公斤" is weight_g=1500, "45 min" is duration_seconds=2700.
+
+No unit library is a dependency (pint is not installed), and a reviewer converts only between the
+metric prefixes of metre, gram and litre and the units of time, so the table below holds those,
+written in English and Chinese. Lengths of time are read by `numbers.durations_in`.
+"""
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+from typing import NamedTuple
+
+from evaluators.text.cache import cached_when_short
+from evaluators.text.numbers import SECONDS, durations_in, zh_amount
+
+# (dimension, size in the dimension's base unit: metre, gram, litre) of each written unit
+_UNITS: dict[str, tuple[str, Decimal]] = {}
+for _dimension, _size, _words in (
+        ("length", Decimal(1000), "km kilometre kilometres kilometer kilometers 公里 千米"),
+        ("length", Decimal(1), "m metre metres meter meters 米"),
+        ("length", Decimal("0.01"), "cm centimetre centimetres centimeter centimeters 厘米"),
+        ("length", Decimal("0.001"), "mm millimetre millimetres millimeter millimeters 毫米"),
+        ("mass", Decimal(1000), "kg kgs kilo kilos kilogram kilograms kilogramme kilogrammes 千克 公斤"),
+        ("mass", Decimal(1), "g gram grams gramme grammes 克"),
+        ("mass", Decimal("0.001"), "mg milligram milligrams 毫克"),
+        ("volume", Decimal(1), "l litre litres liter liters 升 公升"),
+        ("volume", Decimal("0.001"), "ml millilitre millilitres milliliter milliliters 毫升")):
+    _UNITS.update({word: (_dimension, _size) for word in _words.split()})
+_TIME = {"ms": "ms", "millis": "ms", "milliseconds": "ms", "s": "second", "sec": "second", "secs": "second",
+         "seconds": "second", "min": "minute", "mins": "minute", "minutes": "minute", "h": "hour", "hr": "hour",
+         "hrs": "hour", "hours": "hour", "days": "day", "weeks": "week"}
+_WRITTEN = "|".join(sorted((re.escape(w) for w in _UNITS if w.isascii()), key=len, reverse=True))
+_CJK_WRITTEN = "|".join(sorted((w for w in _UNITS if not w.isascii()), key=len, reverse=True))
+_EN_MEASURE = re.compile(rf"(?<![\w.,])(\d{{1,3}}(?:,\d{{3}})+(?:\.\d+)?|\d+(?:\.\d+)?)[\s-]*({_WRITTEN})\b",
+                         re.IGNORECASE)
+_ZH_MEASURE = re.compile(rf"(\d+(?:\.\d+)?|[零一二两三四五六七八九十百千万点]+)\s*({_CJK_WRITTEN})")
+
+# The unit a parameter's name ends with (distance_m, weight_kg, window_minutes) or its description
+# names ("Distance in metres", "时长（分钟）", "单位：公里").
+_NAMED = re.compile(rf"(?:^|_)({_WRITTEN}|{'|'.join(_TIME)})$")
+_DESCRIBED = re.compile(rf"\bin\s+({_WRITTEN}|{'|'.join(_TIME)})\b|[(（]\s*({_WRITTEN}|{'|'.join(_TIME)}|{_CJK_WRITTEN}"
+                        rf"|秒|分钟|小时|天)\s*[)）]|单位\s*[:：为是]?\s*({_CJK_WRITTEN}|秒|分钟|小时|天)", re.IGNORECASE)
+_ZH_TIME = {"秒": "second", "分钟": "minute", "小时": "hour", "天": "day"}
+
+
+class Unit(NamedTuple):
+    """A unit a parameter wants: its dimension, its name as written and its size in the base unit."""
+
+    dimension: str
+    name: str
+    size: Decimal
+
+
+def _unit(word: str) -> Unit | None:
+    word = word.lower()
+    if word in _TIME:
+        return Unit("time", word, SECONDS[_TIME[word]])
+    if word in _ZH_TIME:
+        return Unit("time", word, SECONDS[_ZH_TIME[word]])
+    if word in _UNITS:
+        dimension, size = _UNITS[word]
+        return Unit(dimension, word, size)
+    return None
+
+
+def parameter_unit(name: str, description: str | None = None) -> Unit | None:
+    """The unit a parameter's name ends with, else the one its description names, else None."""
+    if (m := _NAMED.search(name.lower())) is not None:
+        return _unit(m[1])
+    if description and (m := _DESCRIBED.search(description)) is not None:
+        return _unit(next(g for g in m.groups() if g))
+    return None
+
+
+@cached_when_short(1 << 12)
+def measures_in(text: str) -> frozenset[tuple[str, Decimal]]:
+    """Every measure `text` states, as (dimension, amount in the base unit: metre, gram, litre, second)."""
+    found = {("time", seconds) for seconds in durations_in(text)}
+    found |= {(dimension, Decimal(m[1].replace(",", "")) * size)
+              for m in _EN_MEASURE.finditer(text) for dimension, size in (_UNITS[m[2].lower()],)}
+    if not text.isascii():
+        for m in _ZH_MEASURE.finditer(text):
+            amount = zh_amount(m[1])
+            if amount is not None:
+                dimension, size = _UNITS[m[2]]
+                found.add((dimension, amount * size))
+    return frozenset(found)
