@@ -164,11 +164,10 @@ class ServerUnderTest(ServerProcess):
         """How long each trace waited, from its last span's arrival to its stored trajectory."""
         import duckdb
 
+        from collector.store import assembly_lag_s
+
         with duckdb.connect(str(self.db), read_only=True) as con:
-            row = con.execute(
-                "WITH lag AS (SELECT (epoch_us(completed_at) * 1000 - last_received_ns) / 1e9 AS s FROM traces) "
-                "SELECT quantile_cont(s, 0.5), quantile_cont(s, 0.99), max(s) FROM lag").fetchone()
-        return dict(zip(("p50", "p99", "max"), (round(x or 0.0, 2) for x in row)))
+            return assembly_lag_s(con)
 
     def log_problems(self) -> list[str]:
         lines = self.output().splitlines()

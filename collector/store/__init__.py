@@ -7,7 +7,7 @@ for everyone else (`reads`), relations for queries that span other owners' table
 and retention's deletes (`expiry`).
 """
 from collector.store.expiry import expire_spans, expire_traces
-from collector.store.reads import (SUMMARY, counts, has_trajectory, list_traces, project_of, quarantined, read_trajectories,
+from collector.store.reads import (SUMMARY, assembly_lag_s, counts, has_trajectory, list_traces, project_of, quarantined, read_trajectories,
                                    span_outline, span_records, start_range, tool_names_at, trace_facts, traffic,
                                    trajectories_by_project, trajectory_count, trajectory_document, trajectory_loader)
 from collector.store.relations import EXPORTS, exportable, scope, tool_calls, trace_outcomes, trajectories
@@ -18,7 +18,7 @@ from collector.store.writer import (RECORD_COLUMNS, NEW_SPAN_COLUMNS, PriorTraje
 
 __all__ = [
     "COMPONENT", "EXPORTS", "NEW_SPAN_COLUMNS", "SCHEMA_VERSION", "SUMMARY", "Assembled", "PriorTrajectory",
-    "TraceStore", "TrajectoryTables", "RECORD_COLUMNS", "counts", "expire_spans", "expire_traces", "exportable",
+    "TraceStore", "TrajectoryTables", "RECORD_COLUMNS", "assembly_lag_s", "counts", "expire_spans", "expire_traces", "exportable",
     "failure_reason", "has_trajectory", "list_traces", "quarantined", "read_trajectories", "records_by_trace",
     "project_of", "scope", "span_outline", "span_records", "start_range", "stored", "tool_calls", "tool_names_at", "trace_facts",
     "trace_outcomes", "traffic", "trajectories", "trajectories_by_project", "trajectory_count", "trajectory_document", "trajectory_loader",

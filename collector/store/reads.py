@@ -134,6 +134,14 @@ def counts(cur: duckdb.DuckDBPyConnection) -> dict[str, int]:
     return {"spans": spans, "traces": traces}
 
 
+def assembly_lag_s(cur: duckdb.DuckDBPyConnection) -> dict[str, float]:
+    """How long traces waited for their trajectory, from their last span's arrival to the stored
+    trajectory: p50, p99 and max in seconds (what users wait for behind the stored spans)."""
+    row = cur.execute("WITH lag AS (SELECT (epoch_us(completed_at) * 1000 - last_received_ns) / 1e9 AS s FROM traces) "
+                      "SELECT quantile_cont(s, 0.5), quantile_cont(s, 0.99), max(s) FROM lag").fetchone()
+    return dict(zip(("p50", "p99", "max"), (round(x or 0.0, 2) for x in row)))
+
+
 def trajectory_count(cur: duckdb.DuckDBPyConnection, project: str | None = None) -> int:
     where, params = _started(None, None, project)
     return cur.execute(f"SELECT count(*) FROM traces WHERE {where}", params).fetchone()[0]
