@@ -42,7 +42,9 @@ def trace_days(trajectory: Trajectory) -> set[dt.date]:
     if not start:
         return set()
     moment = dt.datetime.fromtimestamp(start / 1e9, dt.timezone.utc)
-    return {(moment + offset).date() for offset in _ZONES}
+    first, last = ((moment + offset).date() for offset in _ZONES)
+    # every date between the extremes too: at 11:00 UTC they are the day before and the day after
+    return {first + dt.timedelta(days=k) for k in range((last - first).days + 1)}
 
 
 def trace_dates(trajectory: Trajectory) -> set[dt.date]:

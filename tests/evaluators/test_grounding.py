@@ -102,6 +102,17 @@ def test_tomorrow_written_absolutely_is_grounded_and_relative_words_resolve():
     assert ground(call(1, "book", {"date": "2026-12-25"}), request="book for tomorrow").label == "ungrounded_value"
 
 
+def test_a_trace_at_midday_utc_may_be_on_the_utc_date_too():
+    """Twelve hours before T0 the local date is the 28th, 29th or 30th: from the 29th, three nights
+    from tomorrow end on 3 Dec, a date neither extreme gives."""
+    def stay(check_out):
+        t = trajectory(call(1, "book", {"date": check_out}), input="a hotel from tomorrow for 3 nights", offered=(BOOK,))
+        t = t.model_copy(update={"start_ns": t.start_ns - 12 * 3600 * 10**9})
+        return GroundingEvaluator().evaluate(t, EvalContext()).label
+    assert stay("2026-12-03") == "pass"
+    assert stay("2026-12-06") == "ungrounded_value"
+
+
 @pytest.mark.parametrize("word", ["tomorrow", "明天", "后天", "下周一", "next Monday", "today", "this Friday", "3天后"])
 def test_relative_date_where_the_schema_wants_an_absolute_date(word):
     result = ground(call(1, "book", {"date": word}), request=f"book it {word}")
