@@ -4,10 +4,9 @@ Validation is jsonschema's Draft 2020-12 validator with a format checker, patter
 (evaluators.patterns: a schema's patterns come from the trace); each error's keyword maps to a label and a call gets the first label of the RelyToolBench cascade it hits. Two
 additions make the check as strict as a tool's author means it: an object schema that does not
 say whether extra keys are allowed rejects them (unexpected_param), and a string whose
-description demands YYYY-MM-DD is checked as format date. Beyond the schema, a relative date
-("tomorrow", "明天") where the argument wants an absolute date by its name or description, declared
-or not (evaluators.dates), is a format_error too: the verdict must not depend on how the schema
-was written.
+description demands YYYY-MM-DD is checked as format date. A relative date ("tomorrow") where
+only the argument's name or description asks for a date breaks no form the schema fixes: grounding
+reports it (relative_date), not this evaluator.
 """
 from __future__ import annotations
 
@@ -23,7 +22,7 @@ from referencing.exceptions import Unresolvable
 
 from collector.trajectory import ToolCall, Trajectory
 from evaluators.base import EvalContext, EvalResult, Evaluator, Finding
-from evaluators.dates import date_pattern, relative_instead_of_date, wants_date_description
+from evaluators.dates import date_pattern, wants_date_description
 from evaluators.patterns import compiled, is_pattern, noting, validator_class
 from evaluators.schemas import OPEN_KEYS, Schema, SchemaFacts, ToolSchemas
 from evaluators.text.cache import SHORT
@@ -313,8 +312,6 @@ class ParametersEvaluator(Evaluator):
             found, unchecked = checker.errors(call.arguments)
         except Unresolvable as exc:
             return _verdict(seq, name, "invalid_schema", f"the tool's schema has an unresolvable $ref: {short(str(exc), 80)}")
-        if "format_error" not in found and (relative := _relative_date(call.arguments, schemas.facts(call))) is not None:
-            found["format_error"] = relative
         notes = {"unchecked": list(unchecked)} if unchecked else {}
         if not found:
             return _verdict(seq, name, "pass", "; ".join(("valid", *unchecked)), **notes)
@@ -323,15 +320,6 @@ class ParametersEvaluator(Evaluator):
         ref = call_ref(seq, name, path, value) if path is not None else call_ref(seq, name)
         return _verdict(seq, name, labels[0], f"{ref}: {labels[0]}: {why}", labels,
                         errors={label: found[label][2] for label in labels}, **notes)
-
-
-def _relative_date(arguments: Any, facts: SchemaFacts) -> tuple[tuple, Any, str] | None:
-    """The first argument holding a relative date where an absolute one is wanted (by the schema
-    `facts` are of), explained like a format error; None when there is none."""
-    for path, value in leaves(arguments):
-        if path and (phrase := relative_instead_of_date(value)) and facts.of(path).wants_date:
-            return path, value, f"{path_text(path)} expects an absolute date, not {phrase!r}"
-    return None
 
 
 def _verdict(seq: int, tool: str, label: str, reason: str, labels: list[str] | None = None, **extra: Any) -> dict:
