@@ -37,8 +37,11 @@ def entries(con: duckdb.DuckDBPyConnection, limit: int = 200, since: dt.datetime
     return [dict(zip(_COLUMNS, row)) for row in rows]
 
 
-def actor(con: duckdb.DuckDBPyConnection, action: str, target: str) -> str | None:
-    """Who last did `action` to `target` (a task's creator: `actor(con, "task.created", task_id)`)."""
-    row = con.execute("SELECT actor FROM audit_log WHERE action = ? AND target = ? ORDER BY logged_at DESC LIMIT 1",
-                      [action, target]).fetchone()
-    return row[0] if row else None
+def actors(con: duckdb.DuckDBPyConnection, action: str, targets: list[str]) -> dict[str, str]:
+    """Who last did `action` to each of `targets`, in one statement (tasks' creators:
+    `actors(con, "task.created", task_ids)`); a target nobody did it to is absent."""
+    if not targets:
+        return {}
+    return dict(con.execute("SELECT target, arg_max(actor, logged_at) FROM audit_log "
+                            "WHERE action = ? AND target IN (SELECT unnest(?)) GROUP BY target",
+                            [action, targets]).fetchall())
