@@ -1,6 +1,6 @@
 """Scheduled runs and people's queries take slots of separate pools: 300 rolling tasks due the same
 minute never make an explorer load busy. Apart from the timing tests (it measures no speed: most of
-its time is spent waiting for the minute to turn), on a store of 100,000 traces."""
+its time is spent waiting for the minute to turn), on a store of 50,000 traces."""
 from __future__ import annotations
 
 import datetime as dt
@@ -17,7 +17,7 @@ CLIENT = httpx.Client(limits=httpx.Limits(max_connections=64))
 
 @pytest.fixture(scope="module")
 def seeded(tmp_path_factory):
-    return seed(tmp_path_factory.mktemp("slots") / "seed.duckdb", 100_000, 256)
+    return seed(tmp_path_factory.mktemp("slots") / "seed.duckdb", 50_000, 256)
 
 
 BURST = 300  # rolling tasks due at the same minute
