@@ -27,4 +27,15 @@ def request_cursor(request: Request):
         cur.close()
 
 
+@contextlib.contextmanager
+def snapshot(cur: duckdb.DuckDBPyConnection):
+    """Reads that must agree with each other (a task's runs and the run shown beside them) see one
+    snapshot of the database: a DuckDB transaction, rolled back since it only reads."""
+    cur.execute("BEGIN TRANSACTION")
+    try:
+        yield cur
+    finally:
+        cur.execute("ROLLBACK")
+
+
 Cursor = Annotated[duckdb.DuckDBPyConnection, Depends(request_cursor)]

@@ -27,7 +27,7 @@ from collector.store import quarantined
 from evaluators.weights import get_profile, load_profiles
 from infra.timeutil import parse_duration
 from tracepatrol import analysis
-from tracepatrol.api.cursor import Cursor
+from tracepatrol.api.cursor import Cursor, snapshot
 from tracepatrol.api.guard import SESSION_COOKIE, principal_of
 from tracepatrol.web import annotate, charts, coverage, docs_page, explorer, forms, keys_page, report, saved_views, trace_view
 from tracepatrol.web.pages import (PUBLIC_STATIC, ROOT, STATIC_FILES, LoginRequired, PageRoute, allowed, json_answer,
@@ -57,7 +57,13 @@ RUNS_SHOWN = 20  # a task page lists its last runs; the API has them all
 
 def task_context(cur, task_id: str, run_id: str | None, next_run: dt.datetime | None = None) -> dict[str, Any]:
     """A task, its last runs and one run (the newest unless `run_id`) with its items worst first.
-    `next_run`: when the scheduler runs the task next (rolling tasks)."""
+    `next_run`: when the scheduler runs the task next (rolling tasks). Read in one snapshot, so a
+    run that ends between two reads is not shown done beside a list that still has it running."""
+    with snapshot(cur):
+        return _task_context(cur, task_id, run_id, next_run)
+
+
+def _task_context(cur, task_id: str, run_id: str | None, next_run: dt.datetime | None) -> dict[str, Any]:
     task = analysis.task(cur, task_id)
     runs = analysis.task_runs(cur, task_id)
     run = None
