@@ -608,8 +608,8 @@ def donation(rng: random.Random, lang: str) -> Scene:
 
 
 def lab_samples(rng: random.Random, lang: str) -> Scene:
-    """Lab samples: three records read in one turn, a run started on those that passed QC, the
-    run's progress polled until it completes."""
+    """Lab samples: three records read in one turn, a run started on those that passed QC at the
+    site the trace runs for, the run's progress polled until it completes."""
     say, _ = voices(rng, lang)
     day = trace_day(rng)
     samples = [f"S-{number(rng, 5)}" for _ in range(3)]
@@ -627,13 +627,13 @@ def lab_samples(rng: random.Random, lang: str) -> Scene:
         tool("start_run", "Queue samples for an assay on an instrument.", ["instrument", "sample_ids", "assay"],
              instrument={"type": "string", "enum": ["QPCR-A", "LCMS-01", "LCMS-02"]},
              sample_ids={"type": "array", "items": {"type": "string"}, "minItems": 1}, assay={"type": "string"},
-             operator_id={"type": "string"}),
+             operator_id={"type": "string"}, site_id={"type": "string"}),
         tool("get_run_status", "Report an instrument run's progress (queued, running, complete).", ["run_id"], run_id={"type": "string"}),
         tool("release_results", "Release a sample's results to the requesting clinician.", ["sample_id"], sample_id={"type": "string"}),
     ]
     reads = [Step("get_sample", {"sample_id": sid}, {"sample_id": sid, "study": study, "qc": "pass" if ok else "haemolysed"},
                   parallel=k > 0) for k, (sid, ok) in enumerate(zip(samples, passed))]
-    start = Step("start_run", {"instrument": inst, "sample_ids": chosen, "assay": assay, "operator_id": analyst},
+    start = Step("start_run", {"instrument": inst, "sample_ids": chosen, "assay": assay, "operator_id": analyst, "site_id": "LAB-2"},
                  {"run_id": run, "state": "queued"})
     polls = [Step("get_run_status", {"run_id": run}, {"state": "running", "done": k}) for k in (0, len(chosen) - 1)]
     polls.append(Step("get_run_status", {"run_id": run}, {"state": "complete", "done": len(chosen)}))
@@ -647,7 +647,7 @@ def lab_samples(rng: random.Random, lang: str) -> Scene:
         quiet=f"QC: {', '.join(chosen)} passed." + note,
         sorry=f"{inst} is locked for calibration, so the run was not started.",
         near=[(start, "sample_ids", [*chosen[:-1], digit_off(chosen[-1], rng)]), (polls[-1], "run_id", digit_off(run, rng)),
-              (start, "operator_id", digit_off(analyst, rng))],
+              (start, "operator_id", digit_off(analyst, rng)), (start, "site_id", "LAB-3")],
         enum=(start, "instrument", say(inst_en, inst_zh)),
         limit=(start, "sample_ids", []),
         typed=(start, "sample_ids", chosen[-1]),
