@@ -1,4 +1,4 @@
-"""Time trajectory assembly (`collector.assembly.build_tables`) per span, part by part.
+"""Time trajectory assembly (`collector.assembly.workers.build_tables`) per span, part by part.
 
     .venv/bin/python benchmarks/assembly.py [--batches 16] [--shape chat|tools] [--fixture-repeats 20] [--rounds 5] [--chunk N]
                                             [--profile]
@@ -40,9 +40,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.append(str(ROOT / "benchmarks"))  # last: benchmarks/sampler.py must not shadow sampler/
 
-from collector.assembly import Job, build_tables  # noqa: E402
-from collector.decode import parse_protobuf, to_batch  # noqa: E402
-from collector.semconv import build_trajectory  # noqa: E402
+from collector.assembly.workers import Job, build_tables  # noqa: E402
+from collector.decoding.otlp import parse_protobuf, to_batch  # noqa: E402
+from collector.assembly.build import build_trajectory  # noqa: E402
 from collector.store import RECORD_COLUMNS, Assembled, TraceStore, records_by_trace, trajectory_tables  # noqa: E402
 from ingest import SHAPES, Batch  # noqa: E402
 from tracepatrol.settings import Settings  # noqa: E402

@@ -231,7 +231,7 @@ def decode_rates(bodies: list[bytes], seconds: float = 3.0) -> dict[str, float]:
     matches (`to_batch`: OTLP/JSON, redaction, Kafka)."""
     from opentelemetry.proto.collector.trace.v1.trace_service_pb2 import ExportTraceServiceRequest
 
-    from collector.decode import decode_protobuf, parse_protobuf, to_batch
+    from collector.decoding.otlp import decode_protobuf, parse_protobuf, to_batch
 
     def rate(work) -> float:
         spans, t0 = 0, time.perf_counter()

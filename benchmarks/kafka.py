@@ -26,7 +26,7 @@ import httpx
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from collector.kafka_encoding import split_by_trace  # noqa: E402
+from collector.receiving.kafka_encoding import split_by_trace  # noqa: E402
 from opentelemetry.proto.collector.trace.v1.trace_service_pb2 import ExportTraceServiceRequest  # noqa: E402
 from tracepatrol.harness.judge import ChatServer  # noqa: E402
 from tracepatrol.harness.kafka import Cluster  # noqa: E402

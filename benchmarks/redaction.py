@@ -17,8 +17,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from benchmarks.ingest import Batch  # noqa: E402
-from collector.decode import Limits, parse_protobuf, to_batch  # noqa: E402
-from collector.redaction import RedactionSettings  # noqa: E402
+from collector.decoding.otlp import Limits, parse_protobuf, to_batch  # noqa: E402
+from collector.decoding.redaction import RedactionSettings  # noqa: E402
 
 PII = " call 13912345678 or li.lei@example.com, card 6222020200000000000, id 11010519491231002X"
 

@@ -33,7 +33,7 @@ from rich.table import Table
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from collector.decode import parse_protobuf, to_batch  # noqa: E402
+from collector.decoding.otlp import parse_protobuf, to_batch  # noqa: E402
 from collector.store import TraceStore, counts  # noqa: E402
 from tracepatrol.harness.load import SHAPES, SPANS_PER_BATCH, Batch  # noqa: E402
 from tracepatrol.settings import Settings  # noqa: E402

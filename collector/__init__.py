@@ -1,9 +1,13 @@
-"""Intake: OTLP receivers (`otlp_http`, `otlp_grpc`) and Kafka (`kafka_sink`, `kafka_ingest`) decode
-spans (`decode`, or `decode_pool`'s processes when `decode_workers` is set) into an ingest queue;
-the store writer (`writer`) commits them and assembles each trace (`assembler`, `assembly`) into a
-trajectory through the convention adapters (`adapters`, `semconv`). `store` owns the collector's
-tables (spans, traces, tool calls and definitions, quarantine): the only package that names them,
-with typed reads, relations for queries that span other owners' tables, and the deletes retention
-asks for; `retention` holds the retention settings and the chunked-delete loop every owner's expiry
-uses.
+"""The collector, one package per stage, in the order spans flow:
+
+    receiving ─▶ decoding ─▶ queue ─▶ store ─▶ assembly ─▶ store (trajectories)
+
+`receiving`: the OTLP/HTTP and OTLP/gRPC listeners, the Kafka sink and consumer, and what guards
+them (keys, guessing budgets, connection limits, the memory limiter, the Host check). `decoding`:
+OTLP payloads to columnar span batches (Rust when built, else Python), in pools for big bodies, with
+redaction. `queue`: the bounded ingest queue and the one writer thread that drains it into the
+store and hands due traces to assembly. `store`: the collector's tables, their typed reads and
+retention. `assembly`: when a trace is complete, and how its spans become a trajectory through the
+convention adapters. Beside them: `trajectory` (the contract every later stage reads), `span` (a
+stored span's row), `json_limits`, `processes` and `config`.
 """

@@ -3,9 +3,9 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from collector.decode import Limits
-from collector.memory_limiter import MemoryLimiterSettings
-from collector.redaction import RedactionSettings
+from collector.decoding.otlp import Limits
+from collector.receiving.memory_limiter import MemoryLimiterSettings
+from collector.decoding.redaction import RedactionSettings
 
 
 MAX_REQUEST_BYTES = ("request size limit, after decompression. 16 MiB (the OpenTelemetry Collector's OTLP/HTTP "

@@ -1,6 +1,6 @@
 """The tool-call trajectory: the contract every later stage (sampler, evaluators, API) reads.
 
-A trajectory is built from all spans of one trace by `collector.semconv.build_trajectory`;
+A trajectory is built from all spans of one trace by `collector.assembly.build.build_trajectory`;
 it is rebuilt, with a higher `version`, when a span of the trace arrives late.
 """
 from __future__ import annotations
@@ -115,7 +115,7 @@ class Trajectory(_Model):
     llm_calls: list[LLMCall] = Field(default_factory=list)
     tools_offered: list[ToolDefinition] = Field(default_factory=list)
     span_count: int = 0
-    # Which conventions it was read as (collector/adapters names whose markers its agent, model
+    # Which conventions it was read as (collector/assembly/adapters names whose markers its agent, model
     # and tool spans carry, most spans first) and the instrumentation scopes its spans came from.
     read_as: list[str] = Field(default_factory=list)
     scopes: list[str] = Field(default_factory=list)

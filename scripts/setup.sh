@@ -2,7 +2,7 @@
 # Creates .venv and installs tracepatrol with the given extras; re-installs only when pyproject, the
 # Rust decoder (native/) or whether cargo is there changes. The decoder is built here with cargo
 # (Rust from rustup) and installed with the `native` extra. Without cargo everything else is
-# installed and protobuf is decoded in Python (collector/wire_outline.py, upb): slower, said once
+# installed and protobuf is decoded in Python (collector/decoding/wire_outline.py, upb): slower, said once
 # here with the cost and the way to the faster path (CI, CI=true, must build it: an error there;
 # SAY_WITHOUT_RUST=0: not here, a server about to start says it).
 set -euo pipefail
@@ -40,6 +40,6 @@ if [ ! -f "$stamp" ]; then
   .venv/bin/python -m pip install --quiet --progress-bar on -e ".[$install]"
   rm -f .venv/.tracepatrol-*
   touch "$stamp"
-  missing=$(.venv/bin/python -c 'from collector.decode import rust_missing; print(rust_missing() or "")')
+  missing=$(.venv/bin/python -c 'from collector.decoding.otlp import rust_missing; print(rust_missing() or "")')
   if [ -n "$missing" ] && [ "${SAY_WITHOUT_RUST:-1}" != 0 ]; then echo "==> $missing"; fi
 fi

@@ -5,8 +5,8 @@ import json
 from functools import cache
 from pathlib import Path
 
-from collector.decode import parse_protobuf, to_batch
-from collector.semconv import build_trajectory
+from collector.decoding.otlp import parse_protobuf, to_batch
+from collector.assembly.build import build_trajectory
 from collector.span import SPAN_COLUMNS, SpanRecord
 from collector.trajectory import Trajectory
 

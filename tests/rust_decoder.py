@@ -9,7 +9,7 @@ from types import ModuleType
 
 import pytest
 
-import collector.decode
+import collector.decoding.otlp
 
 RUST_MISSING = "Rust decoder not built: install Rust (https://rustup.rs) and re-run scripts/setup.sh"
 # A folder whose otlp_columns.py raises ImportError: first on PYTHONPATH, the module is not there.
@@ -36,8 +36,8 @@ def require_rust() -> ModuleType:
 
 
 def without_rust(monkeypatch: pytest.MonkeyPatch) -> None:
-    """collector.decode as on a machine without the Rust decoder, for the rest of the test."""
-    monkeypatch.setattr(collector.decode, "otlp_columns", None)
+    """collector.decoding.otlp as on a machine without the Rust decoder, for the rest of the test."""
+    monkeypatch.setattr(collector.decoding.otlp, "otlp_columns", None)
 
 
 def hidden_env() -> dict[str, str]:

@@ -13,7 +13,7 @@ from click.testing import CliRunner
 from fastapi.testclient import TestClient
 
 from collector.store import TraceStore
-from collector.writer import IngestQueue, IngestStats
+from collector.queue.ingest import IngestQueue, IngestStats
 from evaluators.base import EvalResult, Finding
 from evaluators.results import ResultStore, Scored
 from tracepatrol.cli import export as cli_export

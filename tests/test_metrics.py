@@ -8,11 +8,12 @@ import pytest
 from fastapi.testclient import TestClient
 from prometheus_client.parser import text_string_to_metric_families
 
-from collector.assembler import Assembler
-from collector.decode import SPAN_COLUMNS, SpanBatch
+from collector.assembly.completion import Assembler
+from collector.decoding.otlp import SPAN_COLUMNS, SpanBatch
 from collector.store import TraceStore
-from collector.semconv import build_trajectory
-from collector.writer import IngestQueue, IngestStats, StoreWriter
+from collector.assembly.build import build_trajectory
+from collector.queue.ingest import IngestQueue, IngestStats
+from collector.queue.drain import StoreWriter
 from evaluators.results import ResultStore
 from scheduler.ledger import Ledger
 from tracepatrol.api.guard import secured

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import duckdb
 
-from collector.writer import IngestQueue, IngestStats
+from collector.queue.ingest import IngestQueue, IngestStats
 from evaluators.results import ResultStore
 from scheduler.ledger import Ledger
 from scheduler.runner import TaskRunner

@@ -19,11 +19,11 @@ import orjson
 from fastapi import FastAPI, HTTPException
 from fastapi.responses import JSONResponse, Response
 
-from collector.auth import KeyCheck
+from collector.receiving.auth import KeyCheck
 from infra.access import KeyRing, keys
 from infra.access.ring import TableRefresher
 from collector.store import counts
-from collector.writer import IngestQueue, IngestStats
+from collector.queue.ingest import IngestQueue, IngestStats
 from evaluators.results import ResultStore
 from scheduler.service import TaskService
 from tracepatrol.api.alerts import build_router as build_alert_router

@@ -8,8 +8,8 @@ import urllib.parse
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
-from collector.clients import asgi_client
-from collector.guessing import Throttled
+from collector.receiving.clients import asgi_client
+from collector.receiving.guessing import Throttled
 from tracepatrol.web.pages import ROOT, page, safe_next, set_session
 
 

@@ -1,6 +1,6 @@
 """The retention job: every owner expires its own rows (the collector its spans and trajectories,
 the evaluators their results), then the space is reclaimed. It lives in the shell because it
-asks components that must not import each other; `collector.retention` explains the settings,
+asks components that must not import each other; `collector.store.retention` explains the settings,
 the chunks and what a checkpoint frees.
 """
 from __future__ import annotations
@@ -11,7 +11,7 @@ import logging
 import duckdb
 
 from collector import store
-from collector.retention import RetentionSettings, checkpoint
+from collector.store.retention import RetentionSettings, checkpoint
 from evaluators.results import expire_results
 from infra.timeutil import naive_utc, to_ns, utcnow
 

@@ -22,23 +22,24 @@ import duckdb
 import uvicorn
 from uvicorn.protocols.http.auto import AutoHTTPProtocol
 
-from collector.assembler import Assembler
-from collector.decode import rust_missing
-from collector.decode_pool import DecodePool
-from collector.auth import KeyCheck
-from collector.clients import TrustedProxies
-from collector.guessing import GuessLimiter
-from collector.host_check import HostPolicy
-from collector.http_limits import address_cap, connection_cap, guarded
-from collector.kafka_ingest import KafkaIngest
-from collector.kafka_sink import KafkaSink
-from collector.otlp_grpc import start_server as start_grpc
-from collector.otlp_http import build_app as build_otlp_http
-from collector.receiver import QueueSink, TraceReceiver
-from collector.receiver_guard import ReceiverGuard
-from collector.semconv import build_trajectory
+from collector.assembly.completion import Assembler
+from collector.decoding.otlp import rust_missing
+from collector.decoding.pool import DecodePool
+from collector.receiving.auth import KeyCheck
+from collector.receiving.clients import TrustedProxies
+from collector.receiving.guessing import GuessLimiter
+from collector.receiving.host_check import HostPolicy
+from collector.receiving.http_limits import address_cap, connection_cap, guarded
+from collector.receiving.kafka_ingest import KafkaIngest
+from collector.receiving.kafka_sink import KafkaSink
+from collector.receiving.otlp_grpc import start_server as start_grpc
+from collector.receiving.otlp_http import build_app as build_otlp_http
+from collector.receiving.receiver import QueueSink, TraceReceiver
+from collector.receiving.receiver_guard import ReceiverGuard
+from collector.assembly.build import build_trajectory
 from collector.store import TraceStore, trajectory_loader
-from collector.writer import IngestQueue, IngestStats, StoreWriter
+from collector.queue.ingest import IngestQueue, IngestStats
+from collector.queue.drain import StoreWriter
 from evaluators.results import ResultStore
 from evaluators.worker import WorkerPool
 from infra.access import KeyRing, audit, keys

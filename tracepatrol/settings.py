@@ -9,7 +9,7 @@ from pydantic import Field, ValidationError, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict, YamlConfigSettingsSource
 
 from collector.config import CollectorSettings
-from collector.retention import RetentionSettings
+from collector.store.retention import RetentionSettings
 from evaluators.config import EvaluatorSettings
 from infra.checkpoints import BACKSTOP, size_bytes
 from infra.kafka.config import KafkaSettings

@@ -1,12 +1,12 @@
 """Retention's share of the collector's tables: expired spans, and expired trajectories with their
-tool calls and definitions, deleted in bounded chunks (`collector.retention.expire_in_chunks`)."""
+tool calls and definitions, deleted in bounded chunks (`collector.store.retention.expire_in_chunks`)."""
 from __future__ import annotations
 
 import datetime as dt
 
 import duckdb
 
-from collector.retention import expire_in_chunks
+from collector.store.retention import expire_in_chunks
 import collector.store.origins as origins
 
 

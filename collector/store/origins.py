@@ -2,7 +2,7 @@
 their content, each span row keeping the two keys (`resource_id`, `scope_id`).
 
 A request's spans share one resource and scope; stored in every row, one 512 KiB resource with
-17,000 tiny spans took 8.9 GB. Batches arrive with them dictionary-encoded (collector.decode);
+17,000 tiny spans took 8.9 GB. Batches arrive with them dictionary-encoded (collector.decoding.otlp);
 here each distinct one is hashed once and written once (again only when a writer has not
 written it lately, to move its `last_received_ns`), and readers get them back as dictionary
 columns, each parsed once per batch. Retention deletes those no span refers to any more.

@@ -36,7 +36,7 @@ class Assembled:
     span_names: frozenset[str]
     first_received_ns: int
     last_received_ns: int
-    redacted: int = 0  # personal-data masks in the trace's spans (collector.redaction)
+    redacted: int = 0  # personal-data masks in the trace's spans (collector.decoding.redaction)
 
 
 class Coverage(NamedTuple):

@@ -6,9 +6,9 @@ import json
 
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from collector.adapters import ADAPTERS, Profile
-from collector.adapters.base import _FIELDS
-from collector.semconv import build_trajectory
+from collector.assembly.adapters import ADAPTERS, Profile
+from collector.assembly.adapters.base import _FIELDS
+from collector.assembly.build import build_trajectory
 from collector.span import SpanRecord
 
 TRACE = "0af7651916cd43dd8448eb211c80319c"

@@ -5,8 +5,8 @@ import json
 import os
 import time
 
-from collector.decode import to_batch
-from collector.semconv import build_trajectory
+from collector.decoding.otlp import to_batch
+from collector.assembly.build import build_trajectory
 from tests.collector.test_isolation import trace, traces_of, writer_on
 from tracepatrol.harness.waiting import wait_for
 

@@ -11,11 +11,11 @@ from google.rpc import code_pb2, error_details_pb2, status_pb2
 from grpc_status import rpc_status
 from opentelemetry.proto.collector.trace.v1 import trace_service_pb2_grpc
 
-from collector.decode import Limits
-from collector.otlp_grpc import start_server
-from collector.otlp_http import build_app
-from collector.receiver import TraceReceiver
-from collector.writer import IngestQueue, IngestStats
+from collector.decoding.otlp import Limits
+from collector.receiving.otlp_grpc import start_server
+from collector.receiving.otlp_http import build_app
+from collector.receiving.receiver import TraceReceiver
+from collector.queue.ingest import IngestQueue, IngestStats
 from tests.otlp_payloads import request_with_spans
 
 

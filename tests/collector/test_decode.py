@@ -6,7 +6,7 @@ import json
 import pytest
 from opentelemetry.proto.collector.trace.v1.trace_service_pb2 import ExportTraceServiceRequest
 
-from collector.decode import MAX_NESTING, TRUNCATED_ATTRIBUTE, DecodeError, Limits, decode_protobuf, parse_json, parse_protobuf, to_batch
+from collector.decoding.otlp import MAX_NESTING, TRUNCATED_ATTRIBUTE, DecodeError, Limits, decode_protobuf, parse_json, parse_protobuf, to_batch
 from collector.span import SPAN_COLUMNS, SpanRecord
 from tests.otlp_payloads import json_request, request_with_spans
 

@@ -11,9 +11,9 @@ import pytest
 from google.protobuf import json_format
 from opentelemetry.proto.collector.trace.v1.trace_service_pb2 import ExportTraceServiceRequest
 
-from collector.decode import DecodeError, LimitExceeded, Limits, decode_protobuf, read_json, read_protobuf, to_batch
-from collector.kafka_encoding import read_message
-from collector.redaction import RedactionSettings
+from collector.decoding.otlp import DecodeError, LimitExceeded, Limits, decode_protobuf, read_json, read_protobuf, to_batch
+from collector.receiving.kafka_encoding import read_message
+from collector.decoding.redaction import RedactionSettings
 from tests.fuzz.test_decode_properties import _deep
 from tests.rust_decoder import use_decoder
 

@@ -8,11 +8,11 @@ from concurrent.futures.process import BrokenProcessPool
 
 import pytest
 
-from collector.decode import DecodeError, Limits, parse_protobuf, to_batch
-from collector.decode_pool import DecodePool
-from collector.receiver import MemorySink, TraceReceiver
-from collector.redaction import RedactionSettings
-from collector.writer import IngestStats
+from collector.decoding.otlp import DecodeError, Limits, parse_protobuf, to_batch
+from collector.decoding.pool import DecodePool
+from collector.receiving.receiver import MemorySink, TraceReceiver
+from collector.decoding.redaction import RedactionSettings
+from collector.queue.ingest import IngestStats
 from tests.otlp_payloads import request_with_spans
 
 

@@ -8,9 +8,9 @@ import time
 
 import pytest
 
-from collector.auth import KeyCheck
-from collector.clients import TrustedProxies, client_key, grpc_peer_address
-from collector.guessing import GuessLimiter, Throttled
+from collector.receiving.auth import KeyCheck
+from collector.receiving.clients import TrustedProxies, client_key, grpc_peer_address
+from collector.receiving.guessing import GuessLimiter, Throttled
 from infra.access import KeyRing
 
 KEY = "right-key"  # the configured api_key: an admin key

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from collector.host_check import HostPolicy
+from collector.receiving.host_check import HostPolicy
 
 POLICY = HostPolicy("127.0.0.1", ["tp.example.com", ".corp.example"])
 

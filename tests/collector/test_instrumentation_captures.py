@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from collector.decode import parse_protobuf, to_batch
-from collector.semconv import build_trajectory
+from collector.decoding.otlp import parse_protobuf, to_batch
+from collector.assembly.build import build_trajectory
 from collector.span import SPAN_COLUMNS, SpanRecord
 from collector.trajectory import Trajectory
 

@@ -13,14 +13,15 @@ import time
 import duckdb
 import pytest
 
-from collector import writer as writer_module
-from collector.assembler import Assembler
-from collector.assembly import OMITTED_ATTRIBUTE
-from collector.decode import to_batch
+from collector.queue import drain as writer_module
+from collector.assembly.completion import Assembler
+from collector.assembly.workers import OMITTED_ATTRIBUTE
+from collector.decoding.otlp import to_batch
 from collector.json_limits import CLIPPED_MARK
-from collector.semconv import build_trajectory
+from collector.assembly.build import build_trajectory
 from collector.store import TraceStore, read_trajectories
-from collector.writer import IngestQueue, IngestStats, StoreWriter
+from collector.queue.ingest import IngestQueue, IngestStats
+from collector.queue.drain import StoreWriter
 from infra.errors import StorageUnavailable
 from tests.collector.test_writer import S, Clock, commit
 from tests.otlp_payloads import request_with_spans

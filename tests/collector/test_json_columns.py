@@ -10,9 +10,9 @@ import duckdb
 import pyarrow as pa
 import pytest
 
-from collector.assembly import Job, build_tables
-from collector.decode import decode_protobuf
-from collector.semconv import build_trajectory
+from collector.assembly.workers import Job, build_tables
+from collector.decoding.otlp import decode_protobuf
+from collector.assembly.build import build_trajectory
 from collector.store import TraceStore
 from tracepatrol.harness.load import Batch
 

@@ -1,11 +1,11 @@
-"""collector.messages: each recorded message and tool-definition format, normalised."""
+"""collector.assembly.messages: each recorded message and tool-definition format, normalised."""
 from __future__ import annotations
 
 import json
 
 import pytest
 
-from collector.messages import (
+from collector.assembly.messages import (
     MISSING, Message, ToolRequest, ToolResponse, block_value, decode, event_messages, find_text,
     indexed_messages, langchain_tool_response, loads, parse_messages, tool_definition,
     tool_definitions, tool_request, tool_span_events, unflatten,

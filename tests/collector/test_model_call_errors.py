@@ -3,7 +3,7 @@ exception event's type and message, else the status message (a provider's 429), 
 succeeded."""
 from __future__ import annotations
 
-from collector.semconv import build_trajectory
+from collector.assembly.build import build_trajectory
 from tests.collector.test_semconv import event, span
 
 CHAT = {"gen_ai.operation.name": "chat", "gen_ai.request.model": "gpt-x"}

@@ -17,10 +17,10 @@ from opentelemetry.proto.collector.trace.v1.trace_service_pb2 import (
     ExportTraceServiceResponse,
 )
 
-from collector.decode import Limits
-from collector.otlp_http import build_app
-from collector.receiver import MemorySink, TraceReceiver
-from collector.writer import IngestStats
+from collector.decoding.otlp import Limits
+from collector.receiving.otlp_http import build_app
+from collector.receiving.receiver import MemorySink, TraceReceiver
+from collector.queue.ingest import IngestStats
 from tests.otlp_payloads import json_request, request_with_spans
 
 PB = {"Content-Type": "application/x-protobuf"}

@@ -6,7 +6,7 @@ import time
 
 import duckdb
 
-from collector.decode import to_batch
+from collector.decoding.otlp import to_batch
 from collector.store import TraceStore
 from collector.store import recent
 from collector.store.recent import WINDOW_NS, RecentStarts

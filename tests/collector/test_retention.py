@@ -10,11 +10,11 @@ import pyarrow as pa
 import pytest
 from pydantic import ValidationError
 
-from collector import retention
-from collector.assembly import Job, build_tables
-from collector.decode import to_batch
-from collector.retention import RetentionSettings
-from collector.semconv import build_trajectory
+from collector.store import retention
+from collector.assembly.workers import Job, build_tables
+from collector.decoding.otlp import to_batch
+from collector.store.retention import RetentionSettings
+from collector.assembly.build import build_trajectory
 from collector.store import TraceStore
 from evaluators.results import ResultStore
 from infra.timeutil import parse_duration

@@ -9,8 +9,8 @@ from typing import Any
 import pyarrow as pa
 import pytest
 
-from collector.decode import parse_protobuf, to_batch
-from collector.semconv import build_trajectory
+from collector.decoding.otlp import parse_protobuf, to_batch
+from collector.assembly.build import build_trajectory
 from collector.span import SpanRecord
 from collector.store import Assembled, records_by_trace, trajectory_tables
 from collector.trajectory import LLMCall, ToolCall, Trajectory

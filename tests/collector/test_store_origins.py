@@ -7,7 +7,7 @@ import duckdb
 import pyarrow as pa
 from opentelemetry.proto.collector.trace.v1.trace_service_pb2 import ExportTraceServiceRequest
 
-from collector.decode import Limits, decode_protobuf, to_batch
+from collector.decoding.otlp import Limits, decode_protobuf, to_batch
 from collector.store import TraceStore, expire_spans, records_by_trace, span_records
 from collector.store.schema import _OTHERS_V5, _SPANS_V4
 

@@ -6,11 +6,12 @@ import os
 import duckdb
 import pytest
 
-from collector.assembler import Assembler
-from collector.decode import to_batch
-from collector.semconv import build_trajectory
+from collector.assembly.completion import Assembler
+from collector.decoding.otlp import to_batch
+from collector.assembly.build import build_trajectory
 from collector.store import TraceStore
-from collector.writer import IngestQueue, IngestStats, StoreWriter
+from collector.queue.ingest import IngestQueue, IngestStats
+from collector.queue.drain import StoreWriter
 from tests.otlp_payloads import request_with_spans
 
 S = 1_000_000_000

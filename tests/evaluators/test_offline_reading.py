@@ -8,10 +8,10 @@ import json
 import pytest
 from opentelemetry.proto.collector.trace.v1.trace_service_pb2 import ExportTraceServiceRequest
 
-from collector.arguments import read_arguments
-from collector.decode import parse_protobuf, to_batch
+from collector.assembly.arguments import read_arguments
+from collector.decoding.otlp import parse_protobuf, to_batch
 from collector.json_limits import CLIPPED_MARK
-from collector.semconv import build_trajectory
+from collector.assembly.build import build_trajectory
 from collector.span import SPAN_COLUMNS, SpanRecord
 from collector.trajectory import Trajectory
 from evaluators.base import EvalContext

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from collector.messages import earlier_turns, parse_messages
+from collector.assembly.messages import earlier_turns, parse_messages
 from collector.trajectory import Agent, EarlierMessage, ToolDefinition
 from evaluators.base import EvalContext
 from evaluators.grounding import GroundingEvaluator

@@ -17,8 +17,8 @@ import atheris
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 with atheris.instrument_imports(include=["collector"]):
-    from collector.decode import Limits
-    from collector.redaction import RedactionSettings
+    from collector.decoding.otlp import Limits
+    from collector.decoding.redaction import RedactionSettings
 from tests.fuzz.test_decode_properties import _decode_all  # the property tests' checks, on each input
 
 try:

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from opentelemetry.proto.collector.trace.v1.trace_service_pb2 import ExportTraceServiceRequest
 from opentelemetry.proto.common.v1.common_pb2 import AnyValue
 
-from collector.decode import (MAX_NESTING, REDACTED_ATTRIBUTE, TRUNCATED_ATTRIBUTE, DecodeError, Limits, Parsed,
+from collector.decoding.otlp import (MAX_NESTING, REDACTED_ATTRIBUTE, TRUNCATED_ATTRIBUTE, DecodeError, Limits, Parsed,
                               parse_json, read_json, read_protobuf, to_batch)
 from tests.otlp_payloads import json_request, request_with_spans
 

@@ -12,8 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from opentelemetry.proto.collector.trace.v1.trace_service_pb2 import ExportTraceServiceRequest
 
-from collector.decode import DecodeError, Limits, SpanBatch, decode_protobuf, read_protobuf, to_batch
-from collector.redaction import RedactionSettings
+from collector.decoding.otlp import DecodeError, Limits, SpanBatch, decode_protobuf, read_protobuf, to_batch
+from collector.decoding.redaction import RedactionSettings
 from tests.fuzz.test_decode_properties import FUZZ, FUZZ_BIG, SMALL, _VALID_PB, _build, _deep, attributes, spans
 from tests.rust_decoder import require_rust
 

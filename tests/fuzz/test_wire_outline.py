@@ -1,4 +1,4 @@
-"""The Python outline (collector/wire_outline.py, what decodes when the Rust decoder was not built)
+"""The Python outline (collector/decoding/wire_outline.py, what decodes when the Rust decoder was not built)
 against the Rust one (`otlp_columns.outline`, native/src/wire.rs): for any body and any limits,
 the same refused spans with the same reasons and the same parts, or the same refusal of the
 request (TooLarge or Malformed) with the same message."""
@@ -11,8 +11,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 from opentelemetry.proto.collector.trace.v1.trace_service_pb2 import ExportTraceServiceRequest
 
-from collector import wire_outline
-from collector.decode import MAX_NESTING, Limits
+from collector.decoding import wire_outline
+from collector.decoding.otlp import MAX_NESTING, Limits
 from tests.fuzz.test_decode_properties import FUZZ, FUZZ_BIG, _VALID_PB, _build, _deep, attributes, spans
 from tests.rust_decoder import require_rust
 from tracepatrol.harness.load import Batch

@@ -4,7 +4,7 @@ import datetime as dt
 import pytest
 from pydantic import ValidationError
 
-from collector.retention import RetentionSettings
+from collector.store.retention import RetentionSettings
 from infra.timeutil import from_ns, naive_utc, parse_duration, to_ns
 from scheduler.task import BackfillWindow
 

@@ -6,7 +6,7 @@ import signal
 
 import pytest
 
-from collector.kafka_encoding import split_by_trace
+from collector.receiving.kafka_encoding import split_by_trace
 from tests.otlp_payloads import request_with_spans
 from tracepatrol.harness import kafka
 

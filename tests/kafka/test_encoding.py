@@ -4,9 +4,9 @@ from __future__ import annotations
 import orjson
 import pytest
 
-from collector.decode import REDACTED_ATTRIBUTE, DecodeError, Limits, parse_protobuf, to_batch
-from collector.kafka_encoding import decode_message, redact_request, split_by_trace
-from collector.redaction import RedactionSettings
+from collector.decoding.otlp import REDACTED_ATTRIBUTE, DecodeError, Limits, parse_protobuf, to_batch
+from collector.receiving.kafka_encoding import decode_message, redact_request, split_by_trace
+from collector.decoding.redaction import RedactionSettings
 from tests.kafka.test_collector_encodings import otlp_json
 from tests.otlp_payloads import request_with_spans
 

@@ -89,7 +89,7 @@ def test_sigkill_mid_stream_keeps_every_acknowledged_span_once_and_finishes_the_
 
 def test_a_late_span_never_waits_for_a_root_its_trace_already_has():
     """The two ways the crash test first got stuck (late spans waited max_trace_wait, 600 s)."""
-    from collector.assembler import Assembler
+    from collector.assembly.completion import Assembler
 
     s = 1_000_000_000
     a = Assembler(decision_wait_s=1, max_trace_wait_s=600)

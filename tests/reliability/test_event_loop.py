@@ -16,7 +16,7 @@ import httpx
 import orjson
 import pytest
 
-from collector.decode import read_json
+from collector.decoding.otlp import read_json
 from tracepatrol.harness.process import make_server
 
 HEALTHZ_S = 0.2

@@ -8,7 +8,7 @@ import yaml
 from opentelemetry.proto.collector.trace.v1 import trace_service_pb2_grpc
 
 from collector.config import CollectorSettings
-from collector.memory_limiter import MIB, MemoryLimiter
+from collector.receiving.memory_limiter import MIB, MemoryLimiter
 from tests.otlp_payloads import request_with_spans
 from tracepatrol.harness.process import make_server
 

@@ -101,10 +101,15 @@ def test_the_poison_trace_then_100_traces_all_assembled_in_time(tmp_path):
 
 
 def test_huge_deep_and_cyclic_traces_do_not_delay_a_one_span_trace(tmp_path):
-    """A 12,000-deep chain, a 100,000-span trace, a parent cycle and a span its own parent; then
-    a 1-span trace must be assembled within 2 s of its own decision wait."""
+    """A 12,000-deep chain, a 100,000-span trace, a parent cycle and a span its own parent; then a
+    1-span trace must be assembled within 2 s of its own decision wait plus what building three
+    ordinary 10,000-span traces takes this machine now (measured first, so a busy machine does not
+    fail it): each poison trace costs at most what the span cap lets through, never its whole size."""
     srv = make_server(tmp_path, "--decision-wait", str(DECISION_WAIT)).start()
     try:
+        flat_req, flat = shaped([None] + [0] * 9_999)
+        post(srv, flat_req)
+        unit = wait_all(srv, [flat], 120) - DECISION_WAIT
         chain_req, chain = shaped([None] + list(range(12_000 - 1)))
         post(srv, chain_req)
         huge_id = os.urandom(16)
@@ -116,9 +121,11 @@ def test_huge_deep_and_cyclic_traces_do_not_delay_a_one_span_trace(tmp_path):
         post(srv, self_req)
         single_req, single = request_with_spans(1)
         post(srv, single_req)
-        delay = wait_all(srv, [single], DECISION_WAIT + 2) - DECISION_WAIT
-        print(f"1-span trace behind a 12k chain and a 100k-span trace: delayed {max(delay, 0):.2f}s")
-        rest = wait_all(srv, [chain, huge_id.hex(), cycle, self_parent], 30)  # not max_trace_wait (600 s)
+        allowed = DECISION_WAIT + 2 + 3 * max(unit, 0)
+        delay = wait_all(srv, [single], allowed) - DECISION_WAIT
+        print(f"1-span trace behind a 12k chain and a 100k-span trace: delayed {max(delay, 0):.2f}s "
+              f"(one ordinary 10k-span trace took {unit:.2f}s after its decision wait)")
+        rest = wait_all(srv, [chain, huge_id.hex(), cycle, self_parent], 30 + 10 * max(unit, 0))  # not max_trace_wait
         print(f"the 12k chain, the 100k-span trace and the cycles: assembled {rest:.2f}s later")
         huge = srv.get(f"/api/traces/{huge_id.hex()}").json()
         assert huge["span_count"] == 10_000 and huge["attributes"]["tracepatrol.spans_omitted"] == 90_000

@@ -17,8 +17,8 @@ from opentelemetry.trace import Status, StatusCode, set_span_in_context
 from prometheus_client.parser import text_string_to_metric_families
 
 from collector.config import CollectorSettings
-from collector.decode import REDACTED_ATTRIBUTE
-from collector.redaction import RedactionSettings, china_id_ok, luhn_ok
+from collector.decoding.otlp import REDACTED_ATTRIBUTE
+from collector.decoding.redaction import RedactionSettings, china_id_ok, luhn_ok
 from tracepatrol.harness.process import make_server, tracepatrol
 
 

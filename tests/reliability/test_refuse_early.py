@@ -14,7 +14,7 @@ import psutil
 import pytest
 from fastapi.testclient import TestClient
 
-from collector.writer import IngestQueue, IngestStats
+from collector.queue.ingest import IngestQueue, IngestStats
 from tests.otlp_payloads import request_with_spans
 from tracepatrol.app import build_api
 from tracepatrol.harness.process import make_server

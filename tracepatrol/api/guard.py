@@ -5,9 +5,9 @@ before a byte of its body is read, one whose key's role is below its route's rul
 (`tracepatrol.api.rules`) 403 naming the role needed, a declared body over the limit 413 at
 once, and a chunked body is counted as it streams and cut off at the limit. Unauthenticated
 dashboard GETs go on to their page, which answers with the login form (and reads no body). A
-presented key is checked within the client's guessing budget (`collector.guessing`; 429 past
+presented key is checked within the client's guessing budget (`collector.receiving.guessing`; 429 past
 it). A request that passed those is held to the names this server answers to
-(`collector.host_check`; 400 otherwise), and one that changes state to an `Origin` of its own
+(`collector.receiving.host_check`; 400 otherwise), and one that changes state to an `Origin` of its own
 (403 otherwise): against DNS rebinding and cross-site forms. Who the request is (`PRINCIPAL`: a
 key, or a dashboard session's key) is left in the scope for the routes to scope their reads by.
 """
@@ -24,10 +24,10 @@ from starlette.exceptions import HTTPException
 from starlette.requests import cookie_parser
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from collector.auth import UNAUTHORIZED, KeyCheck, forbidden
-from collector.clients import asgi_client
-from collector.guessing import GuessLimiter, Throttled
-from collector.host_check import HostPolicy
+from collector.receiving.auth import UNAUTHORIZED, KeyCheck, forbidden
+from collector.receiving.clients import asgi_client
+from collector.receiving.guessing import GuessLimiter, Throttled
+from collector.receiving.host_check import HostPolicy
 from infra.access import KeyRing, Principal
 from infra.access.roles import OPEN as EVERYONE
 from tracepatrol.api.rules import OPEN as OPEN_RULE, RouteRules

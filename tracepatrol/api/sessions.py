@@ -8,7 +8,7 @@ holds (`KeyRing.current`), so revoking a key ends its sessions too.
 Without any key every browser still gets a session cookie of its own on its first page
 (`anonymous`), so that forms and fetches that change state carry a CSRF token bound to that
 browser (`Sessions.csrf_token`) rather than one token every visitor shares. Failed logins are
-counted by `collector.guessing`, with every other key check.
+counted by `collector.receiving.guessing`, with every other key check.
 """
 from __future__ import annotations
 

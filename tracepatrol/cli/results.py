@@ -150,7 +150,7 @@ def load_trajectory(path: Path):
     arguments parsed, text that is not JSON marked invalid with the raw text kept). ValueError for
     a file nested past what the JSON parser reads at all (~1,000)."""
     from collector import json_limits
-    from collector.arguments import read_arguments
+    from collector.assembly.arguments import read_arguments
     from collector.trajectory import Trajectory
 
     doc = json_limits.loads(path.read_bytes())

@@ -8,7 +8,7 @@ Access: with an API key configured, every page and static file needs either the 
 `Authorization: Bearer <key>` header or the session cookie that the login form sets after
 checking the key in constant time. The cookie holds a random session token (nothing derived from
 the key) that expires and that logout revokes; it is HttpOnly and SameSite=Strict. Failed logins
-count against the client's guessing budget with every other key check (`collector.guessing`;
+count against the client's guessing budget with every other key check (`collector.receiving.guessing`;
 429 with Retry-After). Without a key every browser gets a session cookie of its own for its
 CSRF token (`tracepatrol.web.pages.view`). The health report is also served here
 (`/dashboard/report`, and `/api/report` for the CLI, Bearer only).

@@ -10,11 +10,11 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from collector import conventions as C
+from collector.assembly import conventions as C
 from collector import store
-from collector.messages import Message, decode
+from collector.assembly.messages import Message, decode
 from collector.span import SpanRecord
-from collector.semconv import span_messages
+from collector.assembly.build import span_messages
 from evaluators.results import results
 from sampler import annotation_configs, annotations
 from tracepatrol import analysis
