@@ -15,7 +15,7 @@ import duckdb
 import orjson
 import pyarrow as pa
 
-from collector.retention import expire_in_chunks
+from collector.store.retention import expire_in_chunks
 from evaluators.base import EvalResult
 from evaluators.results.findings import encode, findings_of
 from evaluators.results.reads import results

@@ -1,6 +1,6 @@
 //! OTLP `ExportTraceServiceRequest` bytes to tracepatrol's span columns, as Arrow buffers.
 //!
-//! The same rows `collector.decode.to_batch` makes (same checks, limits, rejection messages and
+//! The same rows `collector.decoding.otlp.to_batch` makes (same checks, limits, rejection messages and
 //! attribute JSON), without a Python object per value and without the GIL: decoding was most of
 //! the receiving thread's time, and the GIL it held slowed the DuckDB writer beside it. Anything
 //! this decoder does not take (a body prost refuses, columns past Arrow's 2 GiB, a panic) comes
