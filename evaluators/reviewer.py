@@ -13,10 +13,12 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from decimal import Decimal
 from collections.abc import Callable, Iterable
 from functools import lru_cache
 
 from collector.trajectory import Trajectory
+from evaluators.text.arithmetic import computed_from
 from evaluators.dates import FREE_TEXT
 from evaluators.text.dates import as_date, computed_dates, split_dates
 from evaluators.text.glosses import english_senses, glosses, place_names, senses
@@ -194,6 +196,8 @@ class Reviewer:
         number = number_of(value)
         if number is not None and number in self.numbers:
             return "a number the user gave"
+        if number is not None and (how := computed_from(Decimal(number), self.requests)) is not None:
+            return how
         if number is not None and len(number) == 4 and any(str(d.year) == number for d in self._days):
             return "the trace's year"
         if number is not None and (unit := unit_of(argument, description)) and number in self._in_unit(unit):

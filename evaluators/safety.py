@@ -15,6 +15,7 @@ approved"). The instructions are the one text of the result holding the cue, not
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
@@ -103,6 +104,8 @@ def find_pii(text: str) -> set[Pii]:
     """Every ID number, mobile number, e-mail address and bank card number in `text`."""
     if not text:
         return set()
+    if not text.isascii():  # a full-width ＠ or digits are the same address or number
+        text = unicodedata.normalize("NFKC", text)
     found = {Pii("email", m[0].lower()) for m in _EMAIL.finditer(text)} if "@" in text else set()
     if not _ELEVEN_DIGITS.search(text):  # every number kind below has eleven digits or more
         return found

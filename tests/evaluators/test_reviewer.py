@@ -263,3 +263,24 @@ def test_dates_in_a_query_the_agent_writes_must_be_computed(request_):
     assert verdict(sql.format("2026-10-01"), request_, key="sql")[0] == "pass"  # an exclusive end
     # found by its words or not, a query over the wrong month is flagged
     assert verdict(sql.format("2026-09-01"), request_, key="sql")[0] == "ungrounded_value"
+
+
+@pytest.mark.parametrize("value, said", [
+    (40, "donate 5% of my 800 euro bonus to WWF"), (125, "donate 5% of my 2,500 Swiss francs bonus"),
+    (124.95, "5 percent of 2,499"), (640, "这件800元的大衣打八折"), (150, "把3000元的百分之五捐出去"),
+    (46, "add a 15% tip to the 40 dollar bill"), (80, "split the 240 between 3 of us"),
+    (140, "4 tickets at 35 each"), (72.5, "两人平分145元"),
+])
+def test_a_number_the_user_asked_to_compute_is_grounded(value, said):
+    label, why = verdict(value, said)
+    assert label == "pass" and "as the user asked" in why
+
+
+@pytest.mark.parametrize("value, said", [
+    (41, "donate 5% of my 800 euro bonus"),  # not 5 % of anything said
+    (400, "donate 5% of my 800 euro bonus"),  # half, which nobody asked for
+    (80, "book 240 for 3 of us"),  # no split asked for: two numbers are not operands
+    (0, "room for 1 per night, 4 guests"),  # 1/4 rounds to 0, but 0 is no computed amount
+])
+def test_a_number_the_request_does_not_compute_stays_ungrounded(value, said):
+    assert verdict(value, said)[0] == "ungrounded_value"

@@ -1,0 +1,63 @@
+"""Numbers a reviewer works out from the user's own: a share of an amount ("5% of my 800 euro
+bonus" → 40; "15% tip" → the bill and 15 % more; "八折" → 80 % of the price), and where the request
+asks for it ("split 240 between 3", "total for 4 at 35 each", "一共", "平分"), the sum, difference,
+product or quotient of two of its numbers. Results are compared to the cent, or to the unit when
+the value is a whole number (an agent rounds 124.95 to 125)."""
+from __future__ import annotations
+
+import re
+from decimal import ROUND_HALF_UP, Decimal
+from itertools import permutations
+
+from evaluators.text.cache import cached_when_short
+from evaluators.text.numbers import canonical, numbers_in, zh_amount
+
+_SHARE = re.compile(r"(\d+(?:\.\d+)?)\s*(?:%|％|percent\b|per\s*cent\b)|百分之([零〇一二两三四五六七八九十百点\d.]+)"
+                    r"|([一二三四五六七八九]|\d(?:\.\d)?)\s*折", re.IGNORECASE)
+# Words that ask for a total, a split or a rate: without one, two numbers of a request are not operands.
+_COMPUTE = re.compile(r"\b(?:total|sum|altogether|in all|combined|overall|split|divide[sd]?|between|each|per|apiece"
+                      r"|times|average|add(?:ed)? up)\b|[×÷*/]|合计|总共|一共|共计|总计|加起来|平分|均分|平摊|分摊|每|各|乘|除",
+                      re.IGNORECASE)
+_MOST_OPERANDS = 12  # a request with more numbers than this is a table, not a sum to check
+_CENT, _UNIT = Decimal("0.01"), Decimal(1)
+
+
+@cached_when_short(1 << 12)
+def shares_in(text: str) -> frozenset[Decimal]:
+    """The fractions a text states as percentages or as a Chinese discount (八折 pays 0.8)."""
+    found = set()
+    for m in _SHARE.finditer(text):
+        if m[1]:
+            found.add(Decimal(m[1]) / 100)
+        elif m[2] and (amount := zh_amount(m[2])) is not None:
+            found.add(amount / 100)
+        elif m[3] and (amount := zh_amount(m[3])) is not None:
+            found.add(amount / 10)
+    return frozenset(s for s in found if 0 < s < 10)
+
+
+def _close(result: Decimal, value: Decimal) -> bool:
+    if abs(result - value) < _CENT / 2:
+        return True
+    return value != 0 and value == value.to_integral_value() and result.quantize(_UNIT, ROUND_HALF_UP) == value
+
+
+def computed_from(value: Decimal, text: str) -> str | None:
+    """How `value` follows from the numbers of the user's `text`, or None."""
+    numbers = [Decimal(n) for n in numbers_in(text)]
+    shares = shares_in(text)
+    if shares:
+        for share in shares:
+            for base in numbers:
+                if base in (share, share * 100):  # "5%" states 5 and 0.05: neither is the amount
+                    continue
+                for factor, how in ((share, ""), (1 - share, "less "), (1 + share, "plus ")):
+                    if factor > 0 and _close(base * factor, value):
+                        return f"{how}{canonical(share * 100)}% of {canonical(base)}, as the user asked"
+    if len(numbers) > _MOST_OPERANDS or _COMPUTE.search(text) is None:
+        return None
+    for a, b in permutations([n for n in numbers if n not in (0, 1)], 2):
+        for result, sign in ((a + b, "+"), (a - b, "-"), (a * b, "×"), (a / b, "÷")):
+            if result > 0 and _close(result, value):
+                return f"{canonical(a)} {sign} {canonical(b)}, as the user asked"
+    return None
