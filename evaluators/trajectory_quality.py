@@ -67,6 +67,8 @@ _WRITES = frozenset(terms(
     "notify email sms push invite forward"))
 
 
+# A negation and the few words after it: "no job was created", "there is no reservation", "wasn't booked".
+_NEGATED = re.compile(r"(?:\b(?:no|not|never|nothing|without)\b|n't)((?:\s+[\w-]+){1,4})", re.I)
 _CLAUSE_END = re.compile(r"[:;,.!?：；，。]")
 # An answer saying all is done claims every part of the work.
 _ALL_DONE = re.compile(r"\bdone\b|\ball set\b|\bcompleted?\b|\bsuccessfully\b|好了|完成|搞定|成功|办好|弄好", re.I)
@@ -118,10 +120,10 @@ class _Run:
         """Whether the final answer claims success of what the call at `position` did: it admits no
         failure and says all is done ("Done!", "订好了"), or says what the call does (a word of its name
         other than a read verb, its description's first word, the initials of its object: PR), sends (a value
-        holding a digit: the coupon code, the amount), or, for a write, what the request asked to
+        holding a digit that no earlier result gave: the coupon code, the amount), or, for a write, what the request asked to
         have done ("exchanged" for "exchange it"). An answer reporting the rest of the work and
         passing over the call claims nothing of it."""
-        if not self.claims_success:
+        if not self.claims_success or self.denies(position):
             return False
         call = self.calls[position]
         if self._said is None:
@@ -132,8 +134,25 @@ class _Run:
         if writes(call.name) and not said.isdisjoint(self.asked):
             return True
         answer = norm(self.output)
-        return any(any(map(str.isdigit, a.text)) and f" {a.text} " in f" {answer} "
+        return any(any(map(str.isdigit, a.text)) and f" {a.text} " in f" {answer} " and not self._looked_up(a, position)
                    for a in self.texts.arguments[position] or ())
+
+    def denies(self, position: int) -> bool:
+        """Whether the answer says the call's deed did not happen: a negation followed, within four
+        words, by what the call does ("no job was created" for create_job, "there is no reservation"
+        for reserve_charger): the failure is admitted even without a word of regret."""
+        call = self.calls[position]
+        deeds = _deeds(call.name, self.descriptions.get(call.name, ""))
+        # a deed's root may start a longer word of the same family: reserv of "reservation"
+        return any(w.startswith(d) and (w == d or len(d) >= 4) for m in _NEGATED.finditer(self.output)
+                   for w in roots(terms(m[1])) for d in deeds)
+
+    def _looked_up(self, argument, position: int) -> bool:
+        """Whether an earlier successful call's result holds the value: an answer naming the charity
+        a search found reports the search, not the donation that failed with its id."""
+        call, calls = self.calls[position], self.calls
+        return any(i != position and calls[i].status == "ok" and before(calls[i], call)
+                   for unit in argument.units for i in self.texts.holders(unit))
 
     @property
     def asked(self) -> frozenset[str]:
@@ -277,7 +296,7 @@ class TrajectoryQualityEvaluator(Evaluator):
             return _part(1.0, "recovered", f"{ref}: {how}", seq=seq)
         if not run.answered:
             return _part(0.0, "no_recovery", f"{ref}: no_recovery: nothing followed the failure", [seq], seq=seq)
-        if run.claims_success:  # neither admitted nor claimed: the answer is about the rest of the work
+        if run.claims_success and not run.denies(i):  # neither admitted nor claimed: about the rest of the work
             return _part(0.0, "no_recovery", f"{ref}: no_recovery: the final answer passes over the failure",
                          [seq], seq=seq)
         how = "asked the user" if run.asks else "reported the failure"

@@ -146,6 +146,33 @@ def test_an_answer_saying_it_is_not_done_admits_the_failure(output):
     assert "silent_failure" not in quality(email, request="mail me", output=output).labels
 
 
+@pytest.mark.parametrize("name, error, output", [
+    ("create_job", "409 Conflict: quote expired", "The quote had expired each time I ordered, so no job was created."),
+    ("reserve_charger", "409 Conflict: connector taken", "The connector was taken, so there is no reservation."),
+    ("book_room", "409 Conflict: sold out", "The hotel is sold out; the room wasn't booked."),
+])
+def test_an_answer_saying_the_calls_deed_did_not_happen_admits_the_failure(name, error, output):
+    result = quality(call(1, name, {"ref": "Q-4"}, error=error), request="order it", output=output)
+    assert not {"silent_failure", "unverified_success", "no_recovery"} & set(result.labels)
+    assert result.details["recovery"]["label"] == "recovered"
+
+
+def test_a_negation_of_something_else_claims_nothing_less():
+    job = call(1, "create_job", {"quote_id": "Q-4"}, error="409 Conflict: quote expired")
+    claimed = quality(job, request="order it", output="I created the job; no extra fee was charged.")
+    assert "silent_failure" in claimed.labels
+
+
+def test_an_answer_naming_what_a_lookup_found_passes_over_the_failed_write():
+    search = call(1, "search_charities", {"query": "MSF"}, {"charities": [{"charity_id": "CH-406258"}]})
+    donate = call(2, "make_donation", {"charity_id": "CH-406258", "amount": 80}, error="402 Payment Required: declined")
+    result = quality(search, donate, request="donate 10% of my 800 euro bonus to MSF",
+                     output="Medecins Sans Frontieres is a registered charity (CH-406258).")
+    assert "no_recovery" in result.labels and "silent_failure" not in result.labels
+    sent = quality(search, donate, request="donate 10% of my 800 euro bonus to MSF", output="Donated 80 to CH-406258.")
+    assert "silent_failure" in sent.labels
+
+
 def test_an_answer_reporting_a_refusal_admits_the_failure():
     ticket = [call(i, "create_ticket", {"asset": "AS-1"}, error="400 Bad Request: asset not assigned") for i in (1, 2, 3)]
     result = quality(*ticket, request="open a ticket",
