@@ -31,6 +31,7 @@ CACHE = ROOT / ".cache" / "capture"
 VENVS = CACHE / "venvs"
 NEUTRAL_CWD = CACHE / "cwd"
 ALL_SCENARIOS = ["chat", "one_tool", "parallel_tools", "failing_tool", "multi_turn"]
+CREW_SCENARIOS = ["chat", "one_tool", "parallel_tools", "failing_tool"]  # a crew keeps no conversation
 
 GENAI_LATEST = {"OTEL_SEMCONV_STABILITY_OPT_IN": "gen_ai_latest_experimental"}
 
@@ -213,6 +214,25 @@ MATRIX = [
            notes=["smolagents ToolCallingAgent with @tool functions on OpenAIServerModel (chat completions), OpenInference "
                   "SmolagentsInstrumentor; the agent's own final_answer tool ends the run (the model calls it with the answer)"])
       for state in ("on", "off")],
+    *[dict(convention=f"{kind.split('_')[0]}_crewai", variant=variant, venv="crewai", scenarios=CREW_SCENARIOS,
+           cmd=["agents/crewai_agent.py", kind], content=not variant.endswith("off"),
+           env=({"OPENINFERENCE_HIDE_INPUTS": "true", "OPENINFERENCE_HIDE_OUTPUTS": "true"} if kind.startswith("openinference")
+                else {"TRACELOOP_TRACE_CONTENT": "false"}) if variant.endswith("off") else
+               ({} if kind.startswith("openinference") else {"TRACELOOP_TRACE_CONTENT": "true"}),
+           packages=["crewai", "openinference-instrumentation-crewai" if kind.startswith("openinference")
+                     else "opentelemetry-instrumentation-crewai",
+                     *(["openinference-instrumentation-openai"] if kind == "openinference" else
+                       ["opentelemetry-instrumentation-openai"] if kind == "openllmetry" else []), "openai"],
+           notes=["CrewAI Crew of one Agent and one Task (the user's message) with @tool tools on crewai's native OpenAI "
+                  "provider (chat completions); CrewAI's telemetry and hosted tracing off; user and session on the app's root span; "
+                  "a crew has no conversation history, so multi_turn is not captured"]
+                 + (["OpenInference CrewAIInstrumentor(use_event_listener=True, create_llm_spans=True): every span, "
+                     "model calls included, written from CrewAI's events; no openai instrumentation"] if kind == "openinference_events" else
+                    [f"{'OpenInference' if kind == 'openinference' else 'OpenLLMetry'}'s CrewAIInstrumentor (crew, task, "
+                     f"agent and tool spans) and the same family's OpenAIInstrumentor for the model calls"]))
+      for kind, variant in (("openinference", "content_on"), ("openinference", "content_off"),
+                            ("openinference_events", "events_content_on"),
+                            ("openllmetry", "content_on"), ("openllmetry", "content_off"))],
     *[dict(convention="openinference_llama_index", variant=f"content_{state}", venv="llama_index",
            cmd=["agents/llama_index_agent.py"], content=state == "on",
            env={} if state == "on" else dict(OPENINFERENCE_HIDE_INPUTS="true", OPENINFERENCE_HIDE_OUTPUTS="true"),
@@ -708,7 +728,7 @@ def main() -> None:
             continue
         print(key, flush=True)
         versions = package_versions(entry["venv"], entry["packages"])
-        for scenario_name in args.scenarios:
+        for scenario_name in [s for s in args.scenarios if s in entry.get("scenarios", ALL_SCENARIOS)]:
             try:
                 case = run_one(entry, scenario_name, args)
             except subprocess.TimeoutExpired:
