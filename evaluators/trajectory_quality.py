@@ -64,7 +64,10 @@ _WRITES = frozenset(terms(
     "create update delete remove cancel submit post write save send transfer order purchase buy pay book "
     "reserve charge refund set add insert upload publish modify edit exchange convert place schedule merge "
     "deploy approve register enroll enrol subscribe apply checkout withdraw deposit reset reply respond escalate assign close resolve "
-    "notify email sms push invite forward"))
+    "notify email sms push invite forward donate renew extend upgrade downgrade activate deactivate enable disable "
+    "start launch trigger redeem request lodge"))
+_RECORDS = frozenset("history balance summary report log logs details records preview".split())
+_WRITE_ROOTS = tuple(sorted(r for r in roots(_WRITES) if len(r) >= 4))
 
 
 # A negation and the few words after it: "no job was created", "there is no reservation", "wasn't booked".
@@ -453,7 +456,13 @@ def writes(name: str) -> bool:
     first = _NAME_WORD.search(name)
     if first is not None and first[0].lower() in _READS:
         return False
-    return not _WRITES.isdisjoint(_name_words(name)) or not _WRITES.isdisjoint(terms(name))
+    words = _name_words(name)
+    if not _WRITES.isdisjoint(words) or not _WRITES.isdisjoint(terms(name)):
+        return True
+    # a noun of a write verb: make_donation, request_cancellation (roots of four letters or more), unless
+    # a word says it reads one: deployment_status, charger_info
+    return _READS.isdisjoint(words) and _RECORDS.isdisjoint(words) and \
+        any(w.startswith(root) for w in words for root in _WRITE_ROOTS)
 
 
 @lru_cache(maxsize=4096)  # keyed by a tool's name and description

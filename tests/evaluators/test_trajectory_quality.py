@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from evaluators.base import EvalContext
-from evaluators.trajectory_quality import TrajectoryQualityEvaluator
+from evaluators.trajectory_quality import TrajectoryQualityEvaluator, writes
 
 from .conftest import call, trajectory
 
@@ -315,6 +315,14 @@ def test_a_repeated_write_verb_is_a_write():
     reply = call(1, "reply_to_ticket", {"ticket_id": "T-1", "status": "solved"}, error="connection reset by peer")
     replied = quality(reply, request="reply to T-1 and close it", output="Replied to T-1 and marked it solved.")
     assert replied.details["termination"]["label"] == "unverified_success"
+
+
+@pytest.mark.parametrize("name, wrote", [
+    ("make_donation", True), ("request_cancellation", True), ("start_run", True), ("renew_policy", True),
+    ("donation_history", False), ("deployment_status", False), ("charger_info", False), ("get_booking", False),
+])
+def test_a_noun_of_a_write_verb_names_a_write_unless_a_word_says_it_reads(name, wrote):
+    assert writes(name) is wrote
 
 
 @pytest.mark.parametrize("name", ["notifyUser", "send_sms", "email_receipt", "push_notification"])
