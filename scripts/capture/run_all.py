@@ -214,25 +214,21 @@ MATRIX = [
            notes=["smolagents ToolCallingAgent with @tool functions on OpenAIServerModel (chat completions), OpenInference "
                   "SmolagentsInstrumentor; the agent's own final_answer tool ends the run (the model calls it with the answer)"])
       for state in ("on", "off")],
-    *[dict(convention=f"{kind.split('_')[0]}_crewai", variant=variant, venv="crewai", scenarios=CREW_SCENARIOS,
-           cmd=["agents/crewai_agent.py", kind], content=not variant.endswith("off"),
-           env=({"OPENINFERENCE_HIDE_INPUTS": "true", "OPENINFERENCE_HIDE_OUTPUTS": "true"} if kind.startswith("openinference")
-                else {"TRACELOOP_TRACE_CONTENT": "false"}) if variant.endswith("off") else
-               ({} if kind.startswith("openinference") else {"TRACELOOP_TRACE_CONTENT": "true"}),
-           packages=["crewai", "openinference-instrumentation-crewai" if kind.startswith("openinference")
-                     else "opentelemetry-instrumentation-crewai",
-                     *(["openinference-instrumentation-openai"] if kind == "openinference" else
-                       ["opentelemetry-instrumentation-openai"] if kind == "openllmetry" else []), "openai"],
+    *[dict(convention="openinference_crewai", variant=variant, venv="crewai", scenarios=CREW_SCENARIOS,
+           cmd=["agents/crewai_agent.py", mode], content=not variant.endswith("off"),
+           env=dict(OPENINFERENCE_HIDE_INPUTS="true", OPENINFERENCE_HIDE_OUTPUTS="true") if variant.endswith("off") else {},
+           packages=["crewai", "openinference-instrumentation-crewai",
+                     *(["openinference-instrumentation-openai"] if mode == "wrappers" else []), "openai"],
            notes=["CrewAI Crew of one Agent and one Task (the user's message) with @tool tools on crewai's native OpenAI "
                   "provider (chat completions); CrewAI's telemetry and hosted tracing off; user and session on the app's root span; "
-                  "a crew has no conversation history, so multi_turn is not captured"]
-                 + (["OpenInference CrewAIInstrumentor(use_event_listener=True, create_llm_spans=True): every span, "
-                     "model calls included, written from CrewAI's events; no openai instrumentation"] if kind == "openinference_events" else
-                    [f"{'OpenInference' if kind == 'openinference' else 'OpenLLMetry'}'s CrewAIInstrumentor (crew, task, "
-                     f"agent and tool spans) and the same family's OpenAIInstrumentor for the model calls"]))
-      for kind, variant in (("openinference", "content_on"), ("openinference", "content_off"),
-                            ("openinference_events", "events_content_on"),
-                            ("openllmetry", "content_on"), ("openllmetry", "content_off"))],
+                  "a crew keeps no conversation, so multi_turn is not captured; the model sees the task inside CrewAI's prompt "
+                  "(\"Current Task: ...\"), the task description itself is on the crew and agent spans"]
+                 + (["CrewAIInstrumentor() (crew kickoff, task and tool spans) with OpenInference's OpenAIInstrumentor for the model calls"]
+                    if mode == "wrappers" else
+                    ["CrewAIInstrumentor(use_event_listener=True, create_llm_spans=True): every span, model calls included, "
+                     "written from CrewAI's events, no openai instrumentation; the model's tool-call requests are only in the "
+                     "LLM span's output.value (no tool_call ids on the tool spans)"]))
+      for mode, variant in (("wrappers", "content_on"), ("wrappers", "content_off"), ("events", "events_content_on"))],
     *[dict(convention="openinference_llama_index", variant=f"content_{state}", venv="llama_index",
            cmd=["agents/llama_index_agent.py"], content=state == "on",
            env={} if state == "on" else dict(OPENINFERENCE_HIDE_INPUTS="true", OPENINFERENCE_HIDE_OUTPUTS="true"),

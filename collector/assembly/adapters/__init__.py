@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collector.assembly.adapters.base import AGENT, LLM, TOOL, Adapter, Profile, ToolIO, event_names
 from collector.assembly.adapters.common import OTelGeneral
+from collector.assembly.adapters.crewai import CrewAI
 from collector.assembly.adapters.genai import GenAI
 from collector.assembly.adapters.genai_legacy import GenAILegacy
 from collector.assembly.adapters.google_adk import GoogleADK
@@ -22,7 +23,7 @@ from collector.assembly.adapters.traceloop import Traceloop
 from collector.assembly.adapters.vercel_ai import VercelAI
 
 ADAPTERS: tuple[Adapter, ...] = (
-    OTelGeneral(), VercelAI(), GoogleADK(), GenAI(), OpenInference(), Traceloop(), PydanticAI(), Strands(), OpenLIT(),
+    OTelGeneral(), VercelAI(), GoogleADK(), CrewAI(), GenAI(), OpenInference(), Traceloop(), PydanticAI(), Strands(), OpenLIT(),
     SemanticKernel(), MLflow(), GenAILegacy(),
 )
 

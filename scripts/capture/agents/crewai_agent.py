@@ -1,11 +1,11 @@
 """CrewAI: a crew of one agent with one task (the user's message), its tools made with crewai's
 @tool, on crewai's native OpenAI provider (chat completions against the fake model). Traced by
-one instrumentation's CrewAIInstrumentor plus the same family's openai instrumentation for the
-model calls, as their docs pair them; `events` uses OpenInference's event-listener mode instead,
-which writes the model-call spans from CrewAI's own events. User and session ride on the app's
-root span. CrewAI's telemetry and its hosted tracing are switched off: nothing leaves 127.0.0.1.
+OpenInference's CrewAIInstrumentor: `wrappers` (its default) with OpenInference's
+OpenAIInstrumentor for the model calls, as its docs pair them, or `events`, its event-listener
+mode, which writes the model-call spans from CrewAI's own events. User and session ride on the
+app's root span. CrewAI's telemetry and hosted tracing are off: nothing leaves 127.0.0.1.
 
-    python crewai_agent.py openinference|openinference_events|openllmetry
+    python crewai_agent.py wrappers|events
 """
 from __future__ import annotations
 
@@ -18,9 +18,12 @@ os.environ.update(CREWAI_DISABLE_TELEMETRY="true", CREWAI_TRACING_ENABLED="false
                   CREWAI_DISABLE_VERSION_CHECK="true", CREWAI_TESTING="true")
 
 from crewai import LLM, Agent, Crew, Task  # noqa: E402
+from crewai.events.event_bus import crewai_event_bus  # noqa: E402
 from crewai.tools import tool  # noqa: E402
+from openinference.instrumentation.crewai import CrewAIInstrumentor  # noqa: E402
+from openinference.instrumentation.openai import OpenAIInstrumentor  # noqa: E402
 
-KIND = sys.argv[1]
+MODE = sys.argv[1]
 
 
 @tool("get_weather")
@@ -36,21 +39,13 @@ def get_stock_price(symbol: str) -> str:
 
 
 def instrument(provider) -> None:
-    if KIND.startswith("openinference"):
-        from openinference.instrumentation.crewai import CrewAIInstrumentor
-        if KIND == "openinference_events":
-            CrewAIInstrumentor().instrument(tracer_provider=provider, use_event_listener=True, create_llm_spans=True)
-            return
-        from openinference.instrumentation.openai import OpenAIInstrumentor
-        CrewAIInstrumentor().instrument(tracer_provider=provider)
-        OpenAIInstrumentor().instrument(tracer_provider=provider)
-    elif KIND == "openllmetry":
-        from opentelemetry.instrumentation.crewai import CrewAIInstrumentor
-        from opentelemetry.instrumentation.openai import OpenAIInstrumentor
+    if MODE == "events":
+        CrewAIInstrumentor().instrument(tracer_provider=provider, use_event_listener=True, create_llm_spans=True)
+    elif MODE == "wrappers":
         CrewAIInstrumentor().instrument(tracer_provider=provider)
         OpenAIInstrumentor().instrument(tracer_provider=provider)
     else:
-        raise SystemExit(f"unknown instrumentation {KIND}")
+        raise SystemExit(f"unknown mode {MODE}")
 
 
 def main() -> None:
@@ -66,6 +61,7 @@ def main() -> None:
         root.set_attribute("user.id", common.USER_ID)
         root.set_attribute("session.id", common.SESSION_ID)
         print(crew.kickoff().raw)
+        crewai_event_bus.flush()  # the event listener ends the crew's span in a handler that may still be running
     provider.shutdown()
 
 
