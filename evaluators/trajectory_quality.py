@@ -18,6 +18,7 @@ from typing import Any
 
 from collector.trajectory import ToolCall, Trajectory
 from evaluators.base import EvalContext, EvalResult, Evaluator, Finding, per_step, summary
+from evaluators.reviewer import holds
 from evaluators.text.cache import cached_when_short
 from evaluators.text.glosses import english_terms
 from evaluators.text.index import TrajectoryText
@@ -123,7 +124,7 @@ class _Run:
         """Whether the final answer claims success of what the call at `position` did: it admits no
         failure and says all is done ("Done!", "订好了"), or says what the call does (a word of its name
         other than a read verb, its description's first word, the initials of its object: PR), sends (a value
-        holding a digit that no earlier result gave: the coupon code, the amount), or, for a write, what the request asked to
+        holding a digit that no earlier result gave nor another successful call sent: the coupon code, the amount), or, for a write, what the request asked to
         have done ("exchanged" for "exchange it"). An answer reporting the rest of the work and
         passing over the call claims nothing of it."""
         if not self.claims_success or self.denies(position):
@@ -151,11 +152,15 @@ class _Run:
                    for w in roots(terms(m[1])) for d in deeds)
 
     def _looked_up(self, argument, position: int) -> bool:
-        """Whether an earlier successful call's result holds the value: an answer naming the charity
-        a search found reports the search, not the donation that failed with its id."""
+        """Whether an earlier successful call's result holds the value, or another successful call sent
+        it too: an answer naming the charity a search found reports the search, not the donation that
+        failed with its id; a check-out date the hotel search also sent is the hotel's, not the car's."""
         call, calls = self.calls[position], self.calls
-        return any(i != position and calls[i].status == "ok" and before(calls[i], call)
-                   for unit in argument.units for i in self.texts.holders(unit))
+        if any(i != position and calls[i].status == "ok" and before(calls[i], call)
+               for unit in argument.units for i in self.texts.holders(unit)):
+            return True
+        return any(i != position and calls[i].status == "ok" and holds(others, argument.units)
+                   for i, others in enumerate(self.texts.arguments))
 
     @property
     def asked(self) -> frozenset[str]:

@@ -157,6 +157,16 @@ def test_an_answer_saying_the_calls_deed_did_not_happen_admits_the_failure(name,
     assert result.details["recovery"]["label"] == "recovered"
 
 
+def test_a_date_another_successful_call_also_sent_is_no_claim_of_the_failed_one():
+    hotel = call(1, "search_hotels", {"check_in": "2026-12-09", "check_out": "2026-12-15"}, {"hotels": ["H-8"]})
+    cars = call(2, "search_cars", {"pickup_date": "2026-12-09", "return_date": "2026-12-15"}, error="HTTP 500")
+    request = "a hotel for 6 nights from Dec 9 and a car for the same days"
+    result = quality(hotel, cars, request=request, output="Hotel H-8 is 112.00 a night until 2026-12-15.")
+    assert "no_recovery" in result.labels and "silent_failure" not in result.labels
+    alone = quality(cars, request=request, output="Your car is ready until 2026-12-15.")
+    assert "silent_failure" in alone.labels
+
+
 def test_a_negation_of_something_else_claims_nothing_less():
     job = call(1, "create_job", {"quote_id": "Q-4"}, error="409 Conflict: quote expired")
     claimed = quality(job, request="order it", output="I created the job; no extra fee was charged.")
