@@ -66,7 +66,8 @@ _WRITES = frozenset(terms(
     "reserve charge refund set add insert upload publish modify edit exchange convert place schedule merge "
     "deploy approve register enroll enrol subscribe apply checkout withdraw deposit reset reply respond escalate assign close resolve "
     "notify email sms push invite forward donate renew extend upgrade downgrade activate deactivate enable disable "
-    "start launch trigger redeem request lodge"))
+    "start launch trigger redeem request lodge share retry rerun restart rebuild revert rollback archive pause resume "
+    "suspend"))
 _RECORDS = frozenset("history balance summary report log logs details records preview".split())
 _WRITE_ROOTS = tuple(sorted(r for r in roots(_WRITES) if len(r) >= 4))
 
