@@ -1,7 +1,7 @@
 """How far the rule evaluators' verdicts can be trusted: precision and recall per label, the share of
 clean traces flagged, and whether each finding sits on the right step, on a labelled corpus.
 
-    .venv/bin/python benchmarks/judgement.py [--split dev|heldout|both|blind|fresh|sealed|unseen] [--n 360] [--seed 27] [--json]
+    .venv/bin/python benchmarks/judgement.py [--split dev|heldout|both|blind|fresh|sealed|unseen|hidden] [--n 360] [--seed 27] [--json]
 
 The corpus (tests/judgement/) is generated deterministically: clean traces full of what a reviewer
 passes (context ids, codes for names, earlier turns, computed dates, copied values, retries after
@@ -15,7 +15,9 @@ not be read when tuning the evaluators, or it stops being unseen. The sealed spl
 read too, in domains none of the others use; it must not be read when tuning the evaluators either.
 The unseen split (tests/judgement/unseen.py) was written by a sixth helper, once all five had been
 read, who read neither the evaluators, their calibration nor any other split, in domains again new;
-it must not be read when tuning the evaluators.
+it must not be read when tuning the evaluators. The hidden split (tests/judgement/hidden.py) was written by a
+seventh helper, once all six had been read, who read neither the evaluators, their calibration nor any
+other split, in domains again new; it must not be read when tuning the evaluators.
 
 Per label, over traces: a true positive is a trace that must get the label and does; a false
 positive a trace that gets it and must not; recall and precision as usual. Only failure labels
@@ -142,7 +144,7 @@ def judge(cases: Iterable[Any]) -> Scores:
 
 
 def corpus(split: str, n: int, seed: int) -> list[Any]:
-    from tests.judgement import blind, dev, fresh, heldout, sealed, unseen
+    from tests.judgement import blind, dev, fresh, heldout, hidden, sealed, unseen
     from tests.judgement.corpus import generate
 
     if split == "blind":
@@ -153,6 +155,8 @@ def corpus(split: str, n: int, seed: int) -> list[Any]:
         return sealed.generate(n, seed)
     if split == "unseen":
         return unseen.generate(n, seed)
+    if split == "hidden":
+        return hidden.generate(n, seed)
 
     scenarios = {"dev": dev.SCENARIOS, "heldout": heldout.SCENARIOS}[split]
     return generate(split, scenarios, n, seed)
@@ -160,7 +164,7 @@ def corpus(split: str, n: int, seed: int) -> list[Any]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--split", choices=("dev", "heldout", "both", "blind", "fresh", "sealed", "unseen"), default="both")
+    parser.add_argument("--split", choices=("dev", "heldout", "both", "blind", "fresh", "sealed", "unseen", "hidden"), default="both")
     parser.add_argument("--n", type=int, default=360, help="traces per split")
     parser.add_argument("--seed", type=int, default=27)
     parser.add_argument("--json", action="store_true")
