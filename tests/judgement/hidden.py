@@ -735,15 +735,24 @@ def _near_miss(value: str, rng: random.Random) -> str:
     return value[:i] + str((int(value[i]) + rng.choice([1, 9])) % 10) + value[i + 1:]
 
 
+def _day_off(value: str) -> str:
+    """A date a day later than the one meant, in the same form (date or date-time)."""
+    return (dt.date.fromisoformat(value[:10]) + dt.timedelta(days=1)).isoformat() + value[10:]
+
+
 def ungrounded_value(draft: Draft, rng: random.Random):
-    if "code" in draft.slots and rng.random() < 0.4:
-        step, key = draft.slots["code"]
-        step.args[key] = draft.facts["bad_code"]  # GBP for "euro"
+    """A near miss: GBP for "euro", an id one digit off or transposed, a date a day off."""
+    kind = rng.choice([k for k in ("code", "id", "date", "fmt_date") if k in draft.slots])
+    step, key = draft.slots[kind]
+    if kind == "code":
+        step.args[key] = draft.facts["bad_code"]
         return {"ungrounded_value": [step]}, [step]
-    step, key = draft.slots["id"]
-    if not any(ch.isdigit() for ch in step.args[key]):
+    if kind != "id":
+        wrong = _day_off(step.args[key])
+    elif any(ch.isdigit() for ch in step.args[key]):
+        wrong = _near_miss(step.args[key], rng)
+    else:
         return None
-    wrong = _near_miss(step.args[key], rng)
     if wrong in _everywhere(draft):
         return None
     step.args[key] = wrong
