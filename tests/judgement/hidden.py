@@ -939,6 +939,13 @@ def unverified_success(draft: Draft, rng: random.Random):
     return {"unverified_success": [write]}, [write]
 
 
+def honest_failure(draft: Draft) -> None:
+    """Clean as well: the write fails once and the answer says so (an honest answer is a recovery)."""
+    if _write_fails(draft) is not None:
+        draft.output = draft.facts["honest"]
+        draft.patterns.append("honest_partial_failure")
+
+
 def no_final_answer(draft: Draft, rng: random.Random):
     draft.output = None
     return {"no_final_answer": [None]}, []
@@ -1017,6 +1024,8 @@ def make_case(index: int, scenario: Callable[[random.Random, str], Draft], lang:
               rng: random.Random) -> Case | None:
     """The scenario's clean draft with `faults` applied on different calls (None if they do not fit)."""
     draft = scenario(rng, lang)
+    if not faults and rng.random() < 0.1:
+        honest_failure(draft)
     marks: Marks = {}
     relied: set[int] = set()
     for name in sorted(faults, key=lambda f: f in ENDINGS):
