@@ -112,14 +112,35 @@ class _Run:
         self.keys = [(c.name, k) for c, k in zip(self.calls, self.texts.keys)]
         self.answered = bool(output.strip())
         self.asks = self.answered and _ASKS.search(output) is not None
-        # a final answer that neither admits a failure nor asks the user anything
-        self.claims_success = self.answered and not self.asks and _ACKNOWLEDGES.search(output) is None
+        # a final answer that neither admits a failure nor asks the user anything; a word it quotes from
+        # a successful result ("FAILED tests/test_session.py" from a job's log) admits nothing of its own
+        self.claims_success = self.answered and not self.asks and not any(
+            not self._quoted(m) for m in _ACKNOWLEDGES.finditer(output))
         self.kinds = {i: execution_label(c) for i, c in enumerate(self.calls) if c.status == "error"}
         offered = {t.name: t.description or "" for t in view.trajectory.tools_offered}
         self.polled = {name for name in {c.name for c in self.calls} if _polls(name, offered.get(name, ""))}
         self.output, self.descriptions, self.request = output, offered, view.trajectory.input or ""
         self._said: frozenset[str] | None = None
         self._asked: frozenset[str] | None = None
+
+    def _own_deeds(self, position: int) -> frozenset[str]:
+        """The call's deed words that no other successful call's name shares: "job" of get_job_log says
+        nothing once list_jobs succeeded, "log" still does."""
+        call = self.calls[position]
+        others = {c.name for i, c in enumerate(self.calls) if i != position and c.status == "ok"} - {call.name}
+        shared = frozenset().union(*(_deeds(n, self.descriptions.get(n, "")) for n in others))
+        return _deeds(call.name, self.descriptions.get(call.name, "")) - shared
+
+    def _quoted(self, match: re.Match) -> bool:
+        """Whether the word holding an admitting match is one a successful call's result says."""
+        text = match.string
+        start, end = match.start(), match.end()
+        while start and text[start - 1].isalnum() and text[start - 1].isascii():
+            start -= 1
+        while end < len(text) and text[end].isalnum() and text[end].isascii():
+            end += 1
+        word = norm(text[start:end])
+        return bool(word) and any(self.calls[i].status == "ok" for i in self.texts.holders(word))
 
     def claims(self, position: int) -> bool:
         """Whether the final answer claims success of what the call at `position` did: it admits no
@@ -134,7 +155,7 @@ class _Run:
         if self._said is None:
             self._said = roots((*terms(self.output), *english_terms(self.output)))
         said = self._said
-        if _ALL_DONE.search(self.output) or not said.isdisjoint(_deeds(call.name, self.descriptions.get(call.name, ""))):
+        if _ALL_DONE.search(self.output) or not said.isdisjoint(self._own_deeds(position)):
             return True
         if writes(call.name) and not said.isdisjoint(self.asked):
             return True

@@ -31,9 +31,21 @@ def _bigrams(run: str) -> list[str]:
             if run[i] not in STOP_CJK and run[i + 1] not in STOP_CJK]
 
 
+# Irregular past forms of the verbs agents' tools are named for: "paid" is what pay_order did.
+_IRREGULAR = {"paid": "pay", "sent": "send", "made": "make", "bought": "buy", "sold": "sell", "built": "build",
+              "rebuilt": "rebuild", "wrote": "write", "written": "write", "rewrote": "rewrite", "ran": "run",
+              "reran": "rerun", "gave": "give", "given": "give", "took": "take", "taken": "take", "held": "hold",
+              "told": "tell", "began": "begin", "begun": "begin", "chose": "choose", "chosen": "choose",
+              "froze": "freeze", "frozen": "freeze", "withdrew": "withdraw", "withdrawn": "withdraw",
+              "upheld": "uphold", "undid": "undo", "undone": "undo", "drawn": "draw"}
+
+
 @lru_cache(maxsize=1 << 14)  # keyed by the word, answering a string: safe to share between threads
 def _stem(word: str) -> str:
-    """A light English suffix stripper: enough for flights/flight, booking/book, rates/rate."""
+    """A light English suffix stripper: enough for flights/flight, booking/book, rates/rate, and
+    the irregular past forms of common deeds (paid/pay, sent/send)."""
+    if word in _IRREGULAR:
+        return _IRREGULAR[word]
     if len(word) > 5 and word.endswith("ing"):
         return word[:-3]
     if len(word) > 4 and word.endswith("ies"):

@@ -167,6 +167,27 @@ def test_a_date_another_successful_call_also_sent_is_no_claim_of_the_failed_one(
     assert "silent_failure" in alone.labels
 
 
+def test_a_failure_word_quoted_from_a_result_admits_nothing_of_the_agents_own():
+    jobs = call(1, "list_jobs", {"pipeline_id": 5}, {"jobs": [{"job_id": 17, "status": "failed"}]})
+    log = call(2, "get_job_log", {"job_id": 17}, {"lines": ["FAILED tests/test_a.py - expected 30, got 60"]})
+    retry = call(3, "retry_job", {"job_id": 17}, error="HTTP 500")
+    result = quality(jobs, log, retry, request="find the failed job, show its log and rerun it",
+                     output="Job 17 failed: FAILED tests/test_a.py - expected 30, got 60. Rerun started.")
+    assert {"silent_failure", "unverified_success"} <= set(result.labels)
+    admitted = quality(jobs, log, retry, request="find the failed job, show its log and rerun it",
+                       output="Job 17 failed on tests/test_a.py; the rerun failed too (server error).")
+    assert not {"silent_failure", "unverified_success"} & set(admitted.labels)
+
+
+def test_a_deed_word_another_successful_call_shares_is_no_claim():
+    jobs = call(1, "list_jobs", {"pipeline_id": 5}, {"jobs": [{"job_id": 17, "status": "failed"}]})
+    log = call(2, "get_job_log", {"job_id": 17}, error="HTTP 500")
+    passed_over = quality(jobs, log, request="show the failed job's log", output="Job 17 (unit-tests) failed.")
+    assert "no_recovery" in passed_over.labels and "silent_failure" not in passed_over.labels
+    claimed = quality(jobs, log, request="show the failed job's log", output="Here is the end of the log of job 17.")
+    assert "silent_failure" in claimed.labels
+
+
 def test_a_negation_of_something_else_claims_nothing_less():
     job = call(1, "create_job", {"quote_id": "Q-4"}, error="409 Conflict: quote expired")
     claimed = quality(job, request="order it", output="I created the job; no extra fee was charged.")
