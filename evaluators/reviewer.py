@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterable
 from functools import lru_cache
 
 from collector.trajectory import Trajectory
-from evaluators.text.arithmetic import computed_from
+from evaluators.text.arithmetic import computed_from, computed_with_result
 from evaluators.dates import FREE_TEXT
 from evaluators.text.dates import as_date, computed_dates, split_dates
 from evaluators.text.glosses import english_senses, glosses, place_names, senses
@@ -29,12 +29,16 @@ from evaluators.text.norm import has_cjk, norm, scalar_text
 from evaluators.text.measures import Unit, measures_in, parameter_unit
 from evaluators.text.numbers import canonical, number_of, numbers_in
 from evaluators.text.values import parsed, value_texts
+from evaluators.text.zones import local_times, times_of_day, zones_named
 
 # A root-span or resource attribute longer than this is a payload (a prompt, a JSON blob), not context.
 _CONTEXT_LONGEST = 80
 _DATE_TIME = re.compile(r"(\d{4}-\d{2}-\d{2})[t ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(?:z|[+-]\d{2}:?\d{2})?",
                         re.IGNORECASE)
 _BOUNDS = {("00", "00"), ("23", "59")}
+_ZONED = re.compile(r"(?:z|[+-]\d{2}:?\d{2})$", re.IGNORECASE)
+_MONTH = re.compile(r"\d{4}-(?:0[1-9]|1[0-2])")
+_THIS_MONTH = re.compile(r"\bthis month\b|\bcurrent month\b|\bmonth to date\b|这个月|本月|当月|这月", re.IGNORECASE)
 _CLOCK = re.compile(r"(\d{1,2}):(\d{2})(?::00)?")
 _LOCAL_DATE = re.compile(r"(\d{1,2})[./-](\d{1,2})[./-](\d{4})")
 _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")  # what a field is named: order_date, orderDate
@@ -187,7 +191,8 @@ class Reviewer:
             if len(text) <= 40 and text.count(" ") < 4 and not any(map(str.isdigit, text)) \
                     and (found := self._named(text, value, earlier)) is not None:
                 return found
-            if any(map(str.isdigit, value)) and (found := self._date(value, earlier)) is not None:  # dates have digits
+            if any(map(str.isdigit, value)) and (found := self._date(value, earlier) or self._zoned(value, earlier)
+                                                 or self._month(value)) is not None:  # dates have digits
                 return found
             if (m := _CLOCK.fullmatch(value.strip())) is not None and self._clock(m[1], m[2], earlier):
                 return "a time of day the user or an earlier result gave"
@@ -196,7 +201,8 @@ class Reviewer:
         number = number_of(value)
         if number is not None and number in self.numbers:
             return "a number the user gave"
-        if number is not None and (how := computed_from(Decimal(number), self.requests)) is not None:
+        if number is not None and (how := computed_from(Decimal(number), self.requests)
+                                   or computed_with_result(Decimal(number), self.requests, earlier)) is not None:
             return how
         if number is not None and len(number) == 4 and any(str(d.year) == number for d in self._days):
             return "the trace's year"
@@ -295,6 +301,8 @@ class Reviewer:
         `parameters`' business)."""
         days, time = {as_date(value)} - {None}, None
         if not days and (m := _DATE_TIME.fullmatch(value.strip())) is not None:
+            if _ZONED.search(value.strip()) and zones_named(self.requests):
+                return None  # an instant for a local time of a named zone: `_zoned` converts it
             days, time = {as_date(m[1])} - {None}, (m[2], m[3])
         if not days and (m := _LOCAL_DATE.fullmatch(value.strip())) is not None:
             days = {d for d in (_day(m[3], m[2], m[1]), _day(m[3], m[1], m[2])) if d is not None}
@@ -304,6 +312,35 @@ class Reviewer:
         if time is not None and time not in _BOUNDS and not self._clock(*time, earlier):
             return None
         return "a date computed from the request"
+
+    def _zoned(self, value: str, earlier: Callable[[str], bool]) -> str | None:
+        """A UTC (or offset) date-time that is, in a zone the request names by its city or country,
+        the local date and time the user gave: "柏林时间 10月2日 9 点" is 2026-10-02T08:00:00Z."""
+        text = re.sub(r"^(\d{4})/(\d{2})/(\d{2})", r"\1-\2-\3", value.strip())  # the form is format_error's
+        if _DATE_TIME.fullmatch(text) is None or not _ZONED.search(text):
+            return None
+        zones = zones_named(self.requests)
+        if not zones:
+            return None
+        try:
+            instant = dt.datetime.fromisoformat(re.sub(r"[zZ]$", "+00:00", text))
+        except ValueError:
+            return None
+        days, times = self._trace_dates() | self.dates, times_of_day(self.requests)
+        for local in local_times(instant, zones):
+            if (local.date() in days or self.said(norm(local.date().isoformat()), earlier)) and \
+                    (local.hour, local.minute) in times:
+                return f"a local time the user gave ({local.tzinfo}), as an instant"
+        return None
+
+    def _month(self, value: str) -> str | None:
+        """A month (2026-10) the request names, or the trace's own month when it says "this month"."""
+        if _MONTH.fullmatch(value.strip()) is None:
+            return None
+        months = {d.strftime("%Y-%m") for d in self.dates}
+        if _THIS_MONTH.search(self.requests):
+            months |= {d.strftime("%Y-%m") for d in self._days}
+        return "a month the request names" if value.strip() in months else None
 
     def _clock(self, hour: str, minute: str, earlier: Callable[[str], bool]) -> bool:
         """Whether a time of day is one an earlier result or turn states, or the user gave: its hour

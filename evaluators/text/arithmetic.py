@@ -1,4 +1,4 @@
-"""Numbers a reviewer works out from the user's own: a share of an amount ("5% of my 800 euro
+"""Numbers a reviewer works out from the user's own (and a rate or a unit price an earlier result gave): a share of an amount ("5% of my 800 euro
 bonus" → 40; "15% tip" → the bill and 15 % more; "八折" → 80 % of the price), and where the request
 asks for it ("split 240 between 3", "total for 4 at 35 each", "一共", "平分"), the sum, difference,
 product or quotient of two of its numbers. Results are compared to the cent, or to the unit when
@@ -7,9 +7,11 @@ from __future__ import annotations
 
 import re
 from decimal import ROUND_HALF_UP, Decimal
+from collections.abc import Callable
 from itertools import permutations
 
 from evaluators.text.cache import cached_when_short
+from evaluators.text.norm import norm
 from evaluators.text.numbers import canonical, numbers_in, zh_amount
 
 _SHARE = re.compile(r"(\d+(?:\.\d+)?)\s*(?:%|％|percent\b|per\s*cent\b)|百分之([零〇一二两三四五六七八九十百点\d.]+)"
@@ -37,7 +39,7 @@ def shares_in(text: str) -> frozenset[Decimal]:
 
 
 def _close(result: Decimal, value: Decimal) -> bool:
-    if abs(result - value) < _CENT / 2:
+    if abs(result - value) <= _CENT / 2:  # rounded to the cent, half up
         return True
     return value != 0 and value == value.to_integral_value() and result.quantize(_UNIT, ROUND_HALF_UP) == value
 
@@ -60,4 +62,23 @@ def computed_from(value: Decimal, text: str) -> str | None:
         for result, sign in ((a + b, "+"), (a - b, "-"), (a * b, "×"), (a / b, "÷")):
             if result > 0 and _close(result, value):
                 return f"{canonical(a)} {sign} {canonical(b)}, as the user asked"
+    return None
+
+
+def computed_with_result(value: Decimal, text: str, earlier: Callable[[str], bool]) -> str | None:
+    """How `value` is a number of the user's `text` times or divided by a number an earlier result
+    gave (7,250 EUR at the rate 7.1093 an FX lookup returned; 3 seats at a fare of 35.50), or None.
+    The result's number is looked for as written to up to six decimals."""
+    if value <= 0:
+        return None
+    for a in (Decimal(n) for n in numbers_in(text)):
+        if a in (0, 1):
+            continue
+        for b, sign in ((value / a, "×"), (a / value, "÷")):
+            for places in range(7):
+                candidate = b.quantize(Decimal(1).scaleb(-places), ROUND_HALF_UP)
+                if candidate in (0, 1) or not _close(a * candidate if sign == "×" else a / candidate, value):
+                    continue
+                if earlier(norm(canonical(candidate))):
+                    return f"{canonical(a)} {sign} {canonical(candidate)} (an earlier result's number), as the user asked"
     return None

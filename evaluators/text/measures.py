@@ -42,6 +42,8 @@ _ZH_MEASURE = re.compile(rf"(\d+(?:\.\d+)?|[零一二两三四五六七八九十
 _NAMED = re.compile(rf"(?:^|_)({_WRITTEN}|{'|'.join(_TIME)})$")
 _DESCRIBED = re.compile(rf"\bin\s+({_WRITTEN}|{'|'.join(_TIME)})\b|[(（]\s*({_WRITTEN}|{'|'.join(_TIME)}|{_CJK_WRITTEN}"
                         rf"|秒|分钟|小时|天)\s*[)）]|单位\s*[:：为是]?\s*({_CJK_WRITTEN}|秒|分钟|小时|天)", re.IGNORECASE)
+# Parameters whose unit their protocol fixes: a DNS or cache TTL, OAuth's expires_in, HTTP's max-age.
+_SECONDS_BY_CONVENTION = re.compile(r"(?:^|_)(?:ttl|expires_in|max_age)$")
 _ZH_TIME = {"秒": "second", "分钟": "minute", "小时": "hour", "天": "day"}
 
 
@@ -66,11 +68,14 @@ def _unit(word: str) -> Unit | None:
 
 
 def parameter_unit(name: str, description: str | None = None) -> Unit | None:
-    """The unit a parameter's name ends with, else the one its description names, else None."""
+    """The unit a parameter's name ends with, else the one its description names, else the one its
+    protocol fixes (ttl, expires_in and max_age count seconds), else None."""
     if (m := _NAMED.search(name.lower())) is not None:
         return _unit(m[1])
     if description and (m := _DESCRIBED.search(description)) is not None:
         return _unit(next(g for g in m.groups() if g))
+    if _SECONDS_BY_CONVENTION.search(name.lower()) is not None:
+        return _unit("seconds")
     return None
 
 

@@ -284,3 +284,47 @@ def test_a_number_the_user_asked_to_compute_is_grounded(value, said):
 ])
 def test_a_number_the_request_does_not_compute_stays_ungrounded(value, said):
     assert verdict(value, said)[0] == "ungrounded_value"
+
+
+@pytest.mark.parametrize("value, said", [
+    ("2026-10-02T07:00:00Z", "柏林时间 10月2日 9 点发"),  # Berlin keeps summer time until late October
+    ("2026-12-01T08:00:00Z", "柏林时间 12月1日 9 点发"), ("2026-12-01T00:00:00Z", "send it at 9am Tokyo time on Dec 1"),
+    ("2026-10-02T09:00:00+02:00", "Berlin time, Oct 2 at 9"),
+])
+def test_a_local_time_in_a_zone_the_request_names_is_grounded_as_an_instant(value, said):
+    label, why = verdict(value, said)
+    assert label == "pass", why
+
+
+@pytest.mark.parametrize("value, said", [
+    ("2026-10-02T09:00:00Z", "柏林时间 10月2日 9 点发"),  # 9:00 UTC is 11:00 in Berlin
+    ("2026-10-02T08:00:00Z", "柏林时间 10月2日 9 点发"),  # 10:00 in Berlin's summer time
+    ("2026-10-02T08:00:00Z", "10月2日 9 点发"),  # no zone named: 8:00 is no time the user gave
+])
+def test_a_time_in_the_wrong_zone_stays_ungrounded(value, said):
+    assert verdict(value, said)[0] == "ungrounded_value"
+
+
+@pytest.mark.parametrize("value, said, label", [
+    ("2026-11", "这个月的房租到账了吗", "pass"),  # T0 falls in November 2026
+    ("2026-11", "did this month's rent arrive?", "pass"),
+    ("2026-10", "did this month's rent arrive?", "ungrounded_value"),
+    ("2026-11", "did the rent arrive?", "ungrounded_value"),  # no month named
+])
+def test_this_month_is_the_traces_month(value, said, label):
+    assert verdict(value, said)[0] == label
+
+
+def test_a_protocols_seconds_count_a_length_of_time_in_words():
+    assert verdict(3600, "TTL 1 小时", key="ttl")[0] == "pass"
+    assert verdict(60, "TTL 1 小时", key="ttl")[0] == "ungrounded_value"
+
+
+def test_a_number_times_a_rate_an_earlier_result_gave_is_grounded():
+    rate = call(1, "get_fx_rate", {"base": "EUR", "quote": "CNY"}, {"rate": 7.1093})
+    declare = call(2, "act", {"value": 51542.43})
+    t = trajectory(rate, declare, input="发票金额 7,250 欧元，申报要人民币", offered=(ANY,))
+    found = GroundingEvaluator().evaluate(t, EvalContext()).details["calls"][1]
+    assert "value" in found["grounded"] and "an earlier result" in found["grounded"]["value"]
+    wrong = trajectory(rate, call(2, "act", {"value": 51642.43}), input="发票金额 7,250 欧元，申报要人民币", offered=(ANY,))
+    assert GroundingEvaluator().evaluate(wrong, EvalContext()).label == "ungrounded_value"

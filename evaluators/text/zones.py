@@ -1,0 +1,88 @@
+"""The time zones a request names by a city or a country ("柏林时间 9 点", "9am Tokyo time", "日本时间"),
+from CLDR through babel (exemplar cities of every zone, and the main zone of a country with at most
+two), in English and Chinese: so that a UTC time an agent computed from a local one is grounded."""
+from __future__ import annotations
+
+import datetime as dt
+import re
+from collections import defaultdict
+from functools import lru_cache
+from zoneinfo import ZoneInfo
+
+from evaluators.text.cache import cached_when_short
+from evaluators.text.norm import has_cjk, norm
+
+_LOCALES = ("en", "zh")
+
+
+@lru_cache(maxsize=1)
+def _names() -> dict[str, frozenset[str]]:
+    """Normalised place name -> the zones it names (read from CLDR once)."""
+    from babel import Locale
+    from babel.core import get_global
+    from babel.dates import get_timezone_location
+
+    found: dict[str, set[str]] = defaultdict(set)
+    for zone in get_global("zone_territories"):
+        for locale in _LOCALES:
+            try:
+                city = get_timezone_location(zone, locale=locale, return_city=True)
+            except (LookupError, ValueError):
+                continue
+            if city:
+                found[norm(city)].add(zone)
+    for territory, zones in get_global("territory_zones").items():
+        if len(zones) > 2:  # a country of many zones names none of them
+            continue
+        for locale in _LOCALES:
+            name = Locale(locale).territories.get(territory)
+            if name:
+                found[norm(name)].add(zones[0])
+    return {name: frozenset(zones) for name, zones in found.items() if len(name) > 1}
+
+
+@cached_when_short(1 << 12)
+def zones_named(text: str) -> frozenset[str]:
+    """The zones of the places `text` names (a Chinese name anywhere, an English one as whole words)."""
+    words = f" {norm(text)} "
+    cjk = has_cjk(text)
+    return frozenset(zone for name, zones in _names().items()
+                     if (name in words if has_cjk(name) else f" {name} " in words) and (cjk or not has_cjk(name))
+                     for zone in zones)
+
+
+# A time of day as written: 9:30, 09:00, 9am, 9 p.m., 9 o'clock, 9点, 9点半, 9点15分, 下午3点.
+_CLOCK = re.compile(r"(上午|早上|早|中午|下午|晚上|晚)?\s*(\d{1,2})(?:[:：](\d{2})\s*(am|pm|a\.m\.|p\.m\.)?"
+                    r"|\s*(?:点|點|时|時)(半|(\d{1,2})\s*分)?|\s*(am|pm|a\.m\.|p\.m\.|o'clock)(?![a-z]))", re.IGNORECASE)
+_AFTERNOON = ("下午", "晚上", "晚", "pm", "p.m.")
+_AT_HOUR = re.compile(r"\bat\s+(\d{1,2})(?![\d:.,]|\s*(?:am|pm|a\.m\.|p\.m\.|o'clock|%))", re.IGNORECASE)  # "at 9"
+
+
+@cached_when_short(1 << 12)
+def times_of_day(text: str) -> frozenset[tuple[int, int]]:
+    """The (hour, minute) times of day a text states, on a 24-hour clock; an hour written without
+    am/pm or 上午/下午 counts as either half of the day."""
+    found = set()
+    for m in _CLOCK.finditer(text):
+        hour = int(m[2])
+        minute = int(m[3]) if m[3] else 30 if m[5] == "半" else int(m[6]) if m[6] else 0
+        mark = (m[4] or m[7] or m[1] or "").lower()
+        if hour > 23 or minute > 59:
+            continue
+        if mark in _AFTERNOON and hour < 12:
+            found.add((hour + 12, minute))
+        elif mark in ("am", "a.m.") and hour == 12:
+            found.add((0, minute))
+        else:
+            found.add((hour, minute))
+            if not mark and hour < 12:
+                found.add((hour + 12, minute))
+    for m in _AT_HOUR.finditer(text):
+        if (hour := int(m[1])) < 24:
+            found |= {(hour, 0), (hour + 12, 0)} if hour < 12 else {(hour, 0)}
+    return frozenset(found)
+
+
+def local_times(instant: dt.datetime, zones: frozenset[str]) -> list[dt.datetime]:
+    """An aware instant as the wall-clock time of each zone."""
+    return [instant.astimezone(ZoneInfo(zone)) for zone in sorted(zones)]
