@@ -269,6 +269,8 @@ def test_unexpected_errors_do_not_end_the_writer_but_a_lasting_stall_is_reported
         assert "ValueError: a bug" in writer.failure
         broken.clear()
         wait_for(f"trace {tid}", lambda: tid in traces_of(con), timeout=30, every=0.02)
-        assert writer.failure is None and writer.stats.writer_errors > 0
+        # cleared once a round ends well: on a busy machine that may be a moment after the trace is stored
+        wait_for("the stall cleared", lambda: writer.failure is None, timeout=10, every=0.02)
+        assert writer.stats.writer_errors > 0
     finally:
         writer.shutdown()

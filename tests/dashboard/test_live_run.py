@@ -56,8 +56,8 @@ def test_the_run_page_turns_from_running_to_done_by_itself(slow, browser, width)
         assert "selected" not in page.inner_text("#run-state")
         assert page.locator("#live-badge").is_visible()
         seen = {page.inner_text("#run-progress")}
-        while page.inner_text("#run-state") != "done":
-            assert page.inner_text("#run-state") in ("selecting", "running"), page.inner_text("#run-state")
+        while (state := page.inner_text("#run-state")) != "done":  # read once: it may turn done in between
+            assert state in ("selecting", "running"), state
             seen.add(page.inner_text("#run-progress"))
             page.wait_for_timeout(300)
         assert page.evaluate("() => window.loadedOnce === true")  # no reload

@@ -62,11 +62,11 @@ def test_collector_acknowledges_only_what_kafka_acknowledged(cluster):
     small, small_id = request_with_spans(2)
     headers = {"Content-Type": "application/x-protobuf"}
 
-    refused = httpx.post(collector.receiving.otlp_http, content=big.SerializeToString(), headers=headers, timeout=60)
+    refused = httpx.post(collector.otlp_http, content=big.SerializeToString(), headers=headers, timeout=60)
     assert refused.status_code == 503, refused.text
     assert Status.FromString(refused.content).message.startswith(f"Kafka at {cluster.bootstrap} did not acknowledge")
     assert refused.headers["Retry-After"]
-    ok = httpx.post(collector.receiving.otlp_http, content=small.SerializeToString(), headers=headers, timeout=60)
+    ok = httpx.post(collector.otlp_http, content=small.SerializeToString(), headers=headers, timeout=60)
     assert ok.status_code == 200, ok.text
 
     consumer = Consumer({"bootstrap.servers": cluster.bootstrap, "group.id": cluster.kafka["group"],
@@ -123,7 +123,7 @@ def test_a_redacting_collector_never_publishes_the_raw_values(cluster):
     request, trace_id = request_with_spans(2)
     request.resource_spans[0].scope_spans[0].spans[0].attributes.add(key="input.value").value.string_value = \
         "reach me at 13912345678"
-    resp = httpx.post(collector.receiving.otlp_http, content=request.SerializeToString(),
+    resp = httpx.post(collector.otlp_http, content=request.SerializeToString(),
                       headers={"Content-Type": "application/x-protobuf"}, timeout=60)
     assert resp.status_code == 200, resp.text
     msg = _first_message(cluster)
@@ -137,7 +137,7 @@ def test_a_collector_over_its_memory_limit_refuses_with_the_reason(cluster):
     cluster.configure(collector={"memory_limiter": {"limit_mib": 64, "spike_limit_mib": 1, "check_interval_ms": 20}})
     collector = cluster.collect().start()  # a Python process with gRPC and librdkafka is well past 63 MiB
     request, _ = request_with_spans(2)
-    resp = httpx.post(collector.receiving.otlp_http, content=request.SerializeToString(),
+    resp = httpx.post(collector.otlp_http, content=request.SerializeToString(),
                       headers={"Content-Type": "application/x-protobuf"}, timeout=60)
     assert resp.status_code == 429 and resp.headers["Retry-After"]
     assert "above the soft limit of 63 MiB" in Status.FromString(resp.content).message

@@ -54,7 +54,7 @@ def test_findings_come_back_from_a_kafka_worker(cluster):
     collector, ingest = cluster.collect().start(), cluster.ingest().start()
     worker = cluster.worker("w1").start()
     wait_for("the worker in its group", lambda: "assigned [" in worker.log.read_text().replace("assigned []", ""))
-    sent = findings_traffic.send(collector.receiving.otlp_http)
+    sent = findings_traffic.send(collector.otlp_http)
     wait_for("the trace assembled", lambda: ingest.stats()["traces"] == 1)
     api = f"http://127.0.0.1:{ingest.api_port}"
     run = findings_traffic.run_grounding(api)

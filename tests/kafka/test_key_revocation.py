@@ -17,7 +17,7 @@ def _post(collector, key: str | None, forged_project: str | None = None) -> tupl
     if forged_project:
         req.resource_spans[0].resource.attributes.add(key="tracepatrol.project").value.string_value = forged_project
     headers = {**PROTOBUF, **({"Authorization": f"Bearer {key}"} if key else {})}
-    return httpx.post(collector.receiving.otlp_http, content=req.SerializeToString(), headers=headers, timeout=30).status_code, trace_id
+    return httpx.post(collector.otlp_http, content=req.SerializeToString(), headers=headers, timeout=30).status_code, trace_id
 
 
 def test_a_collector_checks_the_stores_keys_and_drops_a_revoked_one_within_5_s(cluster):
