@@ -25,6 +25,7 @@ from evaluators.text.index import TrajectoryText
 from evaluators.text.norm import norm
 from evaluators.text.reasons import line
 from evaluators.text.terms import roots, terms
+from evaluators.text.values import parsed
 from evaluators.trajectory_view import TrajectoryView, before
 
 PARTS = ("loops", "recovery", "efficiency", "parallelism", "termination")
@@ -69,11 +70,13 @@ _WRITES = frozenset(terms(
     "start launch trigger redeem request lodge share retry rerun restart rebuild revert rollback archive pause resume "
     "suspend"))
 _RECORDS = frozenset("history balance summary report log logs details records preview".split())
+_WRITE_WORDS = roots(_WRITES)
 _WRITE_ROOTS = tuple(sorted(r for r in roots(_WRITES) if len(r) >= 4))
 
 
 # A negation and the few words after it: "no job was created", "there is no reservation", "wasn't booked".
 _NEGATED = re.compile(r"(?:\b(?:no|not|never|nothing|without)\b|n't)((?:\s+[\w-]+){1,4})", re.I)
+_CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")  # refillsLeft -> refills Left
 _CLAUSE_END = re.compile(r"[:;,.!?：；，。]")
 # An answer saying all is done claims every part of the work.
 _ALL_DONE = re.compile(r"\bdone\b|\ball set\b|\bcompleted?\b|\bsuccessfully\b|好了|完成|搞定|成功|办好|弄好", re.I)
@@ -120,7 +123,7 @@ class _Run:
         offered = {t.name: t.description or "" for t in view.trajectory.tools_offered}
         self.polled = {name for name in {c.name for c in self.calls} if _polls(name, offered.get(name, ""))}
         self.output, self.descriptions, self.request = output, offered, view.trajectory.input or ""
-        self._said: frozenset[str] | None = None
+        self._said: tuple[frozenset[str], frozenset[str]] | None = None  # (for deeds, for asked words)
         self._asked: frozenset[str] | None = None
 
     def _own_deeds(self, position: int) -> frozenset[str]:
@@ -153,15 +156,36 @@ class _Run:
             return False
         call = self.calls[position]
         if self._said is None:
-            self._said = roots((*terms(self.output), *english_terms(self.output)))
-        said = self._said
-        if _ALL_DONE.search(self.output) or not said.isdisjoint(self._own_deeds(position)):
+            said, reported = roots((*terms(self.output), *english_terms(self.output))), self._reported()
+            # a write verb a result holds ("booked": [...]) still says the deed; other words it holds report it
+            self._said = (said - (reported - _WRITE_WORDS), said - reported)
+        deeds, asked = self._said
+        if _ALL_DONE.search(self.output) or not deeds.isdisjoint(self._own_deeds(position)):
             return True
-        if writes(call.name) and not said.isdisjoint(self.asked):
+        if writes(call.name) and not asked.isdisjoint(self.asked):
             return True
         answer = norm(self.output)
         return any(any(map(str.isdigit, a.text)) and f" {a.text} " in f" {answer} " and not self._looked_up(a, position)
                    for a in self.texts.arguments[position] or ())
+
+    def _reported(self) -> frozenset[str]:
+        """The words of the successful calls' results, their field names included: an answer saying
+        them reports those calls ("2 refills left" from a prescription's refills_left, the deposit a
+        restaurant lookup gave), not the failed one; a write verb among them still names the deed."""
+        words = []
+        for c in self.calls:
+            if c.status == "ok" and c.result is not None:
+                stack = [parsed(c.result)]  # a walk, not a recursion: results nest as deep as senders like
+                while stack:
+                    value = stack.pop()
+                    if type(value) is dict:
+                        words += [k for k in value if type(k) is str]
+                        stack.extend(value.values())
+                    elif type(value) is list:
+                        stack.extend(value)
+                    elif type(value) is str:
+                        words.append(value)
+        return roots(terms(_CAMEL.sub(" ", " ".join(words).replace("_", " "))))
 
     def denies(self, position: int) -> bool:
         """Whether the answer says the call's deed did not happen: a negation followed, within four

@@ -22,6 +22,7 @@ _COMPUTE = re.compile(r"\b(?:total|sum|altogether|in all|combined|overall|split|
                       re.IGNORECASE)
 _MOST_OPERANDS = 12  # a request with more numbers than this is a table, not a sum to check
 _CENT, _UNIT = Decimal("0.01"), Decimal(1)
+_LARGEST = Decimal(10) ** 15  # past this no amount is worked out by hand (and quantize would overflow)
 
 
 @cached_when_short(1 << 12)
@@ -39,6 +40,8 @@ def shares_in(text: str) -> frozenset[Decimal]:
 
 
 def _close(result: Decimal, value: Decimal) -> bool:
+    if abs(result) >= _LARGEST or abs(value) < _CENT:
+        return False
     if abs(result - value) <= _CENT / 2:  # rounded to the cent, half up
         return True
     return value != 0 and value == value.to_integral_value() and result.quantize(_UNIT, ROUND_HALF_UP) == value
@@ -46,7 +49,9 @@ def _close(result: Decimal, value: Decimal) -> bool:
 
 def computed_from(value: Decimal, text: str) -> str | None:
     """How `value` follows from the numbers of the user's `text`, or None."""
-    numbers = [Decimal(n) for n in numbers_in(text)]
+    if not value.is_finite() or not 0 < abs(value) < _LARGEST:
+        return None
+    numbers = [n for n in map(Decimal, numbers_in(text)) if abs(n) < _LARGEST]
     shares = shares_in(text)
     if shares:
         for share in shares:
@@ -69,12 +74,16 @@ def computed_with_result(value: Decimal, text: str, earlier: Callable[[str], boo
     """How `value` is a number of the user's `text` times or divided by a number an earlier result
     gave (7,250 EUR at the rate 7.1093 an FX lookup returned; 3 seats at a fare of 35.50), or None.
     The result's number is looked for as written to up to six decimals."""
-    if value <= 0:
+    if not value.is_finite() or not 0 < value < _LARGEST:
         return None
     for a in (Decimal(n) for n in numbers_in(text)):
         if a in (0, 1):
             continue
+        if not 0 < abs(a) < _LARGEST:
+            continue
         for b, sign in ((value / a, "×"), (a / value, "÷")):
+            if abs(b) >= _LARGEST:
+                continue
             for places in range(7):
                 candidate = b.quantize(Decimal(1).scaleb(-places), ROUND_HALF_UP)
                 if candidate in (0, 1) or not _close(a * candidate if sign == "×" else a / candidate, value):

@@ -188,6 +188,23 @@ def test_a_deed_word_another_successful_call_shares_is_no_claim():
     assert "silent_failure" in claimed.labels
 
 
+def test_words_a_successful_result_holds_report_that_call_not_the_failed_one():
+    rx = call(1, "get_prescription", {"rx_id": "RX-4"}, {"rx_id": "RX-4", "refills_left": 2})
+    refill = call(2, "order_refill", {"rx_id": "RX-4", "quantity": 60}, error="HTTP 500")
+    result = quality(rx, refill, request="pls refill my RX-4", output="You have 2 refills left on RX-4.")
+    assert "no_recovery" in result.labels and "silent_failure" not in result.labels
+    place = call(1, "find_restaurant", {"name": "Casa"}, {"restaurant_id": "r-7", "deposit_per_guest": 20})
+    free = call(2, "check_availability", {"restaurant_id": "r-7", "party_size": 12}, {"available": True})
+    book = call(3, "book_table", {"restaurant_id": "r-7", "party_size": 12}, error="HTTP 500")
+    told = quality(place, free, book, request="帮我订 Casa，12 个人，每人押金多少？", output="Casa 有 12 人的位子，每人押金 20。")
+    assert "no_recovery" in told.labels and "silent_failure" not in told.labels
+    # a write verb a result holds still names the deed
+    slots = call(1, "get_slots", {"doctor_id": "D-2"}, {"slots": ["10:00"], "booked": ["8:00"]})
+    appointment = call(2, "book_appointment", {"doctor_id": "D-2", "slot": "10:00"}, error="HTTP 500")
+    claimed = quality(slots, appointment, request="book D-2", output="Booked Dr. Garcia at 10:00.")
+    assert "silent_failure" in claimed.labels
+
+
 def test_a_negation_of_something_else_claims_nothing_less():
     job = call(1, "create_job", {"quote_id": "Q-4"}, error="409 Conflict: quote expired")
     claimed = quality(job, request="order it", output="I created the job; no extra fee was charged.")
