@@ -28,7 +28,7 @@ from evaluators.text.lexicon import equivalents, local_currency, short_currencie
 from evaluators.text.norm import has_cjk, norm, scalar_text
 from evaluators.text.measures import Unit, measures_in, parameter_unit
 from evaluators.text.numbers import canonical, number_of, numbers_in
-from evaluators.text.values import parsed, value_texts
+from evaluators.text.values import keys_and_strings, parsed, value_texts
 from evaluators.text.zones import local_times, times_of_day, zones_named
 
 # A root-span or resource attribute longer than this is a payload (a prompt, a JSON blob), not context.
@@ -381,16 +381,7 @@ _AUTHORED = FREE_TEXT | {"branch", "branch_name", "commit_message", "caption", "
 
 def field_names(result: object) -> frozenset[str]:
     """The keys of every object inside a (possibly JSON-string) result: a field is named exactly."""
-    names: set[str] = set()
-    stack = [parsed(result)]
-    while stack:
-        value = stack.pop()
-        if type(value) is dict:
-            names.update(k for k in value if type(k) is str)
-            stack.extend(value.values())
-        elif type(value) is list:
-            stack.extend(value)
-    return frozenset(names)
+    return frozenset(keys_and_strings(result)[0])
 
 
 def unit_of(argument: Argument, description: str | None = None) -> Unit | None:

@@ -25,7 +25,7 @@ from evaluators.text.index import TrajectoryText
 from evaluators.text.norm import norm
 from evaluators.text.reasons import line
 from evaluators.text.terms import roots, terms
-from evaluators.text.values import parsed
+from evaluators.text.values import keys_and_strings
 from evaluators.trajectory_view import TrajectoryView, before
 
 PARTS = ("loops", "recovery", "efficiency", "parallelism", "termination")
@@ -175,16 +175,8 @@ class _Run:
         words = []
         for c in self.calls:
             if c.status == "ok" and c.result is not None:
-                stack = [parsed(c.result)]  # a walk, not a recursion: results nest as deep as senders like
-                while stack:
-                    value = stack.pop()
-                    if type(value) is dict:
-                        words += [k for k in value if type(k) is str]
-                        stack.extend(value.values())
-                    elif type(value) is list:
-                        stack.extend(value)
-                    elif type(value) is str:
-                        words.append(value)
+                keys, strings = keys_and_strings(c.result)
+                words += keys + strings
         return roots(terms(_CAMEL.sub(" ", " ".join(words).replace("_", " "))))
 
     def denies(self, position: int) -> bool:

@@ -53,6 +53,24 @@ def scalars(value: Any) -> list[Any]:
     return out
 
 
+def keys_and_strings(value: Any) -> tuple[list[str], list[str]]:
+    """The dict keys and the string scalars inside a (possibly JSON-string) value, walked without
+    recursion: results nest as deep as senders like."""
+    keys: list[str] = []
+    strings: list[str] = []
+    stack = [parsed(value)]
+    while stack:
+        item = stack.pop()
+        if type(item) is dict:
+            keys += [k for k in item if type(k) is str]
+            stack.extend(item.values())
+        elif type(item) is list:
+            stack.extend(item)
+        elif type(item) is str:
+            strings.append(item)
+    return keys, strings
+
+
 def parsed(value: Any) -> Any:
     """A tool result as JSON when it is a JSON string, else unchanged."""
     if isinstance(value, str) and value[:1] in ("{", "["):
