@@ -28,7 +28,7 @@ from evaluators.text.lexicon import equivalents, local_currency, short_currencie
 from evaluators.text.norm import has_cjk, norm, scalar_text
 from evaluators.text.measures import Unit, measures_in, parameter_unit
 from evaluators.text.numbers import canonical, number_of, numbers_in
-from evaluators.text.values import keys_and_strings, parsed, value_texts
+from evaluators.text.values import keys_and_strings, value_texts
 from evaluators.text.zones import local_times, times_of_day, zones_named
 
 # A root-span or resource attribute longer than this is a payload (a prompt, a JSON blob), not context.
