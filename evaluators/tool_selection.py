@@ -17,7 +17,9 @@ short) is never the wrong tool; nor is a lookup that sends a specific value the 
 id, a path, an address, the user's own id). A write on the user's own order is still the wrong
 one when another tool is what was asked (a cancel for a return), and a write the request does not
 name is as good as irrelevant when the better tool is a write it names (escalating a ticket the
-user asked to reply to).
+user asked to reply to). A word of the request naming what an uncalled write does (renew, refill) is
+done only by a called write, not by a lookup whose description mentions it; a lookup that returned a
+reference the better tool takes (a product_id for place_order) is the first step of the asked work.
 """
 from __future__ import annotations
 
@@ -26,11 +28,12 @@ from difflib import SequenceMatcher
 from functools import lru_cache
 from typing import Any
 
-from collector.trajectory import ToolDefinition, Trajectory
+from collector.trajectory import ToolCall, ToolDefinition, Trajectory
 from evaluators.base import EvalContext, EvalResult, Evaluator, Finding
 from evaluators.text.bm25 import BM25
 from evaluators.text.glosses import english_terms, senses
 from evaluators.text.reasons import call_ref
+from evaluators.text.values import keys_and_strings
 from evaluators.reviewer import context_values, history_texts
 from evaluators.text.haystack import Haystack
 from evaluators.text.norm import CJK, has_cjk, norm
@@ -162,7 +165,7 @@ class ToolSelectionEvaluator(Evaluator):
         query = set(sources)
         scores = {t.name: score for t, score in zip(offered, bm25.scores(query))}
         called = {v["tool"] for v in verdicts if v["tool"] in index}
-        uncovered = query.difference(*(docs[index[name]] for name in called))
+        uncovered = query.difference(*(docs[index[name]] for name in called)) | _deeds_undone(offered, called, query)
         better = {t.name: score for t, score in zip(offered, bm25.scores(uncovered)) if t.name not in called}
         best = max(better, key=better.__getitem__, default=None)
         if best is None or better[best] < MIN_BETTER:
@@ -183,14 +186,43 @@ class ToolSelectionEvaluator(Evaluator):
         if not suspects:
             return scores
         on_request = _OnTheRequest(view, low)
+        keys = _reference_keys(offered[index[best]])
         cleared = {name for name in suspects
-                   if any(on_request.working(p) for p, v in enumerate(verdicts) if v["tool"] == name)}
+                   if any(on_request.working(p) or _readies(trajectory.tool_calls[p], keys)
+                          for p, v in enumerate(verdicts) if v["tool"] == name)}
         for v in verdicts:
             if v["tool"] in suspects and v["tool"] not in cleared:
                 v.update(label="wrong_tool", better=best,
                          reason=f"{call_ref(v['seq'], v['tool'])}: wrong_tool: the request matches {best!r} "
                                 f"(relevance {better[best]:.2f}) and not {v['tool']!r} ({scores[v['tool']]:.2f})")
         return scores
+
+
+_REFERENCE_KEY = re.compile(r"(?:^|[_.-])(?:id|ids|code|sku|number|no|ref|key|uuid)$|[a-z](?:Id|ID|Ids|Code|Number|Ref|Key)$")
+
+
+def _reference_keys(tool: ToolDefinition) -> frozenset[str]:
+    """The parameters of a tool that take a reference to a record (product_id, flightNumber, sku)."""
+    properties = (tool.parameters or {}).get("properties")
+    return frozenset(k for k in properties if _REFERENCE_KEY.search(k)) if isinstance(properties, dict) else frozenset()
+
+
+def _readies(call: ToolCall, keys: frozenset[str]) -> bool:
+    """Whether a lookup returned a reference the better tool takes (search_products gives the
+    product_id order_food needs): the first step towards the asked work, though the agent stopped
+    before it, is no wrong tool."""
+    return bool(keys) and not writes(call.name) and call.status != "error" and \
+        not keys.isdisjoint(keys_and_strings(call.result)[0])
+
+
+def _deeds_undone(offered: list[ToolDefinition], called: set[str], query: set[str]) -> set[str]:
+    """Words of the request naming what an uncalled write does (refill, book, transfer) that no
+    called write does: a lookup whose description mentions the deed ("refills left", "whether a
+    table can be booked") reads about it and does not do it."""
+    done = set().union(*(document(t) for t in offered if t.name in called and writes(t.name)))
+    seen = set().union(*(name_terms(name) for name in called))
+    return {term for t in offered if t.name not in called and writes(t.name)
+            for term in name_terms(t.name) if term in query and term not in seen and term not in done}
 
 
 class _OnTheRequest:

@@ -156,3 +156,38 @@ def test_a_side_lookup_beside_the_asked_work_needs_strong_evidence_against_it():
     request = "I'd like to take leave next week. I work in our Japan office."
     assert judge(request, "list_public_holidays", "submit_leave", offered=offered).label == "pass"
     assert judge(request, "list_public_holidays", offered=offered).label == "wrong_tool"
+
+
+def test_a_lookup_that_mentions_the_asked_deed_does_not_do_it():
+    """"Renew" is in the loan lookup's description; only a write does the renewal."""
+    offered = (ToolDefinition(name="get_loan", description="A library loan: title, due date and whether you can renew it."),
+               ToolDefinition(name="renew_loan", description="Extend a library loan by two weeks.",
+                              parameters={"type": "object", "properties": {"loan_id": {"type": "string"}}}),
+               ToolDefinition(name="reserve_room", description="Reserve a group study room."))
+    looked = call(1, "get_loan", {"loan_id": "LN-55120"}, {"loan_id": "LN-55120", "renewals_left": 1})
+
+    def judged(second: str):
+        t = trajectory(looked, call(2, second, {"loan_id": "LN-55120"}, {"ok": True}),
+                       input="please renew my loan LN-55120", offered=offered)
+        return [(f.call, f.label) for f in ToolSelectionEvaluator().evaluate(t, EvalContext()).findings]
+    assert judged("reserve_room") == [(2, "wrong_tool")]
+    assert judged("renew_loan") == []
+
+
+def test_a_search_that_finds_what_the_asked_write_takes_is_its_first_step():
+    """The agent searched for the product and stopped before ordering it: unfinished, not the wrong tool."""
+    offered = (ToolDefinition(name="search_catalog", description="Search the shop catalog by words."),
+               ToolDefinition(name="place_order", description="Order a quantity of one product.",
+                              parameters={"type": "object", "properties": {"product_id": {"type": "string"},
+                                                                           "quantity": {"type": "integer"}}}),
+               ToolDefinition(name="get_store_hours", description="Opening hours of a store."))
+    request = "Order two 5 litre tins of white wall paint"
+
+    def judged(result: dict):
+        t = trajectory(call(1, "search_catalog", {"q": "wall paint"}, result), input=request, offered=offered)
+        return [(f.call, f.label) for f in ToolSelectionEvaluator().evaluate(t, EvalContext()).findings]
+    assert judged({"items": [{"product_id": "P-2291", "title": "Wall paint, white, 5 l"}]}) == []
+    # a lookup that returns nothing the order takes is no step towards it
+    t = trajectory(call(1, "get_store_hours", {"store": "Leith"}, {"hours": "08:00-20:00"}),
+                   input=request, offered=offered)
+    assert [(f.call, f.label) for f in ToolSelectionEvaluator().evaluate(t, EvalContext()).findings] == [(1, "wrong_tool")]
