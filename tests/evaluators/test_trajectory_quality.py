@@ -388,3 +388,12 @@ def test_a_relaxed_query_after_an_empty_result_is_a_dependency():
                                                  ("trail shoes size 46", []), ("trail shoes", {"items": [{"sku": "A1"}]})], 1)]
     result = quality(*searches, request="red trail shoes size 46", output="Found one pair of trail shoes.")
     assert result.details["parallelism"]["label"] != "serial_waste" and result.label == "pass"
+
+
+def test_every_reading_of_a_chinese_word_says_a_deed():
+    """修 is "to repair" (xiū) besides a variant's "dried meat", 调 "to transfer" (diào) besides "to adjust"."""
+    repair = call(1, "create_repair_ticket", {"unit": "4B"}, error="HTTP 500")
+    assert "silent_failure" in quality(repair, request="厨房水龙头漏水", output="已报修，明天上午师傅上门。").labels
+    move = call(1, "create_transfer", {"sku": "SKU-10001", "qty": 50}, error="HTTP 500")
+    assert "silent_failure" in quality(move, request="从北京仓调 50 箱到天津仓", output="50 箱已调往天津仓，明天到货。").labels
+    assert "silent_failure" not in quality(move, request="从北京仓调 50 箱到天津仓", output="北京仓有 300 箱。").labels
