@@ -13,16 +13,19 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from decimal import Decimal
 from functools import lru_cache
 from typing import Any
 
 from collector.trajectory import ToolCall, Trajectory
 from evaluators.base import EvalContext, EvalResult, Evaluator, Finding, per_step, summary
 from evaluators.reviewer import holds
+from evaluators.text.arithmetic import computed_from, computed_with_result
 from evaluators.text.cache import cached_when_short
 from evaluators.text.glosses import english_terms
 from evaluators.text.index import TrajectoryText
 from evaluators.text.norm import norm
+from evaluators.text.numbers import number_of
 from evaluators.text.reasons import line
 from evaluators.text.terms import roots, terms
 from evaluators.text.values import keys_and_strings
@@ -149,7 +152,8 @@ class _Run:
         """Whether the final answer claims success of what the call at `position` did: it admits no
         failure and says all is done ("Done!", "订好了"), or says what the call does (a word of its name
         other than a read verb, its description's first word, the initials of its object: PR), sends (a value
-        holding a digit that no earlier result gave nor another successful call sent: the coupon code, the amount), or, for a write, what the request asked to
+        holding a digit that no earlier result gave, no other successful call sent and the request did
+        not ask to compute: the coupon code, the amount), or, for a write, what the request asked to
         have done ("exchanged" for "exchange it"). An answer reporting the rest of the work and
         passing over the call claims nothing of it."""
         if not self.claims_success or self.denies(position):
@@ -166,7 +170,7 @@ class _Run:
             return True
         answer = norm(self.output)
         return any(any(map(str.isdigit, a.text)) and f" {a.text} " in f" {answer} " and not self._looked_up(a, position)
-                   for a in self.texts.arguments[position] or ())
+                   and not self._worked_out(a, position) for a in self.texts.arguments[position] or ())
 
     def _reported(self) -> frozenset[str]:
         """The words of the successful calls' results, their field names included: an answer saying
@@ -199,6 +203,19 @@ class _Run:
             return True
         return any(i != position and calls[i].status == "ok" and holds(others, argument.units)
                    for i, others in enumerate(self.texts.arguments))
+
+    def _worked_out(self, argument, position: int) -> bool:
+        """Whether the value is a number the request asks to compute (18,400 EUR in CNY at the rate an
+        earlier lookup gave): an answer saying it reports the computation, not the call that sent it."""
+        number = number_of(argument.value)
+        if number is None:
+            return False
+        call, calls, value = self.calls[position], self.calls, Decimal(number)
+
+        def earlier(text: str) -> bool:
+            return any(calls[i].status == "ok" and before(calls[i], call) for i in self.texts.holders(text))
+        return computed_from(value, self.request) is not None or \
+            computed_with_result(value, self.request, earlier) is not None
 
     @property
     def asked(self) -> frozenset[str]:

@@ -397,3 +397,14 @@ def test_every_reading_of_a_chinese_word_says_a_deed():
     move = call(1, "create_transfer", {"sku": "SKU-10001", "qty": 50}, error="HTTP 500")
     assert "silent_failure" in quality(move, request="从北京仓调 50 箱到天津仓", output="50 箱已调往天津仓，明天到货。").labels
     assert "silent_failure" not in quality(move, request="从北京仓调 50 箱到天津仓", output="北京仓有 300 箱。").labels
+
+
+def test_an_amount_the_request_asked_to_compute_reports_the_computation():
+    """The answer converts the invoice with the looked-up rate; the filing that sent the amount failed."""
+    fx = call(1, "get_fx_rate", {"base": "GBP", "quote": "JPY"}, {"rate": 191.5})
+    filing = call(2, "file_import_entry", {"value_jpy": 1915000, "currency": "JPY"}, error="HTTP 500")
+    request = "File the import entry for the 10,000 GBP invoice, declared in yen"
+    passed_over = quality(fx, filing, request=request, output="10,000 GBP is 1,915,000 JPY at today's rate.")
+    assert "no_recovery" in passed_over.labels and "silent_failure" not in passed_over.labels
+    claimed = quality(fx, filing, request=request, output="Import entry filed for 1,915,000 JPY.")
+    assert "silent_failure" in claimed.labels
