@@ -24,7 +24,7 @@ Schema = dict[str, Any]
 
 DATE_FORMATS = frozenset({"date", "date-time"})
 _DIGIT = re.compile(r"\[0-9\]|\\d")
-_DATE_PATTERN = re.compile(r"D\{4\}.{0,12}?[-/.年].{0,12}?D\{(?:2|1,2)\}")
+_DATE_PATTERN = re.compile(r"D\{4\}.{0,12}?[-/.年].{0,12}?D\{(?:2|1,2)\}.{0,12}?[-/.月].{0,12}?D\{(?:2|1,2)\}")
 # Bounded gaps: with `\s*` on both sides of an optional separator, "yyyy" and a long run of spaces
 # took time quadratic in the run (64,000 spaces held the GIL for 17 s).
 _DATE_DESCRIPTION = re.compile(r"yyyy\s{0,4}[-/.]?\s{0,4}mm\s{0,4}[-/.]?\s{0,4}dd|yyyymmdd", re.IGNORECASE)
@@ -46,7 +46,8 @@ _CLAUSE = re.compile(r"[.,;:(（，。；：]")
 
 
 def date_pattern(pattern: Any) -> bool:
-    """Whether a `pattern` encodes a date, such as ^\\d{4}-\\d{2}-\\d{2}$."""
+    """Whether a `pattern` encodes a date, such as ^\\d{4}-\\d{2}-\\d{2}$ (year, month and day: a month
+    such as ^\\d{4}-\\d{2}$ is no date)."""
     return isinstance(pattern, str) and _DATE_PATTERN.search(_DIGIT.sub("D", pattern)) is not None
 
 

@@ -119,6 +119,8 @@ def test_other_constraints():
     assert check(tool(n={"type": "integer", "minimum": 1}), {"n": 0}).label == "constraint_error"
     assert check(tool(s={"type": "string", "maxLength": 3}), {"s": "abcd"}).label == "constraint_error"
     assert check(tool(a={"type": "array", "minItems": 1}), {"a": []}).label == "constraint_error"
+    # a month is no date: its pattern is a constraint like any other
+    assert check(tool(m={"type": "string", "pattern": "^[0-9]{4}-[0-9]{2}$"}), {"m": "2026/06"}).label == "constraint_error"
 
 
 def test_nested_objects_and_optional_anyof():
