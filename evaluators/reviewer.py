@@ -27,9 +27,10 @@ from evaluators.text.index import Argument
 from evaluators.text.lexicon import equivalents, local_currency, short_currencies, symbols
 from evaluators.text.norm import has_cjk, norm, scalar_text
 from evaluators.text.measures import Unit, measures_in, parameter_unit
-from evaluators.text.numbers import canonical, number_of, numbers_in
+from evaluators.text.numbers import canonical, number_of, numbers_in, ranges_in
 from evaluators.text.values import keys_and_strings, value_texts
-from evaluators.text.zones import local_times, times_of_day, zones_named
+from evaluators.text.terms import terms
+from evaluators.text.zones import is_zone, local_times, times_of_day, zones_named
 
 # A root-span or resource attribute longer than this is a payload (a prompt, a JSON blob), not context.
 _CONTEXT_LONGEST = 80
@@ -100,6 +101,8 @@ class Reviewer:
         self._days = days
         self._trace_dates = trace_dates
         self._context: frozenset[str] | None = None
+        self._zones: frozenset[str] | None = None
+        self._request_terms: tuple[str, ...] | None = None
         self._history: Haystack | None = None
         self._requests: str | None = None
         self._glossed: Haystack | None = None
@@ -118,6 +121,15 @@ class Reviewer:
         if self._context is None:
             self._context = context_values(self.trajectory)
         return self._context
+
+    @property
+    def zones(self) -> frozenset[str]:
+        """The time zones of the places the user names, and the user's own zone as the trace's
+        context gives it (`user.timezone=Europe/Berlin`): "今天14点" is 14:00 there."""
+        if self._zones is None:
+            attributes = (*self.trajectory.attributes.values(), *self.trajectory.resource.values())
+            self._zones = zones_named(self.requests) | {v for v in attributes if type(v) is str and is_zone(v)}
+        return self._zones
 
     @property
     def requests(self) -> str:
@@ -191,6 +203,8 @@ class Reviewer:
             if len(text) <= 40 and text.count(" ") < 4 and not any(map(str.isdigit, text)) \
                     and (found := self._named(text, value, earlier)) is not None:
                 return found
+            if len(text) <= 60 and not any(map(str.isdigit, text)) and self._inflected(value):
+                return "the user's words, in another number or case"
             if any(map(str.isdigit, value)) and (found := self._date(value, earlier) or self._zoned(value, earlier)
                                                  or self._month(value)) is not None:  # dates have digits
                 return found
@@ -201,6 +215,8 @@ class Reviewer:
         number = number_of(value)
         if number is not None and number in self.numbers:
             return "a number the user gave"
+        if number is not None and number in ranges_in(self.requests):
+            return "a number within a range the user gave"
         if number is not None and (how := computed_from(Decimal(number), self.requests)
                                    or computed_with_result(Decimal(number), self.requests, earlier)) is not None:
             return how
@@ -209,6 +225,17 @@ class Reviewer:
         if number is not None and (unit := unit_of(argument, description)) and number in self._in_unit(unit):
             return f"a {_MEASURED[unit.dimension]} the user gave, in {unit.name}"
         return None
+
+    def _inflected(self, value: str) -> bool:
+        """Whether a phrase is a run of the user's words as index terms (singular, lower case):
+        "toner cartridge" for "40 toner cartridges"."""
+        wanted = terms(value)
+        if not wanted or len(wanted) > 6:
+            return False
+        if self._request_terms is None:
+            self._request_terms = terms(self.requests)
+        said, n = self._request_terms, len(wanted)
+        return any(said[i:i + n] == wanted for i in range(len(said) - n + 1))
 
     def _grouped(self, text: str) -> bool:
         """Whether the user wrote `text` (an id holding a digit) in groups: "JD07 2714 7707 49"."""
@@ -301,7 +328,7 @@ class Reviewer:
         `parameters`' business)."""
         days, time = {as_date(value)} - {None}, None
         if not days and (m := _DATE_TIME.fullmatch(value.strip())) is not None:
-            if _ZONED.search(value.strip()) and zones_named(self.requests):
+            if _ZONED.search(value.strip()) and self.zones:
                 return None  # an instant for a local time of a named zone: `_zoned` converts it
             days, time = {as_date(m[1])} - {None}, (m[2], m[3])
         if not days and (m := _LOCAL_DATE.fullmatch(value.strip())) is not None:
@@ -314,12 +341,12 @@ class Reviewer:
         return "a date computed from the request"
 
     def _zoned(self, value: str, earlier: Callable[[str], bool]) -> str | None:
-        """A UTC (or offset) date-time that is, in a zone the request names by its city or country,
-        the local date and time the user gave: "柏林时间 10月2日 9 点" is 2026-10-02T08:00:00Z."""
+        """A UTC (or offset) date-time that is, in a zone the request names by its city or country
+        or the trace's context gives as the user's, the local date and time the user gave: "柏林时间 10月2日 9 点" is 2026-10-02T08:00:00Z."""
         text = re.sub(r"^(\d{4})/(\d{2})/(\d{2})", r"\1-\2-\3", value.strip())  # the form is format_error's
         if _DATE_TIME.fullmatch(text) is None or not _ZONED.search(text):
             return None
-        zones = zones_named(self.requests)
+        zones = self.zones
         if not zones:
             return None
         try:

@@ -18,8 +18,13 @@ _SHARE = re.compile(r"(\d+(?:\.\d+)?)\s*(?:%|％|percent\b|per\s*cent\b)|百分�
                     r"|([一二三四五六七八九]|\d(?:\.\d)?)\s*折", re.IGNORECASE)
 # Words that ask for a total, a split or a rate: without one, two numbers of a request are not operands.
 _COMPUTE = re.compile(r"\b(?:total|sum|altogether|in all|combined|overall|split|divide[sd]?|between|each|per|apiece"
-                      r"|times|average|add(?:ed)? up)\b|[×÷*/]|合计|总共|一共|共计|总计|加起来|平分|均分|平摊|分摊|每|各|乘|除",
+                      r"|times|average|add(?:ed)? up)\b|[×÷*/]|合计|总共|一共|共计|总计|加起来|平分|均分|平摊|分摊|每|各|乘|除"
+                      # a count of things at a price: "3 nights at 980", "5 licences @ 12"
+                      r"|\d\s+[a-z]+\s+(?:at|@)\s*[$€£¥]?\s*\d",
                       re.IGNORECASE)
+# Words that ask to change a count or an amount a result gave: "add 600 seats" to the 20 there are.
+_CHANGE = re.compile(r"\b(?:add|adding|more|extra|another|increase|top up|remove|removing|reduce|fewer|less|drop)\b"
+                     r"|加|增|再|多|减|少|去掉", re.IGNORECASE)
 _MOST_OPERANDS = 12  # a request with more numbers than this is a table, not a sum to check
 _CENT, _UNIT = Decimal("0.01"), Decimal(1)
 _LARGEST = Decimal(10) ** 15  # past this no amount is worked out by hand (and quantize would overflow)
@@ -71,16 +76,14 @@ def computed_from(value: Decimal, text: str) -> str | None:
 
 
 def computed_with_result(value: Decimal, text: str, earlier: Callable[[str], bool]) -> str | None:
-    """How `value` is a number of the user's `text` times or divided by a number an earlier result
-    gave (7,250 EUR at the rate 7.1093 an FX lookup returned; 3 seats at a fare of 35.50), or None.
-    The result's number is looked for as written to up to six decimals."""
+    """How `value` is a number of the user's `text` (or, where it asks for a computation, the
+    product of two: 3 nights at 980) times or divided by a number an earlier result gave (7,250 EUR
+    at the rate 7.1093 an FX lookup returned; 3 seats at a fare of 35.50), or, where it asks to add
+    or remove some, plus or minus one (600 seats added to the 20 a lookup gave), or None. The
+    result's number is looked for as written to up to six decimals."""
     if not value.is_finite() or not 0 < value < _LARGEST:
         return None
-    for a in (Decimal(n) for n in numbers_in(text)):
-        if a in (0, 1):
-            continue
-        if not 0 < abs(a) < _LARGEST:
-            continue
+    for a in _bases(text):
         for b, sign in ((value / a, "×"), (a / value, "÷")):
             if abs(b) >= _LARGEST:
                 continue
@@ -90,4 +93,18 @@ def computed_with_result(value: Decimal, text: str, earlier: Callable[[str], boo
                     continue
                 if earlier(norm(canonical(candidate))):
                     return f"{canonical(a)} {sign} {canonical(candidate)} (an earlier result's number), as the user asked"
+    if _CHANGE.search(text) is not None:
+        for a in (Decimal(n) for n in numbers_in(text) if n not in ("0", "1")):  # one more is an id's near miss
+            for b, sign in ((value - a, "+"), (value + a, "-")):  # value = b + a, or b - a
+                if b > 1 and b == b.to_integral_value() and earlier(norm(canonical(b))):
+                    return f"{canonical(b)} (an earlier result's number) {sign} {canonical(a)}, as the user asked"
     return None
+
+
+def _bases(text: str) -> list[Decimal]:
+    """The user's numbers a result's rate applies to, and, where the text asks for a computation,
+    the products of two of them."""
+    numbers = [n for n in map(Decimal, numbers_in(text)) if n not in (0, 1) and 0 < abs(n) < _LARGEST]
+    if len(numbers) <= _MOST_OPERANDS and _COMPUTE.search(text) is not None:
+        numbers += [a * b for i, a in enumerate(numbers) for b in numbers[i + 1:] if abs(a * b) < _LARGEST]
+    return numbers

@@ -2,7 +2,7 @@
 
 `norm` already meets "1,130" and "1130.00"; a reviewer also reads "五千" as 5000, "1.5万" and
 "15k" as 15000, "2.5 million", "1 200" and "1'200" as 1200, "1.200,50" as 1200.5, "15%" as 15
-or 0.15 and "two" as 2. Chinese numerals are read by cn2an, the maintained converter made for
+or 0.15, "two" as 2 and "a hundred and twenty" as 120 (text2num). Chinese numerals are read by cn2an, the maintained converter made for
 them. `durations_in` reads the lengths of time a text states ("the past 2 hours", "最近半小时").
 """
 from __future__ import annotations
@@ -12,6 +12,8 @@ import warnings
 from decimal import Decimal, InvalidOperation
 from functools import lru_cache
 from typing import Any
+
+from text_to_num import alpha2digit
 
 from evaluators.text.cache import SHORT, cached_when_short
 
@@ -55,12 +57,34 @@ _WORDS = {w: i for i, w in enumerate(("zero one two three four five six seven ei
 _WORD = re.compile(r"\b(" + "|".join(_WORDS) + r")\b", re.IGNORECASE)
 
 
+# English numbers past twenty hold one of these; below it `_WORDS` reads them.
+_TENS = re.compile(r"\b(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand)", re.IGNORECASE)
+# A range of counts the user gave: "floors 3-5", "rooms 10 to 14", "7到9楼".
+_RANGE = re.compile(r"(?<![\d.,-])(\d{1,4})\s*(?:-|–|~|～|to|through|thru|至|到)\s*(\d{1,4})(?![\d.,:/-])", re.IGNORECASE)
+_WIDEST_RANGE = 100
+
+
+@cached_when_short(1 << 12)
+def ranges_in(text: str) -> frozenset[str]:
+    """The whole numbers strictly inside the ranges a text states ("floors 3-5" holds 4): going
+    through a range the user gave sends its every member. A span wider than a hundred is no list."""
+    found = set()
+    for m in _RANGE.finditer(text):
+        low, high = int(m[1]), int(m[2])
+        if 0 < high - low <= _WIDEST_RANGE:
+            found.update(str(n) for n in range(low + 1, high))
+    return frozenset(found)
+
+
 @cached_when_short(1 << 14)
 def numbers_in(text: str) -> frozenset[str]:
     """Every number `text` states, as canonical text; a percentage also as its fraction."""
     found = {number for m in _NUMBER.finditer(text)
              for number in (_stated if len(m[1]) <= SHORT else _state)(m[1], (m[2] or "").lower())}
     found |= {str(_WORDS[m[1].lower()]) for m in _WORD.finditer(text)}
+    if _TENS.search(text):  # "a hundred and twenty", "sixty-five": text2num writes them in digits
+        found |= {number for m in _NUMBER.finditer(alpha2digit(text, "en"))
+                  for number in _stated(m[1], (m[2] or "").lower())}
     if not text.isascii():
         found |= _chinese_numbers(text)
     return frozenset(found)

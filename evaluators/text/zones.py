@@ -7,7 +7,7 @@ import datetime as dt
 import re
 from collections import defaultdict
 from functools import lru_cache
-from zoneinfo import ZoneInfo
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from evaluators.text.cache import cached_when_short
 from evaluators.text.norm import has_cjk, norm
@@ -81,6 +81,18 @@ def times_of_day(text: str) -> frozenset[tuple[int, int]]:
         if (hour := int(m[1])) < 24:
             found |= {(hour, 0), (hour + 12, 0)} if hour < 12 else {(hour, 0)}
     return frozenset(found)
+
+
+@lru_cache(maxsize=256)
+def is_zone(name: str) -> bool:
+    """Whether a text is an IANA zone name with a region (Europe/Berlin, Asia/Shanghai)."""
+    if "/" not in name or len(name) > 40 or name.startswith("/"):
+        return False
+    try:
+        ZoneInfo(name)
+    except (ValueError, OSError, ZoneInfoNotFoundError):
+        return False
+    return True
 
 
 def local_times(instant: dt.datetime, zones: frozenset[str]) -> list[dt.datetime]:

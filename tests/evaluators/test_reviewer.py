@@ -328,3 +328,59 @@ def test_a_number_times_a_rate_an_earlier_result_gave_is_grounded():
     assert "value" in found["grounded"] and "an earlier result" in found["grounded"]["value"]
     wrong = trajectory(rate, call(2, "act", {"value": 51642.43}), input="发票金额 7,250 欧元，申报要人民币", offered=(ANY,))
     assert GroundingEvaluator().evaluate(wrong, EvalContext()).label == "ungrounded_value"
+
+
+def _after(result: dict, value, request: str) -> str:
+    """Grounding's label for `act(value=…)` sent after a lookup that returned `result`."""
+    t = trajectory(call(1, "lookup", {}, result), call(2, "act", {"value": value}), input=request, offered=(ANY,))
+    return GroundingEvaluator().evaluate(t, EvalContext()).label
+
+
+@pytest.mark.parametrize("value, said, label", [
+    (2, "restock shelves 1-3", "pass"), (8, "把7到9号货架都补上", "pass"),
+    (12, "restock shelves 1-3", "ungrounded_value"),  # past the range
+    (1000, "call 555-1234", "ungrounded_value"),  # no list of counts
+])
+def test_a_number_inside_a_range_the_user_gave_is_grounded(value, said, label):
+    assert verdict(value, said)[0] == label
+
+
+@pytest.mark.parametrize("value, said, label", [
+    (120, "a party of about a hundred and twenty", "pass"), (65, "sixty-five attendees", "pass"),
+    (66, "sixty-five attendees", "ungrounded_value"),
+])
+def test_numbers_written_in_english_words_are_read(value, said, label):
+    assert verdict(value, said)[0] == label
+
+
+@pytest.mark.parametrize("value, label", [
+    ("2026-11-30T08:00:00+00:00", "pass"),  # 9:00 in Madrid's winter time
+    ("2026-11-30T09:00:00+00:00", "ungrounded_value"),
+])
+def test_a_local_time_in_the_users_own_zone_from_context_is_an_instant(value, label):
+    said = "book the court for 9:00 on Nov 30"
+    assert verdict(value, said, attributes={"user.timezone": "Europe/Madrid"})[0] == label
+    assert verdict("2026-11-30T08:00:00+00:00", said)[0] == "ungrounded_value"  # no zone known: no conversion
+
+
+def test_a_count_at_a_price_times_a_rate_is_grounded():
+    rate = {"base": "GBP", "quote": "USD", "rate": 1.25}
+    assert _after(rate, 450.0, "claim 3 nights at 120 GBP in USD") == "pass"  # 3 × 120 × 1.25
+    assert _after(rate, 455.0, "claim 3 nights at 120 GBP in USD") == "ungrounded_value"
+
+
+@pytest.mark.parametrize("value, said, label", [
+    (35, "add 15 licences, what's the new bill?", "pass"),  # the 20 a lookup gave, plus 15
+    (5, "remove 15 licences", "pass"),  # minus
+    (35, "how much for 15 licences?", "ungrounded_value"),  # nothing asked to be added
+    (21, "add 1 licence", "ungrounded_value"),  # one more than a result's number: an id's near miss
+])
+def test_a_count_changed_as_asked_from_a_results_count_is_grounded(value, said, label):
+    assert _after({"licences": 20}, value, said) == label
+
+
+@pytest.mark.parametrize("value, label", [
+    ("toner cartridge", "pass"), ("Toner Cartridges", "pass"), ("ink cartridge", "ungrounded_value"),
+])
+def test_the_users_words_in_another_number_or_case_are_grounded(value, label):
+    assert verdict(value, "order 40 toner cartridges for the office")[0] == label
