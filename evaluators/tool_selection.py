@@ -24,6 +24,7 @@ reference the better tool takes (a product_id for place_order) is the first step
 from __future__ import annotations
 
 import re
+from collections import Counter
 from difflib import SequenceMatcher
 from functools import lru_cache
 from typing import Any
@@ -45,6 +46,7 @@ from evaluators.trajectory_view import TrajectoryView, before
 NAME_WEIGHT = 2  # a tool's name says what it does more surely than its description (BM25F-style boost)
 NEAR_ZERO = 0.25  # a called tool scoring at most this share of the better tool's score
 MIN_BETTER = 0.5  # and the better tool matching the request at least this much (one rare word)
+_MOST_CHOICES = 20
 
 
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
@@ -88,11 +90,29 @@ def is_evidence(term: str, source: str) -> bool:
     return term == source or len(source) > 1
 
 
-def document(tool: ToolDefinition) -> tuple[str, ...]:
-    """A tool's index terms: its name (boosted), description and parameter names."""
+def documents(offered: list[ToolDefinition]) -> tuple[tuple[str, ...], ...]:
+    """Each offered tool's index terms: its name (boosted), description, parameter names and the
+    words of the enums it alone takes (a `scene` of away, night or movie says what the tool runs; a
+    `region` list every tool takes says nothing of any one)."""
+    enums = [_enums(t) for t in offered]
+    shared = {e for e, n in Counter(e for found in enums for e in set(found)).items() if n > 1}
+    return tuple(_document(t.name, t.description or "", _properties(t) + tuple(
+        v for e in found if e not in shared for v in e)) for t, found in zip(offered, enums))
+
+
+def _properties(tool: ToolDefinition) -> tuple[str, ...]:
     properties = (tool.parameters or {}).get("properties")
-    names = tuple(properties) if isinstance(properties, dict) else ()
-    return _document(tool.name, tool.description or "", names)
+    return tuple(properties) if isinstance(properties, dict) else ()
+
+
+def _enums(tool: ToolDefinition) -> tuple[tuple[str, ...], ...]:
+    """The string enums of a tool's parameters; a longer one than `_MOST_CHOICES` is a catalogue
+    (country codes), not what the tool is about."""
+    properties = (tool.parameters or {}).get("properties")
+    if not isinstance(properties, dict):
+        return ()
+    return tuple(values for p in properties.values() if isinstance(p, dict) and isinstance(p.get("enum"), list)
+                 and 0 < len(values := tuple(v for v in p["enum"] if isinstance(v, str))) <= _MOST_CHOICES)
 
 
 @lru_cache(maxsize=4096)
@@ -159,14 +179,16 @@ class ToolSelectionEvaluator(Evaluator):
         """Marks wrong_tool calls in `verdicts`; returns each offered tool's BM25 score."""
         trajectory = view.trajectory
         offered = trajectory.tools_offered
-        docs = tuple(document(t) for t in offered)
+        docs = documents(offered)
         bm25 = ranker(docs)
         sources = request_terms(without_durations(trajectory.input or ""))
         query = set(sources)
         scores = {t.name: score for t, score in zip(offered, bm25.scores(query))}
         called = {v["tool"] for v in verdicts if v["tool"] in index}
-        uncovered = query.difference(*(docs[index[name]] for name in called)) | _deeds_undone(offered, called, query)
-        better = {t.name: score for t, score in zip(offered, bm25.scores(uncovered)) if t.name not in called}
+        uncovered = query.difference(*(docs[index[name]] for name in called)) | _deeds_undone(offered, docs, called, query)
+        # a tool called in an earlier turn is no better choice: its result is in the conversation the agent was given
+        used = called | {c.get("name") for m in trajectory.history for c in m.calls if c.get("name") in index}
+        better = {t.name: score for t, score in zip(offered, bm25.scores(uncovered)) if t.name not in used}
         best = max(better, key=better.__getitem__, default=None)
         if best is None or better[best] < MIN_BETTER:
             return scores
@@ -215,11 +237,12 @@ def _readies(call: ToolCall, keys: frozenset[str]) -> bool:
         not keys.isdisjoint(keys_and_strings(call.result)[0])
 
 
-def _deeds_undone(offered: list[ToolDefinition], called: set[str], query: set[str]) -> set[str]:
+def _deeds_undone(offered: list[ToolDefinition], docs: tuple[tuple[str, ...], ...], called: set[str],
+                  query: set[str]) -> set[str]:
     """Words of the request naming what an uncalled write does (refill, book, transfer) that no
     called write does: a lookup whose description mentions the deed ("refills left", "whether a
     table can be booked") reads about it and does not do it."""
-    done = set().union(*(document(t) for t in offered if t.name in called and writes(t.name)))
+    done = set().union(*(d for t, d in zip(offered, docs) if t.name in called and writes(t.name)))
     seen = set().union(*(name_terms(name) for name in called))
     return {term for t in offered if t.name not in called and writes(t.name)
             for term in name_terms(t.name) if term in query and term not in seen and term not in done}

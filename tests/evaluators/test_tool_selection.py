@@ -2,11 +2,11 @@
 (BM25 over names, descriptions and parameter names; Chinese as character bigrams)."""
 from __future__ import annotations
 
-from collector.trajectory import ToolDefinition
+from collector.trajectory import EarlierMessage, ToolDefinition
 from evaluators.base import EvalContext
 from evaluators.text.bm25 import BM25
 from evaluators.text.terms import terms
-from evaluators.tool_selection import ToolSelectionEvaluator, document
+from evaluators.tool_selection import ToolSelectionEvaluator, documents
 
 from .conftest import FLIGHTS, WEATHER, call, trajectory
 
@@ -87,7 +87,7 @@ def test_bm25_prefers_rare_terms_and_cjk_bigrams():
     assert bm25.scores(set(terms("明天的机票")))[2] > 0
     assert terms("search_flights booking") == ("search", "flight", "book")
     camel = ToolDefinition(name="searchFlights", parameters={"properties": {"fromCity": {}}})
-    assert document(camel) == ("search", "flight", "search", "flight", "city")  # the name counts twice
+    assert documents([camel]) == (("search", "flight", "search", "flight", "city"),)  # the name counts twice
 
 
 def test_a_chinese_request_meets_english_descriptions():
@@ -191,3 +191,36 @@ def test_a_search_that_finds_what_the_asked_write_takes_is_its_first_step():
     t = trajectory(call(1, "get_store_hours", {"store": "Leith"}, {"hours": "08:00-20:00"}),
                    input=request, offered=offered)
     assert [(f.call, f.label) for f in ToolSelectionEvaluator().evaluate(t, EvalContext()).findings] == [(1, "wrong_tool")]
+
+
+def test_an_enum_only_one_tool_takes_says_what_it_does():
+    """The scene enum (night, away) is schedule_scene's alone; a region every tool takes says nothing."""
+    regions = {"type": "string", "enum": ["eu-west-1", "us-east-1"]}
+    offered = (ToolDefinition(name="set_thermostat", description="Set a thermostat's target temperature and its mode.",
+                              parameters={"properties": {"target_c": {"type": "number"}, "region": regions}}),
+               ToolDefinition(name="schedule_scene", description="Run a scene of device states at a local time.",
+                              parameters={"properties": {"scene": {"enum": ["away", "night", "movie"]},
+                                                         "region": regions}}),
+               ToolDefinition(name="reboot_hub", description="Restart the hub.",
+                              parameters={"properties": {"region": regions}}))
+    assert documents(list(offered))[1][-3:] == ("away", "night", "movie")
+    assert judge("turn on night mode at 23:30", "schedule_scene", offered=offered).label == "pass"
+    assert judge("turn on night mode in us-east-1 at 23:30", "reboot_hub", offered=offered).label == "wrong_tool"
+
+
+
+def test_a_tool_called_in_an_earlier_turn_is_no_better_choice():
+    """The earlier turn read the pet's record, whose description holds the request's word; this turn
+    books, and the record is in the conversation already."""
+    offered = (ToolDefinition(name="get_pet", description="A pet's record: species, owner and rabies shots."),
+               ToolDefinition(name="list_slots", description="Free slots of a clinic on a day."),
+               ToolDefinition(name="book_visit", description="Book a clinic visit in a slot."))
+    history = [EarlierMessage(role="assistant", calls=[{"name": "get_pet", "arguments": {"pet_id": "PET-4410"}}]),
+               EarlierMessage(role="tool", results=[{"pet_id": "PET-4410", "species": "dog"}])]
+    calls = [call(1, "list_slots", {"day": "2026-12-04"}, {"slots": [{"slot_id": "SL-7"}]}),
+             call(2, "book_visit", {"slot_id": "SL-7", "pet_id": "PET-4410"}, {"visit_id": "V-1"})]
+    request = "can Rex get his rabies shots on Dec 4?"
+    t = trajectory(*calls, input=request, offered=offered, history=history)
+    assert ToolSelectionEvaluator().evaluate(t, EvalContext()).label == "pass"
+    alone = trajectory(*calls, input=request, offered=offered)  # never read: the record was the better tool
+    assert ToolSelectionEvaluator().evaluate(alone, EvalContext()).label == "wrong_tool"
