@@ -9,7 +9,7 @@ from pathlib import Path
 import duckdb
 import httpx
 
-from tracepatrol.harness.ports import free_port
+from tracepatrol.harness.ports import free_port, free_ports
 from tracepatrol.harness.process import Process, tracepatrol
 
 
@@ -56,9 +56,9 @@ class Cluster:
         self.config.write_text(json.dumps({"kafka": self.kafka, **sections}))
 
     def collect(self, name: str = "collect") -> Role:
-        http, api = free_port(), free_port()
+        http, grpc, api = free_ports(3)
         return self._add(Role(["collect", "--config", str(self.config), "--otlp-http-port", str(http),
-                               "--otlp-grpc-port", str(free_port()), "--api-port", str(api)],
+                               "--otlp-grpc-port", str(grpc), "--api-port", str(api)],
                               self.tmp / f"{name}.log", "tracepatrol collecting", api_port=api, otlp_http_port=http))
 
     def ingest(self, *extra: str) -> Role:

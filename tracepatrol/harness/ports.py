@@ -21,3 +21,14 @@ def free_port() -> int:
             except OSError:
                 continue
             return port
+
+
+def free_ports(n: int) -> list[int]:
+    """`n` different free ports: one server's listeners (two picks of `free_port` can meet, and a
+    server given one port twice cannot start)."""
+    ports: list[int] = []
+    while len(ports) < n:
+        port = free_port()
+        if port not in ports:
+            ports.append(port)
+    return ports

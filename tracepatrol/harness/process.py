@@ -11,7 +11,7 @@ from typing import Self
 
 import httpx
 
-from tracepatrol.harness.ports import PortTaken, free_port
+from tracepatrol.harness.ports import PortTaken, free_ports
 from tracepatrol.harness.waiting import healthy, wait_for
 
 
@@ -43,7 +43,8 @@ class Process:
         if self.ready(offset):
             return True
         if self.proc.poll() is not None:
-            error = PortTaken if "Address already in use" in self.output(offset) else RuntimeError
+            # the OS's "Address already in use", or the server's own "port N … is already in use"
+            error = PortTaken if "already in use" in self.output(offset) else RuntimeError
             raise error(f"`{' '.join(self.command)}` exited with {self.proc.returncode}:\n{self.output()}")
         return False
 
@@ -74,7 +75,7 @@ class ServerProcess(Process):
     def __init__(self, db: Path, *extra_args: str, api_key: str | None = None):
         super().__init__([], db.with_suffix(".log"))
         self.db, self.extra_args, self.api_key = db, list(extra_args), api_key
-        self.http_port, self.grpc_port, self.api_port = free_port(), free_port(), free_port()
+        self.http_port, self.grpc_port, self.api_port = free_ports(3)
         self.scheme = "http"
         self.verify: ssl.SSLContext | bool = True
 
@@ -99,7 +100,7 @@ class ServerProcess(Process):
             try:
                 return self._start_on_ports(timeout)
             except PortTaken:
-                self.http_port, self.grpc_port, self.api_port = free_port(), free_port(), free_port()
+                self.http_port, self.grpc_port, self.api_port = free_ports(3)
         return self._start_on_ports(timeout)
 
     def _start_on_ports(self, timeout: float) -> Self:
