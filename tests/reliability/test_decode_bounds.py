@@ -46,9 +46,9 @@ EXPECTED = {  # shape: (answer, a piece of its message)
 def srv(request, tmp_path_factory):
     """A server warmed up by normal traffic, with the Rust decoder or without it. No trajectory is
     built while the module runs (traces are due ten minutes after their first span): the bound is
-    on handling the request (decode, commit), and an assembly process building the warm-up traffic
-    in the middle of a measurement, as a busy machine made happen 30 s in, grew the tree by 130 MiB
-    that no request caused."""
+    on handling the request (decode, commit). With traces due 30 s in, a busy machine saw the tree
+    grow 367 MiB for a request refused before parsing: most likely the assembly process's first
+    build of the warm-up traffic, landing mid-measurement."""
     server = make_server(tmp_path_factory.mktemp("bounds"), "--decision-wait", "3600")
     if request.param == "rust":
         require_rust()
