@@ -88,8 +88,14 @@ _ALL_DONE = re.compile(r"\bdone\b|\ball set\b|\bcompleted?\b|\bsuccessfully\b|�
 @lru_cache(maxsize=4096)  # keyed by a tool's name and description, which agents offer again and again
 def _polls(name: str, description: str) -> bool:
     """By its name, or by what its description says first: "Status of a leave request: pending, …"
-    polls, "Order details: items, status and delivery date" is a lookup that also shows a status."""
-    return _POLLS.search(name) is not None or _POLLS.search(_CLAUSE_END.split(description, 1)[0]) is not None
+    polls, "Order details: items, status and delivery date" and "Status, player count and region of a
+    server" are lookups that also show a status."""
+    if _POLLS.search(name) is not None:
+        return True
+    first = _CLAUSE_END.split(description, 1)[0]
+    # "Status, player count and region of a server" lists a record's fields: a lookup
+    listed = len(first.split()) <= 2 and description[len(first):].lstrip()[:1] in (",", "，", "、")
+    return _POLLS.search(first) is not None and not listed
 
 
 def execution_label(call: ToolCall) -> str | None:

@@ -355,6 +355,19 @@ def test_a_lookup_that_also_shows_a_status_is_no_status_check():
     assert "redundant_calls" in TrajectoryQualityEvaluator().evaluate(t, EvalContext()).labels
 
 
+@pytest.mark.parametrize("description, polled", [
+    ("Status, size and owner of a storage volume.", False), ("Volume status, size and owner.", False),
+    ("Status of a volume resize: pending, running or done.", True), ("Volume status: attached or detached.", True),
+])
+def test_a_status_listed_among_a_records_fields_is_no_status_check(description, polled):
+    from collector.trajectory import ToolDefinition
+    volume = ToolDefinition(name="get_volume", description=description)
+    thrice = [call(i, "get_volume", {"volume_id": "vol-1"}, {"state": "ok"}) for i in (1, 2, 3)]
+    t = trajectory(*thrice, input="is vol-1 healthy?", output="vol-1 is ok.", offered=(volume,))
+    labels = TrajectoryQualityEvaluator().evaluate(t, EvalContext()).labels
+    assert ("repeated_identical_call" not in labels) is polled
+
+
 def test_a_repeated_write_verb_is_a_write():
     moved = call(2, "reschedule_delivery", {"slot_id": "S-9"}, error="HTTP 500")
     slots = call(1, "get_delivery_slots", {"date": "2026-12-03"}, {"slots": ["S-9"]})
