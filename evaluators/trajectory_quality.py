@@ -143,6 +143,25 @@ class _Run:
         shared = frozenset().union(*(_deeds(n, self.descriptions.get(n, "")) for n in others))
         return _deeds(call.name, self.descriptions.get(call.name, "")) - shared
 
+    def taken_over(self, failed: int, later: list[int]) -> int | None:
+        """The first later call that tries the failed one's work again, or None: the same tool;
+        any, when the failed tool was never offered (the real one after a made-up name); the calls
+        that between them sent every value it was sent (get_reviews for each product a made-up
+        compare_products was given); another that does the same deed, or a write for a failed
+        write (send_sms after send_email). A lookup for another part of the request (the payslip
+        after a failed expense claim) takes nothing over."""
+        a = self.calls[failed]
+        if later and a.name not in self.descriptions:
+            return later[0]
+        sent = {x.text for x in self.texts.arguments[failed] or () if len(x.text) >= 3}
+        again = {x.text for j in later for x in self.texts.arguments[j] or ()}
+        if sent and sent <= again:
+            return later[0]
+        deeds = _deeds(a.name, self.descriptions.get(a.name, ""))
+        return next((j for j in later if self.calls[j].name == a.name or (writes(a.name) and writes(self.calls[j].name))
+                     or not deeds.isdisjoint(_deeds(self.calls[j].name, self.descriptions.get(self.calls[j].name, "")))),
+                    None)
+
     def _quoted(self, match: re.Match) -> bool:
         """Whether the word holding an admitting match is one a successful call's result says."""
         text = match.string
@@ -360,10 +379,12 @@ class TrajectoryQualityEvaluator(Evaluator):
             return _part(0.5, "blind_retry", f"{ref}: blind_retry: identical retry after a non-transient error "
                                              f"({kind or 'unclassified'})", retry_seqs, seq=seq)
         if later:
-            nxt = calls[later[0]]
-            how = "changed the arguments" if nxt.name == failed.name else f"switched to {nxt.name}"
-            return _part(1.0, "recovered", f"{ref}: {how}", seq=seq)
-        if not run.answered:
+            taker = run.taken_over(i, later)
+            if taker is not None or not run.answered:
+                nxt = calls[later[0] if taker is None else taker]
+                how = "changed the arguments" if nxt.name == failed.name else f"switched to {nxt.name}"
+                return _part(1.0, "recovered", f"{ref}: {how}", seq=seq)
+        elif not run.answered:
             return _part(0.0, "no_recovery", f"{ref}: no_recovery: nothing followed the failure", [seq], seq=seq)
         if run.claims_success and not run.denies(i):  # neither admitted nor claimed: about the rest of the work
             return _part(0.0, "no_recovery", f"{ref}: no_recovery: the final answer passes over the failure",

@@ -421,3 +421,31 @@ def test_an_amount_the_request_asked_to_compute_reports_the_computation():
     assert "no_recovery" in passed_over.labels and "silent_failure" not in passed_over.labels
     claimed = quality(fx, filing, request=request, output="Import entry filed for 1,915,000 JPY.")
     assert "silent_failure" in claimed.labels
+
+
+def test_a_lookup_for_another_part_of_the_request_takes_nothing_over():
+    from collector.trajectory import ToolDefinition
+    offered = (ToolDefinition(name="file_timesheet", description="Submit a week's hours."),
+               ToolDefinition(name="get_leave_balance", description="Days of leave left."),
+               ToolDefinition(name="submit_hours", description="Submit hours worked on one day."))
+    failed = call(1, "file_timesheet", {"week": "2026-W49", "hours": 38}, error="HTTP 500")
+    balance = call(2, "get_leave_balance", {"employee_id": "E-7"}, {"days": 12})
+
+    def recovery(*calls, output="You have 12 days of leave left."):
+        t = trajectory(failed, *calls, input="file my 38 hours for this week and tell me my leave balance",
+                       output=output, offered=offered)
+        return TrajectoryQualityEvaluator().evaluate(t, EvalContext()).details["recovery"]["label"]
+    assert recovery(balance) == "no_recovery"  # the answer passes over the failed filing
+    assert recovery(balance, output="Filing the timesheet failed; you have 12 days of leave left.") == "recovered"
+    days = [call(3 + d, "submit_hours", {"day": f"2026-12-0{d}", "hours": 7.6}, {"ok": True}) for d in range(1, 6)]
+    assert recovery(balance, *days, output="Filed 38 hours day by day; 12 days of leave left.") == "recovered"
+
+
+def test_the_real_tool_after_a_made_up_one_takes_it_over():
+    from collector.trajectory import ToolDefinition
+    offered = (ToolDefinition(name="get_rating", description="Average rating of one product."),)
+    made_up = call(1, "compare_ratings", {"ids": ["P-100", "P-200"]}, error="unknown tool")
+    each = [call(2, "get_rating", {"id": "P-100"}, {"avg": 4.1}), call(3, "get_rating", {"id": "P-200"}, {"avg": 3.9})]
+    t = trajectory(made_up, *each, input="which is rated better, P-100 or P-200?", output="P-100 (4.1 against 3.9).",
+                   offered=offered)
+    assert TrajectoryQualityEvaluator().evaluate(t, EvalContext()).details["recovery"]["label"] == "recovered"
