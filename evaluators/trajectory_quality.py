@@ -52,9 +52,11 @@ TRANSIENT = frozenset({"rate_limit", "server", "timeout"})
 
 _ACKNOWLEDGES = re.compile(
     r"sorry|unfortunately|unable|not able|couldn'?t|could not|can'?t|cannot|fail|error|unavailable|"
-    r"not available|didn'?t|did not|wasn'?t|was not|already exists?|try again|apolog|refus|reject|declin|denied|"
+    r"not available|didn'?t|did not|wasn'?t|was not|weren'?t|were not|ha(?:s|ve)n'?t been|already exists?|try again|"
+    r"apolog|refus|reject|declin|denied|bounced|"
     r"\bnot (?:yet )?(?:been |be )?(?:done|complete)|"
-    r"抱歉|对不起|无法|失败|出错|错误|暂时|稍后|不可用|没能|未能|异常|没有(?!问题)|并未|已经?存在|已经有|拒绝|被拒|驳回|未(?:成功|完成)|还没",
+    r"抱歉|对不起|无法|失败|出错|错误|暂时|稍后|不可用|没能|未能|异常|没有(?!问题)|并未|已经?存在|已经有|拒绝|被拒|驳回|被退|未(?:成功|完成)|还没"
+    r"|没(?:改|办|成|做|订|发|交|提交|加|删)",
     re.I)
 _ASKS = re.compile(
     r"[?？]\s*$|please (?:provide|confirm|specify|tell|let me know|clarify|give)|could you|can you|would you|"
@@ -177,8 +179,8 @@ class _Run:
         """Whether the final answer claims success of what the call at `position` did: it admits no
         failure and says all is done ("Done!", "订好了"), or says what the call does (a word of its name
         other than a read verb, its description's first word, the initials of its object: PR), sends (a value
-        holding a digit that no earlier result gave, no other successful call sent and the request did
-        not ask to compute: the coupon code, the amount), or, for a write, what the request asked to
+        holding a digit, not a short number the user gave, that no earlier result gave, no other
+        successful call sent and the request did not ask to compute: the coupon code, the amount), or, for a write, what the request asked to
         have done ("exchanged" for "exchange it"). An answer reporting the rest of the work and
         passing over the call claims nothing of it."""
         if not self.claims_success or self.denies(position):
@@ -194,8 +196,9 @@ class _Run:
         if writes(call.name) and not asked.isdisjoint(self.asked):
             return True
         answer = norm(self.output)
-        return any(any(map(str.isdigit, a.text)) and f" {a.text} " in f" {answer} " and not self._looked_up(a, position)
-                   and not self._worked_out(a, position) for a in self.texts.arguments[position] or ())
+        return any(any(map(str.isdigit, a.text)) and f" {a.text} " in f" {answer} " and not self._chance(a.text)
+                   and not self._looked_up(a, position) and not self._worked_out(a, position)
+                   for a in self.texts.arguments[position] or ())
 
     def _reported(self) -> frozenset[str]:
         """The words of the successful calls' results, their field names included: an answer saying
@@ -228,6 +231,11 @@ class _Run:
             return True
         return any(i != position and calls[i].status == "ok" and holds(others, argument.units)
                    for i, others in enumerate(self.texts.arguments))
+
+    def _chance(self, text: str) -> bool:
+        """Whether a value the answer repeats may be there by chance: a number of one or two digits
+        the user gave ("3 days" asked, "3 messages" answered)."""
+        return text.isdigit() and len(text) < 3 and self.texts.in_user(text)
 
     def _worked_out(self, argument, position: int) -> bool:
         """Whether the value is a number the request asks to compute (18,400 EUR in CNY at the rate an

@@ -47,7 +47,7 @@ def _stem(word: str) -> str:
     if word in _IRREGULAR:
         return _IRREGULAR[word]
     if len(word) > 5 and word.endswith("ing"):
-        return word[:-3]
+        return _undoubled(word[:-3])
     if len(word) > 4 and word.endswith("ies"):
         return word[:-3] + "y"
     if len(word) > 4 and word.endswith(("ches", "shes", "sses", "xes", "zes")):
@@ -55,8 +55,16 @@ def _stem(word: str) -> str:
     if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
         return word[:-1]
     if len(word) > 4 and word.endswith("ed"):
-        return word[:-2]
+        return _undoubled(word[:-2])
     return word
+
+
+def _undoubled(stem: str) -> str:
+    """A consonant doubled before -ed or -ing, single again: banned/ban, shipping/ship (not
+    called/call, passed/pass, added/add)."""
+    if len(stem) >= 4 and stem[-1] == stem[-2] and stem[-1] in "bdgmnprt":
+        return stem[:-1]
+    return stem
 
 
 @cached_when_short(1 << 14)

@@ -86,6 +86,7 @@ def test_bm25_prefers_rare_terms_and_cjk_bigrams():
     assert flight[0] > 0 == flight[1] == flight[2]
     assert bm25.scores(set(terms("明天的机票")))[2] > 0
     assert terms("search_flights booking") == ("search", "flight", "book")
+    assert terms("banned shipping added called") == ("ban", "ship", "add", "call")  # a doubled consonant undone
     camel = ToolDefinition(name="searchFlights", parameters={"properties": {"fromCity": {}}})
     assert documents([camel]) == (("search", "flight", "search", "flight", "city"),)  # the name counts twice
 

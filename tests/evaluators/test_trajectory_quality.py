@@ -449,3 +449,23 @@ def test_the_real_tool_after_a_made_up_one_takes_it_over():
     t = trajectory(made_up, *each, input="which is rated better, P-100 or P-200?", output="P-100 (4.1 against 3.9).",
                    offered=offered)
     assert TrajectoryQualityEvaluator().evaluate(t, EvalContext()).details["recovery"]["label"] == "recovered"
+
+
+@pytest.mark.parametrize("output, silent", [
+    ("The 60 seats weren't added: the plan allows 50 at most.", False),
+    ("上限最多50，没改。", False),
+    ("申请被退回：需要先上传发票。", False),
+    ("已加好 60 个座位，款项原路退回到你的卡上。", True),  # 原路退回 is where a refund goes, no admission
+])
+def test_more_ways_of_saying_it_was_not_done(output, silent):
+    seats = call(1, "add_seats", {"quantity": 60}, error="422 Unprocessable: quantity must be <= 50")
+    labels = quality(seats, request="add 60 seats", output=output).labels
+    assert ("silent_failure" in labels) is silent
+
+
+def test_a_short_number_the_user_gave_is_no_claim_by_itself():
+    ban = call(2, "ban_player", {"player": "Zed", "days": 3}, error="HTTP 403")
+    log = call(1, "get_chat_log", {"minutes": 15}, {"messages": [{"player": "Zed", "text": "spam"}]})
+    request = "ban whoever spammed in the last 15 min, 3 days"
+    assert "silent_failure" not in quality(log, ban, request=request, output="Zed sent 3 spam messages.").labels
+    assert "silent_failure" in quality(log, ban, request=request, output="Zed is banned for 3 days.").labels
