@@ -63,6 +63,7 @@ _ASKS = re.compile(
     r"请(?:提供|确认|告诉|说明|补充)|您(?:能|可以|是否)", re.I)
 # A tool whose name or description says it reports a status or progress may be polled with the same
 # arguments; so may a tool that waits between polls.
+_COLLECTIONS = frozenset({"list", "search", "find", "query", "browse"})
 _POLLS = re.compile(r"status|progress|\bpoll|\bwait|\bsleep|状态|进度|轮询|等待", re.I)
 # A result saying nothing was found: the next call may change the query because of it.
 _NOTHING = re.compile(r"^\s*(?:no (?:results?|matches|records|items|data)(?: found)?|not found|nothing found|"
@@ -91,13 +92,16 @@ _ALL_DONE = re.compile(r"\bdone\b|\ball set\b|\bcompleted?\b|\bsuccessfully\b|�
 def _polls(name: str, description: str) -> bool:
     """By its name, or by what its description says first: "Status of a leave request: pending, …"
     polls, "Order details: items, status and delivery date" and "Status, player count and region of a
-    server" are lookups that also show a status."""
+    server" are lookups that also show a status, and `list_rooms` ("Rooms of a floor by housekeeping
+    status") a listing."""
     if _POLLS.search(name) is not None:
         return True
     first = _CLAUSE_END.split(description, 1)[0]
     # "Status, player count and region of a server" lists a record's fields: a lookup
     listed = len(first.split()) <= 2 and description[len(first):].lstrip()[:1] in (",", "，", "、")
-    return _POLLS.search(first) is not None and not listed
+    # a list or a search by status ("Rooms of a floor by housekeeping status") reads many, it waits on none
+    many = (word := _NAME_WORD.search(name)) is not None and word[0].lower() in _COLLECTIONS
+    return _POLLS.search(first) is not None and not listed and not many
 
 
 def execution_label(call: ToolCall) -> str | None:

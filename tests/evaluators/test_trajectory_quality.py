@@ -358,11 +358,13 @@ def test_a_lookup_that_also_shows_a_status_is_no_status_check():
 @pytest.mark.parametrize("description, polled", [
     ("Status, size and owner of a storage volume.", False), ("Volume status, size and owner.", False),
     ("Status of a volume resize: pending, running or done.", True), ("Volume status: attached or detached.", True),
+    ("Volumes of a project by attachment status.", False),  # as list_volumes: a listing, below
 ])
 def test_a_status_listed_among_a_records_fields_is_no_status_check(description, polled):
     from collector.trajectory import ToolDefinition
-    volume = ToolDefinition(name="get_volume", description=description)
-    thrice = [call(i, "get_volume", {"volume_id": "vol-1"}, {"state": "ok"}) for i in (1, 2, 3)]
+    name = "list_volumes" if description.startswith("Volumes of") else "get_volume"
+    volume = ToolDefinition(name=name, description=description)
+    thrice = [call(i, name, {"volume_id": "vol-1"}, {"state": "ok"}) for i in (1, 2, 3)]
     t = trajectory(*thrice, input="is vol-1 healthy?", output="vol-1 is ok.", offered=(volume,))
     labels = TrajectoryQualityEvaluator().evaluate(t, EvalContext()).labels
     assert ("repeated_identical_call" not in labels) is polled
