@@ -776,17 +776,19 @@ def redundant_calls(draft: Draft, rng: random.Random) -> Marks | None:
         return None
     src = draft.roles["src"]
     copy = Step(src.tool, json.loads(json.dumps(src.args)), src.result)
-    draft.steps.append(copy)
+    draft.steps.insert(_group_end(draft, src), copy)  # before the write: no re-check after it
     return {"redundant_calls": [copy], TOUCHED: [src]}
 
 
 def repeated_identical_call(draft: Draft, rng: random.Random) -> Marks | None:
-    if "src" not in draft.roles or draft.roles["src"].tool == draft.roles["write"].tool:
+    if "src" not in draft.roles:
         return None
     src = draft.roles["src"]
+    end = _group_end(draft, src)
+    if end == draft.steps.index(src) + 1:  # three in a row would read as a cycle too
+        return None
     first, second = (Step(src.tool, json.loads(json.dumps(src.args)), src.result) for _ in range(2))
-    draft.steps.insert(_group_end(draft, src), first)
-    draft.steps.append(second)
+    draft.steps[end:end] = [first, second]
     return {"repeated_identical_call": [src, first, second], "redundant_calls": [first, second]}
 
 
@@ -920,7 +922,7 @@ def generate(n: int = 360, seed: int = 97) -> list[Case]:
         first = min(used, key=used.__getitem__)
         second = rng.choice([name for name in FAULTS
                              if name != first and not any({first, name} <= clash for clash in CLASHES)])
-        tries = [[]] if roll < 0.48 else [[first, second], [first]] if roll >= 0.85 else [[first]]
+        tries = [[]] if roll < 0.47 else [[first, second], [first]] if roll >= 0.85 else [[first]]
         for faults in tries:
             case = next(filter(None, (
                 make(index, SCENARIOS[(index + attempt) % len(SCENARIOS)],
