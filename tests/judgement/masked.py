@@ -721,8 +721,12 @@ def constraint_error(draft: Draft, rng: random.Random) -> Marks | None:
     if not draft.facts.get("max"):
         return None
     step, key, bad, said, says = draft.facts["max"]
-    step.args[key] = bad
+    old = step.args[key]
+    for other in draft.steps:  # the agent passes the user's number on wherever it went
+        if isinstance(other.args, dict) and other.args.get(key) == old:
+            other.args[key] = bad
     draft.request = draft.request.replace(said, says, 1)
+    draft.output = draft.output and draft.output.replace(said, says)
     return {"constraint_error": [step]}
 
 
