@@ -74,7 +74,7 @@ _WRITES = frozenset(terms(
     "deploy approve register enroll enrol subscribe apply checkout withdraw deposit reset reply respond escalate assign close resolve "
     "notify email sms push invite forward donate renew extend upgrade downgrade activate deactivate enable disable "
     "start launch trigger redeem request lodge share retry rerun restart rebuild revert rollback archive pause resume "
-    "suspend"))
+    "suspend sign signup unsubscribe ban unban unblock mute kick confirm accept decline rsvp"))
 _RECORDS = frozenset("history balance summary report log logs details records preview".split())
 _WRITE_WORDS = roots(_WRITES)
 _WRITE_ROOTS = tuple(sorted(r for r in roots(_WRITES) if len(r) >= 4))
