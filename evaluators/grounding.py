@@ -13,8 +13,10 @@ prompt is not stored, so a value taken from it counts as ungrounded.
 from __future__ import annotations
 
 import datetime as dt
+import math
 import re
 from collections.abc import Callable, Iterable
+from decimal import Decimal
 from functools import partial
 from typing import Any
 
@@ -57,8 +59,8 @@ def trace_dates(trajectory: Trajectory) -> set[dt.date]:
 
 def sources(texts: TrajectoryText, position: int, units: Iterable[str],
             word: str | None = None) -> tuple[int | None, int | None]:
-    """(seq of an earlier result holding one of `units`, else seq of a later one that could have
-    produced it) for the call at `position`. A later result counts only when it started after this
+    """(seq of an earlier result, or of a parallel sibling's for a name or code, holding one of
+    `units`, else seq of a later one that could have produced it) for the call at `position`. A later result counts only when it started after this
     call ended (a sibling of the same parallel turn is no later source) and its own call was not
     sent the value: a result that echoes what the agent passed on is not where the value came from.
     A `word` (a value of letters only) must occur in the result other than as a part of a joined name."""
@@ -75,6 +77,14 @@ def sources(texts: TrajectoryText, position: int, units: Iterable[str],
     earlier = next((calls[i].seq for i in ordered if before(calls[i], calls[position]) and whole(i)), None)
     if earlier is not None:
         return earlier, None
+    # a name or code (no digit) that a sibling of the same parallel turn returned (and was not sent)
+    # agrees with it: the agent planned both knowing what the tools deal in (an FX lookup for the yen
+    # the shop prices in); an id it could not have known
+    if not any(c.isdigit() for unit in units for c in unit):
+        sibling = next((calls[i].seq for i in ordered if not before(calls[position], calls[i])
+                        and not holds(texts.arguments[i], units) and whole(i)), None)
+        if sibling is not None:
+            return sibling, None
     later = next((calls[i].seq for i in ordered if before(calls[position], calls[i])
                   and not holds(texts.arguments[i], units) and whole(i)), None)
     return None, later
@@ -197,6 +207,12 @@ class _Judge:
         return lambda name: any(i != position and before(earlier, call) and name in reviewer.fields_of(i)
                                 for i, earlier in enumerate(calls))
 
+    def numbers_before(self, position: int) -> list[Decimal]:
+        """The numbers of the results the call at `position` could read (a price, a count)."""
+        calls, call = self.trajectory.tool_calls, self.trajectory.tool_calls[position]
+        return [Decimal(str(leaf)) for i, c in enumerate(calls) if i != position and before(c, call)
+                for leaf in scalars(parsed(c.result)) if type(leaf) in (int, float) and math.isfinite(leaf)]
+
     @property
     def reviewer(self) -> Reviewer:
         if self._reviewer is None:
@@ -230,7 +246,7 @@ class _Judge:
         if earlier is not None:
             return "grounded", f"call {earlier}"
         found = self.reviewer.source(argument, self.read_before(position), self.fields_before(position),
-                                     facts.description)
+                                     facts.description, partial(self.numbers_before, position))
         if found is not None:
             return "grounded", found
         if later is not None:

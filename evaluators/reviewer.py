@@ -186,9 +186,11 @@ class Reviewer:
         return self._in_user(unit) or earlier(unit) or (bool(self.trajectory.history) and self.history.has(unit))
 
     def source(self, argument: Argument, earlier: Callable[[str], bool],
-               fields: Callable[[str], bool] = lambda _: False, description: str | None = None) -> str | None:
+               fields: Callable[[str], bool] = lambda _: False, description: str | None = None,
+               factors: Callable[[], Iterable[Decimal]] = tuple) -> str | None:
         """Where `argument`'s value comes from beyond a plain lookup, or None; `fields(value)` says
-        whether an earlier result has a field of that name, `description` is the parameter's."""
+        whether an earlier result has a field of that name, `description` is the parameter's,
+        `factors()` the numbers of the earlier results (a unit price a search gave)."""
         value, text = argument.value, argument.text
         if text in self.context:
             return "trace context"
@@ -218,7 +220,7 @@ class Reviewer:
         if number is not None and number in ranges_in(self.requests):
             return "a number within a range the user gave"
         if number is not None and (how := computed_from(Decimal(number), self.requests)
-                                   or computed_with_result(Decimal(number), self.requests, earlier)) is not None:
+                                   or computed_with_result(Decimal(number), self.requests, earlier, factors)) is not None:
             return how
         if number is not None and len(number) == 4 and any(str(d.year) == number for d in self._days):
             return "the trace's year"

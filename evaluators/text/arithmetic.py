@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 from decimal import ROUND_HALF_UP, Decimal
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from itertools import permutations
 
 from evaluators.text.cache import cached_when_short
@@ -27,6 +27,7 @@ _CHANGE = re.compile(r"\b(?:add|adding|more|extra|another|increase|top up|remove
                      r"|加|增|再|多|减|少|去掉", re.IGNORECASE)
 _MOST_OPERANDS = 12  # a request with more numbers than this is a table, not a sum to check
 _CENT, _UNIT = Decimal("0.01"), Decimal(1)
+_MOST_FACTORS = 64  # numbers of earlier results tried as a unit price
 _LARGEST = Decimal(10) ** 15  # past this no amount is worked out by hand (and quantize would overflow)
 
 
@@ -59,8 +60,12 @@ def computed_from(value: Decimal, text: str) -> str | None:
     numbers = [n for n in map(Decimal, numbers_in(text)) if abs(n) < _LARGEST]
     shares = shares_in(text)
     if shares:
+        bases = numbers
+        if len(numbers) <= _MOST_OPERANDS and _COMPUTE.search(text) is not None:  # 29 h at 85 euro/h, plus 19% VAT
+            bases = numbers + [a * b for i, a in enumerate(numbers) for b in numbers[i + 1:]
+                               if a not in (0, 1) and b not in (0, 1) and abs(a * b) < _LARGEST]
         for share in shares:
-            for base in numbers:
+            for base in bases:
                 if base in (share, share * 100):  # "5%" states 5 and 0.05: neither is the amount
                     continue
                 for factor, how in ((share, ""), (1 - share, "less "), (1 + share, "plus ")):
@@ -75,7 +80,8 @@ def computed_from(value: Decimal, text: str) -> str | None:
     return None
 
 
-def computed_with_result(value: Decimal, text: str, earlier: Callable[[str], bool]) -> str | None:
+def computed_with_result(value: Decimal, text: str, earlier: Callable[[str], bool],
+                         factors: Callable[[], Iterable[Decimal]] = tuple) -> str | None:
     """How `value` is a number of the user's `text` (or, where it asks for a computation, the
     product of two: 3 nights at 980) times or divided by a number an earlier result gave (7,250 EUR
     at the rate 7.1093 an FX lookup returned; 3 seats at a fare of 35.50), or, where it asks to add
@@ -83,21 +89,35 @@ def computed_with_result(value: Decimal, text: str, earlier: Callable[[str], boo
     result's number is looked for as written to up to six decimals."""
     if not value.is_finite() or not 0 < value < _LARGEST:
         return None
-    for a in _bases(text):
-        for b, sign in ((value / a, "×"), (a / value, "÷")):
-            if abs(b) >= _LARGEST:
-                continue
-            for places in range(7):
-                candidate = b.quantize(Decimal(1).scaleb(-places), ROUND_HALF_UP)
-                if candidate in (0, 1) or not _close(a * candidate if sign == "×" else a / candidate, value):
-                    continue
-                if earlier(norm(canonical(candidate))):
-                    return f"{canonical(a)} {sign} {canonical(candidate)} (an earlier result's number), as the user asked"
+    bases = _bases(text)
+    for a in bases:
+        found = _times_rate(value, a, earlier)
+        if found is not None:
+            return found
     if _CHANGE.search(text) is not None:
         for a in (Decimal(n) for n in numbers_in(text) if n not in ("0", "1")):  # one more is an id's near miss
             for b, sign in ((value - a, "+"), (value + a, "-")):  # value = b + a, or b - a
                 if b > 1 and b == b.to_integral_value() and earlier(norm(canonical(b))):
                     return f"{canonical(b)} (an earlier result's number) {sign} {canonical(a)}, as the user asked"
+    # 3 tees at a price a search gave, in yuan at the rate an FX lookup gave
+    for price in list(factors())[:_MOST_FACTORS]:
+        for a in (Decimal(1), *bases):
+            if price not in (0, 1) and abs(a * price) < _LARGEST and (found := _times_rate(value, a * price, earlier)):
+                return found if a == 1 else f"{found} (the {canonical(a)} at a result's {canonical(price)})"
+    return None
+
+
+def _times_rate(value: Decimal, a: Decimal, earlier: Callable[[str], bool]) -> str | None:
+    """How `value` is `a` times or divided by a number an earlier result gave, to six decimals."""
+    for b, sign in ((value / a, "×"), (a / value, "÷")):
+        if abs(b) >= _LARGEST:
+            continue
+        for places in range(7):
+            candidate = b.quantize(Decimal(1).scaleb(-places), ROUND_HALF_UP)
+            if candidate in (0, 1) or not _close(a * candidate if sign == "×" else a / candidate, value):
+                continue
+            if earlier(norm(canonical(candidate))):
+                return f"{canonical(a)} {sign} {canonical(candidate)} (an earlier result's number), as the user asked"
     return None
 
 

@@ -122,7 +122,10 @@ _SPAN = re.compile(r"\b(?:last|past|previous)\s+(\d{1,3})\s+(day|week|month)s?\b
 _STAY = re.compile(r"\b(\d{1,2})\s+(night|day|week)s?\b|(\d{1,2}|[一二两三四五六七八九十])\s*(晚|天|夜|周)")
 _ZH_DIGITS = {c: i for i, c in enumerate("零一二三四五六七八九十")} | {"两": 2}
 # "06/26", "26.06": a month and day without a year, read either way round
-_NUMERIC_MONTH_DAY = re.compile(r"(?<![\d/.-])(\d{1,2})[/.](\d{1,2})(?![\d/.-])")
+_NUMERIC_MONTH_DAY = re.compile(r"(?<![\d/.-])(\d{1,2})[/.](\d{1,2})(?![\d/-])(?!\.\d)")  # "(01.07.)" too
+# "Saturday's cup", "on friday": a weekday named alone is the coming one (today's included)
+_BARE_WEEKDAY = re.compile(r"(?<!last )(?<!this )(?<!next )(?<!coming )(?<!past )\b(" + "|".join(_WEEKDAYS_EN) + r")\b"
+                           r"(?!\s+(?:of\s+)?(?:last|this|next|coming)\s+week)")
 # "Wednesday next week", "next week's Friday"
 _WEEKDAY_OF_WEEK = re.compile(rf"\b({'|'.join(_WEEKDAYS_EN)})\s+(?:of\s+)?(last|this|next|coming)\s+week\b"
                               rf"|\b(last|this|next|coming)\s+week(?:'s)?\s+({'|'.join(_WEEKDAYS_EN)})\b")
@@ -168,7 +171,7 @@ def _number(text: str) -> int:
 def computed_dates(text: str, days: Iterable[dt.date]) -> set[dt.date]:
     """Dates a reviewer computes from `text` seen from each of `days`: a month and day without a
     year (that year, or the next when it has passed; "06/26" either way round), a weekday of
-    last/this/next week, the end of a range of weekdays, a month's first and last day, the bounds of
+    last/this/next week or named alone (the coming one), the end of a range of weekdays, a month's first and last day, the bounds of
     last/this/next week, month, quarter or year and of "the last N days", and the end of a stay
     (each date of the text, or of `days`, plus N nights, days or weeks)."""
     folded = fold(text)
@@ -184,6 +187,8 @@ def computed_dates(text: str, days: Iterable[dt.date]) -> set[dt.date]:
             found |= _upcoming(today, int(m[1]), int(m[2]))
         for m in _NUMERIC_MONTH_DAY.finditer(folded):
             found |= _upcoming(today, int(m[1]), int(m[2])) | _upcoming(today, int(m[2]), int(m[1]))
+        for m in _BARE_WEEKDAY.finditer(folded):
+            found.add(today + dt.timedelta(days=(_WEEKDAYS_EN.index(m[1]) - today.weekday()) % 7))
         for m in _WEEKDAY_OF_WEEK.finditer(folded):
             weekday, step = (m[1], m[2]) if m[1] else (m[4], m[3])
             found.add(_monday(today) + dt.timedelta(weeks=_WINDOW_STEP[step], days=_WEEKDAYS_EN.index(weekday)))

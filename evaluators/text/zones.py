@@ -10,6 +10,7 @@ from functools import lru_cache
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from evaluators.text.cache import cached_when_short
+from evaluators.text.glosses import place_names
 from evaluators.text.norm import has_cjk, norm
 
 _LOCALES = ("en", "zh")
@@ -43,12 +44,34 @@ def _names() -> dict[str, frozenset[str]]:
 
 @cached_when_short(1 << 12)
 def zones_named(text: str) -> frozenset[str]:
-    """The zones of the places `text` names (a Chinese name anywhere, an English one as whole words)."""
+    """The zones of the places `text` names (a Chinese name anywhere, an English one as whole
+    words), and of a city whose time it names ("Beijing time", "北京时间": no CLDR exemplar city,
+    but a city with an airport, whose zone airportsdata gives)."""
     words = f" {norm(text)} "
     cjk = has_cjk(text)
-    return frozenset(zone for name, zones in _names().items()
-                     if (name in words if has_cjk(name) else f" {name} " in words) and (cjk or not has_cjk(name))
-                     for zone in zones)
+    named = {zone for name, zones in _names().items()
+             if (name in words if has_cjk(name) else f" {name} " in words) and (cjk or not has_cjk(name))
+             for zone in zones}
+    cities = [norm(m[1]) for m in _CITY_TIME.finditer(text)]
+    if cjk:
+        cities += [norm(place) for m in _ZH_CITY_TIME.finditer(text) for place in place_names(m[1])]
+    return frozenset(named.union(*(_airport_zones().get(city, ()) for city in cities)))
+
+
+_CITY_TIME = re.compile(r"\b([A-Z][a-z]+(?: [A-Z][a-z]+)?) time\b")  # "Beijing time", "New York time"
+_ZH_CITY_TIME = re.compile(r"([\u4e00-\u9fff]{2,4}?)时间")  # 北京时间
+
+
+@lru_cache(maxsize=1)
+def _airport_zones() -> dict[str, frozenset[str]]:
+    """Normalised city -> the zones of its airports (airportsdata), for cities with one zone."""
+    import airportsdata
+
+    found: dict[str, set[str]] = defaultdict(set)
+    for airport in airportsdata.load("IATA").values():
+        if airport["city"] and airport["tz"]:
+            found[norm(airport["city"])].add(airport["tz"])
+    return {city: frozenset(zones) for city, zones in found.items() if len(zones) == 1}
 
 
 # A time of day as written: 9:30, 09:00, 9am, 9 p.m., 9 o'clock, 9点, 9点半, 9点15分, 下午3点.

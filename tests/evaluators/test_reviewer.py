@@ -384,3 +384,42 @@ def test_a_count_changed_as_asked_from_a_results_count_is_grounded(value, said, 
 ])
 def test_the_users_words_in_another_number_or_case_are_grounded(value, label):
     assert verdict(value, "order 40 toner cartridges for the office")[0] == label
+
+
+def test_a_share_of_a_count_at_a_price_is_grounded():
+    assert verdict(1011.5, "invoice 10 h of design at 85 euro/h plus 19% VAT")[0] == "pass"  # 850 × 1.19
+    assert verdict(1012.5, "invoice 10 h of design at 85 euro/h plus 19% VAT")[0] == "ungrounded_value"
+
+
+@pytest.mark.parametrize("value, said, label", [
+    ("2026-12-04", "book the pool for friday (04.12.) please", "pass"),  # a day and month written with a stop after
+    ("2026-12-04", "the cup on friday", "pass"),  # a weekday named alone: the coming one (T0 is Sunday the 29th or Monday the 30th)
+    ("2026-12-11", "the cup on friday", "ungrounded_value"),  # not the coming friday
+])
+def test_dates_written_the_european_way_or_as_a_weekday_alone(value, said, label):
+    assert verdict(value, said)[0] == label
+
+
+def test_a_value_a_parallel_sibling_returned_is_grounded():
+    search = call(1, "search_shop", {"q": "scarf"}, {"items": [{"price": 4500, "currency": "JPY"}]}, start=100, end=200)
+    rate = call(2, "fx_rate", {"base": "JPY", "quote": "CNY"}, {"rate": 0.048}, start=100, end=200)
+    t = trajectory(search, rate, input="how much is the scarf in yuan?", offered=(ANY,))
+    assert GroundingEvaluator().evaluate(t, EvalContext()).label == "pass"
+
+
+def test_a_price_and_a_rate_two_results_gave_make_an_amount():
+    search = call(1, "search_shop", {"q": "scarf"}, {"items": [{"price": 4500, "currency": "JPY"}]})
+    rate = call(2, "fx_rate", {"base": "JPY", "quote": "CNY"}, {"rate": 0.0479})
+    for amount, label in ((646.65, "pass"), (215.55, "pass"), (646.75, "ungrounded_value")):  # 3 × 4500 × 0.0479; 1 × …
+        said = "order 3 scarves, pay in yuan" if amount != 215.55 else "order the scarf, pay in yuan"
+        t = trajectory(search, rate, call(3, "act", {"value": amount}), input=said, offered=(ANY,))
+        assert GroundingEvaluator().evaluate(t, EvalContext()).label == label, amount
+
+
+@pytest.mark.parametrize("value, said, label", [
+    ("2026-12-01T01:00:00Z", "publish it Dec 1 at 9:00 Beijing time", "pass"),
+    ("2026-12-01T01:00:00Z", "12月1日上午9点（北京时间）发布", "pass"),
+    ("2026-12-01T09:00:00Z", "12月1日上午9点（北京时间）发布", "ungrounded_value"),
+])
+def test_a_citys_time_names_its_zone(value, said, label):
+    assert verdict(value, said)[0] == label
