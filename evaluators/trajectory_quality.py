@@ -195,11 +195,13 @@ class _Run:
             # a write verb a result holds ("booked": [...]) still says the deed; other words it holds report it
             self._said = (said - (reported - _WRITE_WORDS), said - reported)
         deeds, asked = self._said
-        if _ALL_DONE.search(self.output) or not deeds.isdisjoint(self._own_deeds(position)):
-            return True
-        if writes(call.name) and not asked.isdisjoint(self.asked):
-            return True
         answer = norm(self.output)
+        if _ALL_DONE.search(self.output):
+            return True
+        if not self._twins_reported(position, answer) and (
+                not deeds.isdisjoint(self._own_deeds(position))
+                or (writes(call.name) and not asked.isdisjoint(self.asked))):
+            return True
         return any(any(map(str.isdigit, a.text)) and f" {a.text} " in f" {answer} " and not self._chance(a.text)
                    and not self._looked_up(a, position) and not self._worked_out(a, position)
                    for a in self.texts.arguments[position] or ())
@@ -240,6 +242,22 @@ class _Run:
         """Whether a value the answer repeats may be there by chance: a number of one or two digits
         the user gave ("3 days" asked, "3 messages" answered)."""
         return text.isdigit() and len(text) < 3 and self.texts.in_user(text)
+
+    def _twins_reported(self, position: int, answer: str) -> bool:
+        """Whether the answer reports a successful call of the same tool and none of this call's own
+        values: "Wednesday is booked (BK-3195)" after Thursday's booking failed says the deed of the
+        Wednesday one, and claims nothing of Thursday's."""
+        call, texts = self.calls[position], self.texts
+        twins = [i for i, c in enumerate(self.calls) if i != position and c.name == call.name and c.status == "ok"]
+        if not twins:
+            return False
+        theirs = {a.text for i in twins for a in texts.arguments[i] or ()}
+        sent = {a.text for a in texts.arguments[position] or ()}
+        own = sent - theirs
+
+        def said(values: set[str]) -> bool:
+            return any(f" {v} " in f" {answer} " for v in values)
+        return bool(own) and not said(own) and said(theirs - sent)
 
     def _worked_out(self, argument, position: int) -> bool:
         """Whether the value is a number the request asks to compute (18,400 EUR in CNY at the rate an

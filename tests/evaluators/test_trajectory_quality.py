@@ -472,3 +472,13 @@ def test_a_short_number_the_user_gave_is_no_claim_by_itself():
     request = "ban whoever spammed in the last 15 min, 3 days"
     assert "silent_failure" not in quality(log, ban, request=request, output="Zed sent 3 spam messages.").labels
     assert "silent_failure" in quality(log, ban, request=request, output="Zed is banned for 3 days.").labels
+
+
+def test_an_answer_reporting_the_same_tools_other_call_claims_nothing_of_the_failed_one():
+    wed = call(1, "book_court", {"date": "2026-12-02", "court": "C2"}, {"booking_id": "BK-31"})
+    thu = call(2, "book_court", {"date": "2026-12-03", "court": "C2"}, error="HTTP 500")
+    request = "book court 2 on Wednesday and Thursday"
+    passed_over = quality(wed, thu, request=request, output="Booked court C2 for 2026-12-02 (BK-31).")
+    assert "no_recovery" in passed_over.labels and "silent_failure" not in passed_over.labels
+    claimed = quality(wed, thu, request=request, output="Booked court C2 for 2026-12-02 and 2026-12-03.")
+    assert "silent_failure" in claimed.labels
