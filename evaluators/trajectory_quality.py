@@ -22,7 +22,7 @@ from evaluators.base import EvalContext, EvalResult, Evaluator, Finding, per_ste
 from evaluators.reviewer import holds
 from evaluators.text.arithmetic import computed_from, computed_with_result
 from evaluators.text.cache import cached_when_short
-from evaluators.text.glosses import english_terms
+from evaluators.text.glosses import english_terms, english_verbs
 from evaluators.text.index import TrajectoryText
 from evaluators.text.norm import norm
 from evaluators.text.numbers import number_of
@@ -446,14 +446,14 @@ class TrajectoryQualityEvaluator(Evaluator):
         if not all(c.start_ns and c.end_ns for c in calls):
             return _skip("calls have no timings")
         rounds, round_of = _rounds(calls)
-        parents = _dependencies(calls, run.texts, run.polled, stop_at=rounds)
+        parents = _dependencies(calls, run.texts, run.polled, run.descriptions, stop_at=rounds)
         deepest = max(_depths(parents))
         extra = {"depth": deepest, "rounds": rounds}
         if deepest >= rounds:  # (the graph may be partial: it stops once a call is `rounds` deep)
             return _part(1.0, reason=f"{rounds} round(s) for dependency depth {deepest}", **extra)
         # a call waited when it started rounds after the last call it needed (not merely after a late one):
         # that takes every dependency, not only those that set the depth
-        parents = _dependencies(calls, run.texts, run.polled, stop_at=rounds, every=True)
+        parents = _dependencies(calls, run.texts, run.polled, run.descriptions, stop_at=rounds, every=True)
         waited = [c.seq for c, needs in zip(calls, parents)
                   if round_of[c.seq] > 1 + max((round_of[calls[i].seq] for i in needs), default=0)]
         fails = rounds - deepest >= 2  # one wasted round is a note, not a failure
@@ -488,8 +488,8 @@ def _rounds(calls: list[ToolCall]) -> tuple[int, dict[int, int]]:
     return rounds, round_of
 
 
-def _dependencies(calls: list[ToolCall], texts: TrajectoryText, polled: set[str], stop_at: int,
-                  every: bool = False) -> list[set[int]]:
+def _dependencies(calls: list[ToolCall], texts: TrajectoryText, polled: set[str], descriptions: dict[str, str],
+                  stop_at: int, every: bool = False) -> list[set[int]]:
     """Which earlier calls each call depends on (by index). j depends on i, finished before j
     started, when i failed, found nothing or polled (a retry, a fallback, a relaxed query, the next
     poll), when either is an action rather than a lookup (an action uses what came before it; what
@@ -504,7 +504,8 @@ def _dependencies(calls: list[ToolCall], texts: TrajectoryText, polled: set[str]
         found = known.get(i)
         if found is None:
             c = calls[i]
-            found = known[i] = c.status == "error" or c.name in polled or _acts(c.name) or _found_nothing(c.result)
+            found = known[i] = c.status == "error" or c.name in polled or _acts(c.name, descriptions.get(c.name, "")) \
+                or _found_nothing(c.result)
         return found
 
     keys = texts.keys
@@ -520,7 +521,7 @@ def _dependencies(calls: list[ToolCall], texts: TrajectoryText, polled: set[str]
     depth: list[int] = []
     for j, (c, arguments) in enumerate(zip(calls, texts.arguments)):
         finished = [i for i in range(j) if ends[i] <= c.start_ns]
-        if _acts(c.name):
+        if _acts(c.name, descriptions.get(c.name, "")):
             parents = set(finished)
         else:
             # a repeat of an earlier call is redundant, not a lookup that could have run alongside it
@@ -592,9 +593,28 @@ def _deeds(name: str, description: str) -> frozenset[str]:
 
 
 
-@cached_when_short(4096)
-def _acts(name: str) -> bool:
-    return writes(name) or _READS.isdisjoint(_name_words(name))
+# Words that, after a description's first word, make it a verb with its object: "Waive a fee".
+_DETERMINERS = frozenset("a an the one all every each some any my your its their this that these those".split())
+
+
+@lru_cache(maxsize=4096)  # keyed by a tool's name and description
+def _acts(name: str, description: str) -> bool:
+    """Whether a tool acts on the world: a write, or a name with no read word, unless its description
+    opens as a lookup's does: a read verb ("List the DNS records"), or a noun phrase, no verb with its
+    object ("Current TLS certificate of a domain", "Harbour berth fees per night"; not "Waive a fee",
+    "Print shelf labels")."""
+    if writes(name):
+        return True
+    if not _READS.isdisjoint(_name_words(name)):
+        return False
+    words = _NAME_WORD.findall(_CLAUSE_END.split(description, 1)[0].lower())
+    if not words:
+        return True
+    opener = {words[0], words[0][:-1] if words[0].endswith("s") else words[0]}
+    if not _READS.isdisjoint(opener) or "preview" in opener:
+        return False
+    return not english_verbs().isdisjoint(opener) or not _WRITES.isdisjoint(opener) or \
+        (len(words) > 1 and words[1] in _DETERMINERS)
 
 
 def _found_nothing(result: Any) -> bool:

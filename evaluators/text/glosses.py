@@ -57,6 +57,18 @@ def _entries() -> dict[str, str]:
             for word, found in Dictionary().words_dict_simp.items()}
 
 
+_VERB_SENSE = re.compile(r"to ([a-z]+)(?: (?:sth|sb|oneself|up|out|off|down|on|in|over|away|back|for|with|to|from|at|into|about))*"
+                         r"(?: \(.*\))?")
+
+
+@cache
+def english_verbs() -> frozenset[str]:
+    """English words CC-CEDICT gives as a whole sense "to X" (to file, to hold, to print): which
+    words can open an instruction. Current, marine or registration never do."""
+    return frozenset(m[1] for definition in _entries().values() for sense in definition.split("/")
+                     if (m := _VERB_SENSE.fullmatch(sense.strip())))
+
+
 def _plain(text: str) -> str:
     """Without diacritics: CC-CEDICT writes 京都 as "Kyōto", the user and the tool "Kyoto"."""
     return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))

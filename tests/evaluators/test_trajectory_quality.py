@@ -311,6 +311,24 @@ def test_a_tool_named_for_figures_is_a_lookup():
     assert (parallelism["rounds"], parallelism["depth"], parallelism["label"]) == (4, 2, "serial_waste")
 
 
+def test_a_tool_described_as_what_it_returns_is_a_lookup():
+    from collector.trajectory import ToolDefinition
+
+    def depth(descriptions):
+        offered = tuple(ToolDefinition(name=n, description=d) for n, d in descriptions.items())
+        calls = [call(k, n, {"domain": "tidewater.dev"}, {"value": k}) for k, n in enumerate(descriptions, 1)]
+        t = trajectory(*calls, input="tidewater.dev: registrant, certificate, DNS", output="All fine.", offered=offered)
+        return TrajectoryQualityEvaluator().evaluate(t, EvalContext()).details["parallelism"]
+
+    nouns = {"whois_domain": "Registration details of a domain: registrant, expiry, status.",
+             "ssl_certificate": "Current TLS certificate of a domain.", "dns_records": "List the DNS records of a domain."}
+    assert (depth(nouns)["depth"], depth(nouns)["label"]) == (1, "serial_waste")
+    # an instruction, by a verb CC-CEDICT knows or one taking its object, acts: what follows waits for it
+    deeds = {"whois_domain": "Transfer a domain away.", "lock_certificate": "Waive the renewal fee.",
+             "dns_records": "Print DNS records."}
+    assert depth(deeds)["depth"] == 3 and depth(deeds)["label"] != "serial_waste"
+
+
 def test_unverified_success_when_the_last_write_failed():
     pay = call(2, "pay_order", {"id": "A1"}, error="HTTP 502 Bad Gateway")
     result = quality(call(1, "get_order", {"id": "A1"}, {"id": "A1"}), pay, output="Your order is paid.")
