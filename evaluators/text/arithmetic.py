@@ -60,10 +60,7 @@ def computed_from(value: Decimal, text: str) -> str | None:
     numbers = [n for n in map(Decimal, numbers_in(text)) if abs(n) < _LARGEST]
     shares = shares_in(text)
     if shares:
-        bases = numbers
-        if len(numbers) <= _MOST_OPERANDS and _COMPUTE.search(text) is not None:  # 29 h at 85 euro/h, plus 19% VAT
-            bases = numbers + [a * b for i, a in enumerate(numbers) for b in numbers[i + 1:]
-                               if a not in (0, 1) and b not in (0, 1) and abs(a * b) < _LARGEST]
+        bases = _bases(text)  # 29 h at 85 euro/h, plus 19% VAT
         for share in shares:
             for base in bases:
                 if base in (share, share * 100):  # "5%" states 5 and 0.05: neither is the amount
