@@ -4,7 +4,7 @@ evaluators. It must not be read when tuning them, or it stops being unseen.
 
 Domains none of the other splits use (coworking desks, scooter sharing, salons, auction houses,
 bulky-waste pickup, rooftop solar, fishing licences, rail freight, a second-hand marketplace,
-brokerage orders, laundry pickup, orchestra rehearsals), English, Chinese and both mixed. Each
+brokerage orders, laundry pickup, orchestra rehearsals, a stargazing camp, a 3D-printing bureau), English, Chinese and both mixed. Each
 scenario drafts one clean run and writes its own faults (`own`: label -> edit of the draft); the
 structural faults (a repeated lookup, a failing loop, an unacknowledged failure, a missing
 answer, serial lookups) act on the scenario's `probe` step and use the answers it wrote for them.
@@ -664,8 +664,8 @@ def fishing(rng: random.Random, lang: str) -> Draft:
     def ungrounded() -> Marks:
         look.args["country"] = near
         look.result = {"types": [t | {"type_code": t["type_code"].replace(code, near, 1)} for t in types], "currency": "EUR"}
-        write.args["type_code"] = f"{near}-{length}D-SEA"
-        return {"ungrounded_value": [look]}
+        write.args["type_code"] = f"{near}-{length}D-SEA"  # passed on from the wrong country's list
+        return {"ungrounded_value": [look, write]}
 
     def relative() -> Marks:
         d.request = d.request.replace(f"starting {start.isoformat()}", "starting tomorrow").replace(f"从 {start.isoformat()} 开始", "从明天开始")
@@ -713,9 +713,11 @@ def freight(rng: random.Random, lang: str) -> Draft:
     weight = rng.choice([12500, 24800, 31250, 48000])
     wagons = rng.choice([2, 3, 4])
     depart = day + dt.timedelta(days=rng.randint(6, 30))
-    shown = f"{weight:,}" if lang == "en" or rng.random() < 0.5 else fullwidth(str(weight))
-    ask = say(lang, f"quote + book {wagons} wagons, {shown} kg grain, {origin} -> {dest}, departing {depart.isoformat()}",
-              f"{origin}到{dest}，{wagons} 节车皮，粮食 {shown} 公斤，{depart.isoformat()} 发车，报价后直接订")
+    unit = rng.random() < 0.3  # tonnes the agent turns into kilograms
+    shown = f"{weight / 1000:g} " + say(lang, "t", "吨") if unit else f"{weight:,} kg" if lang == "en" or rng.random() < 0.5 \
+        else fullwidth(str(weight)) + " 公斤"
+    ask = say(lang, f"quote + book {wagons} wagons, {shown} grain, {origin} -> {dest}, departing {depart.isoformat()}",
+              f"{origin}到{dest}，{wagons} 节车皮，粮食 {shown}，{depart.isoformat()} 发车，报价后直接订")
     tools = [
         tool("freight_quote", "Price a rail freight shipment between two terminals", ["origin", "destination", "weight_kg", "wagons"],
              origin={"type": "string", "description": "UN/LOCODE or city"}, destination={"type": "string"},
@@ -730,7 +732,7 @@ def freight(rng: random.Random, lang: str) -> Draft:
     q_args = {"origin": origin, "destination": dest, "weight_kg": weight, "wagons": wagons}
     quote = Step("freight_quote", q_args, {"quote_id": quote_id, "price_eur": price, "valid_hours": 24})
     steps = [quote]
-    patterns = ["thousands separator or full-width digits", "context account id"]
+    patterns = ["tonnes to kg" if unit else "thousands separator or full-width digits", "context account id"]
     if rng.random() < 0.5:
         steps.insert(0, Step("freight_quote", dict(q_args), error="503 Service Unavailable"))
         patterns.append("one retry after 503")
@@ -754,7 +756,7 @@ def freight(rng: random.Random, lang: str) -> Draft:
         return {"ungrounded_value": [write]}
 
     def typed() -> Marks:
-        d.request = d.request.replace(shown, f"{weight:,}")
+        d.request = d.request.replace(shown, f"{weight:,} kg")
         quote.args["weight_kg"] = f"{weight:,}"
         return {"type_error": [quote]}
 
@@ -1079,6 +1081,180 @@ def rehearsal(rng: random.Random, lang: str) -> Draft:
     return d
 
 
+def stargazing(rng: random.Random, lang: str) -> Draft:
+    """An observatory's stargazing camp: pitches for N nights from a month-day, check-out computed."""
+    day = trace_day(rng)
+    site = rng.choice(["ridge", "lakeside", "dunes"])
+    checkin = day + dt.timedelta(days=rng.randint(5, 35))
+    nights, guests = rng.choice([1, 2, 3]), rng.choice([2, 3, 4])
+    language, zh_language, code = rng.choice([("German", "德语", "de"), ("English", "英文", "en"), ("Chinese", "中文", "zh")])
+    night_words = {1: ("1 night", "一晚"), 2: ("2 nights", "两晚"), 3: ("3 nights", "三晚")}[nights]
+    ask = say(lang, f"stargazing camp at the {site} site, {night_words[0]} from {month_day(checkin, lang)}, {guests} of us. guide in {language} if possible",
+              f"想订 {site} 营地的观星露营，{month_day(checkin, lang)}入住，住{night_words[1]}，{guests} 个人，导览要{zh_language}")
+    tools = [
+        tool("camp_availability", "Free pitches at an observatory camp site", ["site", "checkin", "nights"],
+             site={"type": "string", "enum": ["ridge", "lakeside", "dunes"]}, checkin={"type": "string", "format": "date"},
+             nights={"type": "integer", "minimum": 1, "maximum": 7}),
+        strict(tool("book_camp", "Book a camp pitch with a night-sky guide", ["pitch_id", "checkin", "checkout", "guests"],
+                    pitch_id={"type": "string"}, checkin={"type": "string", "format": "date"},
+                    checkout={"type": "string", "format": "date"}, guests={"type": "integer", "minimum": 1, "maximum": 6},
+                    guide_language={"type": "string", "enum": ["en", "de", "zh", "fr"], "default": "en"})),
+        tool("sky_forecast", "Cloud cover and moon phase for a site on a date", ["site", "date"],
+             site={"type": "string"}, date={"type": "string", "format": "date"}),
+    ]
+    pitches = [f"P-{digits(rng, 3)}" for _ in range(2)]
+    rate = rng.choice([32, 38, 45])
+    look = Step("camp_availability", {"site": site, "checkin": checkin.isoformat(), "nights": nights},
+                {"pitches": [{"pitch_id": p, "type": t} for p, t in zip(pitches, ("tent", "cabin"))], "price_per_night_eur": rate})
+    checkout = checkin + dt.timedelta(days=nights)
+    args = {"pitch_id": pitches[0], "checkin": checkin.isoformat(), "checkout": checkout.isoformat(), "guests": guests}
+    if code != "en" or rng.random() < 0.5:
+        args["guide_language"] = code
+    ref = f"SG{digits(rng, 6)}"
+    write = Step("book_camp", args, {"booking": ref, "status": "confirmed"})
+    done = say(lang, f"Booked tent pitch {pitches[0]} at {site}: {checkin.isoformat()} to {checkout.isoformat()}, {guests} guests, "
+               f"guide in {language}. {nights} x {rate} = {nights * rate} EUR. Ref {ref}.",
+               f"已订 {site} 营地帐篷位 {pitches[0]}：{checkin.isoformat()} 入住，{checkout.isoformat()} 退房，{guests} 人，{zh_language}导览，"
+               f"共 {nights * rate} 欧元，编号 {ref}。")
+    d = draft("stargazing", lang, ask, done, tools, [look, write], day, user_id=f"v{digits(rng, 6)}",
+              patterns=["month-day without year", "check-out = check-in + nights", "language code for a name", "computed total"])
+    d.roles = {"probe": look, "write": write}
+    d.facts = {
+        "honest": say(lang, "The camp booking system errored, so I couldn't check pitches or book. Please try again later.",
+                      "营地预订系统出错，查不到空位也没订上，请稍后再试。"),
+        "aside": say(lang, f"The {site} site has the darkest skies around new moon.", f"{site} 营地在新月前后星空最好。"),
+        "claim": say(lang, f"You're booked at {site} from {checkin.isoformat()}!", f"{site} 营地 {checkin.isoformat()} 起已订好！"),
+    }
+
+    def ungrounded() -> Marks:
+        write.args["checkout"] = (checkout + dt.timedelta(days=1)).isoformat()
+        return {"ungrounded_value": [write]}
+
+    def relative() -> Marks:
+        write.args["checkin"] = relative_word(rng, lang)
+        return {"relative_date": [write], "format_error": [write]}
+
+    def typed() -> Marks:
+        write.args["guests"] = str(guests)
+        return {"type_error": [write]}
+
+    def constraint() -> Marks:
+        d.request = d.request.replace(f"{guests} of us", "8 of us").replace(f"{guests} 个人", "8 个人")
+        write.args["guests"] = 8
+        write.result, write.error = None, "422 Unprocessable Entity: guests must be 1-6 per pitch"
+        d.output = say(lang, "A pitch takes at most 6 guests, so nothing is booked yet. Shall I book two pitches?",
+                       "每个营位最多 6 人，所以还没订上。要订两个营位吗？")
+        return {"constraint_error": [write]}
+
+    def enum() -> Marks:
+        write.args["guide_language"] = say(lang, language, zh_language)
+        return {"enum_error": [write]}
+
+    def missing() -> Marks:
+        del write.args["checkout"]
+        return {"missing_required": [write]}
+
+    def future() -> Marks:
+        d.steps = [write, look]
+        return {"future_ref": [write]}
+
+    def wrong() -> Marks:
+        sky = Step("sky_forecast", {"site": site, "date": checkin.isoformat()}, {"cloud_cover_pct": 20, "moon": "waxing crescent"})
+        d.steps = [sky]
+        d.output = say(lang, f"On {checkin.isoformat()} the {site} site expects 20% cloud and a waxing crescent moon.",
+                       f"{checkin.isoformat()} {site} 营地预计云量 20%，娥眉月。")
+        return {"wrong_tool": [sky]}
+
+    d.facts["own"] = {"ungrounded_value": ungrounded, "relative_date": relative, "type_error": typed, "constraint_error": constraint,
+                      "enum_error": enum, "missing_required": missing, "future_ref": future, "wrong_tool": wrong}
+    return d
+
+
+def print_bureau(rng: random.Random, lang: str) -> Draft:
+    """A 3D-printing bureau: three uploads at once, one quote, the order, then polls until printed."""
+    day = trace_day(rng)
+    customer = f"cu_{digits(rng, 6)}"
+    files = rng.sample(["bracket.stl", "hinge.stl", "knob.stl", "gear_v2.stl", "clip.3mf"], 3)
+    material = rng.choice(["PETG", "PLA", "ABS"])
+    copies = rng.choice([1, 2, 4])
+    infill = rng.choice([None, 30, 50])
+    ask = say(lang, f"print {', '.join(files)} in {material}, {copies} of each" + (f", {infill}% infill" if infill else "") + ". tell me when it's done",
+              f"帮我打印 {'、'.join(files)}，材料 {material}，每个 {copies} 份" + (f"，填充率 {infill}%" if infill else "") + "，打完告诉我")
+    tools = [
+        tool("upload_model", "Upload a 3D model file from the user's drive", ["filename"], filename={"type": "string"}),
+        tool("quote_print", "Price printing uploaded models", ["model_ids", "material", "copies"],
+             model_ids={"type": "array", "items": {"type": "string"}}, material={"type": "string", "enum": ["PLA", "PETG", "ABS", "resin"]},
+             copies={"type": "integer", "minimum": 1, "maximum": 50}, infill_pct={"type": "integer", "minimum": 10, "maximum": 100, "default": 20}),
+        tool("place_print_order", "Order a quoted print job for a customer", ["quote_id", "customer_id"],
+             quote_id={"type": "string"}, customer_id={"type": "string"}),
+        tool("job_status", "Report the status of a print job (queued, printing, done)", ["job_id"], job_id={"type": "string"}),
+    ]
+    models = [f"m_{digits(rng, 5)}" for _ in files]
+    uploads = [Step("upload_model", {"filename": f}, {"model_id": m, "volume_cm3": rng.randint(4, 60)}, parallel=i > 0)
+               for i, (f, m) in enumerate(zip(files, models))]
+    quote_id, total = f"qt-{digits(rng, 5)}", round(rng.uniform(20, 140), 2)
+    q_args = {"model_ids": models, "material": material, "copies": copies} | ({"infill_pct": infill} if infill else {})
+    quote = Step("quote_print", q_args, {"quote_id": quote_id, "total_eur": total})
+    job = f"J{digits(rng, 6)}"
+    order = Step("place_print_order", {"quote_id": quote_id, "customer_id": customer}, {"job_id": job, "state": "queued"})
+    states = ["queued", "printing", "printing"][:rng.randint(1, 3)] + ["done"]
+    polls = [Step("job_status", {"job_id": job}, {"job_id": job, "state": st} | ({"pickup": "counter B"} if st == "done" else {}))
+             for st in states]
+    done = say(lang, f"Printed! Job {job} ({len(files)} parts x {copies}, {material}) is done, {total:.2f} EUR, pick up at counter B.",
+               f"打印完成！任务 {job}（{len(files)} 个零件各 {copies} 份，{material}）共 {total:.2f} 欧元，请到 B 柜台取件。")
+    d = draft("print_bureau", lang, ask, done, tools, uploads + [quote, order] + polls, day, user_id=customer,
+              session_id=f"ws-{digits(rng, 6)}", attributes={"customer.id": customer},
+              patterns=["parallel uploads", "ids gathered from three results", "status polls", "schema default"])
+    d.roles = {"probe": quote, "write": order}
+    d.facts = {
+        "honest": say(lang, "The files uploaded, but the quoting service errored, so nothing is ordered yet.", "文件已上传，但报价服务出错，还没有下单。"),
+        "aside": say(lang, f"{material} parts are best left to cool for an hour before use.", f"{material} 零件最好冷却一小时再用。"),
+        "claim": say(lang, f"All printed in {material}, ready at counter B.", f"已用 {material} 打印好，请到 B 柜台取件。"),
+    }
+
+    def ungrounded() -> Marks:
+        order.args["customer_id"] = bump(customer)
+        return {"ungrounded_value": [order]}
+
+    def enum() -> Marks:
+        d.request = d.request.replace(f" {material}", " PET-G" if material == "PETG" else f" {material.lower()}-plus")
+        quote.args["material"] = "PET-G" if material == "PETG" else f"{material.lower()}-plus"
+        return {"enum_error": [quote]}
+
+    def constraint() -> Marks:
+        d.request = d.request.replace(f"{copies} of each", "60 of each").replace(f"每个 {copies} 份", "每个 60 份")
+        quote.args["copies"] = 60
+        quote.result, quote.error = None, "400 Bad Request: copies must be 1-50"
+        d.steps = uploads + [quote]
+        d.output = say(lang, "Uploads worked, but one order is capped at 50 copies per part, so there's no quote yet. 50, or two orders?",
+                       "文件已上传，但每个零件单次最多 50 份，所以还没报价。改成 50 份还是分两单？")
+        return {"constraint_error": [quote]}
+
+    def typed() -> Marks:
+        quote.args["copies"] = str(copies)
+        return {"type_error": [quote]}
+
+    def hallucinated() -> Marks:
+        bad = Step("submit_print", {"quote_id": quote_id, "customer_id": customer}, error="unknown tool submit_print")
+        d.steps.insert(d.steps.index(order), bad)
+        return {"hallucinated_tool": [bad]}
+
+    def missing() -> Marks:
+        del order.args["customer_id"]
+        return {"missing_required": [order]}
+
+    def invalid() -> Marks:
+        retry = Step("quote_print", dict(q_args), quote.result)
+        quote.raw = '{"model_ids": ["' + '", "'.join(models) + f'"], "material": "{material}", "copies": {copies},'
+        quote.result, quote.error = None, "arguments are not valid JSON"
+        d.steps.insert(d.steps.index(quote) + 1, retry)
+        return {"invalid_json": [quote]}
+
+    d.facts["own"] = {"ungrounded_value": ungrounded, "enum_error": enum, "constraint_error": constraint, "type_error": typed,
+                      "hallucinated_tool": hallucinated, "missing_required": missing, "invalid_json": invalid}
+    return d
+
+
 SCENARIOS = [
     Scenario(desks, frozenset({"ungrounded_value", "relative_date", "enum_error", "constraint_error", "type_error",
                                "hallucinated_tool", "wrong_tool", "unexpected_param"})),
@@ -1102,6 +1278,10 @@ SCENARIOS = [
     Scenario(laundry, frozenset({"ungrounded_value", "relative_date", "enum_error", "invalid_json", "wrong_tool",
                                  "hallucinated_tool", "missing_required"}), langs=("zh", "en", "zh")),
     Scenario(rehearsal, frozenset({"ungrounded_value", "format_error", "type_error", "constraint_error", "future_ref"})),
+    Scenario(stargazing, frozenset({"ungrounded_value", "relative_date", "type_error", "constraint_error", "enum_error",
+                                    "missing_required", "future_ref", "wrong_tool"})),
+    Scenario(print_bureau, frozenset({"ungrounded_value", "enum_error", "constraint_error", "type_error", "hallucinated_tool",
+                                      "missing_required", "invalid_json"})),
 ]
 
 
