@@ -166,15 +166,16 @@ def profile(console: Console, spans: pa.Table) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--batches", type=int, default=16, help="ingest benchmark batches of 512 spans")
-    parser.add_argument("--fixture-repeats", type=int, default=20, help="copies of every fixture trace")
+    parser.add_argument("--fixture-repeats", type=int, default=20, help="copies of every fixture trace (0: none)")
     parser.add_argument("--shape", choices=sorted(SHAPES), default="chat", help="ingest benchmark trace shape")
     parser.add_argument("--rounds", type=int, default=5, help="timed rounds per part; the best counts")
     parser.add_argument("--chunk", type=int, default=0, help="traces per build_tables call (0: all in one)")
     parser.add_argument("--profile", action="store_true", help="print a cProfile top 30 instead of timing")
     args = parser.parse_args()
     console = Console()
-    inputs = {"ingest benchmark traces": bench_spans(args.batches, args.shape),
-              "framework fixtures": fixture_spans(args.fixture_repeats)}
+    inputs = {"ingest benchmark traces": bench_spans(args.batches, args.shape)}
+    if args.fixture_repeats > 0:
+        inputs["framework fixtures"] = fixture_spans(args.fixture_repeats)
     if args.profile:
         profile(console, pa.concat_tables(inputs.values()))
         return
