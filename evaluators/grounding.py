@@ -28,6 +28,7 @@ from evaluators.schemas import ArgumentFacts, ToolSchemas
 from evaluators.text.dates import as_date, resolve_relative_dates
 from evaluators.text.glosses import senses
 from evaluators.text.index import Argument, TrajectoryText
+from evaluators.text.lexicon import kinds
 from evaluators.text.norm import has_cjk, norm
 from evaluators.text.reasons import call_ref
 from evaluators.text.values import parsed, scalars
@@ -105,6 +106,9 @@ def only_within_names(result: Any, word: str) -> bool:
             if word in norm(token).split() and not (_JOINED.fullmatch(token) and norm(token) != word):
                 return False
     return True
+
+
+_CODED = frozenset({"currency", "territory"})  # kinds whose near misses a reviewer catches (GBP for euro)
 
 
 def names_a_member(value: str, allowed: frozenset[str]) -> bool:
@@ -219,12 +223,28 @@ class _Judge:
             self._reviewer = Reviewer(self.trajectory, self.texts.in_user, trace_days(self.trajectory), self.dates)
         return self._reviewer
 
+    def _named_instead(self, text: str, value: object, allowed: frozenset[str]) -> str | None:
+        """Another value of the schema's enum that the user named (by its code or name) where they
+        never named this one: GBP picked from [EUR, GBP, USD] for "1500 欧元". Only for currencies
+        and countries: sizes, stats and plain words are also some unit's or language's code (S, std)."""
+        coded = kinds(text) & _CODED
+        if len(allowed) < 2 or not coded:
+            return None
+        reviewer = self.reviewer
+        if reviewer.user_names(text, value if type(value) is str else text):
+            return None
+        # enum codes are compared as CLDR writes them (EUR): its currency signs are keyed so
+        return next((m for m in sorted(allowed - {text}) if kinds(m) & coded
+                     and reviewer.user_names(m, m.upper() if len(m) <= 3 and m.isalpha() else m)), None)
+
     def __call__(self, position: int, argument: Argument, facts: ArgumentFacts) -> tuple[str, str]:
         _, where, value, text, units = argument
         is_text = type(value) is str
         if facts.wants_date and (phrase := relative_instead_of_date(value)):
             return "relative_date", f"{phrase!r} where {where} expects an absolute date"
         if text in facts.allowed:
+            if (named := self._named_instead(text, value, facts.allowed)) is not None:
+                return "ungrounded_value", f"the user named {named!r}, another of the schema's values, not {value!r}"
             return "grounded", "schema"
         if facts.allowed and is_text and names_a_member(value, facts.allowed):
             return "grounded", "a member of the schema's enum in the user's language (enum_error judges the form)"

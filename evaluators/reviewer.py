@@ -37,6 +37,7 @@ _CONTEXT_LONGEST = 80
 _DATE_TIME = re.compile(r"(\d{4}-\d{2}-\d{2})[t ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(?:z|[+-]\d{2}:?\d{2})?",
                         re.IGNORECASE)
 _BOUNDS = {("00", "00"), ("23", "59")}
+_UTC = re.compile(r"(?:^|[^a-z])utc(?:[^a-z]|$)", re.IGNORECASE)  # start_utc, "in UTC"
 _ZONED = re.compile(r"(?:z|[+-]\d{2}:?\d{2})$", re.IGNORECASE)
 _MONTH = re.compile(r"\d{4}-(?:0[1-9]|1[0-2])")
 _THIS_MONTH = re.compile(r"\bthis month\b|\bcurrent month\b|\bmonth to date\b|这个月|本月|当月|这月", re.IGNORECASE)
@@ -207,7 +208,8 @@ class Reviewer:
                 return found
             if len(text) <= 60 and not any(map(str.isdigit, text)) and self._inflected(value):
                 return "the user's words, in another number or case"
-            if any(map(str.isdigit, value)) and (found := self._date(value, earlier) or self._zoned(value, earlier)
+            utc = _UTC.search(f"{argument.where} {description or ''}") is not None
+            if any(map(str.isdigit, value)) and (found := self._date(value, earlier) or self._zoned(value, earlier, utc)
                                                  or self._month(value)) is not None:  # dates have digits
                 return found
             if (m := _CLOCK.fullmatch(value.strip())) is not None and self._clock(m[1], m[2], earlier):
@@ -267,11 +269,19 @@ class Reviewer:
         """A code for a name the user or an earlier result used, a name for a code, or a
         translation. What the user said is worked out once per value (codes and names recur from
         call to call); only the earlier results depend on the call."""
+        reason, candidates = self._by_user(text, value)
+        return reason or next((why for unit, why in candidates if earlier(unit)), None)
+
+    def user_names(self, text: str, value: str) -> bool:
+        """Whether the user's words (or an earlier turn's) name what the normalised `text` names."""
+        return self._in_user(text) or self._by_user(text, value)[0] is not None
+
+    def _by_user(self, text: str, value: str) -> tuple[str | None, tuple[tuple[str, str], ...]]:
+        """`_named_by_user`, worked out once per value (codes and names recur from call to call)."""
         memo = self._named_memo.get(text)
         if memo is None:
             memo = self._named_memo[text] = self._named_by_user(text, value)
-        reason, candidates = memo
-        return reason or next((why for unit, why in candidates if earlier(unit)), None)
+        return memo
 
     def _named_by_user(self, text: str, value: str) -> tuple[str | None, tuple[tuple[str, str], ...]]:
         """(why the user's words name what `text` names, or None; the names to look for in results)."""
@@ -342,12 +352,18 @@ class Reviewer:
             return None
         return "a date computed from the request"
 
-    def _zoned(self, value: str, earlier: Callable[[str], bool]) -> str | None:
+    def _zoned(self, value: str, earlier: Callable[[str], bool], utc: bool = False) -> str | None:
         """A UTC (or offset) date-time that is, in a zone the request names by its city or country
-        or the trace's context gives as the user's, the local date and time the user gave: "柏林时间 10月2日 9 点" is 2026-10-02T08:00:00Z."""
+        or the trace's context gives as the user's, the local date and time the user gave: "柏林时间 10月2日 9 点" is 2026-10-02T08:00:00Z.
+        Where the parameter says it is in UTC (start_utc), one without its offset is read as UTC:
+        the missing Z is format_error's."""
         text = re.sub(r"^(\d{4})/(\d{2})/(\d{2})", r"\1-\2-\3", value.strip())  # the form is format_error's
-        if _DATE_TIME.fullmatch(text) is None or not _ZONED.search(text):
+        if _DATE_TIME.fullmatch(text) is None:
             return None
+        if not _ZONED.search(text):
+            if not utc:
+                return None
+            text += "Z"
         zones = self.zones
         if not zones:
             return None

@@ -87,7 +87,9 @@ def computed_with_result(value: Decimal, text: str, earlier: Callable[[str], boo
     if not value.is_finite() or not 0 < value < _LARGEST:
         return None
     bases = _bases(text)
-    for a in bases:
+    # a share the user states of a number a result gave: "offer 10% below asking" on a price of 890
+    shares = [f for share in shares_in(text) for f in (share, 1 - share, 1 + share) if 0 < f and f != 1]
+    for a in (*bases, *shares):
         found = _times_rate(value, a, earlier)
         if found is not None:
             return found

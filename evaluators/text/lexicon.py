@@ -3,7 +3,7 @@
 A reviewer passes `get_exchange_rate(base="EUR")` for "convert 250 euro" and `search(origin="PEK")`
 for "北京出发": the code and the name are one thing. The equivalences come from CLDR through
 babel (currencies with their plural names, territories with their ISO 3166 alpha-2 and alpha-3
-codes and reserved aliases (UK for GB), languages with their ISO 639 codes and BCP 47 tags,
+codes and reserved aliases (UK for GB), and from countryinfo their people's name (Chinese for CN), languages with their ISO 639 codes and BCP 47 tags,
 measurement units with their symbols; each in English and Chinese) and from airportsdata (IATA
 airport and multi-airport city codes to their city). Currency symbols are left out: normalised,
 "US$" and "CN¥" would be the words "us" and "cn". Nothing is written by hand. `equivalents` gives
@@ -29,6 +29,7 @@ def _index() -> tuple[dict[str, tuple[Key, ...]], dict[Key, tuple[str, ...]]]:
     were walked by every full collection of a worker's life."""
     from babel import Locale
     from babel.core import get_global
+    from countryinfo import all_countries
 
     surfaces: dict[str, set[Key]] = {}
     names: dict[Key, set[str]] = {}
@@ -54,6 +55,10 @@ def _index() -> tuple[dict[str, tuple[Key, ...]], dict[Key, tuple[str, ...]]]:
             add(("language", code.replace("_", "-")), [code, name])
         for unit, display in data["unit_display_names"].items():
             add(("unit", unit), display.values())
+    for country in all_countries():  # the people of a country name it: "I'm Chinese" for nationality=CN
+        iso, demonym = country.iso(), country.demonym()
+        if isinstance(iso, dict) and iso.get("alpha2") and demonym:
+            add(("territory", iso["alpha2"]), [demonym])
     for alias, targets in get_global("territory_aliases").items():
         if alias.isalpha() and len(targets) == 1:
             # alpha-3 codes name their territory (CHN -> CN); a reserved alpha-2 alias is also one of
@@ -95,6 +100,11 @@ def equivalents(value: str) -> frozenset[str]:
     if keys is None and " " in value and len(value) <= 11:  # a language tag: "zh cn", "en us"
         keys = {k for k in surfaces.get(value.split()[0], ()) if k[0] == "language"}
     return frozenset().union(*(names.get(k, ()) for k in keys or ())) - {value}
+
+
+def kinds(value: str) -> frozenset[str]:
+    """What the normalised `value` is a code or name of: currency, territory, language, unit, city."""
+    return frozenset(kind for kind, _ in _index()[0].get(value, ()))
 
 
 @cache

@@ -22,6 +22,7 @@ for _dimension, _size, _words in (
         ("length", Decimal(1), "m metre metres meter meters 米"),
         ("length", Decimal("0.01"), "cm centimetre centimetres centimeter centimeters 厘米"),
         ("length", Decimal("0.001"), "mm millimetre millimetres millimeter millimeters 毫米"),
+        ("mass", Decimal(10) ** 6, "t tonne tonnes 吨 公吨"),  # metric: "ton" alone may be a short ton
         ("mass", Decimal(1000), "kg kgs kilo kilos kilogram kilograms kilogramme kilogrammes 千克 公斤"),
         ("mass", Decimal(1), "g gram grams gramme grammes 克"),
         ("mass", Decimal("0.001"), "mg milligram milligrams 毫克"),

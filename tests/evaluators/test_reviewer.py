@@ -423,3 +423,46 @@ def test_a_price_and_a_rate_two_results_gave_make_an_amount():
 ])
 def test_a_citys_time_names_its_zone(value, said, label):
     assert verdict(value, said)[0] == label
+
+
+@pytest.mark.parametrize("value, said, key, label", [
+    ("CN", "a 7-day licence for Norway. I'm Chinese, name Wang Lei", "nationality", "pass"),
+    ("NO", "a 7-day licence for Norway. I'm Norwegian", "nationality", "pass"),
+    ("JP", "a 7-day licence for Norway. I'm Chinese, name Wang Lei", "nationality", "ungrounded_value"),
+    (48000, "2 wagons, 48 t grain", "weight_kg", "pass"), (12500, "粮食 12.5 吨", "weight_kg", "pass"),
+    (4800, "2 wagons, 48 t grain", "weight_kg", "ungrounded_value"),
+])
+def test_a_nationality_by_its_people_and_tonnes_in_kilograms(value, said, key, label):
+    assert verdict(value, said, key=key)[0] == label
+
+
+def test_a_share_the_user_states_of_a_number_a_result_gave():
+    search = call(1, "search_listings", {"q": "Leica M6"}, {"results": [{"id": "lst_1", "price": 890}]})
+    for amount, said, label in ((801.0, "offer 10% below asking", "pass"), (979, "offer 10% above asking", "pass"),
+                                (89, "offer 10% of asking", "pass"), (810, "offer 10% below asking", "ungrounded_value"),
+                                (801.0, "offer below asking", "ungrounded_value")):
+        t = trajectory(search, call(2, "act", {"value": amount}), input=f"a Leica M6: {said}", offered=(ANY,))
+        assert GroundingEvaluator().evaluate(t, EvalContext()).label == label, (amount, said)
+
+
+def test_a_currency_the_enum_offers_that_the_user_did_not_name():
+    offer = ToolDefinition(name="make_offer", parameters={"type": "object", "properties": {
+        "currency": {"type": "string", "enum": ["EUR", "GBP", "USD"]},
+        "size": {"type": "string", "enum": ["S", "M", "L"]}}})
+    for value, said, label in (("GBP", "offer 675 欧元", "ungrounded_value"), ("EUR", "offer 675 欧元", "pass"),
+                               ("GBP", "offer 675 pounds", "pass"), ("USD", "offer $675", "pass"),
+                               ("GBP", "offer 675", "pass")):  # nothing named: the schema's value stands
+        t = trajectory(call(1, "make_offer", {"currency": value}), input=said, offered=(offer,))
+        assert GroundingEvaluator().evaluate(t, EvalContext()).label == label, (value, said)
+    # sizes are some unit's symbol too (S, L): a size the user did not name is the schema's choice
+    t = trajectory(call(1, "make_offer", {"size": "L"}), input="3 shirts, 5 s delivery", offered=(offer,))
+    assert GroundingEvaluator().evaluate(t, EvalContext()).label == "pass"
+
+
+@pytest.mark.parametrize("value, key, label", [
+    ("2026-07-23T17:30:00", "start_utc", "pass"), ("2026-07-23T17:30:00Z", "start_utc", "pass"),
+    ("2026-07-23T18:30:00", "start_utc", "ungrounded_value"), ("2026-07-23T17:30:00", "start", "ungrounded_value"),
+])
+def test_a_utc_parameter_without_its_offset_is_read_as_utc(value, key, label):
+    # the missing Z is format_error's (parameters), not an invented instant
+    assert verdict(value, "7月23日 维也纳时间 19:30 排练", key=key)[0] == label
