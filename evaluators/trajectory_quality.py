@@ -524,8 +524,11 @@ def _dependencies(calls: list[ToolCall], texts: TrajectoryText, polled: set[str]
         if _acts(c.name, descriptions.get(c.name, "")):
             parents = set(finished)
         else:
-            # a repeat of an earlier call is redundant, not a lookup that could have run alongside it
-            parents = {i for i in finished if barrier(i) or (keys[i] == keys[j] and calls[i].name == c.name)}
+            # a repeat of an earlier call is redundant, not a lookup that could have run alongside it;
+            # a status tool asked about another subject (the next station) is no poll of the last one
+            parents = {i for i in finished if keys[i] == keys[j] and calls[i].name == c.name
+                       or barrier(i) and not (calls[i].name == c.name and c.name in polled and calls[i].status == "ok"
+                                              and not _found_nothing(calls[i].result) and sent(i) != sent(j))}
             deepest = max((depth[i] for i in parents), default=0)
             candidates = [i for i in finished if i not in parents and depth[i] > deepest]
             if (candidates or every) and arguments:  # only these could make j deeper: look values up only then

@@ -365,6 +365,22 @@ def test_polling_a_status_tool_is_no_loop():
     assert "repeated_identical_call" in quality(*same).labels
 
 
+def test_a_status_tool_asked_about_one_subject_after_another_is_no_poll():
+    from collector.trajectory import ToolDefinition
+    status = ToolDefinition(name="station_status", description="Free scooters and battery levels at one station.")
+
+    def parallelism(stations):
+        calls = [call(k, "station_status", {"station": s}, {"free": k}) for k, s in enumerate(stations, 1)]
+        t = trajectory(*calls, input="scooters at Zionskirchplatz, Kastanienallee or Hackescher Markt?",
+                       output="Hackescher Markt has the most.", offered=(status,))
+        return TrajectoryQualityEvaluator().evaluate(t, EvalContext()).details["parallelism"]
+
+    three = parallelism(["Zionskirchplatz", "Kastanienallee", "Hackescher Markt"])
+    assert (three["depth"], three["label"]) == (1, "serial_waste")
+    # the same station asked again waits for the last answer: a poll
+    assert parallelism(["Zionskirchplatz"] * 3)["depth"] == 3
+
+
 def test_a_lookup_that_also_shows_a_status_is_no_status_check():
     from collector.trajectory import ToolDefinition
     order = ToolDefinition(name="get_order", description="Order details: items, status and delivery date.")
