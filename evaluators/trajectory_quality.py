@@ -75,6 +75,9 @@ _WRITES = frozenset(terms(
     "notify email sms push invite forward donate renew extend upgrade downgrade activate deactivate enable disable "
     "start launch trigger redeem request lodge share retry rerun restart rebuild revert rollback archive pause resume "
     "suspend sign signup unsubscribe ban unban unblock mute kick confirm accept decline rsvp"))
+# Verbs that are also nouns a Chinese word's gloss holds (仓 is a ship's "hold"): they make a tool's
+# name a write (hold_scooter, block_card), never an answer's or a request's words a deed.
+_NAME_WRITES = frozenset("hold block waive void freeze unfreeze".split())
 _RECORDS = frozenset("history balance summary report log logs details records preview".split())
 _WRITE_WORDS = roots(_WRITES)
 _WRITE_ROOTS = tuple(sorted(r for r in roots(_WRITES) if len(r) >= 4))
@@ -578,7 +581,7 @@ def writes(name: str) -> bool:
     if first is not None and first[0].lower() in _READS:
         return False
     words = _name_words(name)
-    if not _WRITES.isdisjoint(words) or not _WRITES.isdisjoint(terms(name)):
+    if not _WRITES.isdisjoint(words) or not _NAME_WRITES.isdisjoint(words) or not _WRITES.isdisjoint(terms(name)):
         return True
     # a noun of a write verb: make_donation, request_cancellation (roots of four letters or more), unless
     # a word says it reads one: deployment_status, charger_info

@@ -417,7 +417,8 @@ def test_a_repeated_write_verb_is_a_write():
 @pytest.mark.parametrize("name, wrote", [
     ("make_donation", True), ("request_cancellation", True), ("start_run", True), ("renew_policy", True),
     ("share_summary", True), ("retry_job", True), ("signup_shift", True), ("ban_player", True),
-    ("confirm_booking", True), ("get_bans", False), ("list_signups", False),
+    ("confirm_booking", True), ("hold_scooter", True), ("waive_fee", True), ("block_card", True),
+    ("freeze_account", True), ("get_holds", False), ("get_bans", False), ("list_signups", False),
     ("donation_history", False), ("deployment_status", False), ("charger_info", False), ("get_booking", False),
 ])
 def test_a_noun_of_a_write_verb_names_a_write_unless_a_word_says_it_reads(name, wrote):
