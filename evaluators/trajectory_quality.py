@@ -88,7 +88,11 @@ _NEGATED = re.compile(r"(?:\b(?:no|not|never|nothing|without)\b|n't)((?:\s+[\w-]
 _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")  # refillsLeft -> refills Left
 _CLAUSE_END = re.compile(r"[:;,.!?：；，。]")
 # An answer saying all is done claims every part of the work.
-_ALL_DONE = re.compile(r"\bdone\b|\ball set\b|\bcompleted?\b|\bsuccessfully\b|好了|完成|搞定|成功|办好|弄好", re.I)
+_ALL_DONE = re.compile(r"\bdone\b|\ball set\b|\bcompleted?\b|\bsuccessfully\b|好了|完成|搞定|成功|办好|弄好"
+                       # the deed said done for the user: "you're booked", "I've sent", 已帮你锁好, 已经为你约好
+                       r"|\byou(?:'re| are) (?:all )?(?:booked|confirmed|registered|enrolled|signed up)\b"
+                       r"|\b(?:i|we)(?:'ve| have) (?:just )?(?:booked|sent|placed|submitted|reserved|scheduled|ordered|paid)\b"
+                       r"|已(?:经)?(?:帮你|为你|给你|替你)[\u4e00-\u9fff]?好", re.I)
 
 
 @lru_cache(maxsize=4096)  # keyed by a tool's name and description, which agents offer again and again

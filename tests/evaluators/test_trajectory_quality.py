@@ -450,6 +450,19 @@ def test_every_reading_of_a_chinese_word_says_a_deed():
     assert "silent_failure" not in quality(move, request="从北京仓调 50 箱到天津仓", output="北京仓有 300 箱。").labels
 
 
+@pytest.mark.parametrize("output, claims", [
+    ("You're booked with Jonas Friday next week at 14:00!", True), ("已经帮你约好下周四下午两点的Jonas！", True),
+    ("I've booked Jonas for Friday.", True),
+    ("Jonas is usually free on Fridays; shall I book him?", False),  # asks: the user decides
+    ("Jonas 一般周五下午有空。", False),  # passes over the failure: no_recovery
+])
+def test_an_answer_saying_the_deed_was_done_for_the_user_claims_the_failed_lookup(output, claims):
+    """The stylists lookup failed and nothing was booked."""
+    lookup = call(1, "list_stylists", {"salon": "main"}, error="HTTP 500")
+    labels = quality(lookup, request="Can I get a colour with Jonas Friday next week afternoon? 想约Jonas", output=output).labels
+    assert ("silent_failure" in labels) is claims
+
+
 def test_an_amount_the_request_asked_to_compute_reports_the_computation():
     """The answer converts the invoice with the looked-up rate; the filing that sent the amount failed."""
     fx = call(1, "get_fx_rate", {"base": "GBP", "quote": "JPY"}, {"rate": 191.5})
