@@ -12,7 +12,7 @@ from itertools import permutations
 
 from evaluators.text.cache import cached_when_short
 from evaluators.text.norm import norm
-from evaluators.text.numbers import canonical, numbers_in, zh_amount
+from evaluators.text.numbers import canonical, numbers_in, numbers_in_order, zh_amount
 
 _SHARE = re.compile(r"(\d+(?:\.\d+)?)\s*(?:%|％|percent\b|per\s*cent\b)|百分之([零〇一二两三四五六七八九十百点\d.]+)"
                     r"|([一二三四五六七八九]|\d(?:\.\d)?)\s*折", re.IGNORECASE)
@@ -74,7 +74,43 @@ def computed_from(value: Decimal, text: str) -> str | None:
         for result, sign in ((a + b, "+"), (a - b, "-"), (a * b, "×"), (a / b, "÷")):
             if result > 0 and _close(result, value):
                 return f"{canonical(a)} {sign} {canonical(b)}, as the user asked"
+    for total, how in _line_totals(text):
+        for factor, change in ((Decimal(1), ""), *((1 + sign * s, f" {word} {canonical(s * 100)}%") for s in shares
+                                                     for sign, word in ((-1, "less"), (1, "plus")))):
+            if factor > 0 and _close(total * factor, value):
+                return f"{how}{change}, as the user asked"
     return None
+
+
+_MOST_LINES = 8  # numbers of a request read as lines of a bill
+
+
+def _line_totals(text: str) -> Iterable[tuple[Decimal, str]]:
+    """The totals of a bill the request writes line by line, numbers in the order written: each
+    run of three or more consecutive numbers, each number a line or, paired with the next, a count
+    at a price ("2 adults at 45 and 3 children at 20": 2×45 + 3×20; "12 hours at 95 plus 40
+    travel": 12×95 + 40; "45.50, 12.30 and 88": their sum). Consecutive only: a bill is read in
+    order, and a few dozen sums are all a chance match could hit."""
+    numbers = numbers_in_order(text)
+    if len(numbers) > _MOST_LINES:
+        return
+    for start in range(len(numbers)):
+        for end in range(start + 3, len(numbers) + 1):
+            for groups in _groupings(numbers[start:end]):
+                if len(groups) > 1:
+                    yield sum(g[0] * g[1] if len(g) == 2 else g[0] for g in groups), \
+                        " + ".join(" × ".join(map(canonical, g)) for g in groups)
+
+
+def _groupings(numbers: tuple[Decimal, ...]) -> Iterable[tuple[tuple[Decimal, ...], ...]]:
+    """Every split of `numbers` into consecutive ones and pairs."""
+    if not numbers:
+        yield ()
+        return
+    for size in (1, 2):
+        if len(numbers) >= size:
+            for rest in _groupings(numbers[size:]):
+                yield (numbers[:size], *rest)
 
 
 def computed_with_result(value: Decimal, text: str, earlier: Callable[[str], bool],

@@ -90,6 +90,18 @@ def numbers_in(text: str) -> frozenset[str]:
     return frozenset(found)
 
 
+def numbers_in_order(text: str) -> tuple[Decimal, ...]:
+    """The numbers `text` writes in digits, in the order it writes them, percentages left out
+    (a share is no line of a sum): "2 at 45 and 3 at 20" is (2, 45, 3, 20)."""
+    found = []
+    for m in _NUMBER.finditer(text):
+        unit = (m[2] or "").lower()
+        value = _decimal(m[1])
+        if value is not None and unit not in ("%", "percent"):
+            found.append(value * _SCALES.get(unit, 1))
+    return tuple(found)
+
+
 SECONDS = {"ms": Decimal("0.001"), "second": Decimal(1), "minute": Decimal(60), "hour": Decimal(3600),
            "day": Decimal(86400), "week": Decimal(604800)}
 _EN_UNITS = {"ms": "ms", "millisecond": "ms", "s": "second", "sec": "second", "second": "second", "min": "minute",

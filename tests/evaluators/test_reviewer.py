@@ -270,6 +270,9 @@ def test_dates_in_a_query_the_agent_writes_must_be_computed(request_):
     (124.95, "5 percent of 2,499"), (640, "这件800元的大衣打八折"), (150, "把3000元的百分之五捐出去"),
     (46, "add a 15% tip to the 40 dollar bill"), (80, "split the 240 between 3 of us"),
     (140, "4 tickets at 35 each"), (72.5, "两人平分145元"),
+    (150, "2 adult tickets at 45 and 3 child tickets at 20, total please"),  # a bill, line by line
+    (1180, "invoice 12 hours at 95/h plus 40 travel"), (145.8, "expenses 45.50, 12.30 and 88: submit the total"),
+    (1239, "12 hours at 95 each plus 40 travel, plus 5% fee"),
 ])
 def test_a_number_the_user_asked_to_compute_is_grounded(value, said):
     label, why = verdict(value, said)
@@ -281,6 +284,8 @@ def test_a_number_the_user_asked_to_compute_is_grounded(value, said):
     (400, "donate 5% of my 800 euro bonus"),  # half, which nobody asked for
     (80, "book 240 for 3 of us"),  # no split asked for: two numbers are not operands
     (0, "room for 1 per night, 4 guests"),  # 1/4 rounds to 0, but 0 is no computed amount
+    (151, "2 adult tickets at 45 and 3 child tickets at 20, total please"),  # a bill's total one off
+    (110, "2 adult tickets at 45 and 3 child tickets at 20, total please"),  # 2×45 + 20 skips a line's count
 ])
 def test_a_number_the_request_does_not_compute_stays_ungrounded(value, said):
     assert verdict(value, said)[0] == "ungrounded_value"
