@@ -1,7 +1,7 @@
 """How far the rule evaluators' verdicts can be trusted: precision and recall per label, the share of
 clean traces flagged, and whether each finding sits on the right step, on a labelled corpus.
 
-    .venv/bin/python benchmarks/judgement.py [--split dev|heldout|both|blind|fresh|sealed|unseen|hidden|veiled|masked|shrouded] [--n 360] [--seed 27] [--json]
+    .venv/bin/python benchmarks/judgement.py [--split dev|heldout|both|blind|fresh|sealed|unseen|hidden|veiled|masked|shrouded|obscured] [--n 360] [--seed 27] [--json]
 
 The corpus (tests/judgement/) is generated deterministically: clean traces full of what a reviewer
 passes (context ids, codes for names, earlier turns, computed dates, copied values, retries after
@@ -23,7 +23,9 @@ and in domains again new; it must not be read when tuning the evaluators. The ma
 (tests/judgement/masked.py) was written by a ninth helper, once all eight had been read, the same way
 and in domains again new; it must not be read when tuning the evaluators. The shrouded split
 (tests/judgement/shrouded.py) was written by a tenth helper, once all nine had been read, the same way
-and in domains again new; it must not be read when tuning the evaluators.
+and in domains again new; it must not be read when tuning the evaluators. The obscured split
+(tests/judgement/obscured.py) was written by an eleventh helper, once all ten had been read, the same
+way and in domains again new; it must not be read when tuning the evaluators.
 
 Per label, over traces: a true positive is a trace that must get the label and does; a false
 positive a trace that gets it and must not; recall and precision as usual. Only failure labels
@@ -150,7 +152,7 @@ def judge(cases: Iterable[Any]) -> Scores:
 
 
 def corpus(split: str, n: int, seed: int) -> list[Any]:
-    from tests.judgement import blind, dev, fresh, heldout, hidden, masked, sealed, shrouded, unseen, veiled
+    from tests.judgement import blind, dev, fresh, heldout, hidden, masked, obscured, sealed, shrouded, unseen, veiled
     from tests.judgement.corpus import generate
 
     if split == "blind":
@@ -169,6 +171,8 @@ def corpus(split: str, n: int, seed: int) -> list[Any]:
         return masked.generate(n, seed)
     if split == "shrouded":
         return shrouded.generate(n, seed)
+    if split == "obscured":
+        return obscured.generate(n, seed)
 
     scenarios = {"dev": dev.SCENARIOS, "heldout": heldout.SCENARIOS}[split]
     return generate(split, scenarios, n, seed)
@@ -177,7 +181,7 @@ def corpus(split: str, n: int, seed: int) -> list[Any]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--split", choices=("dev", "heldout", "both", "blind", "fresh", "sealed", "unseen", "hidden", "veiled", "masked",
-                                            "shrouded"),
+                                            "shrouded", "obscured"),
                         default="both")
     parser.add_argument("--n", type=int, default=360, help="traces per split")
     parser.add_argument("--seed", type=int, default=27)
