@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from decimal import Decimal
+from decimal import ROUND_HALF_UP, Decimal
 from collections.abc import Callable, Iterable
 from functools import lru_cache
 
@@ -37,6 +37,7 @@ _CONTEXT_LONGEST = 80
 _DATE_TIME = re.compile(r"(\d{4}-\d{2}-\d{2})[t ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(?:z|[+-]\d{2}:?\d{2})?",
                         re.IGNORECASE)
 _BOUNDS = {("00", "00"), ("23", "59")}
+_LARGEST = Decimal(10) ** 15  # past this a measure is no one's reading
 _UTC = re.compile(r"(?:^|[^a-z])utc(?:[^a-z]|$)", re.IGNORECASE)  # start_utc, "in UTC"
 _ZONED = re.compile(r"(?:z|[+-]\d{2}:?\d{2})$", re.IGNORECASE)
 _MONTH = re.compile(r"\d{4}-(?:0[1-9]|1[0-2])")
@@ -226,7 +227,7 @@ class Reviewer:
             return how
         if number is not None and len(number) == 4 and any(str(d.year) == number for d in self._days):
             return "the trace's year"
-        if number is not None and (unit := unit_of(argument, description)) and number in self._in_unit(unit):
+        if number is not None and (unit := unit_of(argument, description)) and self._measured(number, unit):
             return f"a {_MEASURED[unit.dimension]} the user gave, in {unit.name}"
         return None
 
@@ -258,12 +259,20 @@ class Reviewer:
                     return True
         return False
 
-    def _in_unit(self, unit: Unit) -> frozenset[str]:
-        """The measures of `unit`'s dimension the user's requests state, as numbers of `unit`."""
+    def _measured(self, number: str, unit: Unit) -> bool:
+        """Whether a measure the user's requests state is `number` of `unit`, rounded to the places
+        `number` is written with (10 miles is 16.09 km, 10 lb 4.54 kg)."""
         if self._measures is None:
             self._measures = measures_in(self.requests)
-        return frozenset(canonical(amount / unit.size) for dimension, amount in self._measures
-                         if dimension == unit.dimension)
+        value = Decimal(number)
+        places = Decimal(1).scaleb(min(0, value.as_tuple().exponent))
+        for dimension, amount in self._measures:
+            converted = amount / unit.size
+            # rounded, never coarsened: 8 km is no reading of 8.2 km
+            if dimension == unit.dimension and abs(converted) < _LARGEST and \
+                    converted.quantize(places, ROUND_HALF_UP) == value and abs(converted - value) <= abs(converted) / 100:
+                return True
+        return False
 
     def _named(self, text: str, value: str, earlier: Callable[[str], bool]) -> str | None:
         """A code for a name the user or an earlier result used, a name for a code, or a

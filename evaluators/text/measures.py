@@ -2,9 +2,10 @@
 wants one in, so that a reviewer's conversion grounds a value: "8.2 km" or "8.2公里" is
 distance_m=8200, "1.5 公斤" is weight_g=1500, "45 min" is duration_seconds=2700.
 
-No unit library is a dependency (pint is not installed), and a reviewer converts only between the
-metric prefixes of metre, gram and litre and the units of time, so the table below holds those,
-written in English and Chinese. Lengths of time are read by `numbers.durations_in`.
+No unit library is a dependency: a reviewer converts between the metric prefixes of metre, gram
+and litre, the imperial and US units by their exact definitions (a mile is 1609.344 m) and the
+units of time, so the table below holds those, written in English and Chinese. A converted value
+may be rounded to the places it is written with (10 miles is 16.09 km). Lengths of time are read by `numbers.durations_in`.
 """
 from __future__ import annotations
 
@@ -27,7 +28,12 @@ for _dimension, _size, _words in (
         ("mass", Decimal(1), "g gram grams gramme grammes 克"),
         ("mass", Decimal("0.001"), "mg milligram milligrams 毫克"),
         ("volume", Decimal(1), "l litre litres liter liters 升 公升"),
-        ("volume", Decimal("0.001"), "ml millilitre millilitres milliliter milliliters 毫升")):
+        ("volume", Decimal("0.001"), "ml millilitre millilitres milliliter milliliters 毫升"),
+        # imperial and US units by their exact definitions ("pound" alone is also a currency: lb only)
+        ("length", Decimal("1609.344"), "mi mile miles 英里"), ("length", Decimal("0.9144"), "yd yard yards 码"),
+        ("length", Decimal("0.3048"), "ft foot feet 英尺"), ("length", Decimal("0.0254"), "inch inches 英寸"),
+        ("mass", Decimal("453.59237"), "lb lbs 磅"), ("mass", Decimal("28.349523125"), "oz ounce ounces 盎司"),
+        ("volume", Decimal("3.785411784"), "gal gallon gallons 加仑")):
     _UNITS.update({word: (_dimension, _size) for word in _words.split()})
 _TIME = {"ms": "ms", "millis": "ms", "milliseconds": "ms", "s": "second", "sec": "second", "secs": "second",
          "seconds": "second", "min": "minute", "mins": "minute", "minutes": "minute", "h": "hour", "hr": "hour",
