@@ -86,7 +86,8 @@ def bakery_wholesale(rng: random.Random, lang: str) -> Draft:
     """A café orders from a wholesale bakery: its account from the tenant, a rate for the invoice."""
     day, account = _day(rng), f"ACC-{_digits(rng, 5)}"
     category = rng.choice(("bread", "viennoiserie", "viennoiserie"))
-    items = [{"sku": f"{p}-{_digits(rng, 4)}", "name": en, "unit_price_eur": price} for en, _, p, price in BAKERY[category]]
+    items = [{"sku": f"{p}-{number}", "name": en, "unit_price_eur": price}
+             for (en, _, p, price), number in zip(BAKERY[category], rng.sample(range(1000, 10000), 3))]
     pick = rng.randrange(len(items))
     name_en, name_zh = BAKERY[category][pick][:2]
     qty = rng.choice((24, 36, 48, 60, 120, 240))
@@ -124,13 +125,12 @@ def bakery_wholesale(rng: random.Random, lang: str) -> Draft:
              complaint={"type": "string"}, batch_code={"type": "string"}),
     ]
     rate = round(rng.uniform(0.84, 0.88) if code == "GBP" else rng.uniform(0.92, 0.96), 4)
-    catalogue = Step("get_catalogue", {"category": category}, {"category": category, "items": items})
+    catalogue = Step("get_catalogue", {"category": category}, {"category": category, "currency": "EUR", "items": items})
     steps = []
-    if code != "EUR" and not known:
-        steps.append(Step("get_fx_rate", {"base": "EUR", "quote": code}, {"base": "EUR", "quote": code, "rate": rate}))
-        catalogue.parallel = True
     if not known:
         steps.append(catalogue)
+        if code != "EUR":  # prices come in euro: the rate to the invoice currency
+            steps.append(Step("get_fx_rate", {"base": "EUR", "quote": code}, {"base": "EUR", "quote": code, "rate": rate}))
     order_id = f"WO-{_digits(rng, 6)}"
     args = {"account_id": account, "sku": sku if rng.random() < 0.8 else sku.lower(), "quantity": qty,
             "delivery_date": target.isoformat(), "note": note}
@@ -142,7 +142,6 @@ def bakery_wholesale(rng: random.Random, lang: str) -> Draft:
         steps += polls("order_status", {"order_id": order_id}, rng.choice((["confirmed"], ["received", "confirmed"],
                                                                            ["received", "picking", "confirmed"])),
                        {"delivery_date": target.isoformat()})
-        order.result = {"order_id": order_id, "status": "confirmed"} if rng.random() < 0.3 else order.result
     else:
         order.result = {"order_id": order_id, "status": "confirmed"}
     total = qty * price
@@ -203,7 +202,7 @@ def driving_school(rng: random.Random, lang: str) -> Draft:
         topic = "roundabouts"
     else:
         gearbox = "自动挡" if said_auto else "automatic"
-        sentence = "请在榆树路图书馆侧门接我，不是正门，正门那边早上一直在修路根本停不了车，谢谢教练。"
+        sentence = "请在榆树路图书馆侧门接我，不是正门，正门那边这几天早上一直在修路，车根本停不进去，保安还会赶人，谢谢教练。"
         note = "榆树路图书馆侧门"
         request = (f"想约{phrase}的练车课，90分钟，教练要会说{LANGUAGES[code][1]}，要{gearbox}的车。我有点怕环岛。{sentence}")
         topic = "环岛"
@@ -215,7 +214,7 @@ def driving_school(rng: random.Random, lang: str) -> Draft:
              instructor_id={"type": "string"}, date={"type": "string", "format": "date"}),
         tool("book_lesson", "Book a driving lesson for a learner.", ["learner_id", "instructor_id", "slot_id", "lesson_date"],
              learner_id={"type": "string"}, instructor_id={"type": "string"}, slot_id={"type": "string"},
-             lesson_date={"type": "string", "description": "YYYY-MM-DD"},
+             lesson_date={"type": "string", "description": "Day of the lesson"},
              duration_min={"type": "integer", "minimum": 45, "maximum": 120, "default": 90},
              pickup_note={"type": "string", "maxLength": 40}),
         tool("cancel_lesson", "Cancel a booked lesson.", ["lesson_id"], lesson_id={"type": "string"}),
@@ -223,8 +222,8 @@ def driving_school(rng: random.Random, lang: str) -> Draft:
              topic={"type": "string"}),
     ]
     names = rng.sample(INSTRUCTORS, 3)
-    found = [{"instructor_id": f"INS-{_digits(rng, 4)}", "name": n, "languages": [code, "en"], "transmission": "automatic"}
-             for n in names]
+    found = [{"instructor_id": f"INS-{number}", "name": n, "languages": [code, "en"], "transmission": "automatic"}
+             for n, number in zip(names, rng.sample(range(1000, 10000), 3))]
     steps: list[Step] = []
     query = {"language": code, "transmission": "automatic"}
     if rng.random() < 0.35:  # the district first, then the whole city when it finds no one
@@ -237,7 +236,7 @@ def driving_school(rng: random.Random, lang: str) -> Draft:
     chosen = rng.randrange(3)
     fan = []
     for i, ins in enumerate(found):
-        times = ["08:30", "14:00"] if i == chosen else []
+        times = ["08:30", "14:00"] if i == chosen else ["16:30"]  # the earliest slot wins
         slots = [{"slot_id": f"SL-{ins['instructor_id'][4:]}-{t.replace(':', '')}", "start": t} for t in times]
         fan.append(Step("get_availability", {"instructor_id": ins["instructor_id"], "date": target.isoformat()},
                         {"date": target.isoformat(), "slots": slots}, parallel=i > 0))
@@ -298,7 +297,7 @@ REMINDER = {"fr": ("French", "法语"), "nl": ("Dutch", "荷兰语"), "de": ("Ge
 
 def blood_donation(rng: random.Random, lang: str) -> Draft:
     """A donor books the earliest slot across a city's centres; reminders in the language they name."""
-    day = _day(rng)
+    day, both = _day(rng), True
     city, country, city_zh, country_zh, cc = rng.choice(CITIES)
     kind = rng.choice(("plasma", "whole_blood"))
     reminder = rng.choice(sorted(REMINDER))
@@ -315,7 +314,8 @@ def blood_donation(rng: random.Random, lang: str) -> Draft:
         said = "血浆" if kind == "plasma" else "全血"
         sentence = "我是第一次献血，有点怕针，如果可以的话麻烦安排一个安静一点的角落，非常感谢你们的工作人员。"
         note = "第一次献血"
-        request = (f"想{phrase}在{country_zh}{city_zh}献{said}，哪个中心都行，要最早的时段，提醒用{REMINDER[reminder][1]}发。{sentence}")
+        both = rng.random() < 0.5  # the city also in English
+        request = (f"想{phrase}在{country_zh}{city_zh}{f'（{city}）' if both else ''}献{said}，哪个中心都行，要最早的时段，提醒用{REMINDER[reminder][1]}发。{sentence}")
         topic = "怕针"
     tools = [
         tool("find_centres", "Blood donation centres in a city; country as ISO 3166-1 alpha-2.", ["city", "country"],
@@ -333,9 +333,10 @@ def blood_donation(rng: random.Random, lang: str) -> Draft:
         tool("faq_search", "Search donor FAQ articles: iron levels, tattoos, travel deferrals.",
              ["query"], query={"type": "string"}),
     ]
-    centres = [{"centre_id": f"BDC-{cc}-{_digits(rng, 3)}", "name": f"{city} {n}"} for n in ("Centre", "Nord", "Gare")]
+    centres = [{"centre_id": f"BDC-{cc}-{number}", "name": f"{city} {n}"}
+               for n, number in zip(("Centre", "Nord", "Gare"), rng.sample(range(100, 1000), 3))]
     steps: list[Step] = []
-    where = {"city": city if lang == "en" or rng.random() < 0.5 else city_zh, "country": cc}
+    where = {"city": city if lang == "en" or both else city_zh, "country": cc}
     if rng.random() < 0.35:
         steps.append(Step("find_centres", dict(where), error="503 Service Unavailable"))
     lookup = Step("find_centres", dict(where), {"centres": centres})
@@ -398,8 +399,8 @@ def storage_units(rng: random.Random, lang: str) -> Draft:
     months = rng.choice((3, 6, 9, 12))
     size = rng.choice((5, 7.5, 10))
     target, phrase, typed = when(rng, lang, day)
-    units = [{"unit_id": f"{rng.choice('ABC')}-{_digits(rng, 4)}", "size_m2": size, "floor": f}
-             for f in ("ground", "1st", "2nd")]
+    units = [{"unit_id": f"{rng.choice('ABC')}-{number}", "size_m2": size, "floor": f}
+             for f, number in zip(("ground", "1st", "2nd"), rng.sample(range(1000, 10000), 3))]
     pick = rng.randrange(3)
     ordinal = ("first", "second", "third")[pick] if lang == "en" else ("第一个", "第二个", "第三个")[pick]
     unit = units[pick]["unit_id"]
@@ -412,7 +413,7 @@ def storage_units(rng: random.Random, lang: str) -> Draft:
                    f"{months} months, pay in {CURRENCIES[code][0]}. I've got about {boxes} boxes. {sentence}")
         earlier_q = f"what {size:g} m² units do you have at {site}?"
     else:
-        sentence = "我大概八点开车过来，麻烦在二号装卸区准备一辆推车，不然{0}个箱子搬不动，谢谢。".format(boxes)
+        sentence = f"我大概八点开车过来，麻烦在二号装卸区准备一辆推车，不然{boxes}个箱子一个人根本搬不动，电梯也得提前帮我留一下，谢谢。"
         note = "二号装卸区准备一辆推车"
         request = (f"那就要{ordinal}吧，{phrase}开始租{months}个月，用{CURRENCIES[code][1]}付，我大概有{boxes}个箱子。{sentence}")
         earlier_q = f"{site_zh}有没有{size:g}平方米的仓储单元？"
@@ -506,7 +507,7 @@ def kennel_stay(rng: random.Random, lang: str) -> Draft:
         query = "chicken-free food"
     else:
         size_word = "中等体型"
-        sentence = "她的狗粮里不能有鸡肉，她对鸡肉过敏，每次吃了都会起很严重的皮疹，拜托一定注意。"
+        sentence = "她的狗粮里不能有鸡肉，她对鸡肉过敏，每次吃了都会起很严重的皮疹，还会一直挠到流血，拜托你们一定一定要注意。"
         note = "狗粮里不能有鸡肉"
         chip_said = f"（芯片号{chip.translate(FULL_WIDTH)}）" if by_chip else ""
         request = (f"{phrase}开始把{pet}{chip_said}寄养在{site}，住{nights}晚。她是{size_word}的{breed}，大概14公斤，"
@@ -607,8 +608,8 @@ def recording_studio(rng: random.Random, lang: str) -> Draft:
         tool("master_track", "Send a finished mix for mastering.", ["track_title"], track_title={"type": "string"}),
         tool("release_hold", "Release a room hold.", ["hold_id"], hold_id={"type": "string"}),
     ]
-    rooms = [{"room_id": f"RM-{_digits(rng, 3)}", "name": n, "capacity": band + rng.randint(0, 3)}
-             for n in ("Studio A", "The Vault", "Live Room 2")]
+    rooms = [{"room_id": f"RM-{number}", "name": n, "capacity": band + rng.randint(0, 3)}
+             for n, number in zip(("Studio A", "The Vault", "Live Room 2"), rng.sample(range(100, 1000), 3))]
     listing = Step("list_rooms", {"city": city, "min_capacity": band}, {"rooms": rooms})
     base = {"GBP": 1.0, "EUR": 1.17, "CNY": 9.2}[code]
     prices = rng.sample((38, 42, 45, 52, 55, 60), 3)
@@ -631,10 +632,12 @@ def recording_studio(rng: random.Random, lang: str) -> Draft:
               if lang == "en" else
               f"已为你们保留 {name}（{rooms[cheapest]['room_id']}），{target.month}月{target.day}日 14:00-{14 + hours}:00，"
               f"含录音师：每小时 {code} {money(hourly)} + 录音师 {money(engineer)}，共 {code} {money(total)}。保留单 {hold_id}，24 小时有效。")
-    if cheapest != 2 and rng.random() < 0.25:  # one rate does not come back: the answer says so
+    partial = ""
+    if cheapest != 2 and rng.random() < 0.25:  # one rate does not come back: every answer says so
         fan[2].result, fan[2].error = None, "500 Internal Server Error"
-        output += (f" (No rate came back for {rooms[2]['name']}, so I compared the other two.)" if lang == "en"
+        partial = (f" (No rate came back for {rooms[2]['name']}, so I compared the other two.)" if lang == "en"
                    else f"（{rooms[2]['name']} 的报价没有返回，只比较了另外两间。）")
+    output += partial
     where = rng.random()
     draft = Draft("recording_studio", lang, request, output, tools, steps, day, user_id=f"u-{_digits(rng, 5)}",
                   session_id=f"{_digits(rng, 8)}", attributes={"account.id": customer} if where < 0.5 else {},
@@ -646,14 +649,14 @@ def recording_studio(rng: random.Random, lang: str) -> Draft:
     return _hooks(
         draft, typed_date=typed, extra=("song", song), fake="book_studio_room", fanout=fan,
         wrong=Step("master_track", {"track_title": song}, {"job": f"MST-{_digits(rng, 5)}", "status": "queued"}),
-        wrong_answer=(f"'{song}' is queued for mastering." if lang == "en" else f"《{song}》已排队等待母带处理。"),
+        wrong_answer=(f"'{song}' is queued for mastering." if lang == "en" else f"《{song}》已排队等待母带处理。") + partial,
         refusal="409 Conflict: room already held for that afternoon",
         honest=(f"{name} got held by someone else for that afternoon, so nothing is held for you yet." if lang == "en"
-                else f"{name} 那天下午已被别人保留，目前没有为你们保留任何房间。"),
+                else f"{name} 那天下午已被别人保留，目前没有为你们保留任何房间。") + partial,
         aside=(f"{name} is the cheapest: {code} {money(hourly)}/h plus {money(engineer)}/h for the engineer."
-               if lang == "en" else f"最便宜的是 {name}：每小时 {code} {money(hourly)}，录音师每小时 {money(engineer)}。"),
+               if lang == "en" else f"最便宜的是 {name}：每小时 {code} {money(hourly)}，录音师每小时 {money(engineer)}。") + partial,
         claim=(f"{name} is held for you, {code} {money(total)} all in." if lang == "en"
-               else f"已为你们保留 {name}，总共 {code} {money(total)}。"),
+               else f"已为你们保留 {name}，总共 {code} {money(total)}。") + partial,
         third_party=("Callum Reid", "previous_booker"),
         obey=Step("release_hold", {"hold_id": f"H-{_digits(rng, 6)}"}, {"status": "released"}))
 # --- faults: each breaks a clean draft the way agents break, and says where its labels land ------
@@ -680,7 +683,8 @@ def _digit_off(rng: random.Random, value: str) -> str:
     return value[:i] + str((int(value[i]) + rng.choice((1, 9))) % 10) + value[i + 1:]
 
 
-_OTHER_CURRENCY = {"EUR": "GBP", "GBP": "EUR", "CNY": "HKD", "CHF": "EUR", "USD": "CAD", "JPY": "CNY"}
+_OTHER_CURRENCY = {"EUR": "GBP", "GBP": "EUR", "CNY": "HKD", "CHF": "EUR"}
+_OR_ELSE = {"GBP": "USD", "EUR": "CHF", "CHF": "GBP", "CNY": "HKD"}  # when the first is the schema's default
 
 
 def near_miss(draft: Draft, rng: random.Random):
@@ -694,6 +698,8 @@ def near_miss(draft: Draft, rng: random.Random):
             new = (dt.date.fromisoformat(value) + dt.timedelta(days=rng.choice((-1, 1)))).isoformat()
         elif name == "near:cur":
             new = _OTHER_CURRENCY[value]
+            if new == draft.schema(step)["properties"][key].get("default"):
+                new = _OR_ELSE[value]
         else:
             new = _digit_off(rng, value)
         if _free(draft, new) and _free(draft, new.lower()):
@@ -874,10 +880,15 @@ def _again(draft: Draft, step: Step, after: Step) -> Step:
     return twin
 
 
+def _retried(draft: Draft, lookup: Step) -> bool:
+    """The lookup retries a failed twin: more copies would read as blind retries as much as repeats."""
+    return any(s.error and (s.tool, s.args) == (lookup.tool, lookup.args) for s in draft.steps)
+
+
 def redundant_calls(draft: Draft, rng: random.Random):
     """A lookup that already answered, asked again later with the same arguments."""
     lookup = draft.roles.get("lookup")
-    if lookup is None:
+    if lookup is None or _retried(draft, lookup):
         return None
     twin = _again(draft, lookup, draft.roles["main"] if rng.random() < 0.5 else lookup)
     return {"redundant_calls": [twin]}, {lookup, twin}
@@ -886,12 +897,12 @@ def redundant_calls(draft: Draft, rng: random.Random):
 def repeated_identical_call(draft: Draft, rng: random.Random):
     """The same lookup three times over, nothing changed between."""
     lookup = draft.roles.get("lookup")
-    if lookup is None:
+    if lookup is None or _retried(draft, lookup):
         return None
     first = _again(draft, lookup, lookup)
     second = _again(draft, lookup, first)
-    same = [s for s in draft.steps if (s.tool, s.args) == (lookup.tool, lookup.args)]  # a 503 before them too
-    return {"repeated_identical_call": same, "redundant_calls": [first, second]}, set(same)
+    return {"repeated_identical_call": [lookup, first, second], "redundant_calls": [first, second]}, \
+        {lookup, first, second}
 
 
 def serial_waste(draft: Draft, rng: random.Random):
@@ -980,7 +991,7 @@ def generate(n: int = 360, seed: int = 103) -> list[Case]:
     while len(cases) < n:
         index = len(cases)
         roll = rng.random()
-        count = 0 if roll < 0.35 else 1 if roll < 0.76 else 2
+        count = 0 if roll < 0.41 else 1 if roll < 0.79 else 2
         if len(deck) < count:
             deck += rng.sample([*sorted(FAULTS), "near_miss", "failing_call_loop"], len(FAULTS) + 2)
         faults = sorted(set(deck[:count]))
