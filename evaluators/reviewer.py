@@ -38,6 +38,21 @@ _DATE_TIME = re.compile(r"(\d{4}-\d{2}-\d{2})[t ](\d{2}):(\d{2})(?::(\d{2})(?:\.
                         re.IGNORECASE)
 _BOUNDS = {("00", "00"), ("23", "59")}
 _LARGEST = Decimal(10) ** 15  # past this a measure is no one's reading
+_PHONE = re.compile(r"\+?\d[\d ().-]{5,}\d")  # digits with the separators a phone number is grouped by
+
+
+def _national(digits: str) -> str | None:
+    """The national number of a valid international one written without its plus (86 138…: 138…),
+    or None: a country code that makes no valid number there (+44 138 1234 5678) is made up."""
+    import phonenumbers
+
+    try:
+        number = phonenumbers.parse("+" + digits, None)
+    except phonenumbers.NumberParseException:
+        return None
+    return str(number.national_number) if phonenumbers.is_valid_number(number) else None
+
+
 _UTC = re.compile(r"(?:^|[^a-z])utc(?:[^a-z]|$)", re.IGNORECASE)  # start_utc, "in UTC"
 _ZONED = re.compile(r"(?:z|[+-]\d{2}:?\d{2})$", re.IGNORECASE)
 _MONTH = re.compile(r"\d{4}-(?:0[1-9]|1[0-2])")
@@ -200,6 +215,8 @@ class Reviewer:
             return "an earlier turn"
         if type(value) is str and " " not in text and len(text) >= 6 and self._grouped(text):
             return "an id the user wrote in groups"
+        if type(value) is str and sum(map(str.isdigit, value)) >= 7 and self._phone(value):
+            return "a phone number the user gave, in another format (libphonenumber)"
         if type(value) is str:
             if authored(argument) and self._facts_found(value, earlier):
                 return "text the agent wrote (its ids, numbers, dates and addresses all found)"
@@ -230,6 +247,19 @@ class Reviewer:
         if number is not None and (unit := unit_of(argument, description)) and self._measured(number, unit):
             return f"a {_MEASURED[unit.dimension]} the user gave, in {unit.name}"
         return None
+
+    def _phone(self, value: str) -> bool:
+        """Whether a phone number the user wrote is `value` with or without its country code, in any
+        grouping: +86 138 1234 5678 and 138-1234-5678 are one number; a digit off is another."""
+        digits = "".join(filter(str.isdigit, value))
+        for written in _PHONE.findall(self.requests):
+            theirs = "".join(filter(str.isdigit, written))
+            if theirs == digits:
+                return True
+            longer, shorter = (digits, theirs) if len(digits) > len(theirs) else (theirs, digits)
+            if len(shorter) >= 7 and longer.endswith(shorter.lstrip("0")) and _national(longer) == shorter.lstrip("0"):
+                return True
+        return False
 
     def _inflected(self, value: str) -> bool:
         """Whether a phrase is a run of the user's words as index terms (singular, lower case):

@@ -55,6 +55,11 @@ def _decimal(text: str) -> Decimal | None:
 _WORDS = {w: i for i, w in enumerate(("zero one two three four five six seven eight nine ten eleven twelve "
                                         "thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty").split())}
 _WORD = re.compile(r"\b(" + "|".join(_WORDS) + r")\b", re.IGNORECASE)
+# Words that count without being numbers: a dozen eggs, a couple of tickets, the third option
+# ("first" and "second" mean too much else: first class, a second).
+_COUNTS = {"dozen": 12, "couple": 2, "pair": 2, **{w: i for i, w in enumerate(
+    "third fourth fifth sixth seventh eighth ninth tenth".split(), 3)}}
+_COUNT = re.compile(r"\b(" + "|".join(_COUNTS) + r")\b", re.IGNORECASE)
 
 
 # English numbers past twenty hold one of these; below it `_WORDS` reads them.
@@ -82,6 +87,7 @@ def numbers_in(text: str) -> frozenset[str]:
     found = {number for m in _NUMBER.finditer(text)
              for number in (_stated if len(m[1]) <= SHORT else _state)(m[1], (m[2] or "").lower())}
     found |= {str(_WORDS[m[1].lower()]) for m in _WORD.finditer(text)}
+    found |= {str(_COUNTS[m[1].lower()]) for m in _COUNT.finditer(text)}
     if _TENS.search(text):  # "a hundred and twenty", "sixty-five": text2num writes them in digits
         found |= {number for m in _NUMBER.finditer(alpha2digit(text, "en"))
                   for number in _stated(m[1], (m[2] or "").lower())}

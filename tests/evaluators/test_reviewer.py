@@ -473,3 +473,21 @@ def test_a_currency_the_enum_offers_that_the_user_did_not_name():
 def test_a_utc_parameter_without_its_offset_is_read_as_utc(value, key, label):
     # the missing Z is format_error's (parameters), not an invented instant
     assert verdict(value, "7月23日 维也纳时间 19:30 排练", key=key)[0] == label
+
+
+@pytest.mark.parametrize("value, said, label", [
+    ("+8613812345678", "call me at 138 1234 5678", "pass"), ("138-1234-5678", "我的手机 +86 13812345678", "pass"),
+    ("+442079460958", "ring the office on 020 7946 0958", "pass"),
+    ("+8613812345679", "call me at 138 1234 5678", "ungrounded_value"),  # a digit off
+    ("+4413812345678", "call me at 138 1234 5678", "ungrounded_value"),  # no UK number: a made-up country code
+])
+def test_a_phone_number_in_another_format_is_the_users(value, said, label):
+    assert verdict(value, said, key="phone")[0] == label
+
+
+@pytest.mark.parametrize("value, said, label", [
+    (12, "a dozen eggs", "pass"), (2, "a couple of tickets", "pass"), (3, "the third option", "pass"),
+    (13, "a dozen eggs", "ungrounded_value"),
+])
+def test_words_that_count(value, said, label):
+    assert verdict(value, said, key="quantity")[0] == label
