@@ -491,3 +491,12 @@ def test_a_phone_number_in_another_format_is_the_users(value, said, label):
 ])
 def test_words_that_count(value, said, label):
     assert verdict(value, said, key="quantity")[0] == label
+
+
+@pytest.mark.parametrize("value, said, label", [
+    ("2026-12-06", "a lesson a week from today", "pass"), ("2026-12-13", "in two weeks", "pass"),
+    ("2026-12-14", "两周后", "pass"), ("2026-12-20", "in 3 weeks", "pass"),
+    ("2026-12-08", "a lesson a week from today", "ungrounded_value"),  # a day past the week
+])
+def test_whole_weeks_from_today(value, said, label):
+    assert verdict(value, said, key="date")[0] == label
