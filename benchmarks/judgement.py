@@ -1,7 +1,7 @@
 """How far the rule evaluators' verdicts can be trusted: precision and recall per label, the share of
 clean traces flagged, and whether each finding sits on the right step, on a labelled corpus.
 
-    .venv/bin/python benchmarks/judgement.py [--split dev|heldout|both|blind|fresh|sealed|unseen|hidden|veiled|masked|shrouded|obscured] [--n 360] [--seed 27] [--json]
+    .venv/bin/python benchmarks/judgement.py [--split both|all|dev|heldout|blind|…|obscured] [--n 360] [--seed 27] [--json]
 
 The corpus (tests/judgement/) is generated deterministically: clean traces full of what a reviewer
 passes (context ids, codes for names, earlier turns, computed dates, copied values, retries after
@@ -36,6 +36,7 @@ recall >= 0.95 for every label, attribution >= 0.95, at most 2 % of clean traces
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import sys
 from collections import Counter, defaultdict
@@ -151,45 +152,32 @@ def judge(cases: Iterable[Any]) -> Scores:
     return scores
 
 
+# Splits written apart, each a module of tests/judgement with its own generate(n, seed), in the order written.
+WRITTEN = ("blind", "fresh", "sealed", "unseen", "hidden", "veiled", "masked", "shrouded", "obscured")
+SPLITS = ("dev", "heldout", *WRITTEN)
+
+
 def corpus(split: str, n: int, seed: int) -> list[Any]:
-    from tests.judgement import blind, dev, fresh, heldout, hidden, masked, obscured, sealed, shrouded, unseen, veiled
+    from tests.judgement import dev, heldout
     from tests.judgement.corpus import generate
 
-    if split == "blind":
-        return blind.generate(n, seed)
-    if split == "fresh":
-        return fresh.generate(n, seed)
-    if split == "sealed":
-        return sealed.generate(n, seed)
-    if split == "unseen":
-        return unseen.generate(n, seed)
-    if split == "hidden":
-        return hidden.generate(n, seed)
-    if split == "veiled":
-        return veiled.generate(n, seed)
-    if split == "masked":
-        return masked.generate(n, seed)
-    if split == "shrouded":
-        return shrouded.generate(n, seed)
-    if split == "obscured":
-        return obscured.generate(n, seed)
-
+    if split in WRITTEN:
+        return importlib.import_module(f"tests.judgement.{split}").generate(n, seed)
     scenarios = {"dev": dev.SCENARIOS, "heldout": heldout.SCENARIOS}[split]
     return generate(split, scenarios, n, seed)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--split", choices=("dev", "heldout", "both", "blind", "fresh", "sealed", "unseen", "hidden", "veiled", "masked",
-                                            "shrouded", "obscured"),
-                        default="both")
+    parser.add_argument("--split", choices=("both", "all", *SPLITS), default="both",
+                        help="both: dev and heldout; all: every split")
     parser.add_argument("--n", type=int, default=360, help="traces per split")
     parser.add_argument("--seed", type=int, default=27)
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--show", action="store_true", help="list the wrong verdicts")
     args = parser.parse_args()
     out = {}
-    for split in (("dev", "heldout") if args.split == "both" else (args.split,)):
+    for split in {"both": ("dev", "heldout"), "all": SPLITS}.get(args.split, (args.split,)):
         scores = judge(corpus(split, args.n, args.seed))
         out[split] = scores.summary() | {"targets_missed": scores.misses()}
         if args.show:
