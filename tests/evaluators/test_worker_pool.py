@@ -10,6 +10,7 @@ import duckdb
 
 from collector.trajectory import Trajectory
 from evaluators.base import EvalContext, EvalResult, Evaluator
+from evaluators.budget import unbudgeted
 from evaluators.registry import BUILTIN
 from evaluators.results import ResultStore
 from evaluators.work import ListSource, WorkItem
@@ -73,6 +74,32 @@ def test_an_evaluator_past_its_budget_is_stopped_and_the_others_still_run(monkey
     # the watchdog left nothing pending: the thread goes on evaluating normally
     again = Evaluation(EvalContext(), budget_s=0.3).run(TRAJ, ["parameters"] * 20)
     assert not again.errors and len(again.results) == 20
+
+
+class Loader(Evaluator):
+    """Loads a dataset on first use (slowly: a busy machine), then works quickly."""
+
+    alias = "loader"
+    dimension = "tool_use"
+
+    def evaluate(self, trajectory: Trajectory, context: EvalContext) -> EvalResult:
+        _load_slowly()
+        time.sleep(0.1)
+        return self.result(score=1.0, passed=True, reason="loaded")
+
+
+@unbudgeted
+def _load_slowly() -> None:
+    time.sleep(0.6)
+
+
+def test_loading_reference_data_is_off_the_budgets_clock(monkeypatch):
+    _with(monkeypatch, Loader)
+    outcome = Evaluation(EvalContext(), budget_s=0.3).run(TRAJ, ["loader", "loader"])
+    assert not outcome.errors and len(outcome.results) == 2
+    # the clock runs again after the load: work past the budget is still stopped
+    _with(monkeypatch, Spinner)
+    assert Evaluation(EvalContext(), budget_s=0.3).run(TRAJ, ["spinner"]).errors
 
 
 def test_the_evaluators_of_one_item_share_one_view_of_it(monkeypatch):

@@ -59,7 +59,9 @@ def test_findings_come_back_from_a_kafka_worker(cluster):
     api = f"http://127.0.0.1:{ingest.api_port}"
     run = findings_traffic.run_grounding(api)
     assert run["selected"] == 1 and "evaluating" in worker.log.read_text()  # judged by the worker, not in-process
-    [result] = ingest.get(f"/api/traces/{sent.trace_id}/evaluations").json()
+    evaluations = ingest.get(f"/api/traces/{sent.trace_id}/evaluations").json()
+    assert len(evaluations) == 1, (run.get("items"), worker.log.read_text()[-3000:])  # why the item failed
+    [result] = evaluations
     assert [(f["call"], f["label"]) for f in result["findings"]] == findings_traffic.EXPECTED
     assert len({f["reason"] for f in result["findings"]}) == 4
     ingest.stop()
