@@ -16,6 +16,14 @@ from evaluators.text.numbers import canonical, numbers_in, numbers_in_order, zh_
 
 _SHARE = re.compile(r"(\d+(?:\.\d+)?)\s*(?:%|％|percent\b|per\s*cent\b)|百分之([零〇一二两三四五六七八九十百点\d.]+)"
                     r"|([一二三四五六七八九]|\d(?:\.\d)?)\s*折", re.IGNORECASE)
+# Fractions in words: "half of what I owe", "a third", 一半, 三分之一 (not "half an hour": a length of time)
+_FRACTIONS = {"half": Decimal("0.5"), "a third": Decimal(1) / 3, "one third": Decimal(1) / 3,
+              "two thirds": Decimal(2) / 3, "a quarter": Decimal("0.25"), "one quarter": Decimal("0.25"),
+              "three quarters": Decimal("0.75"), "一半": Decimal("0.5"), "三分之一": Decimal(1) / 3,
+              "三分之二": Decimal(2) / 3, "四分之一": Decimal("0.25"), "四分之三": Decimal("0.75")}
+_FRACTION = re.compile(r"\b(?:half|a third|one third|two thirds|a quarter|one quarter|three quarters)\b"
+                       r"(?!\s+(?:of\s+)?(?:an?\s+)?(?:hour|minute|day|week|month|year)s?\b)(?<!\ba half)"
+                       r"|一半|三分之[一二]|四分之[一三]", re.IGNORECASE)
 # Words that ask for a total, a split or a rate: without one, two numbers of a request are not operands.
 _COMPUTE = re.compile(r"\b(?:total|sum|altogether|in all|combined|overall|split|divide[sd]?|between|each|per|apiece"
                       r"|times|average|add(?:ed)? up)\b|[×÷*/]|合计|总共|一共|共计|总计|加起来|平分|均分|平摊|分摊|每|各|乘|除"
@@ -23,8 +31,8 @@ _COMPUTE = re.compile(r"\b(?:total|sum|altogether|in all|combined|overall|split|
                       r"|\d\s+[a-z]+\s+(?:at|@)\s*[$€£¥]?\s*\d",
                       re.IGNORECASE)
 # Words that ask to change a count or an amount a result gave: "add 600 seats" to the 20 there are.
-_CHANGE = re.compile(r"\b(?:add|adding|more|extra|another|increase|top up|remove|removing|reduce|fewer|less|drop)\b"
-                     r"|加|增|再|多|减|少|去掉", re.IGNORECASE)
+_CHANGE = re.compile(r"\b(?:add|adding|more|extra|another|increase|top up|remove|removing|reduce|fewer|less|drop"
+                     r"|left|remaining|deduct|subtract|minus)\b|加|增|再|多|减|少|去掉|剩|扣", re.IGNORECASE)
 _MOST_OPERANDS = 12  # a request with more numbers than this is a table, not a sum to check
 _CENT, _UNIT = Decimal("0.01"), Decimal(1)
 _MOST_FACTORS = 64  # numbers of earlier results tried as a unit price
@@ -42,6 +50,7 @@ def shares_in(text: str) -> frozenset[Decimal]:
             found.add(amount / 100)
         elif m[3] and (amount := zh_amount(m[3])) is not None:
             found.add(amount / 10)
+    found |= {_FRACTIONS[m[0].lower()] for m in _FRACTION.finditer(text)}
     return frozenset(s for s in found if 0 < s < 10)
 
 

@@ -500,3 +500,15 @@ def test_words_that_count(value, said, label):
 ])
 def test_whole_weeks_from_today(value, said, label):
     assert verdict(value, said, key="date")[0] == label
+
+
+@pytest.mark.parametrize("value, said, label", [
+    (600, "pay half of what I owe", "pass"), (400, "pay a third of what I owe", "pass"), (600, "先付一半", "pass"),
+    (380, "pay 120 from my balance and tell me what's left", "pass"),
+    (550, "pay half of what I owe", "ungrounded_value"),  # no half of 1200
+    (600, "pay what I owe", "ungrounded_value"),  # nothing said of a half
+])
+def test_a_fraction_in_words_or_what_is_left_of_a_results_number(value, said, label):
+    owed = call(1, "get_account", {}, {"amount_due": 1200, "balance": 500})
+    t = trajectory(owed, call(2, "act", {"value": value}), input=said, offered=(ANY,))
+    assert GroundingEvaluator().evaluate(t, EvalContext()).label == label
