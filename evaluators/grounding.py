@@ -25,6 +25,7 @@ from evaluators.base import EvalContext, EvalResult, Evaluator, Finding
 from evaluators.dates import relative_instead_of_date
 from evaluators.reviewer import Reviewer, authored, holds
 from evaluators.schemas import ArgumentFacts, ToolSchemas
+from evaluators.text.arithmetic import totals_of
 from evaluators.text.dates import as_date, resolve_relative_dates
 from evaluators.text.glosses import senses
 from evaluators.text.index import Argument, TrajectoryText
@@ -197,6 +198,7 @@ class _Judge:
         # cycle, and every trajectory's texts would wait for the garbage collector
         self.dates = _Once(partial(trace_dates, view.trajectory))
         self._reviewer: Reviewer | None = None
+        self._totals_of: dict[int, frozenset[Decimal]] = {}
 
     def read_before(self, position: int) -> Callable[[str], bool]:
         """Whether a result the call at `position` could read holds a normalised unit: only the
@@ -216,6 +218,17 @@ class _Judge:
         calls, call = self.trajectory.tool_calls, self.trajectory.tool_calls[position]
         return [Decimal(str(leaf)) for i, c in enumerate(calls) if i != position and before(c, call)
                 for leaf in scalars(parsed(c.result)) if type(leaf) in (int, float) and math.isfinite(leaf)]
+
+    def totaled_before(self, position: int, number: Decimal) -> bool:
+        """Whether `number` is a total of a result the call at `position` could read (`totals_of`)."""
+        calls, call = self.trajectory.tool_calls, self.trajectory.tool_calls[position]
+        return any(number in self._totals(i) for i, c in enumerate(calls) if i != position and before(c, call))
+
+    def _totals(self, i: int) -> frozenset[Decimal]:
+        found = self._totals_of.get(i)
+        if found is None:
+            found = self._totals_of[i] = totals_of(parsed(self.trajectory.tool_calls[i].result))
+        return found
 
     @property
     def reviewer(self) -> Reviewer:
@@ -266,7 +279,8 @@ class _Judge:
         if earlier is not None:
             return "grounded", f"call {earlier}"
         found = self.reviewer.source(argument, self.read_before(position), self.fields_before(position),
-                                     facts.description, partial(self.numbers_before, position))
+                                     facts.description, partial(self.numbers_before, position),
+                                     partial(self.totaled_before, position))
         if found is not None:
             return "grounded", found
         if later is not None:

@@ -204,10 +204,12 @@ class Reviewer:
 
     def source(self, argument: Argument, earlier: Callable[[str], bool],
                fields: Callable[[str], bool] = lambda _: False, description: str | None = None,
-               factors: Callable[[], Iterable[Decimal]] = tuple) -> str | None:
+               factors: Callable[[], Iterable[Decimal]] = tuple,
+               totaled: Callable[[Decimal], bool] = lambda _: False) -> str | None:
         """Where `argument`'s value comes from beyond a plain lookup, or None; `fields(value)` says
         whether an earlier result has a field of that name, `description` is the parameter's,
-        `factors()` the numbers of the earlier results (a unit price a search gave)."""
+        `factors()` the numbers of the earlier results (a unit price a search gave), `totaled(n)`
+        whether n is a total a reviewer reads off one of them (`arithmetic.totals_of`)."""
         value, text = argument.value, argument.text
         if text in self.context:
             return "trace context"
@@ -242,6 +244,8 @@ class Reviewer:
         if number is not None and (how := computed_from(Decimal(number), self.requests)
                                    or computed_with_result(Decimal(number), self.requests, earlier, factors)) is not None:
             return how
+        if number is not None and totaled(Decimal(number)):
+            return "a total of an earlier result's numbers (a column of its list, or fields of one record)"
         if number is not None and len(number) == 4 and any(str(d.year) == number for d in self._days):
             return "the trace's year"
         if number is not None and (unit := unit_of(argument, description)) and self._measured(number, unit):

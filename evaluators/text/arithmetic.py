@@ -172,3 +172,38 @@ def _bases(text: str) -> list[Decimal]:
     if len(numbers) <= _MOST_OPERANDS and _COMPUTE.search(text) is not None:
         numbers += [a * b for i, a in enumerate(numbers) for b in numbers[i + 1:] if abs(a * b) < _LARGEST]
     return numbers
+
+
+_MOST_FIELDS = 12  # numeric fields of one record whose pairs are tried as a subtotal and a fee
+
+
+def totals_of(result: object) -> frozenset[Decimal]:
+    """The totals a reviewer reads off one result: the sum of one field over a list's records, or
+    over two of them (the prices of the items found), and of two or all numeric fields of one
+    record (a subtotal and its shipping)."""
+    found: set[Decimal] = set()
+    stack = [result]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, dict):
+            numbers = [_number(v) for v in node.values() if _number(v) is not None]
+            if 1 < len(numbers) <= _MOST_FIELDS:
+                found |= {a + b for i, a in enumerate(numbers) for b in numbers[i + 1:]}
+                found.add(sum(numbers))
+            stack += [v for v in node.values() if isinstance(v, (dict, list))]
+        elif isinstance(node, list):
+            records = [v for v in node if isinstance(v, dict)]
+            for key in {k for r in records for k in r}:
+                column = [n for r in records if (n := _number(r.get(key))) is not None]
+                if len(column) > 1:
+                    found.add(sum(column))
+                if 2 < len(column) <= _MOST_FIELDS:  # two of the items found: "the two cheapest"
+                    found |= {a + b for i, a in enumerate(column) for b in column[i + 1:]}
+            stack += [v for v in node if isinstance(v, (dict, list))]
+    return frozenset(t for t in found if 0 < t < _LARGEST)
+
+
+def _number(value: object) -> Decimal | None:
+    if type(value) in (int, float) and abs(value) < _LARGEST and value == value:
+        return Decimal(str(value))
+    return None

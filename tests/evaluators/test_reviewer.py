@@ -512,3 +512,14 @@ def test_a_fraction_in_words_or_what_is_left_of_a_results_number(value, said, la
     owed = call(1, "get_account", {}, {"amount_due": 1200, "balance": 500})
     t = trajectory(owed, call(2, "act", {"value": value}), input=said, offered=(ANY,))
     assert GroundingEvaluator().evaluate(t, EvalContext()).label == label
+
+
+@pytest.mark.parametrize("value, label", [
+    (50.75, "pass"), (127.9, "pass"), (20.75, "pass"),  # the prices found; subtotal and shipping; two prices
+    (51.75, "ungrounded_value"), (128, "ungrounded_value"),
+])
+def test_a_total_of_a_results_numbers(value, label):
+    found = call(1, "search", {}, {"items": [{"price": 12.5}, {"price": 8.25}, {"price": 30}],
+                                   "cart": {"subtotal": 120.0, "shipping": 7.9}})
+    t = trajectory(found, call(2, "act", {"value": value}), input="buy all three and check out", offered=(ANY,))
+    assert GroundingEvaluator().evaluate(t, EvalContext()).label == label
