@@ -432,13 +432,15 @@ class Reviewer:
 
     def _clock(self, hour: str, minute: str, earlier: Callable[[str], bool]) -> bool:
         """Whether a time of day is one an earlier result or turn states, or the user gave: its hour
-        on a 12- or 24-hour clock (6:30 pm, 晚上 6 点 is 18) and its minutes (半 is 30)."""
+        on a 12- or 24-hour clock (6:30 pm, 晚上 6 点 is 18) and its minutes (半 is 30), or in words
+        (noon, half past seven)."""
         h = int(hour)
         if self.said(norm(f"{h:02d}:{minute}"), earlier) or self.said(norm(f"{h}:{minute}"), earlier):
             return True
         numbers = self.numbers
         return (str(h) in numbers or str(h - 12) in numbers) and \
-            (minute == "00" or str(int(minute)) in numbers or (minute == "30" and "半" in self.requests))
+            (minute == "00" or str(int(minute)) in numbers or (minute == "30" and "半" in self.requests)) \
+            or (h, int(minute)) in times_of_day(self.requests)  # noon, half past seven
 
 
 @lru_cache(maxsize=1 << 14)

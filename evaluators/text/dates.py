@@ -130,6 +130,8 @@ _STAY = re.compile(r"\b(\d{1,2})\s+(night|day|week)s?\b|(\d{1,2}|[一二两三�
 _ZH_DIGITS = {c: i for i, c in enumerate("零一二三四五六七八九十")} | {"两": 2}
 # "06/26", "26.06": a month and day without a year, read either way round
 _NUMERIC_MONTH_DAY = re.compile(r"(?<![\d/.-])(\d{1,2})[/.](\d{1,2})(?![\d/-])(?!\.\d)")  # "(01.07.)" too
+# A day of the month named alone: "the 15th", "15号" (not "12月15号", "15号楼")
+_DAY_OF_MONTH = re.compile(r"\bthe\s+(\d{1,2})(?:st|nd|rd|th)\b(?!\s+(?:of\s+)?[a-z]{3})|(?<![月\d])(\d{1,2})\s*号(?![楼线院房])")
 # "Saturday's cup", "on friday": a weekday named alone is the coming one (today's included)
 _BARE_WEEKDAY = re.compile(r"(?<!last )(?<!this )(?<!next )(?<!coming )(?<!past )\b(" + "|".join(_WEEKDAYS_EN) + r")\b"
                            r"(?!\s+(?:of\s+)?(?:last|this|next|coming)\s+week)")
@@ -194,6 +196,12 @@ def computed_dates(text: str, days: Iterable[dt.date]) -> set[dt.date]:
             found |= _upcoming(today, int(m[1]), int(m[2]))
         for m in _NUMERIC_MONTH_DAY.finditer(folded):
             found |= _upcoming(today, int(m[1]), int(m[2])) | _upcoming(today, int(m[2]), int(m[1]))
+        for m in _DAY_OF_MONTH.finditer(folded):  # "on the 15th", "15号": this month's, or the next's once passed
+            day = int(m[1] or m[2])
+            this = _day(today.year, today.month, day)
+            following = _day(today.year + today.month // 12, today.month % 12 + 1, day)
+            chosen = this if this is not None and this >= today else following
+            found |= {chosen} if chosen is not None else set()
         for m in _BARE_WEEKDAY.finditer(folded):
             found.add(today + dt.timedelta(days=(_WEEKDAYS_EN.index(m[1]) - today.weekday()) % 7))
         for m in _WEEKDAY_OF_WEEK.finditer(folded):

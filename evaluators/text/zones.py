@@ -82,6 +82,11 @@ _CLOCK = re.compile(r"(上午|早上|早|中午|下午|晚上|晚)?\s*(\d{1,2})(
                     r"|\s*(?:点|點|时|時)(半|(\d{1,2})\s*分)?|\s*(am|pm|a\.m\.|p\.m\.|o'clock)(?![a-z]))", re.IGNORECASE)
 _AFTERNOON = ("下午", "晚上", "晚", "pm", "p.m.")
 _AT_HOUR = re.compile(r"\bat\s+(\d{1,2})(?![\d:.,]|\s*(?:am|pm|a\.m\.|p\.m\.|o'clock|%))", re.IGNORECASE)  # "at 9"
+_HOURS = "one two three four five six seven eight nine ten eleven twelve".split()
+# "half past seven", "quarter to eight", "ten past 9": minutes spoken against an hour
+_SPOKEN = re.compile(rf"\b(half|quarter|ten|twenty|five|\d{{1,2}})\s+(past|to)\s+(\d{{1,2}}|{'|'.join(_HOURS)})\b", re.IGNORECASE)
+_SPOKEN_MINUTES = {"half": 30, "quarter": 15, "ten": 10, "twenty": 20, "five": 5}
+_NAMED_TIMES = re.compile(r"\b(noon|midday|midnight)\b|(中午十二点|正午|午夜|半夜十二点)", re.IGNORECASE)
 
 
 @cached_when_short(1 << 12)
@@ -106,6 +111,14 @@ def times_of_day(text: str) -> frozenset[tuple[int, int]]:
     for m in _AT_HOUR.finditer(text):
         if (hour := int(m[1])) < 24:
             found |= {(hour, 0), (hour + 12, 0)} if hour < 12 else {(hour, 0)}
+    for m in _SPOKEN.finditer(text):
+        minutes = _SPOKEN_MINUTES.get(m[1].lower()) or int(m[1])
+        hour = _HOURS.index(m[3].lower()) + 1 if m[3].lower() in _HOURS else int(m[3])
+        if minutes < 60 and 0 < hour <= 12:
+            hour, minute = (hour, minutes) if m[2].lower() == "past" else (hour - 1, 60 - minutes)
+            found |= {(hour % 12, minute), (hour % 12 + 12, minute)}  # the half of the day goes unsaid
+    for m in _NAMED_TIMES.finditer(text):
+        found.add((12, 0) if (m[1] or "").lower() in ("noon", "midday") or m[2] in ("中午十二点", "正午") else (0, 0))
     return frozenset(found)
 
 

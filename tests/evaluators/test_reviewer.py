@@ -523,3 +523,15 @@ def test_a_total_of_a_results_numbers(value, label):
                                    "cart": {"subtotal": 120.0, "shipping": 7.9}})
     t = trajectory(found, call(2, "act", {"value": value}), input="buy all three and check out", offered=(ANY,))
     assert GroundingEvaluator().evaluate(t, EvalContext()).label == label
+
+
+@pytest.mark.parametrize("value, said, key, label", [
+    ("12:00", "at noon", "time", "pass"), ("00:00", "at midnight", "time", "pass"),
+    ("19:30", "half past seven in the evening", "time", "pass"), ("07:45", "quarter to eight", "time", "pass"),
+    ("2026-12-03T12:00:00", "Dec 3rd at noon", "start", "pass"),
+    ("07:15", "quarter to eight", "time", "ungrounded_value"), ("13:00", "at noon", "time", "ungrounded_value"),
+    ("2026-12-15", "on the 15th", "date", "pass"), ("2026-12-15", "15号来取", "date", "pass"),
+    ("2026-12-16", "on the 15th", "date", "ungrounded_value"), ("2026-12-15", "15号楼", "date", "ungrounded_value"),
+])
+def test_times_in_words_and_a_day_of_the_month_alone(value, said, key, label):
+    assert verdict(value, said, key=key)[0] == label
