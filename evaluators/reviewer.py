@@ -17,6 +17,8 @@ from decimal import ROUND_HALF_UP, Decimal
 from collections.abc import Callable, Iterable
 from functools import lru_cache
 
+from pydantic import TypeAdapter, ValidationError
+
 from collector.trajectory import Trajectory
 from evaluators.text.arithmetic import computed_from, computed_with_result
 from evaluators.dates import FREE_TEXT
@@ -27,7 +29,7 @@ from evaluators.text.index import Argument
 from evaluators.text.lexicon import equivalents, local_currency, short_currencies, symbols
 from evaluators.text.norm import has_cjk, norm, scalar_text
 from evaluators.text.measures import Unit, measures_in, parameter_unit
-from evaluators.text.numbers import canonical, number_of, numbers_in, ranges_in
+from evaluators.text.numbers import canonical, durations_in, number_of, numbers_in, ranges_in
 from evaluators.text.values import keys_and_strings, value_texts
 from evaluators.text.terms import terms
 from evaluators.text.zones import is_zone, local_times, times_of_day, zones_named
@@ -53,6 +55,8 @@ def _national(digits: str) -> str | None:
     return str(number.national_number) if phonenumbers.is_valid_number(number) else None
 
 
+_ISO_DURATION = re.compile(r"P(?=\d|T\d)[\dYMWDTHS.]*")
+_DURATION = TypeAdapter(dt.timedelta)
 _UTC = re.compile(r"(?:^|[^a-z])utc(?:[^a-z]|$)", re.IGNORECASE)  # start_utc, "in UTC"
 _ZONED = re.compile(r"(?:z|[+-]\d{2}:?\d{2})$", re.IGNORECASE)
 _MONTH = re.compile(r"\d{4}-(?:0[1-9]|1[0-2])")
@@ -234,6 +238,8 @@ class Reviewer:
                 return found
             if (m := _CLOCK.fullmatch(value.strip())) is not None and self._clock(m[1], m[2], earlier):
                 return "a time of day the user or an earlier result gave"
+            if _ISO_DURATION.fullmatch(value.strip()) and self._lasts(value.strip()):
+                return "a length of time the user gave, as an ISO 8601 duration"
             if len(value) <= 40 and _IDENTIFIER.fullmatch(value) and fields(value):
                 return "a field name of an earlier result"
         number = number_of(value)
@@ -251,6 +257,14 @@ class Reviewer:
         if number is not None and (unit := unit_of(argument, description)) and self._measured(number, unit):
             return f"a {_MEASURED[unit.dimension]} the user gave, in {unit.name}"
         return None
+
+    def _lasts(self, value: str) -> bool:
+        """Whether an ISO 8601 duration (PT2H, P3D; read by pydantic) is a length of time the user gave."""
+        try:
+            seconds = Decimal(str(_DURATION.validate_python(value).total_seconds()))
+        except ValidationError:
+            return False
+        return seconds in durations_in(self.requests)
 
     def _phone(self, value: str) -> bool:
         """Whether a phone number the user wrote is `value` with or without its country code, in any

@@ -535,3 +535,11 @@ def test_a_total_of_a_results_numbers(value, label):
 ])
 def test_times_in_words_and_a_day_of_the_month_alone(value, said, key, label):
     assert verdict(value, said, key=key)[0] == label
+
+
+@pytest.mark.parametrize("value, said, label", [
+    ("PT2H", "book it for two hours", "pass"), ("P3D", "rent it for 3 days", "pass"), ("PT1H30M", "an hour and a half", "pass"),
+    ("PT3H", "book it for two hours", "ungrounded_value"), ("P3D", "rent it for 3 weeks", "ungrounded_value"),
+])
+def test_an_iso_8601_duration_of_a_length_of_time_the_user_gave(value, said, label):
+    assert verdict(value, said, key="duration")[0] == label
