@@ -3,7 +3,8 @@
 A reviewer passes `get_exchange_rate(base="EUR")` for "convert 250 euro" and `search(origin="PEK")`
 for "北京出发": the code and the name are one thing. The equivalences come from CLDR through
 babel (currencies with their plural names, territories with their ISO 3166 alpha-2 and alpha-3
-codes and reserved aliases (UK for GB), and from countryinfo their people's name (Chinese for CN), languages with their ISO 639 codes and BCP 47 tags,
+codes and reserved aliases (UK for GB), and from countryinfo their people's name (Chinese for CN) and other
+names (Holland, USA, Deutschland), languages with their ISO 639 codes and BCP 47 tags,
 measurement units with their symbols; each in English and Chinese) and from airportsdata (IATA
 airport and multi-airport city codes to their city). Currency symbols are left out: normalised,
 "US$" and "CN¥" would be the words "us" and "cn". Nothing is written by hand. `equivalents` gives
@@ -59,8 +60,11 @@ def _index() -> tuple[dict[str, tuple[Key, ...]], dict[Key, tuple[str, ...]]]:
             add(("unit", unit), display.values())
     for country in all_countries():  # the people of a country name it: "I'm Chinese" for nationality=CN
         iso, demonym = country.iso(), country.demonym()
-        if isinstance(iso, dict) and iso.get("alpha2") and demonym:
-            add(("territory", iso["alpha2"]), [demonym])
+        if isinstance(iso, dict) and iso.get("alpha2"):
+            # and its other names: Holland, USA, Great Britain, Deutschland (codes are CLDR's already)
+            others = [n for n in (*(country.alt_spellings() or ()), country.native_name())
+                      if isinstance(n, str) and len(n) > 3]
+            add(("territory", iso["alpha2"]), [*([demonym] if demonym else []), *others])
     for alias, targets in get_global("territory_aliases").items():
         if alias.isalpha() and len(targets) == 1:
             # alpha-3 codes name their territory (CHN -> CN); a reserved alpha-2 alias is also one of

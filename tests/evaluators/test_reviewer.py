@@ -543,3 +543,12 @@ def test_times_in_words_and_a_day_of_the_month_alone(value, said, key, label):
 ])
 def test_an_iso_8601_duration_of_a_length_of_time_the_user_gave(value, said, label):
     assert verdict(value, said, key="duration")[0] == label
+
+
+@pytest.mark.parametrize("value, said, key, label", [
+    ("DE", "Versand nach Deutschland", "country", "pass"), ("NL", "ship it to Holland", "country", "pass"),
+    ("US", "ship to the USA", "country", "pass"), ("AT", "Versand nach Deutschland", "country", "ungrounded_value"),
+    ("Asia/Tokyo", "call at 9 Tokyo time", "tz", "pass"), ("Asia/Seoul", "call at 9 Tokyo time", "tz", "ungrounded_value"),
+])
+def test_a_countrys_other_names_and_a_named_places_zone(value, said, key, label):
+    assert verdict(value, said, key=key)[0] == label
