@@ -238,7 +238,7 @@ class Reviewer:
                 return found
             if (m := _CLOCK.fullmatch(value.strip())) is not None and self._clock(m[1], m[2], earlier):
                 return "a time of day the user or an earlier result gave"
-            if "/" in value and value.strip() in self.zones:
+            if "/" in value and value.strip() in zones_named(self.requests):
                 return "the time zone of a place the user named (CLDR, airportsdata)"
             if _ISO_DURATION.fullmatch(value.strip()) and self._lasts(value.strip()):
                 return "a length of time the user gave, as an ISO 8601 duration"
