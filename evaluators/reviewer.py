@@ -57,6 +57,7 @@ def _national(digits: str) -> str | None:
 
 _ISO_DURATION = re.compile(r"P(?=\d|T\d)[\dYMWDTHS.]*")
 _DURATION = TypeAdapter(dt.timedelta)
+_INITIALISM = re.compile(r"\b(?:[A-Za-z]\.){2,}")
 _UTC = re.compile(r"(?:^|[^a-z])utc(?:[^a-z]|$)", re.IGNORECASE)  # start_utc, "in UTC"
 _ZONED = re.compile(r"(?:z|[+-]\d{2}:?\d{2})$", re.IGNORECASE)
 _MONTH = re.compile(r"\d{4}-(?:0[1-9]|1[0-2])")
@@ -345,6 +346,9 @@ class Reviewer:
     def _named_by_user(self, text: str, value: str) -> tuple[str | None, tuple[tuple[str, str], ...]]:
         """(why the user's words name what `text` names, or None; the names to look for in results)."""
         candidates = named_candidates(text, value)
+        initials = {norm(m.replace(".", "")) for m in _INITIALISM.findall(self.requests)}  # U.S., U.K.
+        if initials and (text in initials or any(unit in initials for unit, _ in candidates)):
+            return "a code or name the user wrote with stops (U.S. for US)", candidates
         history = bool(self.trajectory.history)
         for unit, why in candidates:
             if self._in_user(unit) or (history and self.history.has(unit)) or (self.requests_cjk and self.glossed.has(unit)):

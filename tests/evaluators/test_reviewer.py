@@ -552,3 +552,11 @@ def test_an_iso_8601_duration_of_a_length_of_time_the_user_gave(value, said, lab
 ])
 def test_a_countrys_other_names_and_a_named_places_zone(value, said, key, label):
     assert verdict(value, said, key=key)[0] == label
+
+
+@pytest.mark.parametrize("value, said, label", [
+    ("US", "ship to the U.S.", "pass"), ("United States", "ship to the U.S.", "pass"), ("GB", "our U.K. office", "pass"),
+    ("CA", "ship to the U.S.", "ungrounded_value"),
+])
+def test_a_code_written_with_stops(value, said, label):
+    assert verdict(value, said, key="country")[0] == label
