@@ -57,7 +57,7 @@ def _national(digits: str) -> str | None:
 
 _ISO_DURATION = re.compile(r"P(?=\d|T\d)[\dYMWDTHS.]*")
 _DURATION = TypeAdapter(dt.timedelta)
-_INITIALISM = re.compile(r"\b(?:[A-Za-z]\.){2,}")
+_INITIALISM = re.compile(r"\b(?:[A-Z]\.){2,}")  # capitals only: a.m. and e.g. are no codes (AM is Armenia)
 _UTC = re.compile(r"(?:^|[^a-z])utc(?:[^a-z]|$)", re.IGNORECASE)  # start_utc, "in UTC"
 _ZONED = re.compile(r"(?:z|[+-]\d{2}:?\d{2})$", re.IGNORECASE)
 _MONTH = re.compile(r"\d{4}-(?:0[1-9]|1[0-2])")

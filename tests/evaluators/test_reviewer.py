@@ -556,7 +556,7 @@ def test_a_countrys_other_names_and_a_named_places_zone(value, said, key, label)
 
 @pytest.mark.parametrize("value, said, label", [
     ("US", "ship to the U.S.", "pass"), ("United States", "ship to the U.S.", "pass"), ("GB", "our U.K. office", "pass"),
-    ("CA", "ship to the U.S.", "ungrounded_value"),
+    ("CA", "ship to the U.S.", "ungrounded_value"), ("AM", "call me at 9 a.m.", "ungrounded_value"),
 ])
 def test_a_code_written_with_stops(value, said, label):
     assert verdict(value, said, key="country")[0] == label
