@@ -26,6 +26,8 @@ and in domains again new; it must not be read when tuning the evaluators. The sh
 and in domains again new; it must not be read when tuning the evaluators. The obscured split
 (tests/judgement/obscured.py) was written by an eleventh helper, once all ten had been read, the same
 way and in domains again new; it must not be read when tuning the evaluators.
+The cloaked split (tests/judgement/cloaked.py) was written by a twelfth helper, once all eleven had
+been read, the same way and in domains again new; it must not be read when tuning the evaluators.
 
 Per label, over traces: a true positive is a trace that must get the label and does; a false
 positive a trace that gets it and must not; recall and precision as usual. Only failure labels
@@ -153,7 +155,7 @@ def judge(cases: Iterable[Any]) -> Scores:
 
 
 # Splits written apart, each a module of tests/judgement with its own generate(n, seed), in the order written.
-WRITTEN = ("blind", "fresh", "sealed", "unseen", "hidden", "veiled", "masked", "shrouded", "obscured")
+WRITTEN = ("blind", "fresh", "sealed", "unseen", "hidden", "veiled", "masked", "shrouded", "obscured", "cloaked")
 SPLITS = ("dev", "heldout", *WRITTEN)
 
 
