@@ -4,8 +4,7 @@ the people tuning the evaluators. It must not be read when tuning the evaluators
 unseen.
 
 Traffic from shops and services none of the other splits use (tyre fitting, bike repair, hall hire,
-escape rooms, tutoring, ticket resale, pool care, notaries, florists, piano tuning), English and
-Chinese. Each scenario drafts one clean run; faults written here break it the way agents break and
+escape rooms, tutoring, ticket resale, pool care, florists), English and Chinese. Each scenario drafts one clean run; faults written here break it the way agents break and
 say which labels land on which steps (None: the whole trace).
 """
 from __future__ import annotations
@@ -248,7 +247,7 @@ def hall_hire(rng: random.Random, lang: str) -> Draft:
     return Draft("hall_hire", lang, request, output, tools, steps, day, user_id=user, session_id=session,
                  resource={"account.id": tenant}, patterns=["parallel lookups", "id case normalised", "end = start + N days",
                                                            "enum from user's word", "tenant id from context"],
-                 roles={"fetch": menu, "lookup": avail, "write": reserve},
+                 roles={"fetch": menu, "write": reserve},  # every value of the reservation is the user's: no future_ref to make
                  slots={"id": (reserve, "account_id"), "int": (reserve, "guests"), "enum": (reserve, "layout"),
                         "fdate": (reserve, "end_date"), "pattern": (reserve, "hall_id")},
                  facts={"bad_enum": said, "bad_pattern": typed if typed != hall else None, "group": [avail, menu, av],
@@ -469,7 +468,7 @@ def pool_care(rng: random.Random, lang: str) -> Draft:
     said = {"routine": _zh_or(lang, "no rush", "不急"), "urgent": _zh_or(lang, "asap", "尽快")}[urgency]
     if lang == "en":
         request = rng.choice([f"pool's gone cloudy again. {m3} m3 pool, {area[0]} side. send someone {when}, {said}",
-                              f"Can a tech come {when}? {said}. Volume is {m3} cubic metres. Check chlorine stock too."])
+                              f"Can a tech come {when}? {area[0]} area, {said}. Volume is {m3} cubic metres. Check chlorine stock too."])
     else:
         request = f"泳池又浑了，{m3}立方米，在{area[1]}，{when}派人来，{said}"
     tools = [
