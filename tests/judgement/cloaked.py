@@ -627,15 +627,14 @@ def relative_date(d: Draft, rng: random.Random) -> Marks | None:
 
 
 def future_ref(d: Draft, rng: random.Random) -> Marks | None:
-    """The write sent before the lookup whose result holds the id it uses."""
+    """The write sent first, before the lookup whose result holds the id it uses; the rest keeps
+    its order."""
     lookup, write = d.roles.get("lookup"), d.roles.get("write")
     if not lookup or not write or lookup not in d.steps or write not in d.steps:
         return None
-    i, j = d.steps.index(lookup), d.steps.index(write)
-    d.steps[i], d.steps[j] = write, lookup
-    lookup.parallel = write.parallel = False
-    for step in d.steps[i + 1:j + 1]:  # what ran alongside the lookup now runs after it
-        step.parallel = False
+    d.steps.remove(write)
+    d.steps.insert(d.steps.index(lookup), write)
+    write.parallel = lookup.parallel = False
     return {"future_ref": [write]}
 
 
