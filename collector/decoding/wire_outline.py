@@ -51,7 +51,10 @@ def _field(buf: bytes, pos: int, end: int) -> tuple[int, int, int, int, int]:
     key = buf[pos]
     pos += 1
     if key > 0x7F:
-        key, pos = _varint(buf, pos - 1, end)
+        start = pos - 1
+        key, pos = _varint(buf, start, end)
+        if pos - start > 5:  # a 32-bit tag, as upb reads one
+            raise Malformed("field key longer than 5 bytes")
     number, wire = key >> 3, key & 7
     if not 0 < number < 1 << 29:
         raise Malformed("invalid field number")
@@ -95,6 +98,8 @@ def _group(buf: bytes, pos: int, end: int, number: int, depth: int) -> tuple[int
         if pos >= end:
             raise Malformed("group without its end")
         key, pos = _varint(buf, pos, end)
+        if pos - before > 5:
+            raise Malformed("field key longer than 5 bytes")
         inner, wire = key >> 3, key & 7
         if not 0 < inner < 1 << 29:
             raise Malformed("invalid field number")

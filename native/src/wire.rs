@@ -111,6 +111,16 @@ impl<'a> Fields<'a> {
         Err(malformed("varint longer than 10 bytes"))
     }
 
+    /// A field's key: a varint of at most five bytes, as upb reads one (a 32-bit tag).
+    fn key(&mut self) -> Result<u64, Refusal> {
+        let start = self.pos;
+        let key = self.varint()?;
+        if self.pos - start > 5 {
+            return Err(malformed("field key longer than 5 bytes"));
+        }
+        Ok(key)
+    }
+
     fn take(&mut self, n: u64) -> Result<&'a [u8], Refusal> {
         let end = usize::try_from(n).ok().and_then(|n| self.pos.checked_add(n))
             .filter(|end| *end <= self.buf.len()).ok_or_else(|| malformed("field runs past the end of its message"))?;
@@ -130,7 +140,7 @@ impl<'a> Fields<'a> {
             if self.pos >= self.buf.len() {
                 return Err(malformed("group without its end"));
             }
-            let key = self.varint()?;
+            let key = self.key()?;
             let (inner, wire) = split_key(key)?;
             if wire == END_GROUP {
                 if inner != number {
@@ -179,7 +189,7 @@ impl<'a> Iterator for Fields<'a> {
             return None;
         }
         let start = self.pos;
-        let field = self.varint().and_then(split_key).and_then(|(number, wire)| {
+        let field = self.key().and_then(split_key).and_then(|(number, wire)| {
             let payload = self.value(number, wire, 0)?;
             Ok(Field { number, wire, payload, raw: &self.buf[start..self.pos] })
         });

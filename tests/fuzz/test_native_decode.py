@@ -78,6 +78,25 @@ def test_random_bytes_decode_alike_or_fail_alike(body):
     _same(body)
 
 
+def _key(value: int) -> bytes:
+    out = bytearray()
+    while value > 0x7F:
+        out.append(value & 0x7F | 0x80)
+        value >>= 7
+    return bytes(out) + bytes([value])
+
+
+@pytest.mark.parametrize("key", [_key(536870837),  # a fixed32 field no one knows, its key in five bytes
+                                 b"\xb5\xff\xff\xff\x81\x00"])  # the same key in six (atheris found it)
+@pytest.mark.parametrize("where", ["request", "resource"])
+def test_a_field_key_longer_than_five_bytes_is_refused_as_upb_refuses_it(key, where):
+    field = key + b"\x00\x00\x00\x6f"
+    body = field if where == "request" else b"\x0a" + bytes([len(field)]) + field
+    expected = _python(b"((((\x28\x07" + body, SMALL)
+    assert isinstance(expected, DecodeError) is (len(key) > 5)
+    _same(b"((((\x28\x07" + body)
+
+
 @pytest.mark.parametrize("depth", [30, 31, 32, 33, 90, 94, 95, 96, 97, 98, 99, 100, 120])
 @pytest.mark.parametrize("kind", ["array", "kvlist"])
 @pytest.mark.parametrize("where", ["span", "event", "resource"])
