@@ -15,6 +15,7 @@ from opentelemetry.proto.collector.trace.v1.trace_service_pb2 import ExportTrace
 from collector.decoding.otlp import DecodeError, Limits, SpanBatch, decode_protobuf, read_protobuf, to_batch
 from collector.decoding.redaction import RedactionSettings
 from tests.fuzz.test_decode_properties import FUZZ, FUZZ_BIG, SMALL, _VALID_PB, _build, _deep, attributes, spans
+from tests.fuzz.test_wire_outline import _varint
 from tests.rust_decoder import require_rust
 
 otlp_columns = require_rust()
@@ -78,15 +79,7 @@ def test_random_bytes_decode_alike_or_fail_alike(body):
     _same(body)
 
 
-def _key(value: int) -> bytes:
-    out = bytearray()
-    while value > 0x7F:
-        out.append(value & 0x7F | 0x80)
-        value >>= 7
-    return bytes(out) + bytes([value])
-
-
-@pytest.mark.parametrize("key", [_key(536870837),  # a fixed32 field no one knows, its key in five bytes
+@pytest.mark.parametrize("key", [_varint(536870837),  # a fixed32 field no one knows, its key in five bytes
                                  b"\xb5\xff\xff\xff\x81\x00"])  # the same key in six (atheris found it)
 @pytest.mark.parametrize("where", ["request", "resource"])
 def test_a_field_key_longer_than_five_bytes_is_refused_as_upb_refuses_it(key, where):
