@@ -220,8 +220,8 @@ class Reviewer:
             return "trace context"
         if self.trajectory.history and any(map(self.history.has, argument.units)):
             return "an earlier turn"
-        if type(value) is str and " " not in text and len(text) >= 6 and self._grouped(text):
-            return "an id the user wrote in groups"
+        if type(value) is str and len(text) >= 6 and self._grouped(text.replace(" ", "")):
+            return "an id or code the user wrote in other groups (205/55 R16 for 205/55R16)"
         if type(value) is str and sum(map(str.isdigit, value)) >= 7 and self._phone(value):
             return "a phone number the user gave, in another format (libphonenumber)"
         if type(value) is str:

@@ -27,6 +27,7 @@ for _dimension, _size, _words in (
         ("mass", Decimal(1000), "kg kgs kilo kilos kilogram kilograms kilogramme kilogrammes 千克 公斤"),
         ("mass", Decimal(1), "g gram grams gramme grammes 克"),
         ("mass", Decimal("0.001"), "mg milligram milligrams 毫克"),
+        ("volume", Decimal(1000), "m3 m³ cbm 立方米"),  # a cubic metre is 1,000 litres
         ("volume", Decimal(1), "l litre litres liter liters 升 公升"),
         ("volume", Decimal("0.001"), "ml millilitre millilitres milliliter milliliters 毫升"),
         # imperial and US units by their exact definitions ("pound" alone is also a currency: lb only)

@@ -560,3 +560,13 @@ def test_a_countrys_other_names_and_a_named_places_zone(value, said, key, label)
 ])
 def test_a_code_written_with_stops(value, said, label):
     assert verdict(value, said, key="country")[0] == label
+
+
+@pytest.mark.parametrize("value, said, key, label", [
+    ("205/55R16", "two tyres 205/55 R16 fitted tomorrow", "size", "pass"), ("205/55R16", "规格205-55-R16", "size", "pass"),
+    ("205/55R17", "two tyres 205/55 R16 fitted tomorrow", "size", "ungrounded_value"),
+    (72000, "72 m3 pool", "volume_litres", "pass"), (5000, "5立方米的水", "volume_l", "pass"),
+    (7200, "72 m3 pool", "volume_litres", "ungrounded_value"),
+])
+def test_a_code_in_other_groups_and_cubic_metres_in_litres(value, said, key, label):
+    assert verdict(value, said, key=key)[0] == label
