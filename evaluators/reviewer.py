@@ -221,7 +221,7 @@ class Reviewer:
         if self.trajectory.history and any(map(self.history.has, argument.units)):
             return "an earlier turn"
         if type(value) is str and len(text) >= 6 and self._grouped(text.replace(" ", "")):
-            return "an id or code the user wrote in other groups (205/55 R16 for 205/55R16)"
+            return "an id the user wrote in groups"  # JD07 2714 7707 49; 205/55 R16 for 205/55R16
         if type(value) is str and sum(map(str.isdigit, value)) >= 7 and self._phone(value):
             return "a phone number the user gave, in another format (libphonenumber)"
         if type(value) is str:
