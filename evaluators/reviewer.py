@@ -284,14 +284,17 @@ class Reviewer:
 
     def _inflected(self, value: str) -> bool:
         """Whether a phrase is a run of the user's words as index terms (singular, lower case):
-        "toner cartridge" for "40 toner cartridges"."""
+        "toner cartridge" for "40 toner cartridges", or a Chinese word's meaning so ("tulips", 郁金香)."""
         wanted = terms(value)
         if not wanted or len(wanted) > 6:
             return False
         if self._request_terms is None:
             self._request_terms = terms(self.requests)
         said, n = self._request_terms, len(wanted)
-        return any(said[i:i + n] == wanted for i in range(len(said) - n + 1))
+        if any(said[i:i + n] == wanted for i in range(len(said) - n + 1)):
+            return True
+        # a Chinese word's English meaning in another number: "tulips" for 郁金香 ("tulip")
+        return self.requests_cjk and any(terms(sense) == wanted for sense in english_senses(self.requests))
 
     def _grouped(self, text: str) -> bool:
         """Whether the user wrote `text` (an id holding a digit) in groups: "JD07 2714 7707 49"."""

@@ -36,6 +36,7 @@ for _dimension, _size, _words in (
         ("mass", Decimal("453.59237"), "lb lbs 磅"), ("mass", Decimal("28.349523125"), "oz ounce ounces 盎司"),
         ("volume", Decimal("3.785411784"), "gal gallon gallons 加仑")):
     _UNITS.update({word: (_dimension, _size) for word in _words.split()})
+_UNITS.update({f"cubic {w}": ("volume", Decimal(1000)) for w in ("metre", "metres", "meter", "meters")})
 _TIME = {"ms": "ms", "millis": "ms", "milliseconds": "ms", "s": "second", "sec": "second", "secs": "second",
          "seconds": "second", "min": "minute", "mins": "minute", "minutes": "minute", "h": "hour", "hr": "hour",
          "hrs": "hour", "hours": "hour", "days": "day", "weeks": "week"}

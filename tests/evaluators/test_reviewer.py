@@ -570,3 +570,11 @@ def test_a_code_written_with_stops(value, said, label):
 ])
 def test_a_code_in_other_groups_and_cubic_metres_in_litres(value, said, key, label):
     assert verdict(value, said, key=key)[0] == label
+
+
+@pytest.mark.parametrize("value, said, key, label", [
+    ("tulips", "订一束郁金香", "flower", "pass"), ("roses", "订一束郁金香", "flower", "ungrounded_value"),
+    (55000, "the pool holds 55 cubic metres", "volume_litres", "pass"),
+])
+def test_a_chinese_words_meaning_in_another_number_and_cubic_metres_in_words(value, said, key, label):
+    assert verdict(value, said, key=key)[0] == label
