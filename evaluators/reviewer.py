@@ -220,7 +220,7 @@ class Reviewer:
             return "trace context"
         if self.trajectory.history and any(map(self.history.has, argument.units)):
             return "an earlier turn"
-        if type(value) is str and len(text) >= 6 and self._grouped(text.replace(" ", "")):
+        if type(value) is str and len(text) >= (4 if " " in text else 6) and self._grouped(text.replace(" ", "")):
             return "an id the user wrote in groups"  # JD07 2714 7707 49; 205/55 R16 for 205/55R16
         if type(value) is str and sum(map(str.isdigit, value)) >= 7 and self._phone(value):
             return "a phone number the user gave, in another format (libphonenumber)"
@@ -304,6 +304,8 @@ class Reviewer:
         for start, word in enumerate(words):
             if not text.startswith(word):
                 continue
+            if word == text:  # one group: h861 for H-861
+                return True
             joined = word
             for following in words[start + 1:]:
                 joined += following

@@ -567,6 +567,7 @@ def test_a_code_written_with_stops(value, said, label):
     ("205/55R17", "two tyres 205/55 R16 fitted tomorrow", "size", "ungrounded_value"),
     (72000, "72 m3 pool", "volume_litres", "pass"), (5000, "5立方米的水", "volume_l", "pass"),
     (7200, "72 m3 pool", "volume_litres", "ungrounded_value"),
+    ("H-861", "h861会议厅，后天起用2天", "hall_id", "pass"), ("H-862", "h861会议厅，后天起用2天", "hall_id", "ungrounded_value"),
 ])
 def test_a_code_in_other_groups_and_cubic_metres_in_litres(value, said, key, label):
     assert verdict(value, said, key=key)[0] == label
