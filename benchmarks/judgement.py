@@ -28,6 +28,8 @@ and in domains again new; it must not be read when tuning the evaluators. The ob
 way and in domains again new; it must not be read when tuning the evaluators.
 The cloaked split (tests/judgement/cloaked.py) was written by a twelfth helper, once all eleven had
 been read, the same way and in domains again new; it must not be read when tuning the evaluators.
+The shaded split (tests/judgement/shaded.py) was written by a thirteenth helper, once all twelve had
+been read, the same way and in domains again new; it must not be read when tuning the evaluators.
 
 Per label, over traces: a true positive is a trace that must get the label and does; a false
 positive a trace that gets it and must not; recall and precision as usual. Only failure labels
@@ -155,7 +157,7 @@ def judge(cases: Iterable[Any]) -> Scores:
 
 
 # Splits written apart, each a module of tests/judgement with its own generate(n, seed), in the order written.
-WRITTEN = ("blind", "fresh", "sealed", "unseen", "hidden", "veiled", "masked", "shrouded", "obscured", "cloaked")
+WRITTEN = ("blind", "fresh", "sealed", "unseen", "hidden", "veiled", "masked", "shrouded", "obscured", "cloaked", "shaded")
 SPLITS = ("dev", "heldout", *WRITTEN)
 
 
