@@ -14,7 +14,8 @@ evidence must be strong: the better tool matches a word of its name, or two word
 request (a side lookup while the asked work is done). A call that is a prerequisite (its result feeds a
 later call, as a login before a search) or that failed (the first step of a chain its failure cut
 short) is never the wrong tool; nor is a lookup that sends a specific value the user gave (an
-id, a path, an address, the user's own id). A write on the user's own order is still the wrong
+id, a path, an address, the user's own id), nor a write that sends a value of the request under a
+parameter the better tool does not have (reserve_hall for "book h-319" beside transfer_booking). A write on the user's own order is still the wrong
 one when another tool is what was asked (a cancel for a return), and a write the request does not
 name is as good as irrelevant when the better tool is a write it names (escalating a ticket the
 user asked to reply to). A word of the request naming what an uncalled write does (renew, refill) is
@@ -135,12 +136,30 @@ def works_on_the_request(view: TrajectoryView, position: int, known: Haystack) -
     if arguments is None:  # unreadable arguments: their id-like words, as written
         raw = view.trajectory.tool_calls[position].arguments_raw or ""
         return any(view.text.in_user(w) or known.has(w) for w in map(norm, _ID_LIKE.findall(raw)))
-    for a in arguments:
-        raw = str(a.value)
-        if (sum(c.isdigit() for c in raw) >= 3 or "/" in raw or "@" in raw) and \
-                (view.text.in_user(a.text) or known.has(a.text)):
-            return True
-    return False
+    return bool(_user_keys(view, arguments, known))
+
+
+def _user_keys(view: TrajectoryView, arguments: list, known: Haystack | None) -> set[str]:
+    """The top-level parameters under which a call sends a specific value the user gave (in the
+    request, or in an earlier turn or the trace's context when `known` holds them)."""
+    return {str(a.path[0]) for a in arguments if _specific(str(a.value))
+            and (view.text.in_user(a.text) or (known is not None and known.has(a.text)))}
+
+
+def _specific(raw: str) -> bool:
+    """An id, a path, an address or a long number: a value that names one thing."""
+    return sum(c.isdigit() for c in raw) >= 3 or "/" in raw or "@" in raw
+
+
+def fits_nowhere_else(view: TrajectoryView, position: int, better: ToolDefinition) -> bool:
+    """Whether a write sends a value the request gives (a hall_id the user typed) under a parameter
+    the better tool has no room for: the better tool could not act on it (transfer_booking takes a
+    reservation and an account, not the hall to book), so the write does the asked work under
+    another word (book, reserve). A cancel_order for a return sends the order_id create_return
+    takes too, and a grooming booked with the pet's id from an earlier turn sends nothing of this
+    request: both stay wrong. A better tool that declares no parameters says nothing of its room."""
+    arguments, room = view.text.arguments[position], _properties(better)
+    return bool(arguments and room) and bool(_user_keys(view, arguments, None).difference(room))
 
 
 class ToolSelectionEvaluator(Evaluator):
@@ -211,6 +230,7 @@ class ToolSelectionEvaluator(Evaluator):
         keys = _reference_keys(offered[index[best]])
         cleared = {name for name in suspects
                    if any(on_request.working(p) or _readies(trajectory.tool_calls[p], keys)
+                          or (writes(name) and fits_nowhere_else(view, p, offered[index[best]]))
                           for p, v in enumerate(verdicts) if v["tool"] == name)}
         for v in verdicts:
             if v["tool"] in suspects and v["tool"] not in cleared:

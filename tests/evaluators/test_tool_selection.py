@@ -134,6 +134,26 @@ def test_a_wrong_write_on_the_users_order_is_still_the_wrong_tool():
     assert judged("create_return") == []
 
 
+def test_a_write_on_a_record_the_better_tool_has_no_room_for_does_the_asked_work():
+    props = lambda *keys: {"type": "object", "properties": {k: {"type": "string"} for k in keys}}
+    reserve = ToolDefinition(name="reserve_hall", description="Reserve a hall for an event.",
+                             parameters=props("hall_id", "start_date", "account_id"))
+    transfer = ToolDefinition(name="transfer_booking", description="Transfer a reservation to another account.",
+                              parameters=props("reservation_id", "account_id"))
+    menu = ToolDefinition(name="get_catering_menu", description="Catering menus offered for a hall.",
+                          parameters=props("hall_id"))
+
+    def judged(name: str, arguments: dict, request: str = "book h-319 on 2026-09-23 and tell me the menu"):
+        t = trajectory(call(1, "get_catering_menu", {"hall_id": "H-319"}, {"menus": ["Buffet A"]}),
+                       call(2, name, arguments, {"ok": True}), input=request, offered=(reserve, transfer, menu))
+        return [(f.call, f.label) for f in ToolSelectionEvaluator().evaluate(t, EvalContext()).findings]
+    # "book" is in transfer_booking's name, yet it takes no hall: reserving the hall the user named is the booking
+    assert judged("reserve_hall", {"hall_id": "H-319", "start_date": "2026-09-23", "account_id": "acct-1"}) == []
+    # near misses: the request's value under a parameter the better tool takes too, or none of the request's values
+    assert judged("reserve_hall", {"account_id": "acct-3399"}, "book it for account acct-3399, and the menu") == [(2, "wrong_tool")]
+    assert judged("reserve_hall", {"hall_id": "H-555"}) == [(2, "wrong_tool")]
+
+
 def test_a_write_the_request_does_not_ask_for_when_it_asks_for_another():
     get = ToolDefinition(name="get_ticket", description="Read a support ticket: customer, subject and messages.")
     reply = ToolDefinition(name="reply_to_ticket", description="Post a public reply to the customer and set the status.")
