@@ -13,6 +13,7 @@ from collections.abc import Iterable
 
 from evaluators.text.cache import cached_when_short
 from evaluators.text.norm import canonical_dates, fold
+from evaluators.text.numbers import WORDS
 
 _ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 _WEEKDAYS_EN = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
@@ -126,7 +127,7 @@ _ZH_WINDOWS = {"上周": ("week", -1), "上个星期": ("week", -1), "本周": (
 _WINDOW_STEP = {"last": -1, "past": -1, "previous": -1, "this": 0, "current": 0, "next": 1, "coming": 1}
 _QUARTER = re.compile(r"\bq([1-4])(?:\s*(\d{4}))?\b|(?:(\d{4})\s*年\s*)?第?([一二三四1-4])\s*季度")
 _SPAN = re.compile(r"\b(?:last|past|previous)\s+(\d{1,3})\s+(day|week|month)s?\b|(?:最近|过去|近)\s*(\d{1,3})\s*(天|周|个月)")
-_STAY = re.compile(r"\b(\d{1,2})\s+(night|day|week)s?\b|(\d{1,2}|[一二两三四五六七八九十])\s*(晚|天|夜|周)")
+_STAY = re.compile(r"\b(\d{1,2}|" + "|".join(WORDS) + r")\s+(night|day|week)s?\b|(\d{1,2}|[一二两三四五六七八九十])\s*(晚|天|夜|周)")
 _ZH_DIGITS = {c: i for i, c in enumerate("零一二三四五六七八九十")} | {"两": 2}
 # "06/26", "26.06": a month and day without a year, read either way round
 _NUMERIC_MONTH_DAY = re.compile(r"(?<![\d/.-])(\d{1,2})[/.](\d{1,2})(?![\d/-])(?!\.\d)")  # "(01.07.)" too
@@ -174,7 +175,7 @@ def _day(year: int, month: int, day: int) -> dt.date | None:
 
 
 def _number(text: str) -> int:
-    return int(text) if text.isdigit() else _ZH_DIGITS.get(text, 0)
+    return int(text) if text.isdigit() else WORDS.get(text, _ZH_DIGITS.get(text, 0))
 
 
 def computed_dates(text: str, days: Iterable[dt.date]) -> set[dt.date]:
@@ -182,7 +183,7 @@ def computed_dates(text: str, days: Iterable[dt.date]) -> set[dt.date]:
     year (that year, or the next when it has passed; "06/26" either way round), a weekday of
     last/this/next week or named alone (the coming one), the end of a range of weekdays, a month's first and last day, the bounds of
     last/this/next week, month, quarter or year and of "the last N days", and the end of a stay
-    (each date of the text, or of `days`, plus N nights, days or weeks)."""
+    (each date of the text, or of `days`, plus N nights, days or weeks: "3 nights", "six nights", "两晚")."""
     folded = fold(text)
     found: set[dt.date] = set()
     days = set(days)

@@ -52,9 +52,9 @@ def _decimal(text: str) -> Decimal | None:
         return None
 
 
-_WORDS = {w: i for i, w in enumerate(("zero one two three four five six seven eight nine ten eleven twelve "
-                                        "thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty").split())}
-_WORD = re.compile(r"\b(" + "|".join(_WORDS) + r")\b", re.IGNORECASE)
+WORDS = {w: i for i, w in enumerate(("zero one two three four five six seven eight nine ten eleven twelve "
+                                       "thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty").split())}
+_WORD = re.compile(r"\b(" + "|".join(WORDS) + r")\b", re.IGNORECASE)
 # Words that count without being numbers: a dozen eggs, a couple of tickets, the third option
 # ("first" and "second" mean too much else: first class, a second).
 _COUNTS = {"dozen": 12, "couple": 2, "pair": 2, **{w: i for i, w in enumerate(
@@ -62,7 +62,7 @@ _COUNTS = {"dozen": 12, "couple": 2, "pair": 2, **{w: i for i, w in enumerate(
 _COUNT = re.compile(r"\b(" + "|".join(_COUNTS) + r")\b", re.IGNORECASE)
 
 
-# English numbers past twenty hold one of these; below it `_WORDS` reads them.
+# English numbers past twenty hold one of these; below it `WORDS` reads them.
 _TENS = re.compile(r"\b(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand)", re.IGNORECASE)
 # A range of counts the user gave: "floors 3-5", "rooms 10 to 14", "7到9楼".
 _RANGE = re.compile(r"(?<![\d.,-])(\d{1,4})\s*(?:-|–|~|～|to|through|thru|至|到)\s*(\d{1,4})(?![\d.,:/-])", re.IGNORECASE)
@@ -86,7 +86,7 @@ def numbers_in(text: str) -> frozenset[str]:
     """Every number `text` states, as canonical text; a percentage also as its fraction."""
     found = {number for m in _NUMBER.finditer(text)
              for number in (_stated if len(m[1]) <= SHORT else _state)(m[1], (m[2] or "").lower())}
-    found |= {str(_WORDS[m[1].lower()]) for m in _WORD.finditer(text)}
+    found |= {str(WORDS[m[1].lower()]) for m in _WORD.finditer(text)}
     found |= {str(_COUNTS[m[1].lower()]) for m in _COUNT.finditer(text)}
     if _TENS.search(text):  # "a hundred and twenty", "sixty-five": text2num writes them in digits
         found |= {number for m in _NUMBER.finditer(alpha2digit(text, "en"))
@@ -115,13 +115,13 @@ _EN_UNITS = {"ms": "ms", "millisecond": "ms", "s": "second", "sec": "second", "s
 _ZH_UNITS = {"毫秒": "ms", "秒": "second", "秒钟": "second", "分": "minute", "分钟": "minute", "小时": "hour",
              "钟头": "hour", "天": "day", "日": "day", "周": "week", "星期": "week"}
 # a word count is a word of its own: the "an" and "d" of "and" are no day
-_EN_DURATION = re.compile(r"\b(\d+(?:\.\d+)?|(?:an?|" + "|".join(_WORDS) + r")(?=[\s-]))[\s-]*(ms|milliseconds?|s|secs?|seconds?|mins?"
+_EN_DURATION = re.compile(r"\b(\d+(?:\.\d+)?|(?:an?|" + "|".join(WORDS) + r")(?=[\s-]))[\s-]*(ms|milliseconds?|s|secs?|seconds?|mins?"
                           r"|minutes?|h|hrs?|hours?|d|days?|weeks?)\b", re.IGNORECASE)
 # Every English length of time written out holds one of these (a fast test before the slow regex).
 _EN_UNIT_HINTS = ("sec", "min", "ms", "hour", "hr", "day", "week")
 _EN_HALF = re.compile(r"\bhalf(?:\s+an?\s+|[\s-]+)(hour|minute|day)\b", re.IGNORECASE)  # half an hour, half-hour
 # "an hour and a half", "two days and a half"; "a quarter of an hour", "three quarters of an hour"
-_EN_AND_A_HALF = re.compile(r"\b(\d+|an?|" + "|".join(_WORDS) + r")[\s-]+(hour|minute|day|week)s?\s+and\s+a\s+half\b",
+_EN_AND_A_HALF = re.compile(r"\b(\d+|an?|" + "|".join(WORDS) + r")[\s-]+(hour|minute|day|week)s?\s+and\s+a\s+half\b",
                             re.IGNORECASE)
 _EN_QUARTER = re.compile(r"\b(an?|one|three)?[\s-]*quarters?(?:\s+of\s+an?|[\s-])\s*hour\b", re.IGNORECASE)
 _EN_ONE = re.compile(r"\b(?:last|past|previous|next)\s+(hour|minute|day|week)\b", re.IGNORECASE)
@@ -161,7 +161,7 @@ def durations_in(text: str) -> frozenset[Decimal]:
 def _en_count(count: str) -> Decimal:
     """The number before an English unit: digits, a number word, or a/an for one."""
     count = count.lower()
-    return Decimal(1) if count in ("a", "an") else Decimal(_WORDS[count]) if count in _WORDS else Decimal(count)
+    return Decimal(1) if count in ("a", "an") else Decimal(WORDS[count]) if count in WORDS else Decimal(count)
 
 
 def without_durations(text: str) -> str:
