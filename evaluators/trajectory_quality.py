@@ -19,7 +19,8 @@ from typing import Any
 
 from collector.trajectory import ToolCall, Trajectory
 from evaluators.base import EvalContext, EvalResult, Evaluator, Finding, per_step, summary
-from evaluators.reviewer import holds
+from evaluators.reviewer import context_values, history_texts, holds
+from evaluators.text.haystack import Haystack
 from evaluators.text.arithmetic import computed_from, computed_with_result
 from evaluators.text.cache import cached_when_short
 from evaluators.text.glosses import english_terms, english_verbs
@@ -56,8 +57,12 @@ _ACKNOWLEDGES = re.compile(
     r"apolog|refus|reject|declin|denied|bounced|"
     r"\bnot (?:yet )?(?:been |be )?(?:done|complete)|"
     r"抱歉|对不起|无法|失败|出错|错误|暂时|稍后|不可用|没能|未能|异常|没有(?!问题)|并未|已经?存在|已经有|拒绝|被拒|驳回|被退|未(?:成功|完成)|还没"
-    r"|没(?:改|办|成|做|订|发|交|提交|加|删)",
+    r"|没(?:改|办|成|做|订|发|交|提交|加|删)"
+    # a verb with 不了 cannot be done (订不了, 取消不了), but for the idioms 少不了, 免不了, 受不了, 大不了…
+    r"|(?<![少免受大差忘])不了",
     re.I)
+# A reference an answer states: a code of letters and three digits or more (JOB-891011, RSV-235608)
+_REFERENCE = re.compile(r"(?<![\w-])(?=[\w-]*[A-Za-z])(?=(?:[\w-]*?\d){3})[A-Za-z0-9][\w-]*[A-Za-z0-9]")
 _ASKS = re.compile(
     r"[?？]\s*$|please (?:provide|confirm|specify|tell|let me know|clarify|give)|could you|can you|would you|"
     r"请(?:提供|确认|告诉|说明|补充)|您(?:能|可以|是否)", re.I)
@@ -128,7 +133,7 @@ class _Run:
     """What the parts share about one trajectory, computed once."""
 
     __slots__ = ("texts", "calls", "keys", "answered", "asks", "claims_success", "kinds", "polled", "output",
-                 "descriptions", "request", "_said", "_asked")
+                 "descriptions", "request", "trajectory", "_said", "_asked", "_invented")
 
     def __init__(self, view: TrajectoryView):
         output = view.trajectory.output or ""
@@ -147,6 +152,8 @@ class _Run:
         self.output, self.descriptions, self.request = output, offered, view.trajectory.input or ""
         self._said: tuple[frozenset[str], frozenset[str]] | None = None  # (for deeds, for asked words)
         self._asked: frozenset[str] | None = None
+        self.trajectory = view.trajectory
+        self._invented: bool | None = None
 
     def _own_deeds(self, position: int) -> frozenset[str]:
         """The call's deed words that no other successful call's name shares: "job" of get_job_log says
@@ -209,9 +216,28 @@ class _Run:
                 not deeds.isdisjoint(self._own_deeds(position))
                 or (writes(call.name) and not asked.isdisjoint(self.asked))):
             return True
-        return any(any(map(str.isdigit, a.text)) and f" {a.text} " in f" {answer} " and not self._chance(a.text)
-                   and not self._looked_up(a, position) and not self._worked_out(a, position)
-                   for a in self.texts.arguments[position] or ())
+        if any(any(map(str.isdigit, a.text)) and f" {a.text} " in f" {answer} " and not self._chance(a.text)
+               and not self._looked_up(a, position) and not self._worked_out(a, position)
+               for a in self.texts.arguments[position] or ()):
+            return True
+        return not any(c.status == "ok" for c in self.calls[position + 1:]) and self.invented
+
+    @property
+    def invented(self) -> bool:
+        """Whether the answer states a reference (a code of letters and digits) that nobody gave: not
+        the request, an earlier turn or the trace's context, no call's arguments, no successful call's
+        result. After a failure that nothing later mended, such a reference ("Booked, job JOB-891011")
+        is what the failed call would have returned: the answer presents its result as obtained. Times
+        and figures are not read so: an answer passing over a failure often tells other facts
+        ("pickups run 8-12"), which is no_recovery's."""
+        if self._invented is None:
+            sent = {u for arguments in self.texts.arguments for a in arguments or () for u in (a.text, *a.units)}
+            known = Haystack([*history_texts(self.trajectory), *context_values(self.trajectory)])
+            self._invented = any(
+                (unit := norm(m[0])) and unit not in sent and not self.texts.in_user(unit) and not known.has(unit)
+                and not any(self.calls[i].status == "ok" for i in self.texts.holders(unit))
+                for m in _REFERENCE.finditer(self.output))
+        return self._invented
 
     def _reported(self) -> frozenset[str]:
         """The words of the successful calls' results, their field names included: an answer saying

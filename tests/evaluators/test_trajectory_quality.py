@@ -506,12 +506,28 @@ def test_the_real_tool_after_a_made_up_one_takes_it_over():
     ("The 60 seats weren't added: the plan allows 50 at most.", False),
     ("上限最多50，没改。", False),
     ("申请被退回：需要先上传发票。", False),
+    ("座位最多50个，60个加不了。", False),
+    ("已加好 60 个座位，少不了你的。", True),  # 少不了 is "sure to have", no admission
     ("已加好 60 个座位，款项原路退回到你的卡上。", True),  # 原路退回 is where a refund goes, no admission
 ])
 def test_more_ways_of_saying_it_was_not_done(output, silent):
     seats = call(1, "add_seats", {"quantity": 60}, error="422 Unprocessable: quantity must be <= 50")
     labels = quality(seats, request="add 60 seats", output=output).labels
     assert ("silent_failure" in labels) is silent
+
+
+def test_a_reference_nobody_gave_presents_the_failed_calls_result():
+    visit = call(1, "schedule_visit", {"property_id": "P-69609", "window": "afternoon"}, error="502 Bad Gateway")
+    request = "can someone come Thursday afternoon for the ants at P-69609?"
+    claimed = quality(visit, request=request, output="Booked for Thursday afternoon, job JOB-891011.")
+    assert {"silent_failure", "unverified_success"} <= set(claimed.labels)
+    # near misses: a reference the user gave, or one a successful call returned, claims nothing of the failure
+    plan = call(1, "get_treatment", {"pest": "ants"}, {"plan_ref": "PL-2231"})
+    visit = call(2, "schedule_visit", {"property_id": "P-69609", "window": "afternoon"}, error="502 Bad Gateway")
+    request = "ants again (ticket T-55210): can someone come Thursday afternoon to P-69609?"
+    for output in ("Thursday afternoons suit ant treatments, re ticket T-55210.", "Treatment plan PL-2231 costs 95 GBP."):
+        labels = quality(plan, visit, request=request, output=output).labels
+        assert "no_recovery" in labels and "silent_failure" not in labels, output
 
 
 def test_a_short_number_the_user_gave_is_no_claim_by_itself():
