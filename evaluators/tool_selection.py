@@ -218,7 +218,11 @@ class ToolSelectionEvaluator(Evaluator):
         chinese = has_cjk(trajectory.input or "")
         # a write the request does not name, where it names the write of the better tool (reply, not escalate)
         asked = writes(best) and bool(actions(best) & uncovered)
-        low = {v["tool"] for v in verdicts if v["tool"] in index and (scores[v["tool"]] <= NEAR_ZERO * better[best] or (
+        # a lookup's match on the senses of single Chinese characters (日: "day") is no sign it is on the request;
+        # a write's may be (发: "to send", "to post" for post_message), where dictionaries lack the word's sense
+        firm = {t.name: score if writes(t.name) else firmer for t, score, firmer in zip(
+            offered, scores.values(), bm25.scores({t for t in query if is_evidence(t, sources[t])}))}
+        low = {v["tool"] for v in verdicts if v["tool"] in index and (firm[v["tool"]] <= NEAR_ZERO * better[best] or (
             asked and writes(v["tool"]) and not actions(v["tool"]) & query))}
         # beside calls that do what was asked, a side lookup is wrong only on strong evidence
         served = bool(called - low)

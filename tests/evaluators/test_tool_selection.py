@@ -154,6 +154,26 @@ def test_a_write_on_a_record_the_better_tool_has_no_room_for_does_the_asked_work
     assert judged("reserve_hall", {"hall_id": "H-555"}) == [(2, "wrong_tool")]
 
 
+def test_a_lookup_matching_only_single_characters_of_a_chinese_request_is_no_match():
+    props = lambda *keys: {"type": "object", "properties": {k: {"type": "string"} for k in keys}}
+    find = ToolDefinition(name="find_berths", description="Search free visitor berths at a marina.",
+                          parameters=props("marina", "arrival_date", "nights"))
+    reserve = ToolDefinition(name="reserve_berth", description="Reserve a visitor berth for a boat.",
+                             parameters=props("berth_id", "arrival_date", "departure_date"))
+    tides = ToolDefinition(name="get_tide_times", description="High and low water times for a port on a day.",
+                           parameters=props("port", "day"))
+    request = "帮我在Pula订个访客泊位，9月26日到，住三晚。"
+
+    def judged(*calls):
+        t = trajectory(*calls, input=request, offered=(find, reserve, tides))
+        return [(f.call, f.label) for f in ToolSelectionEvaluator().evaluate(t, EvalContext()).findings]
+    # 日 glosses "day", which get_tide_times holds: a sense of one character, no sign the tide lookup is asked for
+    assert judged(call(1, "get_tide_times", {"port": "Pula", "day": "2026-09-26"}, {"high_water": ["06:12"]})) \
+        == [(1, "wrong_tool")]
+    assert judged(call(1, "find_berths", {"marina": "Pula", "arrival_date": "2026-09-26", "nights": 3},
+                       {"berths": [{"berth_id": "B-2831"}]})) == []
+
+
 def test_a_write_the_request_does_not_ask_for_when_it_asks_for_another():
     get = ToolDefinition(name="get_ticket", description="Read a support ticket: customer, subject and messages.")
     reply = ToolDefinition(name="reply_to_ticket", description="Post a public reply to the customer and set the status.")
