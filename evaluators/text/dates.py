@@ -13,6 +13,7 @@ from collections.abc import Iterable
 
 from evaluators.text.cache import cached_when_short
 from evaluators.text.norm import canonical_dates, fold
+from evaluators.text.holidays import holiday_dates
 from evaluators.text.numbers import WORDS
 
 _ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
@@ -33,8 +34,8 @@ _RELATIVE = re.compile(
 # Every English form holds one of these words, every Chinese form one of these characters.
 _RELATIVE_HINTS = ("day", "tonight", "tomorrow", "tmr", "week", "month", "year")
 _RELATIVE_HINTS_CJK = frozenset("天日晚早周期拜月")
-_EN_WEEKDAY = re.compile(r"\b(this|next|coming)\s+(" + "|".join(_WEEKDAYS_EN) + r")\b")
-_ZH_WEEKDAY = re.compile(r"(下下|下|这|本)?(?:个)?(?:周|星期|礼拜)([一二三四五六日天])")
+_EN_WEEKDAY = re.compile(r"\b(this|next|coming|last)\s+(" + "|".join(_WEEKDAYS_EN) + r")\b")
+_ZH_WEEKDAY = re.compile(r"(下下|下|这|本|上)?(?:个)?(?:周|星期|礼拜)([一二三四五六日天])")
 _IN_DAYS = re.compile(r"\bin\s+(\d+)\s+days?\b|\b(\d+)\s+days?\s+(?:later|from\s+now)\b|(\d+)天后")
 # "in two weeks", "a week from today", 两周后: whole weeks on from today
 _IN_WEEKS = re.compile(r"\bin\s+(a|one|two|three|four|\d+)\s+weeks?\b|\b(a|one|two|three|four|\d+)\s+weeks?\s+"
@@ -76,7 +77,8 @@ def relative_date_phrase(text: str) -> str | None:
 def resolve_relative_dates(text: str, days: Iterable[dt.date]) -> set[dt.date]:
     """Every date the relative expressions in `text` may denote, seen from each of `days`.
 
-    Ambiguous forms give each reading: "next Monday" is the coming Monday or the one after.
+    Ambiguous forms give each reading: "next Monday" is the coming Monday or the one after, "last
+    Friday" the latest one or last week's.
     """
     text = _relative_candidate(text) or ""
     if _RELATIVE.search(text) is None:
@@ -90,10 +92,15 @@ def resolve_relative_dates(text: str, days: Iterable[dt.date]) -> set[dt.date]:
     for today in days:
         out |= {today + dt.timedelta(days=d) for d in offsets}
         for m in _EN_WEEKDAY.finditer(text):
-            out |= _weekday(today, _WEEKDAYS_EN.index(m[2]), (0, 1) if m[1] == "next" else (0,))
+            weekday = _WEEKDAYS_EN.index(m[2])
+            if m[1] == "last":  # the latest one before today, or last week's
+                out |= {today - dt.timedelta(days=(today.weekday() - weekday) % 7 or 7),
+                        _monday(today) - dt.timedelta(weeks=1) + dt.timedelta(days=weekday)}
+            else:
+                out |= _weekday(today, weekday, (0, 1) if m[1] == "next" else (0,))
         for m in _ZH_WEEKDAY.finditer(text):
             day = 6 if m[2] == "天" else _WEEKDAYS_ZH.index(m[2])
-            weeks = {"下": (1,), "下下": (2,)}.get(m[1] or "", (0,))
+            weeks = {"下": (1,), "下下": (2,), "上": (-1,)}.get(m[1] or "", (0,))
             out |= {_monday(today) + dt.timedelta(weeks=w, days=day) for w in weeks}
             if not m[1]:
                 out |= _weekday(today, day, (0,))
@@ -125,6 +132,10 @@ _ZH_WINDOWS = {"上周": ("week", -1), "上个星期": ("week", -1), "本周": (
                "今年": ("year", 0), "明年": ("year", 1), "上季度": ("quarter", -1), "本季度": ("quarter", 0),
                "下季度": ("quarter", 1), "周末": ("weekend", 0)}
 _WINDOW_STEP = {"last": -1, "past": -1, "previous": -1, "this": 0, "current": 0, "next": 1, "coming": 1}
+# the last day of a window: "end of the month", "by the end of next week", "year end", 月底, 下个月底, 年末
+_WINDOW_END = re.compile(r"\bend\s+of\s+(?:the\s+)?(?:(this|current|next|last|coming)\s+)?(week|month|quarter|year)\b"
+                         r"|\b(?:(this|next|last)\s+)?(month|quarter|year)[\s-]end\b|(下个?|上个?|本|这个?)?(月|季度|年)(?:底|末)")
+_ZH_STEP = {"下": 1, "下个": 1, "上": -1, "上个": -1}
 _QUARTER = re.compile(r"\bq([1-4])(?:\s*(\d{4}))?\b|(?:(\d{4})\s*年\s*)?第?([一二三四1-4])\s*季度")
 _SPAN = re.compile(r"\b(?:last|past|previous)\s+(\d{1,3})\s+(day|week|month)s?\b|(?:最近|过去|近)\s*(\d{1,3})\s*(天|周|个月)")
 _STAY = re.compile(r"\b(\d{1,2}|" + "|".join(WORDS) + r")\s+(night|day|week)s?\b|(\d{1,2}|[一二两三四五六七八九十])\s*(晚|天|夜|周)")
@@ -182,7 +193,8 @@ def computed_dates(text: str, days: Iterable[dt.date]) -> set[dt.date]:
     """Dates a reviewer computes from `text` seen from each of `days`: a month and day without a
     year (that year, or the next when it has passed; "06/26" either way round), a weekday of
     last/this/next week or named alone (the coming one), the end of a range of weekdays, a month's first and last day, the bounds of
-    last/this/next week, month, quarter or year and of "the last N days", and the end of a stay
+    last/this/next week, month, quarter or year and of "the last N days", the last day of
+    one ("end of next month", 年底), a holiday's coming date ("by Christmas", 国庆节), and the end of a stay
     (each date of the text, or of `days`, plus N nights, days or weeks: "3 nights", "six nights", "两晚")."""
     folded = fold(text)
     found: set[dt.date] = set()
@@ -197,6 +209,7 @@ def computed_dates(text: str, days: Iterable[dt.date]) -> set[dt.date]:
             found |= _upcoming(today, int(m[1]), int(m[2]))
         for m in _NUMERIC_MONTH_DAY.finditer(folded):
             found |= _upcoming(today, int(m[1]), int(m[2])) | _upcoming(today, int(m[2]), int(m[1]))
+        found |= holiday_dates(folded, today)
         for m in _DAY_OF_MONTH.finditer(folded):  # "on the 15th", "15号": this month's, or the next's once passed
             day = int(m[1] or m[2])
             this = _day(today.year, today.month, day)
@@ -222,6 +235,12 @@ def computed_dates(text: str, days: Iterable[dt.date]) -> set[dt.date]:
                 found |= _month_bounds(year, month)
         for m in _EN_WINDOW.finditer(folded):
             found |= _window(today, m[2], _WINDOW_STEP[m[1]])
+        for m in _WINDOW_END.finditer(folded):
+            if m[6]:
+                unit, step = {"月": "month", "季度": "quarter", "年": "year"}[m[6]], _ZH_STEP.get(m[5] or "", 0)
+            else:
+                unit, step = (m[2], _WINDOW_STEP.get(m[1] or "this")) if m[2] else (m[4], _WINDOW_STEP.get(m[3] or "this"))
+            found.add(max(_window(today, unit, step)))
         for word, (unit, step) in _ZH_WINDOWS.items():
             if word in folded:
                 found |= _window(today, unit, step)
