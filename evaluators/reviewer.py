@@ -58,6 +58,9 @@ def _national(digits: str) -> str | None:
 _ISO_DURATION = re.compile(r"P(?=\d|T\d)[\dYMWDTHS.]*")
 _DURATION = TypeAdapter(dt.timedelta)
 _INITIALISM = re.compile(r"\b(?:[A-Z]\.){2,}")  # capitals only: a.m. and e.g. are no codes (AM is Armenia)
+# a parameter taking an amount in the currency's minor units (Stripe's "smallest currency unit")
+_MINOR_UNITS = re.compile(r"(?:^|[^a-z])(?:cents?|pence|minor[ _]units?)(?:[^a-z]|$)|smallest currency unit|以分为单位|单位[：:]?\s*分",
+                          re.IGNORECASE)
 _UTC = re.compile(r"(?:^|[^a-z])utc(?:[^a-z]|$)", re.IGNORECASE)  # start_utc, "in UTC"
 _ZONED = re.compile(r"(?:z|[+-]\d{2}:?\d{2})$", re.IGNORECASE)
 _MONTH = re.compile(r"\d{4}-(?:0[1-9]|1[0-2])")
@@ -246,19 +249,34 @@ class Reviewer:
             if len(value) <= 40 and _IDENTIFIER.fullmatch(value) and fields(value):
                 return "a field name of an earlier result"
         number = number_of(value)
-        if number is not None and number in self.numbers:
-            return "a number the user gave"
-        if number is not None and number in ranges_in(self.requests):
-            return "a number within a range the user gave"
-        if number is not None and (how := computed_from(Decimal(number), self.requests)
-                                   or computed_with_result(Decimal(number), self.requests, earlier, factors)) is not None:
+        if number is None:
+            return None
+        if (how := self._figured(number, earlier, factors, totaled)) is not None:
             return how
-        if number is not None and totaled(Decimal(number)):
-            return "a total of an earlier result's numbers (a column of its list, or fields of one record)"
-        if number is not None and len(number) == 4 and any(str(d.year) == number for d in self._days):
+        if len(number) == 4 and any(str(d.year) == number for d in self._days):
             return "the trace's year"
-        if number is not None and (unit := unit_of(argument, description)) and self._measured(number, unit):
+        if (unit := unit_of(argument, description)) and self._measured(number, unit):
             return f"a {_MEASURED[unit.dimension]} the user gave, in {unit.name}"
+        if _MINOR_UNITS.search(f"{argument.where} {description or ''}") and number.lstrip("-").isdigit() and \
+                (how := self._figured(canonical(Decimal(number) / 100), earlier, factors, totaled)) is not None:
+            return f"{how}, in cents (the parameter takes the currency's minor units)"
+        return None
+
+    def _figured(self, number: str, earlier: Callable[[str], bool], factors: Callable[[], Iterable[Decimal]],
+                 totaled: Callable[[Decimal], bool]) -> str | None:
+        """Where a number comes from: the user's words, a range of them, a computation they ask for,
+        a total of one earlier result."""
+        if number in self.numbers:
+            return "a number the user gave"
+        if number in ranges_in(self.requests):
+            return "a number within a range the user gave"
+        if (how := computed_from(Decimal(number), self.requests)
+                or computed_with_result(Decimal(number), self.requests, earlier, factors)) is not None:
+            return how
+        if earlier(norm(number)):  # reached for a number in other units: a result's amount, in cents
+            return "a number an earlier result gave"
+        if totaled(Decimal(number)):
+            return "a total of an earlier result's numbers (a column of its list, or fields of one record)"
         return None
 
     def _lasts(self, value: str) -> bool:

@@ -145,6 +145,18 @@ def test_a_wrong_stay_length_and_a_bare_relative_word_stay_flagged():
     assert verdict("2026-12-30", "by the end of next month", key="date")[0] == "ungrounded_value"
 
 
+def test_an_amount_in_cents_for_a_parameter_taking_minor_units():
+    assert verdict(1999, "charge my card $19.99", key="amount_cents")[0] == "pass"
+    assert verdict(1998, "charge my card $19.99", key="amount_cents")[0] == "ungrounded_value"
+    assert verdict(1999, "charge my card $19.99", key="amount")[0] == "ungrounded_value"  # no minor units named
+    stripe = ToolDefinition(name="create_payment_intent", description="Charge a card.", parameters={
+        "type": "object", "properties": {"amount": {"type": "integer", "description": (
+            "A positive integer representing how much to charge in the smallest currency unit")}}})
+    quoted = call(1, "get_quote", {"plan": "pro"}, {"price": 49.5, "currency": "EUR"})
+    t = trajectory(quoted, call(2, "create_payment_intent", {"amount": 4950}), input="buy the pro plan", offered=(stripe,))
+    assert GroundingEvaluator().evaluate(t, EvalContext()).label == "pass"
+
+
 @pytest.mark.parametrize("value, said", [("2026-11-27", "the order from last Friday"), ("2026-11-20", "上周五的订单")])
 def test_last_weekday_is_the_latest_one_or_last_weeks(value, said):
     assert verdict(value, said, key="date")[0] == "pass"
