@@ -145,6 +145,15 @@ def test_a_wrong_stay_length_and_a_bare_relative_word_stay_flagged():
     assert verdict("2026-12-30", "by the end of next month", key="date")[0] == "ungrounded_value"
 
 
+@pytest.mark.parametrize("size, said", [
+    (2, "a table for me and my wife"), (4, "me and 3 friends"), (2, "my wife and I"), (4, "me, my son and 2 friends"),
+    (4, "me and my wife and our 2 kids"), (2, "我和老婆"), (3, "我跟两个朋友"), (2, "我们俩"), (3, "咱们仨"),
+])
+def test_the_size_of_a_party_the_user_describes(size, said):
+    assert verdict(size, said, key="guests")[0] == "pass"
+    assert verdict(size + 2, said, key="guests")[0] == "ungrounded_value"
+
+
 def test_an_amount_in_cents_for_a_parameter_taking_minor_units():
     assert verdict(1999, "charge my card $19.99", key="amount_cents")[0] == "pass"
     assert verdict(1998, "charge my card $19.99", key="amount_cents")[0] == "ungrounded_value"
