@@ -304,8 +304,9 @@ class Reviewer:
         return False
 
     def _inflected(self, value: str) -> bool:
-        """Whether a phrase is a run of the user's words as index terms (singular, lower case):
-        "toner cartridge" for "40 toner cartridges", or a Chinese word's meaning so ("tulips", 郁金香)."""
+        """Whether a phrase is a run of the user's words as index terms (singular, lower case), in
+        that order or, up to four words, another (a name family name first): "toner cartridge" for "40
+        toner cartridges", or a Chinese word's meaning so ("tulips", 郁金香)."""
         wanted = terms(value)
         if not wanted or len(wanted) > 6:
             return False
@@ -313,6 +314,9 @@ class Reviewer:
             self._request_terms = terms(self.requests)
         said, n = self._request_terms, len(wanted)
         if any(said[i:i + n] == wanted for i in range(len(said) - n + 1)):
+            return True
+        # a name in the other order: "John Smith" for "Smith, John", "Zhang Wei" for "Wei Zhang"
+        if 1 < n <= 4 and any(sorted(said[i:i + n]) == sorted(wanted) for i in range(len(said) - n + 1)):
             return True
         # a Chinese word's English meaning in another number: "tulips" for 郁金香 ("tulip")
         return self.requests_cjk and any(terms(sense) == wanted for sense in english_senses(self.requests))

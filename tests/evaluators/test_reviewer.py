@@ -145,6 +145,12 @@ def test_a_wrong_stay_length_and_a_bare_relative_word_stay_flagged():
     assert verdict("2026-12-30", "by the end of next month", key="date")[0] == "ungrounded_value"
 
 
+def test_a_name_in_the_other_order():
+    assert verdict("John Smith", "booking under Smith, John", key="name")[0] == "pass"
+    assert verdict("Zhang Wei", "乘客 Wei Zhang", key="passenger")[0] == "pass"
+    assert verdict("John Smyth", "booking under Smith, John", key="name")[0] == "ungrounded_value"
+
+
 @pytest.mark.parametrize("size, said", [
     (2, "a table for me and my wife"), (4, "me and 3 friends"), (2, "my wife and I"), (4, "me, my son and 2 friends"),
     (4, "me and my wife and our 2 kids"), (2, "我和老婆"), (3, "我跟两个朋友"), (2, "我们俩"), (3, "咱们仨"),
