@@ -30,6 +30,8 @@ The cloaked split (tests/judgement/cloaked.py) was written by a twelfth helper, 
 been read, the same way and in domains again new; it must not be read when tuning the evaluators.
 The shaded split (tests/judgement/shaded.py) was written by a thirteenth helper, once all twelve had
 been read, the same way and in domains again new; it must not be read when tuning the evaluators.
+The dimmed split (tests/judgement/dimmed.py) was written by a fourteenth helper, once all thirteen had
+been read, the same way and in domains again new; it must not be read when tuning the evaluators.
 
 Per label, over traces: a true positive is a trace that must get the label and does; a false
 positive a trace that gets it and must not; recall and precision as usual. Only failure labels
@@ -157,7 +159,7 @@ def judge(cases: Iterable[Any]) -> Scores:
 
 
 # Splits written apart, each a module of tests/judgement with its own generate(n, seed), in the order written.
-WRITTEN = ("blind", "fresh", "sealed", "unseen", "hidden", "veiled", "masked", "shrouded", "obscured", "cloaked", "shaded")
+WRITTEN = ("blind", "fresh", "sealed", "unseen", "hidden", "veiled", "masked", "shrouded", "obscured", "cloaked", "shaded", "dimmed")
 SPLITS = ("dev", "heldout", *WRITTEN)
 
 
