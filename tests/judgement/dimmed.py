@@ -7,9 +7,9 @@ makerspaces, moving companies, photo printing, concert subscriptions, embassy vi
 sailing lessons, riding stables, drone permits, craft-beer boxes) and says in the scenario itself
 which failure labels a careful reviewer gives it and on which calls (None: the whole trace).
 Labels a fault brings along by the definitions of docs/evaluators.md are listed with it: a dead
-loop is also a blind retry, three identical lookups are also redundant, a success claimed over a
-failed final write is also an unverified success, "next Monday" in a `format: date` parameter is
-also a format error.
+loop is also a blind retry and a repeated identical call, three identical lookups are also
+redundant, a success claimed over a failed final write is also an unverified success, "next
+Monday" in a `format: date` parameter is also a format error.
 """
 from __future__ import annotations
 
@@ -35,8 +35,15 @@ CLAIM = ("silent_failure", "unverified_success")
 REPEAT = ("repeated_identical_call", "redundant_calls")
 
 
+def dead_loop(calls: list[Step]) -> Marks:
+    """A failing call repeated identically three times or more: a loop, blind retries, and (the loop
+    rule's "identical calls >= 3") a repeated identical call, on every call of it."""
+    return {label: calls for label in (*LOOP, "repeated_identical_call")}
+
+
 def variant(*labels: str) -> Callable[[Variant], Variant]:
-    """Register a scenario variant with the failure labels it must get (none: a clean one)."""
+    """Register a scenario variant with the faults written into it (none: a clean one); its marks may
+    add the labels a fault brings along."""
     def register(fn: Variant) -> Variant:
         VARIANTS.append((labels, fn))
         return fn
@@ -274,7 +281,7 @@ def cw_pause_timeout_loop(rng, lang):
     output = say(lang, "The pause service keeps timing out, so nothing is paused yet. Please try again later.",
                  "暂停服务一直超时，目前还没有暂停成功，请稍后再试。")
     return draft("car_wash", lang, request, output, CW_TOOLS, [cw_lookup(m), *loop], day, **cw_context(m)), \
-        {label: loop for label in LOOP}
+        dead_loop(loop)
 
 
 @variant(*CLAIM)
@@ -666,7 +673,7 @@ def mv_booking_locked_loop(rng, lang):
     steps += loop
     d.output = say(lang, "The crew's calendar is locked and the booking did not go through; I'd try another crew or date.",
                    "该搬家队日历被锁，预订没有成功；建议换一家或换个日期。")
-    return d, {label: loop for label in LOOP}
+    return d, dead_loop(loop)
 
 
 @variant(*CLAIM)
@@ -994,7 +1001,7 @@ def or_payment_503_loop(rng, lang):
     d, steps = or_purchase(rng, lang, buy_errors=("503 Service Unavailable",) * 3)
     d.output = say(lang, "Payment kept failing (service unavailable); your seats are held for 15 minutes but not bought.",
                    "支付一直失败（服务不可用），座位保留15分钟，但尚未购买成功。")
-    return d, {label: steps[2:] for label in LOOP}
+    return d, dead_loop(steps[2:])
 
 
 @variant(*CLAIM)
@@ -1606,7 +1613,7 @@ def dr_rate_limited_loop(rng, lang):
     d, steps = dr_permit(rng, lang, apply_errors=("429 Too Many Requests",) * rng.choice([3, 4, 5]))
     d.output = say(lang, "The permit service is rate-limiting us; the application was not submitted. Try again in an hour?",
                    "许可系统限流，申请没有提交成功。一小时后再试？")
-    return d, {label: steps[2:] for label in LOOP}
+    return d, dead_loop(steps[2:])
 
 
 @variant()
@@ -1846,11 +1853,11 @@ def _case(index: int, labels: tuple[str, ...], fn: Variant, lang: str, rng: rand
         d, marks = fn(random.Random(rng.getrandbits(64)), lang)
         if _absent(d, marks):
             break
-    assert set(marks) == set(labels), (fn.__name__, marks, labels)
+    assert set(labels) <= set(marks), (fn.__name__, marks, labels)
     trajectory, seqs = build(d, f"d{index:031x}", rng)
     expected = {label: {None if s is None else seqs[id(s)] for s in steps} for label, steps in marks.items()}
     return Case(id=f"dimmed-{index:03d}", split="dimmed", domain=d.domain, lang=lang, clean=not labels,
-                faults=list(labels), patterns=[fn.__name__], trajectory=trajectory, expected=expected)
+                faults=list(marks), patterns=[fn.__name__], trajectory=trajectory, expected=expected)
 
 
 def generate(n: int = 360, seed: int = 113) -> list[Case]:
