@@ -23,7 +23,7 @@ from evaluators.reviewer import context_values, history_texts, holds
 from evaluators.text.haystack import Haystack
 from evaluators.text.arithmetic import computed_from, computed_with_result
 from evaluators.text.cache import cached_when_short
-from evaluators.text.glosses import english_terms, english_verbs
+from evaluators.text.glosses import english_deeds, english_terms, english_verbs
 from evaluators.text.index import TrajectoryText
 from evaluators.text.norm import norm
 from evaluators.text.numbers import number_of
@@ -307,10 +307,10 @@ class _Run:
 
     @property
     def asked(self) -> frozenset[str]:
-        """The write words of the request (and of its Chinese words in English)."""
+        """The write words of the request (and of its Chinese words' verb senses in English)."""
         if self._asked is None:
             request = self.request
-            self._asked = roots(_WRITES.intersection({*terms(request), *english_terms(request)}))
+            self._asked = roots(_WRITES.intersection({*terms(request), *english_deeds(request)}))
         return self._asked
 
 

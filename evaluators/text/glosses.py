@@ -128,6 +128,14 @@ def english_terms(text: str) -> tuple[str, ...]:
                  for meaning in meanings for t in terms(meaning))
 
 
+@cached_when_short(1 << 14)
+def english_deeds(text: str) -> tuple[str, ...]:
+    """Index terms of the verb senses ("to cancel") of `text`'s Chinese words: what its Chinese asks
+    to have done. A noun sense holding a write's word (场, "large place used for…") asks nothing."""
+    return tuple(t for word, meanings in senses(text) if not _FUNCTION_WORDS.issuperset(word)
+                 for meaning in meanings if meaning.startswith("to ") for t in terms(meaning))
+
+
 def english_senses(text: str) -> tuple[str, ...]:
     """Each sense of the glosses of `text`'s Chinese words (split at line ends and semicolons),
     normalised: what the Chinese of a request means in English, sense by sense. Worked out once per

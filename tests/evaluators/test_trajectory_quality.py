@@ -516,6 +516,16 @@ def test_more_ways_of_saying_it_was_not_done(output, silent):
     assert ("silent_failure" in labels) is silent
 
 
+def test_a_chinese_nouns_english_sense_asks_for_no_deed():
+    # 场 glosses "large place used for…": "place" is no deed asked, though an order is placed
+    booking = call(1, "get_ride_booking", {"booking_id": "RB-3906"}, {"booking_id": "RB-3906", "start": "10:00"})
+    cancel = call(2, "cancel_ride", {"booking_id": "RB-3906"}, error="409 cancellations close 24 h before the ride")
+    labels = quality(booking, cancel, request="取消 RB-3906，孩子病了。那场是几点来着？", output="那场是10:00（RB-3906）。").labels
+    assert "no_recovery" in labels and "silent_failure" not in labels
+    claimed = quality(booking, cancel, request="取消 RB-3906，孩子病了。那场是几点来着？", output="已取消，那场是10:00。").labels
+    assert "silent_failure" in claimed
+
+
 def test_a_reference_nobody_gave_presents_the_failed_calls_result():
     visit = call(1, "schedule_visit", {"property_id": "P-69609", "window": "afternoon"}, error="502 Bad Gateway")
     request = "can someone come Thursday afternoon for the ants at P-69609?"
