@@ -140,6 +140,7 @@ _QUARTER = re.compile(r"\bq([1-4])(?:\s*(\d{4}))?\b|(?:(\d{4})\s*年\s*)?第?([�
 _SPAN = re.compile(r"\b(?:last|past|previous)\s+(\d{1,3})\s+(day|week|month)s?\b|(?:最近|过去|近)\s*(\d{1,3})\s*(天|周|个月)")
 _STAY = re.compile(r"\b(\d{1,2}|" + "|".join(WORDS) + r")\s+(night|day|week)s?\b|(\d{1,2}|[一二两三四五六七八九十])\s*(晚|天|夜|周)")
 _ZH_DIGITS = {c: i for i, c in enumerate("零一二三四五六七八九十")} | {"两": 2}
+_WEEK_AFTER = re.compile(r"\b(?:the\s+)?(?:week\s+after|following\s+week)\b|(?:往后|推迟|顺延)(?:一|1)?周|后一周")
 # "06/26", "26.06": a month and day without a year, read either way round
 _NUMERIC_MONTH_DAY = re.compile(r"(?<![\d/.-])(\d{1,2})[/.](\d{1,2})(?![\d/-])(?!\.\d)")  # "(01.07.)" too
 # A day of the month named alone: "the 15th", "15号" (not "12月15号", "15号楼")
@@ -195,7 +196,8 @@ def computed_dates(text: str, days: Iterable[dt.date]) -> set[dt.date]:
     last/this/next week or named alone (the coming one), the end of a range of weekdays, a month's first and last day, the bounds of
     last/this/next week, month, quarter or year and of "the last N days", the last day of
     one ("end of next month", 年底), a holiday's coming date ("by Christmas", 国庆节), and the end of a stay
-    (each date of the text, or of `days`, plus N nights, days or weeks: "3 nights", "six nights", "两晚")."""
+    (each date of the text, or of `days`, plus N nights, days or weeks: "3 nights", "six nights", "两晚";
+    "the week after" puts each a week on)."""
     folded = fold(text)
     found: set[dt.date] = set()
     days = set(days)
@@ -255,6 +257,8 @@ def computed_dates(text: str, days: Iterable[dt.date]) -> set[dt.date]:
             found |= {today - back, today - back + dt.timedelta(days=1), today}
     lengths = {_number(m[1] or m[3]) * (7 if (m[2] or m[4]) in ("week", "周") else 1) for m in _STAY.finditer(stays)}
     lengths.discard(0)
+    if _WEEK_AFTER.search(folded):  # "between March 6 and 10, or the week after": each date a week on
+        lengths.add(7)
     if lengths:  # from each date the text gives, else from the trace's day
         starts = found | resolve_relative_dates(text, days) | _absolute_dates(folded) or days
         found |= {start + dt.timedelta(days=n) for start in starts for n in lengths}
