@@ -319,7 +319,10 @@ class Reviewer:
         if 1 < n <= 4 and any(sorted(said[i:i + n]) == sorted(wanted) for i in range(len(said) - n + 1)):
             return True
         # a Chinese word's English meaning in another number: "tulips" for 郁金香 ("tulip")
-        return self.requests_cjk and any(terms(sense) == wanted for sense in english_senses(self.requests))
+        # or the head of a sense of a few words: "roses" for 玫瑰 ("rugosa rose")
+        return self.requests_cjk and any(
+            (found := terms(sense)) == wanted or (n == 1 and 1 < len(found) <= 3 and found[-1] == wanted[0])
+            for sense in english_senses(self.requests))
 
     def _grouped(self, text: str) -> bool:
         """Whether the user wrote `text` (an id holding a digit) in groups: "JD07 2714 7707 49"."""

@@ -57,7 +57,7 @@ _ACKNOWLEDGES = re.compile(
     r"apolog|refus|reject|declin|denied|bounced|"
     r"\bnot (?:yet )?(?:been |be )?(?:done|complete)|"
     r"抱歉|对不起|无法|失败|出错|错误|暂时|稍后|不可用|没能|未能|异常|没有(?!问题)|并未|已经?存在|已经有|拒绝|被拒|驳回|被退|未(?:成功|完成)|还没"
-    r"|没(?:改|办|成|做|订|发|交|提交|加|删)"
+    r"|没(?:改|办|成|做|订|发|交|提交|加|删)|没[\u4e00-\u9fff]成|报错"  # 没开成, 没约成: not done; 系统报错
     # a verb with 不了 cannot be done (订不了, 取消不了), but for the idioms 少不了, 免不了, 受不了, 大不了…
     r"|(?<![少免受大差忘])不了",
     re.I)

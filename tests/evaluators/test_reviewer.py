@@ -147,6 +147,11 @@ def test_a_wrong_stay_length_and_a_bare_relative_word_stay_flagged():
     assert verdict("2026-12-18", "between Dec 6 and Dec 10, or the week after", key="date")[0] == "ungrounded_value"
 
 
+def test_the_head_of_a_chinese_words_meaning():
+    assert verdict("roses", "给我妈送36枝玫瑰", key="flower")[0] == "pass"  # 玫瑰: "rugosa rose", "rose flower"
+    assert verdict("tulips", "给我妈送36枝玫瑰", key="flower")[0] == "ungrounded_value"
+
+
 def test_a_name_in_the_other_order():
     assert verdict("John Smith", "booking under Smith, John", key="name")[0] == "pass"
     assert verdict("Zhang Wei", "乘客 Wei Zhang", key="passenger")[0] == "pass"

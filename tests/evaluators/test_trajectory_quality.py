@@ -507,6 +507,7 @@ def test_the_real_tool_after_a_made_up_one_takes_it_over():
     ("上限最多50，没改。", False),
     ("申请被退回：需要先上传发票。", False),
     ("座位最多50个，60个加不了。", False),
+    ("加座位没加成 (系统报错)。", False),
     ("已加好 60 个座位，少不了你的。", True),  # 少不了 is "sure to have", no admission
     ("已加好 60 个座位，款项原路退回到你的卡上。", True),  # 原路退回 is where a refund goes, no admission
 ])
