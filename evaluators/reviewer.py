@@ -29,7 +29,7 @@ from evaluators.text.index import Argument
 from evaluators.text.lexicon import equivalents, local_currency, short_currencies, symbols
 from evaluators.text.norm import has_cjk, norm, scalar_text
 from evaluators.text.measures import Unit, measures_in, parameter_unit
-from evaluators.text.numbers import canonical, durations_in, number_of, numbers_in, ranges_in
+from evaluators.text.numbers import canonical, durations_in, frequencies_in, number_of, numbers_in, ranges_in
 from evaluators.text.party import party_sizes
 from evaluators.text.values import keys_and_strings, value_texts
 from evaluators.text.terms import terms
@@ -273,6 +273,8 @@ class Reviewer:
             return "a number within a range the user gave"
         if number.isdigit() and int(number) in party_sizes(self.requests):
             return "the size of a party the user describes ('me and my wife': 2)"
+        if number in frequencies_in(self.requests):
+            return "how often the user asks for it ('daily': 1 a day, 7 days a week, every 24 hours)"
         if (how := computed_from(Decimal(number), self.requests)
                 or computed_with_result(Decimal(number), self.requests, earlier, factors)) is not None:
             return how

@@ -60,6 +60,15 @@ _WORD = re.compile(r"\b(" + "|".join(WORDS) + r")\b", re.IGNORECASE)
 _COUNTS = {"dozen": 12, "couple": 2, "pair": 2, **{w: i for i, w in enumerate(
     "third fourth fifth sixth seventh eighth ninth tenth".split(), 3)}}
 _COUNT = re.compile(r"\b(" + "|".join(_COUNTS) + r")\b", re.IGNORECASE)
+# How often, as the counts a schedule takes: daily is once a day, 7 days a week, every 24 hours
+_DAILY, _WEEKLY, _HOURLY, _FORTNIGHTLY, _MONTHLY = (1, 7, 24), (1, 7), (1, 60), (2, 14), (1, 12)
+_FREQUENCIES = {"daily": _DAILY, "every day": _DAILY, "nightly": _WEEKLY, "weekly": _WEEKLY, "every week": _WEEKLY,
+                "hourly": _HOURLY, "every hour": _HOURLY, "fortnightly": _FORTNIGHTLY, "biweekly": _FORTNIGHTLY,
+                "every other week": _FORTNIGHTLY, "every other day": (2,), "monthly": _MONTHLY,
+                "every month": _MONTHLY, "twice": (2,), "thrice": (3,), "每天": _DAILY, "每日": _DAILY, "天天": _DAILY,
+                "每晚": _WEEKLY, "每周": _WEEKLY, "每星期": _WEEKLY, "每小时": _HOURLY, "每月": _MONTHLY, "隔天": (2,)}
+_FREQUENCY = re.compile(r"\b(?:" + "|".join(k for k in _FREQUENCIES if k.isascii()) + r")\b|"
+                        + "|".join(k for k in _FREQUENCIES if not k.isascii()), re.IGNORECASE)
 
 
 # English numbers past twenty hold one of these; below it `WORDS` reads them.
@@ -94,6 +103,14 @@ def numbers_in(text: str) -> frozenset[str]:
     if not text.isascii():
         found |= _chinese_numbers(text)
     return frozenset(found)
+
+
+@cached_when_short(1 << 12)
+def frequencies_in(text: str) -> frozenset[str]:
+    """The counts the schedules `text` states in words take ("remind me daily": 1 a day, 7 days a
+    week, every 24 hours; "twice a week": 2)."""
+    return frozenset(str(n) for m in _FREQUENCY.finditer(text)
+                     for n in _FREQUENCIES[" ".join(m[0].lower().split())])
 
 
 def numbers_in_order(text: str) -> tuple[Decimal, ...]:

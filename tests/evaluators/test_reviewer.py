@@ -147,6 +147,13 @@ def test_a_wrong_stay_length_and_a_bare_relative_word_stay_flagged():
     assert verdict("2026-12-18", "between Dec 6 and Dec 10, or the week after", key="date")[0] == "ungrounded_value"
 
 
+@pytest.mark.parametrize("value, said", [(7, "remind me daily at 21:00"), (60, "back it up hourly"),
+                                         (2, "twice a week"), (7, "每天提醒我"), (14, "biweekly report")])
+def test_how_often_the_user_asks(value, said):
+    assert verdict(value, said, key="every")[0] == "pass"
+    assert verdict(value + 3, said, key="every")[0] == "ungrounded_value"
+
+
 def test_the_head_of_a_chinese_words_meaning():
     assert verdict("roses", "给我妈送36枝玫瑰", key="flower")[0] == "pass"  # 玫瑰: "rugosa rose", "rose flower"
     assert verdict("tulips", "给我妈送36枝玫瑰", key="flower")[0] == "ungrounded_value"
