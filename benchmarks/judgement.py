@@ -32,6 +32,8 @@ The shaded split (tests/judgement/shaded.py) was written by a thirteenth helper,
 been read, the same way and in domains again new; it must not be read when tuning the evaluators.
 The dimmed split (tests/judgement/dimmed.py) was written by a fourteenth helper, once all thirteen had
 been read, the same way and in domains again new; it must not be read when tuning the evaluators.
+The faded split (tests/judgement/faded.py) was written by a fifteenth helper, once all fourteen had
+been read, the same way and in domains again new; it must not be read when tuning the evaluators.
 
 Per label, over traces: a true positive is a trace that must get the label and does; a false
 positive a trace that gets it and must not; recall and precision as usual. Only failure labels
@@ -159,7 +161,7 @@ def judge(cases: Iterable[Any]) -> Scores:
 
 
 # Splits written apart, each a module of tests/judgement with its own generate(n, seed), in the order written.
-WRITTEN = ("blind", "fresh", "sealed", "unseen", "hidden", "veiled", "masked", "shrouded", "obscured", "cloaked", "shaded", "dimmed")
+WRITTEN = ("blind", "fresh", "sealed", "unseen", "hidden", "veiled", "masked", "shrouded", "obscured", "cloaked", "shaded", "dimmed", "faded")
 SPLITS = ("dev", "heldout", *WRITTEN)
 
 
