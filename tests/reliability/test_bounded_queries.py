@@ -63,7 +63,7 @@ def chunk_seconds(path, doc: dict) -> float:
 
 @pytest.fixture(scope="module")
 def server(seeded, tmp_path_factory):
-    srv = server_on(seeded, tmp_path_factory.mktemp("bounded-srv")).start(timeout=60)
+    srv = server_on(seeded, tmp_path_factory.mktemp("bounded-srv")).start()
     yield srv
     srv.stop()
 
@@ -140,7 +140,7 @@ def test_a_regex_over_long_texts_stays_within_its_budget(long_texts, tmp_path):
     checks for an interrupt only between chunks); reading its first 512 characters, it fits."""
     doc = {**slow_doc(), "filters": [{"field": "input", "op": "regex", "value": "a(?:[ab]?){40}c"}]}
     chunk_s = chunk_seconds(long_texts, doc)  # the one chunk there is, as the server reads it
-    srv = server_on(long_texts, tmp_path).start(timeout=60)
+    srv = server_on(long_texts, tmp_path).start()
     try:
         start = time.monotonic()
         resp = preview(srv, doc, timeout=300)
@@ -189,7 +189,7 @@ def test_healthz_answers_under_45_slow_previews(server):
 @pytest.fixture
 def patient_server(seeded, tmp_path):
     """A budget far longer than the slow query, so only the client leaving can end it early."""
-    srv = server_on(seeded, tmp_path, budget_s=60).start(timeout=60)
+    srv = server_on(seeded, tmp_path, budget_s=60).start()
     yield srv
     srv.stop()
 
@@ -227,7 +227,7 @@ def ack(srv) -> str:
 
 
 def test_sigterm_exits_promptly_with_slow_queries_in_flight(seeded, tmp_path):
-    srv = server_on(seeded, tmp_path).start(timeout=60)
+    srv = server_on(seeded, tmp_path).start()
     try:
         acknowledged = [ack(srv) for _ in range(5)]
         pool, sent = ThreadPoolExecutor(4), Sent()
@@ -242,7 +242,7 @@ def test_sigterm_exits_promptly_with_slow_queries_in_flight(seeded, tmp_path):
         pool.shutdown(wait=True)
         print(f"\nSIGTERM with 4 slow previews in flight: exit {code} after {exit_s:.2f} s")
         assert code == 0 and exit_s < 10
-        srv.start(timeout=60)
+        srv.start()
         for trace_id in acknowledged:
             srv.wait_for_trace(trace_id)
     finally:
@@ -258,7 +258,7 @@ def test_restart_with_an_interrupted_slow_backfill_opens_ports_first(seeded, tmp
     run = ledger.open_run(task, "created", now, TaskRunner(ledger, con).window(task.spec, now, None))
     con.close()  # "crashed" while selecting
     start = time.monotonic()
-    srv.start(timeout=60)
+    srv.start()
     try:
         ready_s = time.monotonic() - start
         assert srv.get(f"/api/runs/{run.run_id}").json()["state"] == "selecting"  # still running
@@ -268,7 +268,7 @@ def test_restart_with_an_interrupted_slow_backfill_opens_ports_first(seeded, tmp
               f"run {got['state']} after {time.monotonic() - start:.2f} s: {got['error']}")
         assert got["state"] == "failed" and f"query exceeded its {BUDGET_S:g} s budget" in got["error"]
         srv.stop()
-        srv.start(timeout=60)  # failed past its budget: not run again at every start
+        srv.start()  # failed past its budget: not run again at every start
         assert srv.get("/api/tasks/backfill/runs").json()[0]["state"] == "failed"
         assert len(srv.get("/api/tasks/backfill/runs").json()) == 1
     finally:

@@ -43,7 +43,7 @@ def scheduled(srv) -> int:
 def test_scheduled_runs_leave_people_their_query_slots(seeded, tmp_path):
     """300 rolling tasks due the same minute queue for the scheduled-run slots; explorer loads meanwhile
     are never refused as busy (sharing one pool, 20-30 % of them were)."""
-    srv = server_on(seeded, tmp_path).start(timeout=60)
+    srv = server_on(seeded, tmp_path).start()
     try:
         if dt.datetime.now().second > 30:  # all created before the same minute turns
             time.sleep(61 - dt.datetime.now().second)

@@ -94,8 +94,10 @@ class ServerProcess(Process):
     def headers(self) -> dict[str, str]:
         return {"Authorization": f"Bearer {self.api_key}"} if self.api_key else {}
 
-    def start(self, timeout: float = 30, attempts: int = 3) -> Self:
-        """Start on the chosen ports, on fresh ones when another process took one meanwhile."""
+    def start(self, timeout: float = 120, attempts: int = 3) -> Self:
+        """Start on the chosen ports, on fresh ones when another process took one meanwhile. The
+        wait ends as soon as the server answers; its length is only for a machine busy with other
+        work, where a start (processes spawned, modules imported) has passed 30 s."""
         for _ in range(attempts - 1):
             try:
                 return self._start_on_ports(timeout)
