@@ -59,6 +59,7 @@ def _national(digits: str) -> str | None:
 _ISO_DURATION = re.compile(r"P(?=\d|T\d)[\dYMWDTHS.]*")
 _DURATION = TypeAdapter(dt.timedelta)
 _INITIALISM = re.compile(r"\b(?:[A-Z]\.){2,}")  # capitals only: a.m. and e.g. are no codes (AM is Armenia)
+_PREFIXED = re.compile(r"([A-Za-z]{2,5})[-_ #]?(\d{4,})")
 # a parameter taking an amount in the currency's minor units (Stripe's "smallest currency unit")
 _MINOR_UNITS = re.compile(r"(?:^|[^a-z])(?:cents?|pence|minor[ _]units?)(?:[^a-z]|$)|smallest currency unit|以分为单位|单位[：:]?\s*分",
                           re.IGNORECASE)
@@ -226,6 +227,8 @@ class Reviewer:
             return "an earlier turn"
         if type(value) is str and len(text) >= (4 if " " in text else 6) and self._grouped(text.replace(" ", "")):
             return "an id the user wrote in groups"  # JD07 2714 7707 49; 205/55 R16 for 205/55R16
+        if type(value) is str and self._prefixed(value):
+            return "the user's number with the prefix of what they called it (ORD-12345 for 'order 12345')"
         if type(value) is str and sum(map(str.isdigit, value)) >= 7 and self._phone(value):
             return "a phone number the user gave, in another format (libphonenumber)"
         if type(value) is str:
@@ -291,6 +294,18 @@ class Reviewer:
         except ValidationError:
             return False
         return seconds in durations_in(self.requests)
+
+    def _prefixed(self, value: str) -> bool:
+        """Whether `value` is a number the user gave (four digits or more) behind letters that begin
+        the word the user put before it, or are the initials of the two words before it: ORD-12345
+        for "order #12345", INV2231 for "invoice 2231", PO-5521 for "purchase order 5521"."""
+        m = _PREFIXED.fullmatch(value.strip())
+        if m is None or m[2] not in self.numbers:
+            return False
+        prefix = m[1].lower()
+        named = re.compile(rf"(?:([a-z]+)\s+)?([a-z]+)\s*(?:no\.?|number|#|:)?\s*{m[2]}(?!\d)")
+        return any(w[2].startswith(prefix) or (w[1] and w[1][0] + w[2][0] == prefix)
+                   for w in named.finditer(self.requests.lower()))
 
     def _phone(self, value: str) -> bool:
         """Whether a phone number the user wrote is `value` with or without its country code, in any

@@ -140,6 +140,7 @@ _QUARTER = re.compile(r"\bq([1-4])(?:\s*(\d{4}))?\b|(?:(\d{4})\s*年\s*)?第?([�
 _SPAN = re.compile(r"\b(?:last|past|previous)\s+(\d{1,3})\s+(day|week|month)s?\b|(?:最近|过去|近)\s*(\d{1,3})\s*(天|周|个月)")
 _STAY = re.compile(r"\b(\d{1,2}|" + "|".join(WORDS) + r")\s+(night|day|week)s?\b|(\d{1,2}|[一二两三四五六七八九十])\s*(晚|天|夜|周)")
 _ZH_DIGITS = {c: i for i, c in enumerate("零一二三四五六七八九十")} | {"两": 2}
+_LOCAL_DATE = re.compile(r"(?<![\d/.-])(\d{1,2})[/.](\d{1,2})[/.](\d{4})(?![\d/.-])")
 _WEEK_AFTER = re.compile(r"\b(?:the\s+)?(?:week\s+after|following\s+week)\b|(?:往后|推迟|顺延)(?:一|1)?周|后一周")
 # "06/26", "26.06": a month and day without a year, read either way round
 _NUMERIC_MONTH_DAY = re.compile(r"(?<![\d/.-])(\d{1,2})[/.](\d{1,2})(?![\d/-])(?!\.\d)")  # "(01.07.)" too
@@ -255,6 +256,7 @@ def computed_dates(text: str, days: Iterable[dt.date]) -> set[dt.date]:
             back = {"day": dt.timedelta(days=count), "week": dt.timedelta(weeks=count),
                     "month": dt.timedelta(days=30 * count)}[unit]
             found |= {today - back, today - back + dt.timedelta(days=1), today}
+    found |= _local_dates(folded)
     lengths = {_number(m[1] or m[3]) * (7 if (m[2] or m[4]) in ("week", "周") else 1) for m in _STAY.finditer(stays)}
     lengths.discard(0)
     if _WEEK_AFTER.search(folded):  # "between March 6 and 10, or the week after": each date a week on
@@ -282,5 +284,13 @@ def split_dates(text: str) -> tuple[set[dt.date], str]:
 
 
 def _absolute_dates(folded: str) -> set[dt.date]:
-    """The YYYY-MM-DD dates of a text, however written."""
-    return {d for m in _ISO_DATE.finditer(canonical_dates(folded)) if (d := as_date(m[0])) is not None}
+    """The dates of a text written with their year, however written."""
+    return {d for m in _ISO_DATE.finditer(canonical_dates(folded)) if (d := as_date(m[0])) is not None} \
+        | _local_dates(folded)
+
+
+def _local_dates(folded: str) -> set[dt.date]:
+    """A date written day or month first with its year (03/12/2026, 24.08.2026), in each reading
+    that is a date: which one the user meant, their locale says, and the trace does not."""
+    return {d for m in _LOCAL_DATE.finditer(folded)
+            for d in (_day(int(m[3]), int(m[2]), int(m[1])), _day(int(m[3]), int(m[1]), int(m[2]))) if d is not None}

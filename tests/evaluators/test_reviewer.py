@@ -154,6 +154,20 @@ def test_how_often_the_user_asks(value, said):
     assert verdict(value + 3, said, key="every")[0] == "ungrounded_value"
 
 
+@pytest.mark.parametrize("value, said", [("ORD-12345", "where is order #12345"), ("INV2231", "invoice 2231 please"),
+                                         ("PO-5521", "purchase order 5521")])
+def test_the_users_number_with_the_prefix_of_what_they_called_it(value, said):
+    assert verdict(value, said, key="id")[0] == "pass"
+    assert verdict(value[:-1] + "9", said, key="id")[0] == "ungrounded_value"
+    assert verdict("TKT-" + value.split("-")[-1][-4:], said, key="id")[0] == "ungrounded_value"
+
+
+def test_a_date_written_day_or_month_first_with_its_year():
+    assert verdict("2026-12-03", "appointment on 03/12/2026", key="date")[0] == "pass"
+    assert verdict("2026-03-12", "appointment on 03/12/2026", key="date")[0] == "pass"
+    assert verdict("2026-12-04", "appointment on 03/12/2026", key="date")[0] == "ungrounded_value"
+
+
 def test_the_head_of_a_chinese_words_meaning():
     assert verdict("roses", "给我妈送36枝玫瑰", key="flower")[0] == "pass"  # 玫瑰: "rugosa rose", "rose flower"
     assert verdict("tulips", "给我妈送36枝玫瑰", key="flower")[0] == "ungrounded_value"
