@@ -144,10 +144,30 @@ def computed_with_result(value: Decimal, text: str, earlier: Callable[[str], boo
                 if b > 1 and b == b.to_integral_value() and earlier(norm(canonical(b))):
                     return f"{canonical(b)} (an earlier result's number) {sign} {canonical(a)}, as the user asked"
     # 3 tees at a price a search gave, in yuan at the rate an FX lookup gave
-    for price in list(factors())[:_MOST_FACTORS]:
+    prices = [p for p in list(factors())[:_MOST_FACTORS] if p not in (0, 1)]
+    for price in prices:
         for a in (Decimal(1), *bases):
-            if price not in (0, 1) and abs(a * price) < _LARGEST and (found := _times_rate(value, a * price, earlier)):
+            if abs(a * price) < _LARGEST and (found := _times_rate(value, a * price, earlier)):
                 return found if a == 1 else f"{found} (the {canonical(a)} at a result's {canonical(price)})"
+    return _share_of_bill(value, text, bases, prices, earlier)
+
+
+def _share_of_bill(value: Decimal, text: str, bases: list[Decimal], prices: list[Decimal],
+                   earlier: Callable[[str], bool]) -> str | None:
+    """How `value` is a share the user states of a bill worked out from results: "the 20% deposit"
+    of 2 days at the 85 a search gave plus the 25 delivery fee another gave, or None."""
+    for share in (s for s in shares_in(text) if 0 < s < 1):
+        total = value / share
+        for price in prices:
+            for a in (Decimal(1), *bases):
+                rest = total - a * price
+                cents = rest.quantize(_CENT, ROUND_HALF_UP) if abs(rest) < _LARGEST else None
+                # the fee is another number than the price (25 + 25 is one number read twice)
+                if cents is not None and (cents == 0 or (cents > 0 and _close(cents, rest) and (a, cents) != (1, price)
+                                                         and earlier(norm(canonical(cents))))):
+                    plus = f" + {canonical(cents)}" if cents else ""
+                    return (f"{canonical(share * 100)}% of {canonical(a)} × {canonical(price)}{plus} "
+                            f"(earlier results' numbers), as the user asked")
     return None
 
 

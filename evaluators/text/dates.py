@@ -197,10 +197,12 @@ def computed_dates(text: str, days: Iterable[dt.date]) -> set[dt.date]:
     last/this/next week or named alone (the coming one), the end of a range of weekdays, a month's first and last day, the bounds of
     last/this/next week, month, quarter or year and of "the last N days", the last day of
     one ("end of next month", 年底), a holiday's coming date ("by Christmas", 国庆节), and the end of a stay
-    (each date of the text, or of `days`, plus N nights, days or weeks: "3 nights", "six nights", "两晚";
+    (each day the text names, not a window's bound, or each of `days`, plus N nights, days or weeks:
+    "3 nights", "six nights", "两晚";
     "the week after" puts each a week on)."""
     folded = fold(text)
-    found: set[dt.date] = set()
+    found: set[dt.date] = set()  # days the text names
+    bounds: set[dt.date] = set()  # first and last days of the windows it names: no stay starts on them
     days = set(days)
     months = _MONTH_DAY.sub(" ", folded)  # a month named alone, not "Dec 3"
     stays = _SPAN.sub(" ", folded)  # "the last 7 days" is no stay of 7 days
@@ -235,27 +237,27 @@ def computed_dates(text: str, days: Iterable[dt.date]) -> set[dt.date]:
             else:
                 year, month = today.year, int(m[5])
             if 1 <= month <= 12 and 1900 < year < 2200:
-                found |= _month_bounds(year, month)
+                bounds |= _month_bounds(year, month)
         for m in _EN_WINDOW.finditer(folded):
-            found |= _window(today, m[2], _WINDOW_STEP[m[1]])
+            bounds |= _window(today, m[2], _WINDOW_STEP[m[1]])
         for m in _WINDOW_END.finditer(folded):
             if m[6]:
                 unit, step = {"月": "month", "季度": "quarter", "年": "year"}[m[6]], _ZH_STEP.get(m[5] or "", 0)
             else:
                 unit, step = (m[2], _WINDOW_STEP.get(m[1] or "this")) if m[2] else (m[4], _WINDOW_STEP.get(m[3] or "this"))
-            found.add(max(_window(today, unit, step)))
+            bounds.add(max(_window(today, unit, step)))
         for word, (unit, step) in _ZH_WINDOWS.items():
             if word in folded:
-                found |= _window(today, unit, step)
+                bounds |= _window(today, unit, step)
         for m in _QUARTER.finditer(folded):
             quarter, year = (int(m[1]), m[2]) if m[1] else (_number(m[4]), m[3])
             if 1 <= quarter <= 4:
-                found |= _window(dt.date(int(year) if year else today.year, 3 * quarter - 2, 1), "quarter", 0)
+                bounds |= _window(dt.date(int(year) if year else today.year, 3 * quarter - 2, 1), "quarter", 0)
         for m in _SPAN.finditer(folded):
             count, unit = (int(m[1]), m[2]) if m[1] else (int(m[3]), {"天": "day", "周": "week", "个月": "month"}[m[4]])
             back = {"day": dt.timedelta(days=count), "week": dt.timedelta(weeks=count),
                     "month": dt.timedelta(days=30 * count)}[unit]
-            found |= {today - back, today - back + dt.timedelta(days=1), today}
+            bounds |= {today - back, today - back + dt.timedelta(days=1), today}
     found |= _local_dates(folded)
     lengths = {_number(m[1] or m[3]) * (7 if (m[2] or m[4]) in ("week", "周") else 1) for m in _STAY.finditer(stays)}
     lengths.discard(0)
@@ -264,7 +266,7 @@ def computed_dates(text: str, days: Iterable[dt.date]) -> set[dt.date]:
     if lengths:  # from each date the text gives, else from the trace's day
         starts = found | resolve_relative_dates(text, days) | _absolute_dates(folded) or days
         found |= {start + dt.timedelta(days=n) for start in starts for n in lengths}
-    return found
+    return found | bounds
 
 
 def _upcoming(today: dt.date, month: int, day: int) -> set[dt.date]:

@@ -168,6 +168,26 @@ def test_a_date_written_day_or_month_first_with_its_year():
     assert verdict("2026-12-04", "appointment on 03/12/2026", key="date")[0] == "ungrounded_value"
 
 
+def test_a_share_the_user_states_of_a_bill_worked_out_from_results():
+    castles = call(1, "search_castles", {"theme": "unicorn"}, [{"castle_id": "BC-376", "price_per_day": 85.0}])
+    delivery = call(2, "check_delivery", {"eircode": "V94 T2X6"}, {"zone": "C", "fee": 25.0})
+
+    def label(deposit):
+        t = trajectory(castles, delivery, call(3, "create_hire", {"castle_id": "BC-376", "deposit": deposit}),
+                       input="a unicorn castle for 2 days from Apr 27, eircode v94 t2x6, book it and tell me the 20% deposit",
+                       offered=(ANY,))
+        return GroundingEvaluator().evaluate(t, EvalContext()).label
+    assert label(39.0) == "pass"  # 20% of 2 × 85 + 25
+    assert label(34.0) == "pass"  # 20% of 2 × 85, the fee left out
+    assert label(40.0) == "ungrounded_value"
+
+
+def test_a_stay_starts_on_a_day_the_request_names_not_on_a_windows_bound():
+    # 下周六 is December 5th seen from Sunday November 29th; next week's last day (the 6th) starts no stay
+    assert verdict("2026-12-07", "下周六起租2天", key="return_date")[0] == "pass"
+    assert verdict("2026-12-08", "下周六起租2天", key="return_date")[0] == "ungrounded_value"
+
+
 def test_the_head_of_a_chinese_words_meaning():
     assert verdict("roses", "给我妈送36枝玫瑰", key="flower")[0] == "pass"  # 玫瑰: "rugosa rose", "rose flower"
     assert verdict("tulips", "给我妈送36枝玫瑰", key="flower")[0] == "ungrounded_value"
