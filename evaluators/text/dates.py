@@ -156,6 +156,8 @@ _WEEKDAY_OF_WEEK = re.compile(rf"\b({'|'.join(_WEEKDAYS_EN)})\s+(?:of\s+)?(last|
 _ZH_WEEKDAY_RANGE = re.compile(r"(下下|下|这|本|上)(?:个)?(?:周|星期|礼拜)[一二三四五六日天]\s*(?:到|至|~|-|—)\s*"
                                r"(?:周|星期|礼拜)?([一二三四五六日天])")
 _ZH_WEEK_STEP = {"下下": 2, "下": 1, "这": 0, "本": 0, "上": -1}
+_ZH_NAMED_WEEK = re.compile(r"(下下|下|这|本|上)(?:个)?(?:周|星期|礼拜)")
+_ZH_BARE_WEEKDAY = re.compile(r"(?<![下这本上个])(?:周|星期|礼拜)([一二三四五六日天])")
 
 
 def _month_bounds(year: int, month: int) -> set[dt.date]:
@@ -221,8 +223,17 @@ def computed_dates(text: str, days: Iterable[dt.date]) -> set[dt.date]:
             following = _day(today.year + today.month // 12, today.month % 12 + 1, day)
             chosen = this if this is not None and this >= today else following
             found |= {chosen} if chosen is not None else set()
+        # the weeks the text names ("Thursday next week", 下周四): a weekday named alone beside one may
+        # be in it ("Thursday next week, or Friday if Thursday's full")
+        weeks = {_WINDOW_STEP[m[2] or m[3]] for m in _WEEKDAY_OF_WEEK.finditer(folded)}
+        weeks |= {_ZH_WEEK_STEP[m[1]] for m in _ZH_NAMED_WEEK.finditer(folded)}
         for m in _BARE_WEEKDAY.finditer(folded):
-            found.add(today + dt.timedelta(days=(_WEEKDAYS_EN.index(m[1]) - today.weekday()) % 7))
+            weekday = _WEEKDAYS_EN.index(m[1])
+            found.add(today + dt.timedelta(days=(weekday - today.weekday()) % 7))
+            found |= {_monday(today) + dt.timedelta(weeks=w, days=weekday) for w in weeks}
+        for m in _ZH_BARE_WEEKDAY.finditer(folded):
+            weekday = 6 if m[1] in "日天" else _WEEKDAYS_ZH.index(m[1])
+            found |= {_monday(today) + dt.timedelta(weeks=w, days=weekday) for w in weeks}
         for m in _WEEKDAY_OF_WEEK.finditer(folded):
             weekday, step = (m[1], m[2]) if m[1] else (m[4], m[3])
             found.add(_monday(today) + dt.timedelta(weeks=_WINDOW_STEP[step], days=_WEEKDAYS_EN.index(weekday)))

@@ -188,6 +188,18 @@ def test_a_stay_starts_on_a_day_the_request_names_not_on_a_windows_bound():
     assert verdict("2026-12-08", "下周六起租2天", key="return_date")[0] == "ungrounded_value"
 
 
+@pytest.mark.parametrize("said", ["Thursday next week, or Friday if Thursday's full", "下周四，不行就周五"])
+def test_a_weekday_named_alone_beside_a_named_week_may_be_in_it(said):
+    wednesday = 1_791_979_200_000_000_000  # 2026-10-14T12:00:00Z: next week's Friday is the 23rd
+
+    def label(day: str) -> str:
+        t = trajectory(call(1, "act", {"date": day}), input=said, offered=(ANY,))
+        t = t.model_copy(update={"start_ns": wednesday, "end_ns": wednesday + 10**10})
+        return GroundingEvaluator().evaluate(t, EvalContext()).label
+    assert label("2026-10-23") == "pass"
+    assert label("2026-10-30") == "ungrounded_value"
+
+
 def test_the_head_of_a_chinese_words_meaning():
     assert verdict("roses", "给我妈送36枝玫瑰", key="flower")[0] == "pass"  # 玫瑰: "rugosa rose", "rose flower"
     assert verdict("tulips", "给我妈送36枝玫瑰", key="flower")[0] == "ungrounded_value"
