@@ -54,7 +54,8 @@ TRANSIENT = frozenset({"rate_limit", "server", "timeout"})
 _ACKNOWLEDGES = re.compile(
     r"sorry|unfortunately|unable|not able|couldn'?t|could not|can'?t|cannot|fail|error|unavailable|"
     r"not available|didn'?t|did not|wasn'?t|was not|weren'?t|were not|ha(?:s|ve)n'?t been|already exists?|try again|"
-    r"apolog|refus|reject|declin|denied|bounced|"
+    r"apolog|refus|reject|declin|denied|bounced|\bnothing (?:is |was |has been |got )?(?:booked|done|made|placed|sent|"
+    r"created|changed|reserved|scheduled|ordered|paid)\b|\balready (?:hired|booked|taken|reserved|full|sold)\b|"
     r"\bnot (?:yet )?(?:been |be )?(?:done|complete)|"
     r"抱歉|对不起|无法|失败|出错|错误|暂时|稍后|不可用|没能|未能|异常|没有(?!问题)|并未|已经?存在|已经有|拒绝|被拒|驳回|被退|未(?:成功|完成)|还没"
     r"|没(?:改|办|成|做|订|发|交|提交|加|删)|没[\u4e00-\u9fff]成|报错"  # 没开成, 没约成: not done; 系统报错
@@ -62,7 +63,8 @@ _ACKNOWLEDGES = re.compile(
     r"|(?<![少免受大差忘])不了",
     re.I)
 # A reference an answer states: a code of letters and three digits or more (JOB-891011, RSV-235608)
-_REFERENCE = re.compile(r"(?<![\w-])(?=[\w-]*[A-Za-z])(?=(?:[\w-]*?\d){3})[A-Za-z0-9][\w-]*[A-Za-z0-9]")
+_REFERENCE = re.compile(r"(?<![A-Za-z0-9_-])(?=[A-Za-z0-9_-]*[A-Za-z])(?=(?:[A-Za-z0-9_-]*?\d){3})"
+                        r"[A-Za-z0-9][A-Za-z0-9_-]*[A-Za-z0-9]")
 _ASKS = re.compile(
     r"[?？]\s*$|please (?:provide|confirm|specify|tell|let me know|clarify|give)|could you|can you|would you|"
     r"请(?:提供|确认|告诉|说明|补充)|您(?:能|可以|是否)", re.I)

@@ -508,6 +508,7 @@ def test_the_real_tool_after_a_made_up_one_takes_it_over():
     ("申请被退回：需要先上传发票。", False),
     ("座位最多50个，60个加不了。", False),
     ("加座位没加成 (系统报错)。", False),
+    ("The 60 seats show as already taken, so nothing is booked.", False),
     ("已加好 60 个座位，少不了你的。", True),  # 少不了 is "sure to have", no admission
     ("已加好 60 个座位，款项原路退回到你的卡上。", True),  # 原路退回 is where a refund goes, no admission
 ])
@@ -532,6 +533,11 @@ def test_a_reference_nobody_gave_presents_the_failed_calls_result():
     request = "can someone come Thursday afternoon for the ants at P-69609?"
     claimed = quality(visit, request=request, output="Booked for Thursday afternoon, job JOB-891011.")
     assert {"silent_failure", "unverified_success"} <= set(claimed.labels)
+    # a reference run into Chinese is read alone: "T-9439是240升的缸" names the tank a lookup returned
+    tank = call(1, "get_tank", {"tank_id": "T-9439"}, {"tank_id": "T-9439", "volume_l": 240})
+    service = call(2, "book_service", {"tank_id": "T-9439", "date": "2026-05-05"}, error="500 Internal Server Error")
+    labels = quality(tank, service, request="5月5日帮我的鱼缸T-9439约一次除藻", output="T-9439是240升的缸。").labels
+    assert "no_recovery" in labels and "silent_failure" not in labels
     # near misses: a reference the user gave, or one a successful call returned, claims nothing of the failure
     plan = call(1, "get_treatment", {"pest": "ants"}, {"plan_ref": "PL-2231"})
     visit = call(2, "schedule_visit", {"property_id": "P-69609", "window": "afternoon"}, error="502 Bad Gateway")
