@@ -459,13 +459,8 @@ class TrajectoryQualityEvaluator(Evaluator):
 
     @staticmethod
     def _efficiency(run: _Run) -> dict:
-        succeeded: set[tuple] = set()
-        redundant = []
-        for c, key in zip(run.calls, run.keys):
-            if key in succeeded and c.name not in run.polled:
-                redundant.append(c)
-            elif c.status == "ok":
-                succeeded.add(key)
+        repeats = set(_repeats(run))
+        redundant = [c for c in run.calls if c.seq in repeats]
         if not redundant:
             return _part(1.0, reason="no call repeats an earlier successful one")
         seqs = [c.seq for c in redundant]
@@ -489,8 +484,12 @@ class TrajectoryQualityEvaluator(Evaluator):
         # a call waited when it started rounds after the last call it needed (not merely after a late one):
         # that takes every dependency, not only those that set the depth
         parents = _dependencies(calls, run.texts, run.polled, run.descriptions, stop_at=rounds, every=True)
-        waited = [c.seq for c, needs in zip(calls, parents)
-                  if round_of[c.seq] > 1 + max((round_of[calls[i].seq] for i in needs), default=0)]
+        # a repeat of a call that already succeeded wastes its round on being redundant: redundant_calls' finding
+        repeats = set(_repeats(run))
+        waited = [c.seq for c, needs in zip(calls, parents) if c.seq not in repeats
+                  and round_of[c.seq] > 1 + max((round_of[calls[i].seq] for i in needs), default=0)]
+        if not waited:
+            return _part(1.0, reason=f"{rounds} round(s) for dependency depth {deepest}: the rest are repeats", **extra)
         fails = rounds - deepest >= 2  # one wasted round is a note, not a failure
         return _part(deepest / rounds, "serial_waste", f"calls {_seqs(waited)}: serial_waste: {rounds} sequential "
                      f"rounds where the dependencies need {deepest}" + ("" if fails else " (a note, not a failure)"),
@@ -508,6 +507,18 @@ class TrajectoryQualityEvaluator(Evaluator):
             return _part(0.0, "unverified_success", f"call {write.seq} {write.name}: unverified_success: the last "
                                                     "write failed and the final answer claims success", [write.seq])
         return _part(1.0, reason="final answer given")
+
+
+def _repeats(run: _Run) -> list[int]:
+    """The seqs of calls identical to an earlier successful one (polls aside)."""
+    succeeded: set[tuple] = set()
+    found = []
+    for c, key in zip(run.calls, run.keys):
+        if key in succeeded and c.name not in run.polled:
+            found.append(c.seq)
+        elif c.status == "ok":
+            succeeded.add(key)
+    return found
 
 
 def _rounds(calls: list[ToolCall]) -> tuple[int, dict[int, int]]:

@@ -262,6 +262,20 @@ def test_independent_calls_in_sequence_waste_rounds():
     assert parallelism["evidence"] == [2, 3] and result.label == "serial_waste"
 
 
+def test_rounds_spent_on_repeats_are_redundant_calls_not_serial_waste():
+    find = lambda seq: call(seq, "find_stop", {"query": "9644"}, [{"stop_id": "ST-565"}])
+    route = lambda seq: call(seq, "route_for_stop", {"stop_id": "ST-565"}, {"route_no": "R15"})
+    register = call(7, "register_pupil", {"route_no": "R15", "stop_id": "ST-565"}, {"registration": "REG-5825"})
+    result = quality(find(1), route(2), find(3), route(4), find(5), route(6), register, request="bus from stop 9644")
+    assert result.details["parallelism"]["label"] == "pass" and "serial_waste" not in result.labels
+    assert {"redundant_calls", "cyclic_pattern"} <= set(result.labels)
+    # beside the repeats, a lookup that waited is still found
+    extra = call(7, "get_weather", {"city": "Oslo"}, {"temp": 3})
+    other = call(8, "get_news", {"topic": "buses"}, {"items": []})
+    waited = quality(find(1), route(2), find(3), route(4), extra, other, request="bus from stop 9644, Oslo weather, news")
+    assert waited.details["parallelism"]["label"] == "serial_waste"
+
+
 def test_one_wasted_round_is_a_note_that_lowers_efficiency():
     day_after = call(1, "get_weather", {"city": "北京", "date": "2026-12-01"}, {"temp": 3})
     monday = call(2, "get_weather", {"city": "北京", "date": "2026-12-07"}, {"temp": 1})
