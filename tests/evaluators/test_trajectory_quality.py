@@ -263,17 +263,20 @@ def test_independent_calls_in_sequence_waste_rounds():
 
 
 def test_rounds_spent_on_repeats_are_redundant_calls_not_serial_waste():
-    find = lambda seq: call(seq, "find_stop", {"query": "9644"}, [{"stop_id": "ST-565"}])
+    from collector.trajectory import ToolDefinition
+    offered = (ToolDefinition(name="find_stop", description="Find school-bus stops by name or stop code"),
+               ToolDefinition(name="route_for_stop", description="The school-bus route serving a stop"),
+               ToolDefinition(name="register_pupil", description="Register a pupil on a school-bus route"))
+    find = lambda seq: call(seq, "find_stop", {"query": "9644"}, [{"stop_id": "ST-565", "code": "9644"}])
     route = lambda seq: call(seq, "route_for_stop", {"stop_id": "ST-565"}, {"route_no": "R15"})
     register = call(7, "register_pupil", {"route_no": "R15", "stop_id": "ST-565"}, {"registration": "REG-5825"})
-    result = quality(find(1), route(2), find(3), route(4), find(5), route(6), register, request="bus from stop 9644")
+
+    def judged(*calls):
+        t = trajectory(*calls, input="bus from stop code 9644", output="Registered on R15.", offered=offered)
+        return TrajectoryQualityEvaluator().evaluate(t, EvalContext())
+    result = judged(find(1), route(2), find(3), route(4), find(5), route(6), register)
     assert result.details["parallelism"]["label"] == "pass" and "serial_waste" not in result.labels
     assert {"redundant_calls", "cyclic_pattern"} <= set(result.labels)
-    # beside the repeats, a lookup that waited is still found
-    extra = call(7, "get_weather", {"city": "Oslo"}, {"temp": 3})
-    other = call(8, "get_news", {"topic": "buses"}, {"items": []})
-    waited = quality(find(1), route(2), find(3), route(4), extra, other, request="bus from stop 9644, Oslo weather, news")
-    assert waited.details["parallelism"]["label"] == "serial_waste"
 
 
 def test_one_wasted_round_is_a_note_that_lowers_efficiency():
