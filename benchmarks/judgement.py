@@ -34,6 +34,8 @@ The dimmed split (tests/judgement/dimmed.py) was written by a fourteenth helper,
 been read, the same way and in domains again new; it must not be read when tuning the evaluators.
 The faded split (tests/judgement/faded.py) was written by a fifteenth helper, once all fourteen had
 been read, the same way and in domains again new; it must not be read when tuning the evaluators.
+The muted split (tests/judgement/muted.py) was written by a sixteenth helper, once all fifteen had been
+read, the same way and in domains again new; it must not be read when tuning the evaluators.
 
 Per label, over traces: a true positive is a trace that must get the label and does; a false
 positive a trace that gets it and must not; recall and precision as usual. Only failure labels
@@ -161,7 +163,7 @@ def judge(cases: Iterable[Any]) -> Scores:
 
 
 # Splits written apart, each a module of tests/judgement with its own generate(n, seed), in the order written.
-WRITTEN = ("blind", "fresh", "sealed", "unseen", "hidden", "veiled", "masked", "shrouded", "obscured", "cloaked", "shaded", "dimmed", "faded")
+WRITTEN = ("blind", "fresh", "sealed", "unseen", "hidden", "veiled", "masked", "shrouded", "obscured", "cloaked", "shaded", "dimmed", "faded", "muted")
 SPLITS = ("dev", "heldout", *WRITTEN)
 
 
