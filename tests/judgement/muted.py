@@ -350,8 +350,11 @@ def f_relative(d: Draft, rng: random.Random) -> Marks | None:
     if "date" not in d.slots:
         return None
     step, key = d.slots["date"]
+    if "format" not in d.schema(step)["properties"][key]:
+        return None  # under a bare "YYYY-MM-DD" description a reviewer could argue either way
     step.args[key] = rng.choice(["明天", "下周一"] if d.lang == "zh" else ["tomorrow", "next Monday"])
-    return {"relative_date": [step]}
+    # a word where the schema declares format "date" also fails the format check
+    return {"relative_date": [step], "format_error": [step]}
 
 
 def f_format(d: Draft, rng: random.Random) -> Marks | None:
