@@ -25,7 +25,7 @@ from evaluators.base import EvalContext, EvalResult, Evaluator, Finding
 from evaluators.dates import relative_instead_of_date
 from evaluators.reviewer import Reviewer, authored, holds
 from evaluators.schemas import ArgumentFacts, ToolSchemas
-from evaluators.text.arithmetic import totals_of
+from evaluators.text.arithmetic import column_sums, totals_of
 from evaluators.text.dates import as_date, resolve_relative_dates
 from evaluators.text.glosses import senses
 from evaluators.text.index import Argument, TrajectoryText
@@ -214,10 +214,12 @@ class _Judge:
                                 for i, earlier in enumerate(calls))
 
     def numbers_before(self, position: int) -> list[Decimal]:
-        """The numbers of the results the call at `position` could read (a price, a count)."""
+        """The numbers of the results the call at `position` could read (a price, a count), after
+        the sums of a field over several of them (a basket of three searched prices)."""
         calls, call = self.trajectory.tool_calls, self.trajectory.tool_calls[position]
-        return [Decimal(str(leaf)) for i, c in enumerate(calls) if i != position and before(c, call)
-                for leaf in scalars(parsed(c.result)) if type(leaf) in (int, float) and math.isfinite(leaf)]
+        results = [parsed(c.result) for i, c in enumerate(calls) if i != position and before(c, call)]
+        return [*column_sums(results), *(Decimal(str(leaf)) for result in results for leaf in scalars(result)
+                                         if type(leaf) in (int, float) and math.isfinite(leaf))]
 
     def totaled_before(self, position: int, number: Decimal) -> bool:
         """Whether `number` is a total of a result the call at `position` could read (`totals_of`)."""

@@ -323,7 +323,7 @@ class Reviewer:
     def _inflected(self, value: str) -> bool:
         """Whether a phrase is a run of the user's words as index terms (singular, lower case), in
         that order or, up to four words, another (a name family name first): "toner cartridge" for "40
-        toner cartridges", or a Chinese word's meaning so ("tulips", 郁金香)."""
+        toner cartridges", or a Chinese word's meaning (or the head of it) so ("tulips", 郁金香)."""
         wanted = terms(value)
         if not wanted or len(wanted) > 6:
             return False
@@ -336,9 +336,11 @@ class Reviewer:
         if 1 < n <= 4 and any(sorted(said[i:i + n]) == sorted(wanted) for i in range(len(said) - n + 1)):
             return True
         # a Chinese word's English meaning in another number: "tulips" for 郁金香 ("tulip")
-        # or the head of a sense of a few words: "roses" for 玫瑰 ("rugosa rose")
+        # or the head of a sense of a few words: "roses" for 玫瑰 ("rugosa rose"); or a kind of what a
+        # sense of two words names, by the same head: "runner bean" for 红花菜豆 (菜豆: "kidney bean")
         return self.requests_cjk and any(
-            (found := terms(sense)) == wanted or (n == 1 and 1 < len(found) <= 3 and found[-1] == wanted[0])
+            (found := terms(sense)) == wanted or (n < len(found) <= n + 2 and found[-n:] == wanted)
+            or (n == len(found) == 2 and found[-1] == wanted[-1])
             for sense in english_senses(self.requests))
 
     def _grouped(self, text: str) -> bool:

@@ -223,6 +223,29 @@ def totals_of(result: object) -> frozenset[Decimal]:
     return frozenset(t for t in found if 0 < t < _LARGEST)
 
 
+def column_sums(results: Iterable[object]) -> list[Decimal]:
+    """The sum of one field over the records of several results (the prices three searches gave,
+    one item each): a basket a reviewer adds up before the count and the rate apply."""
+    columns: dict[str, list[Decimal]] = {}
+    for result in results:
+        seen: dict[str, list[Decimal]] = {}
+        stack = [result]
+        while stack:
+            node = stack.pop()
+            if isinstance(node, dict):
+                for key, value in node.items():
+                    if (n := _number(value)) is not None:
+                        seen.setdefault(key, []).append(n)
+                    elif isinstance(value, (dict, list)):
+                        stack.append(value)
+            elif isinstance(node, list):
+                stack += [v for v in node if isinstance(v, (dict, list))]
+        for key, numbers in seen.items():
+            if len(numbers) == 1:  # one item a result: a column across results
+                columns.setdefault(key, []).append(numbers[0])
+    return [sum(column) for column in columns.values() if 1 < len(column) <= _MOST_FIELDS and 0 < sum(column) < _LARGEST]
+
+
 def _number(value: object) -> Decimal | None:
     if type(value) in (int, float) and abs(value) < _LARGEST and value == value:
         return Decimal(str(value))

@@ -203,6 +203,22 @@ def test_a_weekday_named_alone_beside_a_named_week_may_be_in_it(said):
 def test_the_head_of_a_chinese_words_meaning():
     assert verdict("roses", "给我妈送36枝玫瑰", key="flower")[0] == "pass"  # 玫瑰: "rugosa rose", "rose flower"
     assert verdict("tulips", "给我妈送36枝玫瑰", key="flower")[0] == "ungrounded_value"
+    # a kind of what a two-word sense names: 菜豆 is "kidney bean", so "runner bean" for 红花菜豆
+    assert verdict("runner bean", "订种子：红花菜豆3包", key="variety")[0] == "pass"
+    assert verdict("runner pea", "订种子：红花菜豆3包", key="variety")[0] == "ungrounded_value"
+
+
+def test_a_basket_of_several_searched_prices_at_a_count_and_a_rate():
+    searches = [call(i, "search_seed_bank", {"variety": v}, {"items": [{"sku": f"SD-{i}", "price": p, "currency": "GBP"}]})
+                for i, (v, p) in enumerate((("carrot", 1.2), ("beetroot", 1.65), ("runner bean", 1.8)), 1)]
+    rate = call(4, "get_exchange_rate", {"base": "GBP", "quote": "EUR"}, {"rate": 1.18})
+
+    def label(total):
+        t = trajectory(*searches, rate, call(5, "place_seed_order", {"total": total}),
+                       input="order 3 packets each of carrot, beetroot, runner bean, pay in euro", offered=(ANY,))
+        return GroundingEvaluator().evaluate(t, EvalContext()).label
+    assert label(16.46) == "pass"  # 3 × (1.2 + 1.65 + 1.8) × 1.18
+    assert label(16.64) == "ungrounded_value"
 
 
 def test_a_name_in_the_other_order():
