@@ -591,8 +591,12 @@ def future_ref(draft: Draft, rng: random.Random) -> Marks | None:
     feed, write = draft.roles.get("feed"), draft.roles["write"]
     if feed is None or draft.steps.index(write) - draft.steps.index(feed) != 1 or feed.parallel or write.parallel:
         return None
+    step, key = draft.slots["id"]
+    if step is not write or str(write.args[key]) not in json.dumps(feed.result):
+        return None
     i = draft.steps.index(feed)
     draft.steps[i], draft.steps[i + 1] = write, feed
+    draft.facts["future"] = (feed, write.args[key])
     return {"future_ref": [write]}
 
 
@@ -807,6 +811,12 @@ def make_case(index: int, scenario: Callable[[random.Random, str], Draft], lang:
         marks[label] = [s for s in draft.steps if isinstance(s.args, dict) and value in s.args.values()]
         if not marks[label]:
             return None  # the call holding it is gone
+    if "future" in draft.facts:  # so do the calls sent before the lookup that returns it
+        feed, value = draft.facts["future"]
+        if feed not in draft.steps:
+            return None
+        marks["future_ref"] = [s for s in draft.steps[:draft.steps.index(feed)]
+                               if isinstance(s.args, dict) and value in s.args.values()]
     if any(s is not None and s not in draft.steps for group in marks.values() for s in group):
         return None  # an ending dropped a step another fault had marked
     if not 1 <= len(draft.steps) <= 12:
