@@ -199,6 +199,7 @@ class _Judge:
         self.dates = _Once(partial(trace_dates, view.trajectory))
         self._reviewer: Reviewer | None = None
         self._totals_of: dict[int, frozenset[Decimal]] = {}
+        self._numbers_before: dict[int, list[Decimal]] = {}
 
     def read_before(self, position: int) -> Callable[[str], bool]:
         """Whether a result the call at `position` could read holds a normalised unit: only the
@@ -215,11 +216,16 @@ class _Judge:
 
     def numbers_before(self, position: int) -> list[Decimal]:
         """The numbers of the results the call at `position` could read (a price, a count), after
-        the sums of a field over several of them (a basket of three searched prices)."""
-        calls, call = self.trajectory.tool_calls, self.trajectory.tool_calls[position]
-        results = [parsed(c.result) for i, c in enumerate(calls) if i != position and before(c, call)]
-        return [*column_sums(results), *(Decimal(str(leaf)) for result in results for leaf in scalars(result)
+        the sums of a field over several of them (a basket of three searched prices). Once per call:
+        each of its arguments may ask."""
+        found = self._numbers_before.get(position)
+        if found is None:
+            calls, call = self.trajectory.tool_calls, self.trajectory.tool_calls[position]
+            results = [parsed(c.result) for i, c in enumerate(calls) if i != position and before(c, call)]
+            found = self._numbers_before[position] = [
+                *column_sums(results), *(Decimal(str(leaf)) for result in results for leaf in scalars(result)
                                          if type(leaf) in (int, float) and math.isfinite(leaf))]
+        return found
 
     def totaled_before(self, position: int, number: Decimal) -> bool:
         """Whether `number` is a total of a result the call at `position` could read (`totals_of`)."""

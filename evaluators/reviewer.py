@@ -60,6 +60,8 @@ _ISO_DURATION = re.compile(r"P(?=\d|T\d)[\dYMWDTHS.]*")
 _DURATION = TypeAdapter(dt.timedelta)
 _INITIALISM = re.compile(r"\b(?:[A-Z]\.){2,}")  # capitals only: a.m. and e.g. are no codes (AM is Armenia)
 _PREFIXED = re.compile(r"([A-Za-z]{2,5})[-_ #]?(\d{4,})")
+# a number with the word or two the user put before it: "order #12345", "purchase order 5521"
+_NAMED_NUMBER = re.compile(r"(?:([a-z]+)\s+)?([a-z]+)\s*(?:no\.?|number|#|:)?\s*(\d+)(?!\d)")
 # a parameter taking an amount in the currency's minor units (Stripe's "smallest currency unit")
 _MINOR_UNITS = re.compile(r"(?:^|[^a-z])(?:cents?|pence|minor[ _]units?)(?:[^a-z]|$)|smallest currency unit|以分为单位|单位[：:]?\s*分",
                           re.IGNORECASE)
@@ -303,9 +305,8 @@ class Reviewer:
         if m is None or m[2] not in self.numbers:
             return False
         prefix = m[1].lower()
-        named = re.compile(rf"(?:([a-z]+)\s+)?([a-z]+)\s*(?:no\.?|number|#|:)?\s*{m[2]}(?!\d)")
-        return any(w[2].startswith(prefix) or (w[1] and w[1][0] + w[2][0] == prefix)
-                   for w in named.finditer(self.requests.lower()))
+        return any(w[3] == m[2] and (w[2].startswith(prefix) or (w[1] and w[1][0] + w[2][0] == prefix))
+                   for w in _NAMED_NUMBER.finditer(self.requests.lower()))
 
     def _phone(self, value: str) -> bool:
         """Whether a phone number the user wrote is `value` with or without its country code, in any

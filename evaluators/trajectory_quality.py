@@ -135,7 +135,7 @@ class _Run:
     """What the parts share about one trajectory, computed once."""
 
     __slots__ = ("texts", "calls", "keys", "answered", "asks", "claims_success", "kinds", "polled", "output",
-                 "descriptions", "request", "trajectory", "_said", "_asked", "_invented")
+                 "descriptions", "request", "trajectory", "repeats", "_said", "_asked", "_invented")
 
     def __init__(self, view: TrajectoryView):
         output = view.trajectory.output or ""
@@ -151,6 +151,7 @@ class _Run:
         self.kinds = {i: execution_label(c) for i, c in enumerate(self.calls) if c.status == "error"}
         offered = {t.name: t.description or "" for t in view.trajectory.tools_offered}
         self.polled = {name for name in {c.name for c in self.calls} if _polls(name, offered.get(name, ""))}
+        self.repeats = _repeats(self.calls, self.keys, self.polled)
         self.output, self.descriptions, self.request = output, offered, view.trajectory.input or ""
         self._said: tuple[frozenset[str], frozenset[str]] | None = None  # (for deeds, for asked words)
         self._asked: frozenset[str] | None = None
@@ -459,8 +460,7 @@ class TrajectoryQualityEvaluator(Evaluator):
 
     @staticmethod
     def _efficiency(run: _Run) -> dict:
-        repeats = set(_repeats(run))
-        redundant = [c for c in run.calls if c.seq in repeats]
+        redundant = [c for c in run.calls if c.seq in run.repeats]
         if not redundant:
             return _part(1.0, reason="no call repeats an earlier successful one")
         seqs = [c.seq for c in redundant]
@@ -485,8 +485,7 @@ class TrajectoryQualityEvaluator(Evaluator):
         # that takes every dependency, not only those that set the depth
         parents = _dependencies(calls, run.texts, run.polled, run.descriptions, stop_at=rounds, every=True)
         # a repeat of a call that already succeeded wastes its round on being redundant: redundant_calls' finding
-        repeats = set(_repeats(run))
-        waited = [c.seq for c, needs in zip(calls, parents) if c.seq not in repeats
+        waited = [c.seq for c, needs in zip(calls, parents) if c.seq not in run.repeats
                   and round_of[c.seq] > 1 + max((round_of[calls[i].seq] for i in needs), default=0)]
         if not waited:
             return _part(1.0, reason=f"{rounds} round(s) for dependency depth {deepest}: the rest are repeats", **extra)
@@ -509,16 +508,16 @@ class TrajectoryQualityEvaluator(Evaluator):
         return _part(1.0, reason="final answer given")
 
 
-def _repeats(run: _Run) -> list[int]:
+def _repeats(calls: list[ToolCall], keys: list[tuple], polled: set[str]) -> frozenset[int]:
     """The seqs of calls identical to an earlier successful one (polls aside)."""
     succeeded: set[tuple] = set()
-    found = []
-    for c, key in zip(run.calls, run.keys):
-        if key in succeeded and c.name not in run.polled:
-            found.append(c.seq)
+    found = set()
+    for c, key in zip(calls, keys):
+        if key in succeeded and c.name not in polled:
+            found.add(c.seq)
         elif c.status == "ok":
             succeeded.add(key)
-    return found
+    return frozenset(found)
 
 
 def _rounds(calls: list[ToolCall]) -> tuple[int, dict[int, int]]:

@@ -206,7 +206,7 @@ def totals_of(result: object) -> frozenset[Decimal]:
     while stack:
         node = stack.pop()
         if isinstance(node, dict):
-            numbers = [_number(v) for v in node.values() if _number(v) is not None]
+            numbers = [n for v in node.values() if (n := _number(v)) is not None]
             if 1 < len(numbers) <= _MOST_FIELDS:
                 found |= {a + b for i, a in enumerate(numbers) for b in numbers[i + 1:]}
                 found.add(sum(numbers))

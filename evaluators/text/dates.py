@@ -139,7 +139,7 @@ _ZH_STEP = {"下": 1, "下个": 1, "上": -1, "上个": -1}
 _QUARTER = re.compile(r"\bq([1-4])(?:\s*(\d{4}))?\b|(?:(\d{4})\s*年\s*)?第?([一二三四1-4])\s*季度")
 _SPAN = re.compile(r"\b(?:last|past|previous)\s+(\d{1,3})\s+(day|week|month)s?\b|(?:最近|过去|近)\s*(\d{1,3})\s*(天|周|个月)")
 _STAY = re.compile(r"\b(\d{1,2}|" + "|".join(WORDS) + r")\s+(night|day|week)s?\b|(\d{1,2}|[一二两三四五六七八九十])\s*(晚|天|夜|周)")
-_ZH_DIGITS = {c: i for i, c in enumerate("零一二三四五六七八九十")} | {"两": 2}
+ZH_DIGITS = {c: i for i, c in enumerate("零一二三四五六七八九十")} | {"两": 2}
 _LOCAL_DATE = re.compile(r"(?<![\d/.-])(\d{1,2})[/.](\d{1,2})[/.](\d{4})(?![\d/.-])")
 _WEEK_AFTER = re.compile(r"\b(?:the\s+)?(?:week\s+after|following\s+week)\b|(?:往后|推迟|顺延)(?:一|1)?周|后一周")
 # "06/26", "26.06": a month and day without a year, read either way round
@@ -190,7 +190,7 @@ def _day(year: int, month: int, day: int) -> dt.date | None:
 
 
 def _number(text: str) -> int:
-    return int(text) if text.isdigit() else WORDS.get(text, _ZH_DIGITS.get(text, 0))
+    return int(text) if text.isdigit() else WORDS.get(text, ZH_DIGITS.get(text, 0))
 
 
 def computed_dates(text: str, days: Iterable[dt.date]) -> set[dt.date]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from evaluators.text.cache import cached_when_short
+from evaluators.text.dates import ZH_DIGITS
 from evaluators.text.numbers import WORDS
 
 _PERSON = (r"(?:wife|husband|partner|spouse|fianc[eé]e?|friend|mate|buddy|colleague|coworker|co-worker|boss|"
@@ -20,7 +21,6 @@ _EN = re.compile(rf"\b(?:(?:me|myself|i)\s*(?:,|and|&|\+|plus|with)\s*(?P<after>
 _ZH_PERSON = r"(?:老婆|老公|妻子|丈夫|太太|爱人|对象|女朋友|男朋友|朋友|同事|孩子|儿子|女儿|妈妈|爸爸|父亲|母亲|哥哥|姐姐|弟弟|妹妹|老板|闺蜜)"
 # 我和老婆, 我跟两个朋友, 我带孩子; 我们俩, 咱们仨
 _ZH = re.compile(rf"我(?:和|跟|带|与|同)(?:我)?(?:的)?(?:([一二两三四五六七八九十\d]{{1,2}})\s*个)?{_ZH_PERSON}|(?:我们|咱们|咱|你们|他们)(俩|仨)")
-_ZH_DIGITS = {c: i for i, c in enumerate("零一二三四五六七八九十")} | {"两": 2}
 
 
 @cached_when_short(1 << 12)
@@ -46,4 +46,4 @@ def _count(match: re.Match) -> int:
 
 
 def _zh_count(number: str) -> int:
-    return int(number) if number.isdigit() else _ZH_DIGITS.get(number, 1)
+    return int(number) if number.isdigit() else ZH_DIGITS.get(number, 1)
