@@ -33,7 +33,7 @@ from evaluators.text.numbers import canonical, durations_in, frequencies_in, num
 from evaluators.text.party import party_sizes
 from evaluators.text.values import keys_and_strings, value_texts
 from evaluators.text.terms import terms
-from evaluators.text.zones import is_zone, local_times, times_of_day, zones_named
+from evaluators.text.zones import is_zone, local_times, times_a_span_away, times_of_day, zones_named
 
 # A root-span or resource attribute longer than this is a payload (a prompt, a JSON blob), not context.
 _CONTEXT_LONGEST = 80
@@ -506,14 +506,15 @@ class Reviewer:
     def _clock(self, hour: str, minute: str, earlier: Callable[[str], bool]) -> bool:
         """Whether a time of day is one an earlier result or turn states, or the user gave: its hour
         on a 12- or 24-hour clock (6:30 pm, 晚上 6 点 is 18) and its minutes (半 is 30), or in words
-        (noon, half past seven)."""
+        (noon, half past seven), or a length of time the user gave away from one (the end of 18:00 for 3 hours)."""
         h = int(hour)
         if self.said(norm(f"{h:02d}:{minute}"), earlier) or self.said(norm(f"{h}:{minute}"), earlier):
             return True
         numbers = self.numbers
         return (str(h) in numbers or str(h - 12) in numbers) and \
             (minute == "00" or str(int(minute)) in numbers or (minute == "30" and "半" in self.requests)) \
-            or (h, int(minute)) in times_of_day(self.requests)  # noon, half past seven
+            or (h, int(minute)) in times_of_day(self.requests) \
+            or (h, int(minute)) in times_a_span_away(self.requests)  # noon, half past seven; 18:00 for 3 hours
 
 
 @lru_cache(maxsize=1 << 14)

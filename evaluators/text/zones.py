@@ -13,6 +13,7 @@ from evaluators.budget import unbudgeted
 from evaluators.text.cache import cached_when_short
 from evaluators.text.glosses import place_names
 from evaluators.text.norm import has_cjk, norm
+from evaluators.text.numbers import durations_in
 
 _LOCALES = ("en", "zh")
 
@@ -121,6 +122,17 @@ def times_of_day(text: str) -> frozenset[tuple[int, int]]:
         found.add((12, 0) if (m[1] or "").lower() in ("noon", "midday") or m[2] in ("中午十二点", "正午") else (0, 0))
     return frozenset(found)
 
+
+
+@cached_when_short(1 << 12)
+def times_a_span_away(text: str) -> frozenset[tuple[int, int]]:
+    """The (hour, minute) times a reviewer works out from a time of day and a length of time the
+    text both states, either way: "18:00 for 3 hours" ends at 21:00, "3个小时" after 下午3点 at 18:00,
+    "done by 17:00, two hours' work" starts at 15:00. Lengths under a day, in whole minutes."""
+    times = times_of_day(text)
+    spans = [int(s) // 60 for s in durations_in(text) if 0 < s < 86400 and s % 60 == 0] if times else []
+    return frozenset(divmod((h * 60 + m + sign * span) % 1440, 60)
+                     for h, m in times for span in spans for sign in (1, -1))
 
 @lru_cache(maxsize=256)
 def is_zone(name: str) -> bool:

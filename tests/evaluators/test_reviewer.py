@@ -651,6 +651,20 @@ def test_times_in_words_and_a_day_of_the_month_alone(value, said, key, label):
     assert verdict(value, said, key=key)[0] == label
 
 
+@pytest.mark.parametrize("value, said, key, label", [
+    ("21:00", "the hall from 18:00 for 3 hours", "end_time", "pass"),
+    ("15:00", "12 Mar, 13:00 for 2 hours", "end", "pass"),
+    ("2026-04-24T21:00:00", "4月24日 18:00 开始,3个小时", "end", "pass"),
+    ("16:30", "下午3点开始，一个半小时", "end_time", "pass"),
+    ("15:00", "two hours' work, done by 17:00", "start_time", "pass"),
+    ("22:00", "the hall from 18:00 for 3 hours", "end_time", "ungrounded_value"),
+    ("21:30", "the hall from 18:00 for 3 hours", "end_time", "ungrounded_value"),
+    ("2026-04-24T21:00:00", "4月24日 18:00 开始,4个小时", "end", "ungrounded_value"),
+])
+def test_a_time_a_length_of_time_the_user_gave_away_from_their_own(value, said, key, label):
+    assert verdict(value, said, key=key)[0] == label
+
+
 @pytest.mark.parametrize("value, said, label", [
     ("PT2H", "book it for two hours", "pass"), ("P3D", "rent it for 3 days", "pass"), ("PT1H30M", "an hour and a half", "pass"),
     ("PT3H", "book it for two hours", "ungrounded_value"), ("P3D", "rent it for 3 weeks", "ungrounded_value"),
