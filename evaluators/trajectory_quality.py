@@ -23,7 +23,7 @@ from evaluators.reviewer import context_values, history_texts, holds
 from evaluators.text.haystack import Haystack
 from evaluators.text.arithmetic import computed_from, computed_with_result
 from evaluators.text.cache import cached_when_short
-from evaluators.text.glosses import english_deeds, english_terms, english_verbs
+from evaluators.text.glosses import english_claims, english_deeds, english_terms, english_verbs
 from evaluators.text.index import TrajectoryText
 from evaluators.text.norm import norm
 from evaluators.text.numbers import number_of
@@ -208,7 +208,7 @@ class _Run:
             return False
         call = self.calls[position]
         if self._said is None:
-            said, reported = roots((*terms(self.output), *english_terms(self.output))), self._reported()
+            said, reported = roots((*terms(self.output), *english_claims(self.output))), self._reported()
             # a write verb a result holds ("booked": [...]) still says the deed; other words it holds report it
             self._said = (said - (reported - _WRITE_WORDS), said - reported)
         deeds, asked = self._said

@@ -136,6 +136,15 @@ def english_deeds(text: str) -> tuple[str, ...]:
                  for meaning in meanings if meaning.startswith("to ") for t in terms(meaning))
 
 
+@cached_when_short(1 << 14)
+def english_claims(text: str) -> tuple[str, ...]:
+    """Index terms of `text`'s Chinese words as an answer's claim reads them: every sense of a word
+    of two characters or more (地址 "address"), the verb senses only of a single character, whose
+    many senses mostly say nothing done (本 of 本店 is also "classifier for books"; 订 is "to book")."""
+    return tuple(t for word, meanings in senses(text) if not _FUNCTION_WORDS.issuperset(word)
+                 for meaning in meanings if len(word) > 1 or meaning.startswith("to ") for t in terms(meaning))
+
+
 def english_senses(text: str) -> tuple[str, ...]:
     """Each sense of the glosses of `text`'s Chinese words (split at line ends and semicolons),
     normalised: what the Chinese of a request means in English, sense by sense. Worked out once per

@@ -545,6 +545,19 @@ def test_a_chinese_nouns_english_sense_asks_for_no_deed():
     assert "silent_failure" in claimed
 
 
+def test_a_single_chinese_characters_noun_senses_claim_no_deed():
+    # 本 of 本店 ("our shop") is also "classifier for books": the dates listed claim no booking
+    days = call(1, "get_collection_days", {"site_id": "SITE-6819"}, {"days": ["2026-03-03"]})
+    booking = call(2, "book_collection", {"site_id": "SITE-6819", "collection_date": "2026-03-03"}, error="422 round full")
+    request = "我们店有 10 箱玻璃瓶要回收,3月3日来收可以吗"
+    labels = quality(days, booking, request=request, output="本店可回收日期:2026-03-03。").labels
+    assert "no_recovery" in labels and "silent_failure" not in labels
+    assert "silent_failure" in quality(days, booking, request=request, output="已为本店预订 3 月 3 日回收。").labels
+    # a word of two characters is read in full: 地址 is the address the failed lookup was to give
+    addresses = call(1, "get_saved_addresses", {"customer_id": "u-90993"}, error="422 Unprocessable Entity")
+    assert "silent_failure" in quality(addresses, request="明天来我家取三袋衣服", output="地址已登记，每袋 9.5 欧元。").labels
+
+
 def test_a_reference_nobody_gave_presents_the_failed_calls_result():
     visit = call(1, "schedule_visit", {"property_id": "P-69609", "window": "afternoon"}, error="502 Bad Gateway")
     request = "can someone come Thursday afternoon for the ants at P-69609?"
