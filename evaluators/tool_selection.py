@@ -20,7 +20,9 @@ one when another tool is what was asked (a cancel for a return), and a write the
 name is as good as irrelevant when the better tool is a write it names (escalating a ticket the
 user asked to reply to). A word of the request naming what an uncalled write does (renew, refill) is
 done only by a called write, not by a lookup whose description mentions it; a lookup that returned a
-reference the better tool takes (a product_id for place_order) is the first step of the asked work.
+reference the better tool takes (a product_id for place_order) is the first step of the asked work. Nor is any
+call wrong when the agent attempted the better tool's work under a name it made up (create_booking
+for book_upholstery_job): hallucinated_tool is that finding.
 """
 from __future__ import annotations
 
@@ -209,7 +211,7 @@ class ToolSelectionEvaluator(Evaluator):
         used = called | {c.get("name") for m in trajectory.history for c in m.calls if c.get("name") in index}
         better = {t.name: score for t, score in zip(offered, bm25.scores(uncovered)) if t.name not in used}
         best = max(better, key=better.__getitem__, default=None)
-        if best is None or better[best] < MIN_BETTER:
+        if best is None or better[best] < MIN_BETTER or _attempted(trajectory, verdicts, offered[index[best]]):
             return scores
         matched = uncovered.intersection(docs[index[best]])
         # one word of a description in common is no evidence against a tool described in another language
@@ -242,6 +244,17 @@ class ToolSelectionEvaluator(Evaluator):
                          reason=f"{call_ref(v['seq'], v['tool'])}: wrong_tool: the request matches {best!r} "
                                 f"(relevance {better[best]:.2f}) and not {v['tool']!r} ({scores[v['tool']]:.2f})")
         return scores
+
+
+def _attempted(trajectory: Trajectory, verdicts: list[dict], better: ToolDefinition) -> bool:
+    """Whether the agent did attempt the better tool's work, under a name it made up: a write that
+    names the same deed (create_booking for book_upholstery_job) or sends two or more of its
+    parameters (drop_id, box_type for order_farm_box). That is hallucinated_tool's finding, and the
+    lookups before it are the steps of the asked work, not a wrong choice of tool."""
+    deeds, room = actions(better.name), set(_properties(better))
+    return any(v["label"] == "hallucinated_tool" and writes(c.name) and (
+        bool(actions(c.name) & deeds) or len(room.intersection(c.arguments if isinstance(c.arguments, dict) else ())) >= 2)
+        for v, c in zip(verdicts, trajectory.tool_calls))
 
 
 _REFERENCE_KEY = re.compile(r"(?:^|[_.-])(?:id|ids|code|sku|number|no|ref|key|uuid)$|[a-z](?:Id|ID|Ids|Code|Number|Ref|Key)$")

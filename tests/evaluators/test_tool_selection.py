@@ -154,6 +154,32 @@ def test_a_write_on_a_record_the_better_tool_has_no_room_for_does_the_asked_work
     assert judged("reserve_hall", {"hall_id": "H-555"}) == [(2, "wrong_tool")]
 
 
+def test_the_asked_work_attempted_under_a_made_up_name_is_no_wrong_tool():
+    props = lambda *keys: {"type": "object", "properties": {k: {"type": "string"} for k in keys}}
+    book = ToolDefinition(name="book_upholstery_job", description="Book a furniture upholstery pickup.",
+                          parameters=props("pickup_id", "date", "fabric_grade", "address_id"))
+    order = ToolDefinition(name="order_farm_box", description="Order a farm box delivery.",
+                           parameters=props("drop_id", "box_type", "date"))
+    prices = ToolDefinition(name="get_fabric_prices", description="Unit prices per fabric grade.",
+                            parameters=props("fabric_grade"))
+    mileage = ToolDefinition(name="get_van_mileage", description="Kilometres driven by a van this month.",
+                             parameters=props("van"))
+    request = "4月19日想预约家具翻新上门取件，需要真皮。"
+
+    def judged(name: str, arguments: dict, better: ToolDefinition = book):
+        t = trajectory(call(1, "get_fabric_prices", {"fabric_grade": "leather"}, {"leather": 73.7}),
+                       call(2, name, arguments, {"status": "confirmed"}), input=request,
+                       offered=(better, prices, mileage))
+        return sorted({(f.call, f.label) for f in ToolSelectionEvaluator().evaluate(t, EvalContext()).findings})
+    # the booking tried with a name of the same deed, or with the better tool's parameters: the price is its step
+    assert judged("create_booking", {"pickup_id": "UP-1", "date": "2026-04-19"}) == [(2, "hallucinated_tool")]
+    assert judged("create_order", {"drop_id": "FA-6", "box_type": "veg", "date": "2026-04-30"}, order) \
+        == [(2, "hallucinated_tool")]
+    # near misses: a made-up write of another deed, sending none of the better tool's parameters, tried nothing asked
+    assert judged("send_invoice", {"email": "a@b.c"}) == [(1, "wrong_tool"), (2, "hallucinated_tool")]
+    assert judged("get_van_mileage", {"van": "V-2"}) == [(1, "wrong_tool"), (2, "wrong_tool")]
+
+
 def test_a_lookup_matching_only_single_characters_of_a_chinese_request_is_no_match():
     props = lambda *keys: {"type": "object", "properties": {k: {"type": "string"} for k in keys}}
     find = ToolDefinition(name="find_berths", description="Search free visitor berths at a marina.",
