@@ -35,6 +35,7 @@ from typing import Any
 from collector.trajectory import ToolCall, ToolDefinition, Trajectory
 from evaluators.base import EvalContext, EvalResult, Evaluator, Finding
 from evaluators.text.bm25 import BM25
+from evaluators.text.dates import as_date
 from evaluators.text.glosses import english_terms, senses
 from evaluators.text.reasons import call_ref
 from evaluators.text.values import keys_and_strings
@@ -132,13 +133,17 @@ def ranker(documents: tuple[tuple[str, ...], ...]) -> BM25:
 
 def works_on_the_request(view: TrajectoryView, position: int, known: Haystack) -> bool:
     """Whether the call sends a specific value the user gave, now, in an earlier turn or as the
-    trace's context (an id, a path, an address, a long number): it works on what the user asked
-    about, whatever its name."""
+    trace's context (an id, a path, an address, a long number), or their day with another of their
+    values: it works on what the user asked about, whatever its name."""
     arguments = view.text.arguments[position]
     if arguments is None:  # unreadable arguments: their id-like words, as written
         raw = view.trajectory.tool_calls[position].arguments_raw or ""
         return any(view.text.in_user(w) or known.has(w) for w in map(norm, _ID_LIKE.findall(raw)))
-    return bool(_user_keys(view, arguments, known))
+    if _user_keys(view, arguments, known):
+        return True
+    # a day alone is no sign (any report takes one); with another of the user's values (the site, the nights) it is
+    given = [a for a in arguments if view.text.in_user(a.text) or known.has(a.text)]
+    return len({str(a.path[0]) for a in given}) >= 2 and any(as_date(str(a.value)) for a in given)
 
 
 def _user_keys(view: TrajectoryView, arguments: list, known: Haystack | None) -> set[str]:
@@ -149,8 +154,9 @@ def _user_keys(view: TrajectoryView, arguments: list, known: Haystack | None) ->
 
 
 def _specific(raw: str) -> bool:
-    """An id, a path, an address or a long number: a value that names one thing."""
-    return sum(c.isdigit() for c in raw) >= 3 or "/" in raw or "@" in raw
+    """An id, a path, an address or a long number: a value that names one thing. A date names a day
+    any tool may be asked about (a van's mileage report on the day of the asked booking)."""
+    return (sum(c.isdigit() for c in raw) >= 3 or "/" in raw or "@" in raw) and as_date(raw) is None
 
 
 def fits_nowhere_else(view: TrajectoryView, position: int, better: ToolDefinition) -> bool:
@@ -235,7 +241,7 @@ class ToolSelectionEvaluator(Evaluator):
         on_request = _OnTheRequest(view, low)
         keys = _reference_keys(offered[index[best]])
         cleared = {name for name in suspects
-                   if any(on_request.working(p) or _readies(trajectory.tool_calls[p], keys)
+                   if any(on_request.working(p) or _readies(trajectory.tool_calls[p], keys | _kin_keys(name, offered, used))
                           or (writes(name) and fits_nowhere_else(view, p, offered[index[best]]))
                           for p, v in enumerate(verdicts) if v["tool"] == name)}
         for v in verdicts:
@@ -264,6 +270,14 @@ def _reference_keys(tool: ToolDefinition) -> frozenset[str]:
     """The parameters of a tool that take a reference to a record (product_id, flightNumber, sku)."""
     properties = (tool.parameters or {}).get("properties")
     return frozenset(k for k in properties if _REFERENCE_KEY.search(k)) if isinstance(properties, dict) else frozenset()
+
+
+def _kin_keys(name: str, offered: list[ToolDefinition], used: set[str]) -> frozenset[str]:
+    """The references taken by the uncalled writes on the lookup's own object (book_climbing_induction
+    beside search_induction_times): a lookup that returned one found what such a write needs."""
+    own = set(name_terms(name))
+    return frozenset().union(*(_reference_keys(t) for t in offered if t.name not in used and writes(t.name)
+                               and own.intersection(name_terms(t.name)) - actions(t.name)))
 
 
 def _readies(call: ToolCall, keys: frozenset[str]) -> bool:
@@ -301,10 +315,11 @@ class _OnTheRequest:
 
     @property
     def fed_by(self) -> list[set[int]]:
-        """For each call, the earlier calls whose results hold one of its values the user did not give."""
+        """For each call, the earlier calls whose results hold one of its values the user did not give;
+        a day a slot search echoes feeds nothing (a report on that day is no step of the booking)."""
         if self._fed_by is None:
             texts, calls = self.view.text, self.view.trajectory.tool_calls
-            self._fed_by = [{i for a in arguments or () for u in a.units if not texts.in_user(u)
+            self._fed_by = [{i for a in arguments or () if as_date(str(a.value)) is None for u in a.units if not texts.in_user(u)
                              for i in texts.holders(u) if i != j and before(calls[i], calls[j])}
                             for j, arguments in enumerate(texts.arguments)]
         return self._fed_by

@@ -180,6 +180,45 @@ def test_the_asked_work_attempted_under_a_made_up_name_is_no_wrong_tool():
     assert judged("get_van_mileage", {"van": "V-2"}) == [(1, "wrong_tool"), (2, "wrong_tool")]
 
 
+def test_a_day_is_no_sign_that_a_report_works_on_the_request():
+    props = lambda *keys: {"type": "object", "properties": {k: {"type": "string"} for k in keys}}
+    find = ToolDefinition(name="find_carpet_slots", description="List open carpet clean slots for a day.",
+                          parameters=props("date"))
+    book = ToolDefinition(name="book_carpet_clean", description="Book a carpet clean in one slot.",
+                          parameters=props("slot_id", "date", "treatment"))
+    mileage = ToolDefinition(name="get_van_mileage", description="Mileage report of the company's service vans.",
+                             parameters=props("date"))
+    request = "2026-07-16想预约地毯清洗 2个房间, 下午两点以后的就行"
+    slots = call(1, "find_carpet_slots", {"date": "2026-07-16"}, {"date": "2026-07-16", "slots": [{"slot_id": "CA-64314"}]})
+
+    def judged(*calls):
+        t = trajectory(*calls, input=request, offered=(find, book, mileage))
+        return [(f.call, f.label) for f in ToolSelectionEvaluator().evaluate(t, EvalContext()).findings]
+    # the user's day sent to a van report, and echoed by the slot search before it: neither puts it on the booking
+    assert judged(slots, call(2, "get_van_mileage", {"date": "2026-07-16"}, {"entries": [{"id": "E183"}]})) \
+        == [(2, "wrong_tool")]
+    # the slot search found what the booking takes: the first step of the asked work, alone or not
+    assert judged(slots) == []
+
+
+def test_a_search_for_what_a_write_on_its_own_object_takes_is_a_step_of_the_work():
+    props = lambda *keys: {"type": "object", "properties": {k: {"type": "string"} for k in keys}}
+    offered = (ToolDefinition(name="search_induction_times", description="List open climbing induction inductions for a day.",
+                              parameters=props("date", "teacher")),
+               ToolDefinition(name="book_climbing_induction", description="Book a climbing induction in one induction.",
+                              parameters=props("induction_id", "date", "wall")),
+               ToolDefinition(name="list_hold_reset_dates", description="Dates the setters reset the holds on each wall.",
+                              parameters=props("date")),
+               ToolDefinition(name="get_climbing_waiver_terms", description="Cancellation terms for a country.",
+                              parameters=props("country")))
+    search = call(1, "search_induction_times", {"date": "2026-07-21"},
+                  {"date": "2026-07-21", "inductions": [{"induction_id": "CL-41460", "time": "09:15"}]})
+    resets = call(2, "list_hold_reset_dates", {"date": "2026-07-21"}, {"entries": [{"id": "E922"}]})
+    t = trajectory(search, resets, input="帮我约一个攀岩入门课，7月21日，1位攀岩者，要下午两点以后的。 需要顶绳。", offered=offered)
+    # the best match on the request's words is another tool, yet the search found the induction_id the booking takes
+    assert [(f.call, f.label) for f in ToolSelectionEvaluator().evaluate(t, EvalContext()).findings] == [(2, "wrong_tool")]
+
+
 def test_a_lookup_matching_only_single_characters_of_a_chinese_request_is_no_match():
     props = lambda *keys: {"type": "object", "properties": {k: {"type": "string"} for k in keys}}
     find = ToolDefinition(name="find_berths", description="Search free visitor berths at a marina.",
