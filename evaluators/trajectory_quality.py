@@ -71,7 +71,8 @@ _ASKS = re.compile(
 # A tool whose name or description says it reports a status or progress may be polled with the same
 # arguments; so may a tool that waits between polls.
 _COLLECTIONS = frozenset({"list", "search", "find", "query", "browse"})
-_POLLS = re.compile(r"status|progress|\bpoll|\bwait|\bsleep|状态|进度|轮询|等待", re.I)
+# "wait" as a verb ("wait for the job", wait_until_ready), not a noun: a place on a waiting list, an average wait
+_POLLS = re.compile(r"status|progress|\bpoll|\bwait(?:s|ing)?[\s_]+(?:for|until|till|on)\b|^wait|\bsleep|状态|进度|轮询|等待", re.I)
 # A result saying nothing was found: the next call may change the query because of it.
 _NOTHING = re.compile(r"^\s*(?:no (?:results?|matches|records|items|data)(?: found)?|not found|nothing found|"
                       r"0 (?:results?|matches|hits)|none|没有(?:找到|结果|数据|记录)|未找到|无结果|查无)", re.I)

@@ -406,6 +406,19 @@ def test_a_lookup_that_also_shows_a_status_is_no_status_check():
     assert "redundant_calls" in TrajectoryQualityEvaluator().evaluate(t, EvalContext()).labels
 
 
+@pytest.mark.parametrize("name, description, polled", [
+    ("get_waiting_position", "Position of an application on a site's waiting list.", False),
+    ("get_average_wait", "Average wait in months at a site.", False),
+    ("get_export", "Waits for an export to finish and returns its file.", True),
+    ("wait_until_ready", "Returns once the cluster answers.", True),
+])
+def test_wait_polls_as_a_verb_not_as_a_noun(name, description, polled):
+    from collector.trajectory import ToolDefinition
+    twice = [call(i, name, {"id": "AL-1"}, {"position": 14}) for i in (1, 2)]
+    t = trajectory(*twice, input="where am I on the list?", output="14th.", offered=(ToolDefinition(name=name, description=description),))
+    assert ("redundant_calls" not in TrajectoryQualityEvaluator().evaluate(t, EvalContext()).labels) is polled
+
+
 @pytest.mark.parametrize("description, polled", [
     ("Status, size and owner of a storage volume.", False), ("Volume status, size and owner.", False),
     ("Status of a volume resize: pending, running or done.", True), ("Volume status: attached or detached.", True),
