@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Callable
 from decimal import Decimal
 from functools import lru_cache
 from typing import Any
@@ -136,7 +137,7 @@ class _Run:
     """What the parts share about one trajectory, computed once."""
 
     __slots__ = ("texts", "calls", "keys", "answered", "asks", "claims_success", "kinds", "polled", "output",
-                 "descriptions", "request", "trajectory", "repeats", "_said", "_asked", "_invented")
+                 "descriptions", "request", "trajectory", "repeats", "_said", "_asked", "_invented", "_known")
 
     def __init__(self, view: TrajectoryView):
         output = view.trajectory.output or ""
@@ -158,6 +159,7 @@ class _Run:
         self._asked: frozenset[str] | None = None
         self.trajectory = view.trajectory
         self._invented: bool | None = None
+        self._known: Haystack | None = None
 
     def _own_deeds(self, position: int) -> frozenset[str]:
         """The call's deed words that no other successful call's name shares: "job" of get_job_log says
@@ -226,6 +228,14 @@ class _Run:
             return True
         return not any(c.status == "ok" for c in self.calls[position + 1:]) and self.invented
 
+    def given(self, unit: str) -> bool:
+        """Whether the agent had `unit` before any call: the request, an earlier turn, the trace's context."""
+        if self.texts.in_user(unit):
+            return True
+        if self._known is None:
+            self._known = Haystack([*history_texts(self.trajectory), *context_values(self.trajectory)])
+        return self._known.has(unit)
+
     @property
     def invented(self) -> bool:
         """Whether the answer states a reference (a code of letters and digits) that nobody gave: not
@@ -236,9 +246,8 @@ class _Run:
         ("pickups run 8-12"), which is no_recovery's."""
         if self._invented is None:
             sent = {u for arguments in self.texts.arguments for a in arguments or () for u in (a.text, *a.units)}
-            known = Haystack([*history_texts(self.trajectory), *context_values(self.trajectory)])
             self._invented = any(
-                (unit := norm(m[0])) and unit not in sent and not self.texts.in_user(unit) and not known.has(unit)
+                (unit := norm(m[0])) and unit not in sent and not self.given(unit)
                 and not any(self.calls[i].status == "ok" for i in self.texts.holders(unit))
                 for m in _REFERENCE.finditer(self.output))
         return self._invented
@@ -477,14 +486,14 @@ class TrajectoryQualityEvaluator(Evaluator):
         if not all(c.start_ns and c.end_ns for c in calls):
             return _skip("calls have no timings")
         rounds, round_of = _rounds(calls)
-        parents = _dependencies(calls, run.texts, run.polled, run.descriptions, stop_at=rounds)
+        parents = _dependencies(calls, run.texts, run.given, run.polled, run.descriptions, stop_at=rounds)
         deepest = max(_depths(parents))
         extra = {"depth": deepest, "rounds": rounds}
         if deepest >= rounds:  # (the graph may be partial: it stops once a call is `rounds` deep)
             return _part(1.0, reason=f"{rounds} round(s) for dependency depth {deepest}", **extra)
         # a call waited when it started rounds after the last call it needed (not merely after a late one):
         # that takes every dependency, not only those that set the depth
-        parents = _dependencies(calls, run.texts, run.polled, run.descriptions, stop_at=rounds, every=True)
+        parents = _dependencies(calls, run.texts, run.given, run.polled, run.descriptions, stop_at=rounds, every=True)
         # a repeat of a call that already succeeded wastes its round on being redundant: redundant_calls' finding
         waited = [c.seq for c, needs in zip(calls, parents) if c.seq not in run.repeats
                   and round_of[c.seq] > 1 + max((round_of[calls[i].seq] for i in needs), default=0)]
@@ -534,13 +543,14 @@ def _rounds(calls: list[ToolCall]) -> tuple[int, dict[int, int]]:
     return rounds, round_of
 
 
-def _dependencies(calls: list[ToolCall], texts: TrajectoryText, polled: set[str], descriptions: dict[str, str],
-                  stop_at: int, every: bool = False) -> list[set[int]]:
+def _dependencies(calls: list[ToolCall], texts: TrajectoryText, given: Callable[[str], bool], polled: set[str],
+                  descriptions: dict[str, str], stop_at: int, every: bool = False) -> list[set[int]]:
     """Which earlier calls each call depends on (by index). j depends on i, finished before j
     started, when i failed, found nothing or polled (a retry, a fallback, a relaxed query, the next
     poll), when either is an action rather than a lookup (an action uses what came before it; what
     follows an action sees the world it changed), or when i's result holds a value of j's arguments
-    (or a part of a composite one) that the user's input does not and i was not sent. Stops once a call is `stop_at`
+    (or a part of a composite one) that the agent was not `given` (the request, an earlier turn, the
+    trace's context) and i was not sent. Stops once a call is `stop_at`
     deep: the depth never exceeds the rounds. Unless `every`, a value dependency is only looked for
     where it could make a call deeper. Needs every call's timings."""
     ends = [c.end_ns for c in calls]
@@ -579,7 +589,7 @@ def _dependencies(calls: list[ToolCall], texts: TrajectoryText, polled: set[str]
             candidates = [i for i in finished if i not in parents and depth[i] > deepest]
             if (candidates or every) and arguments:  # only these could make j deeper: look values up only then
                 # a result echoing what its own call was sent is not where the value came from
-                fed = {i for a in arguments for u in a.units if not texts.in_user(u)
+                fed = {i for a in arguments for u in a.units if not given(u)
                        for i in texts.holders(u) if u not in sent(i)}
                 parents |= {i for i in finished if i in fed}
         out.append(parents)
@@ -674,7 +684,9 @@ def _found_nothing(result: Any) -> bool:
         return not result
     if isinstance(result, dict):  # its lists all empty ({"items": [], "query": "x"}), or nothing but empties
         lists = [v for v in result.values() if isinstance(v, list)]
-        return all(not v for v in lists) if lists else all(_found_nothing(v) or v == 0 for v in result.values())
+        # a count of 0 says nothing was found; false is an answer ({"bonfires": false})
+        return all(not v for v in lists) if lists else all(
+            _found_nothing(v) or (type(v) in (int, float) and v == 0) for v in result.values())
     return False
 
 

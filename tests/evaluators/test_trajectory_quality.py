@@ -279,6 +279,23 @@ def test_rounds_spent_on_repeats_are_redundant_calls_not_serial_waste():
     assert {"redundant_calls", "cyclic_pattern"} <= set(result.labels)
 
 
+def test_a_value_of_an_earlier_turn_echoed_by_a_result_is_no_dependency():
+    """The site came in the last turn: the rules and the average wait could run beside the queue lookup."""
+    from collector.trajectory import EarlierMessage
+    history = [EarlierMessage(role="tool", results=[{"application_id": "AL522444", "site": "Meanwood Valley"}])]
+    position = call(1, "get_waiting_position", {"application_id": "AL522444"}, {"position": 21, "site": "Meanwood Valley"})
+    rules = call(2, "get_site_rules", {"site": "Meanwood Valley"}, {"bonfires": False})  # an answer, not nothing found
+    wait = call(3, "get_average_wait", {"site": "Meanwood Valley"}, {"months": 14})
+
+    def parallelism(**extra):
+        t = trajectory(position, rules, wait, input="where am I in the queue, and the site's rules and wait?",
+                       output="21st; no bonfires; about 14 months.", **extra)
+        return TrajectoryQualityEvaluator().evaluate(t, EvalContext()).details["parallelism"]
+    assert (parallelism(history=history)["depth"], parallelism(history=history)["label"]) == (1, "serial_waste")
+    # without the earlier turn the site came from the queue lookup: the two after it depend on it
+    assert (parallelism()["depth"], parallelism()["label"]) == (2, "serial_waste")
+
+
 def test_one_wasted_round_is_a_note_that_lowers_efficiency():
     day_after = call(1, "get_weather", {"city": "北京", "date": "2026-12-01"}, {"temp": 3})
     monday = call(2, "get_weather", {"city": "北京", "date": "2026-12-07"}, {"temp": 1})
