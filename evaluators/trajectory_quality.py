@@ -60,6 +60,7 @@ _ACKNOWLEDGES = re.compile(
     r"\bnot (?:yet )?(?:been |be )?(?:done|complete)|"
     r"抱歉|对不起|无法|失败|出错|错误|暂时|稍后|不可用|没能|未能|异常|没有(?!问题)|并未|已经?存在|已经有|拒绝|被拒|驳回|被退|未(?:成功|完成)|还没"
     r"|没(?:改|办|成|做|订|发|交|提交|加|删)|没[\u4e00-\u9fff]成|报错"  # 没开成, 没约成: not done; 系统报错
+    r"|未找到|找不到|查不到|暂无"  # 一直返回未找到，暂无潮汐信息: nothing came back
     # a verb with 不了 cannot be done (订不了, 取消不了), but for the idioms 少不了, 免不了, 受不了, 大不了…
     r"|(?<![少免受大差忘])不了",
     re.I)
@@ -173,14 +174,16 @@ class _Run:
         """The first later call that tries the failed one's work again, or None: the same tool;
         any, when the failed tool was never offered (the real one after a made-up name); the calls
         that between them sent every value it was sent (get_reviews for each product a made-up
-        compare_products was given); another that does the same deed, or a write for a failed
+        compare_products was given; for a lookup, lookups only); another that does the same deed, or a write for a failed
         write (send_sms after send_email). A lookup for another part of the request (the payslip
         after a failed expense claim) takes nothing over."""
         a = self.calls[failed]
         if later and a.name not in self.descriptions:
             return later[0]
         sent = {x.text for x in self.texts.arguments[failed] or () if len(x.text) >= 3}
-        again = {x.text for j in later for x in self.texts.arguments[j] or ()}
+        # a write sending a failed lookup's values does its own deed with them (book_kayak after get_tide_times)
+        again = {x.text for j in later if writes(a.name) or not writes(self.calls[j].name)
+                 for x in self.texts.arguments[j] or ()}
         if sent and sent <= again:
             return later[0]
         deeds = _deeds(a.name, self.descriptions.get(a.name, ""))

@@ -539,6 +539,27 @@ def test_a_lookup_for_another_part_of_the_request_takes_nothing_over():
     assert recovery(balance, *days, output="Filed 38 hours day by day; 12 days of leave left.") == "recovered"
 
 
+def test_a_write_sending_a_failed_lookups_values_does_its_own_deed():
+    """The tide lookup failed; the booking sent the same site and day, and the answer passes over the tides."""
+    from collector.trajectory import ToolDefinition
+    offered = tuple(ToolDefinition(name=n, description=d) for n, d in (
+        ("check_kayak_slots", "Free kayaks at a site on a day."), ("get_tide_times", "High and low water at a site."),
+        ("book_kayak", "Book a kayak at a site."), ("get_tides_backup", "High and low water from the backup service.")))
+    slots = call(1, "check_kayak_slots", {"site_id": "KS-1019", "date": "2026-03-20"}, {"slots": ["09:00"]})
+    tides = call(2, "get_tide_times", {"site_id": "KS-1019", "date": "2026-03-20"}, error="500 Internal Server Error")
+    book = call(3, "book_kayak", {"site_id": "KS-1019", "date": "2026-03-20", "hours": 5}, {"booking": "BK781244"})
+    request = "我想在North Bay Harbour租单人，3月20日，5个小时，顺便看看潮汐"
+
+    def recovery(*calls, output):
+        t = trajectory(*calls, input=request, output=output, offered=offered)
+        return TrajectoryQualityEvaluator().evaluate(t, EvalContext()).details["recovery"]["label"]
+    assert recovery(slots, tides, book, output="已为您预订North Bay Harbour的单人，2026-03-20，共5小时。") == "no_recovery"
+    assert recovery(slots, tides, book, output="已预订2026-03-20的单人；潮汐服务一直返回未找到，暂无潮汐信息。") == "recovered"
+    # lookups that between them send what a failed one was sent still take it over
+    again = call(3, "get_tides_backup", {"site_id": "KS-1019", "date": "2026-03-20"}, {"high": "06:12"})
+    assert recovery(slots, tides, again, output="高潮 06:12。") == "recovered"
+
+
 def test_the_real_tool_after_a_made_up_one_takes_it_over():
     from collector.trajectory import ToolDefinition
     offered = (ToolDefinition(name="get_rating", description="Average rating of one product."),)
@@ -555,6 +576,7 @@ def test_the_real_tool_after_a_made_up_one_takes_it_over():
     ("申请被退回：需要先上传发票。", False),
     ("座位最多50个，60个加不了。", False),
     ("加座位没加成 (系统报错)。", False),
+    ("查不到能加 60 个座位的方案，暂无结果。", False),
     ("The 60 seats show as already taken, so nothing is booked.", False),
     ("已加好 60 个座位，少不了你的。", True),  # 少不了 is "sure to have", no admission
     ("已加好 60 个座位，款项原路退回到你的卡上。", True),  # 原路退回 is where a refund goes, no admission
