@@ -38,6 +38,7 @@ The muted split (tests/judgement/muted.py) was written by a sixteenth helper, on
 read, the same way and in domains again new; it must not be read when tuning the evaluators.
 The hushed split (tests/judgement/hushed.py), by a seventeenth helper the same way, must not be read when tuning.
 The stilled split (tests/judgement/stilled.py), by an eighteenth helper the same way, must not be read when tuning.
+The lulled split (tests/judgement/lulled.py), by a nineteenth helper the same way, must not be read when tuning.
 
 Per label, over traces: a true positive is a trace that must get the label and does; a false
 positive a trace that gets it and must not; recall and precision as usual. Only failure labels
@@ -165,7 +166,7 @@ def judge(cases: Iterable[Any]) -> Scores:
 
 
 # Splits written apart, each a module of tests/judgement with its own generate(n, seed), in the order written.
-WRITTEN = ("blind", "fresh", "sealed", "unseen", "hidden", "veiled", "masked", "shrouded", "obscured", "cloaked", "shaded", "dimmed", "faded", "muted", "hushed", "stilled")
+WRITTEN = ("blind", "fresh", "sealed", "unseen", "hidden", "veiled", "masked", "shrouded", "obscured", "cloaked", "shaded", "dimmed", "faded", "muted", "hushed", "stilled", "lulled")
 SPLITS = ("dev", "heldout", *WRITTEN)
 
 
