@@ -630,7 +630,7 @@ def f_wrong_tool(d, rng):
     i = d.steps.index(target)
     d.steps[i] = wrong
     d.output = output
-    return {"wrong_tool": [wrong]}
+    return {"wrong_tool": [wrong], "": [target]}
 
 
 def f_future(d, rng):
@@ -695,10 +695,11 @@ def _storm(d, rng, errors: list[str], then_ok: bool, honest: str):
         d.steps[i:i] = tries
         return {"blind_retry": [*tries, step], "failing_call_loop": [*tries, step],
                 "repeated_identical_call": [*tries, step]}
+    dropped = [step, *d.steps[i + 1:]]
     d.steps[i:i + 1] = tries
     d.drop_after(tries[-1])
     d.output = honest
-    return {"blind_retry": tries, "failing_call_loop": tries, "repeated_identical_call": tries}
+    return {"blind_retry": tries, "failing_call_loop": tries, "repeated_identical_call": tries, "": dropped}
 
 
 def f_loop(d, rng):
@@ -738,16 +739,12 @@ def f_silent(d, rng):
 
 
 def f_unverified(d, rng):
-    """The write fails, the extra lookup after it works, and the answer says the write went through."""
+    """The write times out, nothing follows, and the answer reports it done."""
     step = d.roles.get("write")
-    if step is None or step is not d.steps[-1]:
+    if step is None or step is not d.steps[-1] or d.output is None:
         return None
-    side = _side(d)
-    if side is None:
-        return None
-    step.result, step.error = None, rng.choice(["500 Internal Server Error", "502 Bad Gateway"])
-    d.steps.append(Step(side.tool, side.args, {"status": "ok"}))
-    return {"unverified_success": [step]}
+    step.result, step.error = None, "504 Gateway Timeout"
+    return {"unverified_success": [step], "silent_failure": [step]}
 
 
 def f_no_answer(d, rng):
