@@ -462,11 +462,18 @@ class Reviewer:
         if not days and (m := _LOCAL_DATE.fullmatch(value.strip())) is not None:
             days = {d for d in (_day(m[3], m[2], m[1]), _day(m[3], m[1], m[2])) if d is not None}
         if not days or not (days & self._trace_dates() or any(self.said(norm(d.isoformat()), earlier) for d in days)
-                            or days & self.dates):
+                            or days & self.dates or any(self._length_after(d, earlier) for d in days)):
             return None
         if time is not None and time not in _BOUNDS and not self._clock(*time, earlier):
             return None
         return "a date computed from the request"
+
+    def _length_after(self, day: dt.date, earlier: Callable[[str], bool]) -> bool:
+        """Whether `day` is a length of time the request states (whole days, weeks) after a day the
+        user or an earlier result gave: "pause for 2 weeks from the next delivery" resumes 14 days
+        after the next_dispatch a lookup returned."""
+        lengths = {int(s) // 86400 for s in durations_in(self.requests) if s and s % 86400 == 0}
+        return any(self.said(norm((day - dt.timedelta(days=n)).isoformat()), earlier) for n in lengths if 0 < n <= 366)
 
     def _zoned(self, value: str, earlier: Callable[[str], bool], utc: bool = False) -> str | None:
         """A UTC (or offset) date-time that is, in a zone the request names by its city or country

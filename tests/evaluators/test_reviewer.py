@@ -651,6 +651,19 @@ def test_times_in_words_and_a_day_of_the_month_alone(value, said, key, label):
     assert verdict(value, said, key=key)[0] == label
 
 
+@pytest.mark.parametrize("value, asked, label", [
+    ("2026-12-29", "pause my cheese for 2 weeks from the next delivery", "pass"),
+    ("2027-01-12", "从下次发货起暂停4周", "pass"),
+    ("2026-12-24", "skip 9 days after the next delivery", "pass"),
+    ("2026-12-28", "pause my cheese for 2 weeks from the next delivery", "ungrounded_value"),
+    ("2027-01-05", "pause my cheese for 2 weeks from the next delivery", "ungrounded_value"),
+])
+def test_a_length_of_time_the_user_gave_after_a_day_a_result_gave(value, asked, label):
+    found = call(1, "get_subscription", {"account_id": "ch-1"}, {"next_dispatch": "2026-12-15"})
+    t = trajectory(found, call(2, "pause_subscription", {"resume_on": value}), input=asked, offered=(ANY,), user_id="ch-1")
+    assert GroundingEvaluator().evaluate(t, EvalContext()).label == label
+
+
 @pytest.mark.parametrize("value, said, key, label", [
     ("21:00", "the hall from 18:00 for 3 hours", "end_time", "pass"),
     ("15:00", "12 Mar, 13:00 for 2 hours", "end", "pass"),
