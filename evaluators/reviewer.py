@@ -59,6 +59,7 @@ def _national(digits: str) -> str | None:
 _ISO_DURATION = re.compile(r"P(?=\d|T\d)[\dYMWDTHS.]*")
 _DURATION = TypeAdapter(dt.timedelta)
 _INITIALISM = re.compile(r"\b(?:[A-Z]\.){2,}")  # capitals only: a.m. and e.g. are no codes (AM is Armenia)
+_BASIC_DATE = re.compile(r"(20\d{2})(\d{2})(\d{2})")  # ISO 8601's basic form: 20260331
 _PREFIXED = re.compile(r"([A-Za-z]{2,5})[-_ #]?(\d{4,})")
 # a number with the word or two the user put before it: "order #12345", "purchase order 5521"
 _NAMED_NUMBER = re.compile(r"(?:([a-z]+)\s+)?([a-z]+)\s*(?:no\.?|number|#|:)?\s*(\d+)(?!\d)")
@@ -452,8 +453,8 @@ class Reviewer:
 
     def _date(self, value: str, earlier: Callable[[str], bool]) -> str | None:
         """A date, or a date-time on one, computed from the request and the trace's day; a date
-        written day or month first (24.08.2026, 08/24/2026) when either reading is one (the form is
-        `parameters`' business)."""
+        written day or month first (24.08.2026, 08/24/2026) when either reading is one, or in ISO
+        8601's basic form (20260331) (the form is `parameters`' business)."""
         days, time = {as_date(value)} - {None}, None
         if not days and (m := _DATE_TIME.fullmatch(value.strip())) is not None:
             if _ZONED.search(value.strip()) and self.zones:
@@ -461,6 +462,8 @@ class Reviewer:
             days, time = {as_date(m[1])} - {None}, (m[2], m[3])
         if not days and (m := _LOCAL_DATE.fullmatch(value.strip())) is not None:
             days = {d for d in (_day(m[3], m[2], m[1]), _day(m[3], m[1], m[2])) if d is not None}
+        if not days and (m := _BASIC_DATE.fullmatch(value.strip())) is not None:
+            days = {_day(m[1], m[2], m[3])} - {None}
         if not days or not (days & self._trace_dates() or any(self.said(norm(d.isoformat()), earlier) for d in days)
                             or days & self.dates or any(self._length_after(d, earlier) for d in days)):
             return None

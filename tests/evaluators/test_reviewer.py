@@ -651,6 +651,16 @@ def test_times_in_words_and_a_day_of_the_month_alone(value, said, key, label):
     assert verdict(value, said, key=key)[0] == label
 
 
+@pytest.mark.parametrize("value, said, label", [
+    ("20261031", "export last month's log", "pass"), ("20261201", "on Dec 1st", "pass"),
+    ("20261015", "export last month's log", "ungrounded_value"), ("20261131", "export last month's log", "ungrounded_value"),
+    ("20261202", "on Dec 1st", "ungrounded_value"),
+])
+def test_a_computed_date_in_iso_8601s_basic_form(value, said, label):
+    """The form is format_error's finding when the schema asks for another: the date itself is grounded."""
+    assert verdict(value, said, key="to_date")[0] == label
+
+
 @pytest.mark.parametrize("value, asked, label", [
     ("2026-12-29", "pause my cheese for 2 weeks from the next delivery", "pass"),
     ("2027-01-12", "从下次发货起暂停4周", "pass"),
