@@ -262,6 +262,22 @@ def test_independent_calls_in_sequence_waste_rounds():
     assert parallelism["evidence"] == [2, 3] and result.label == "serial_waste"
 
 
+def test_a_name_saying_availability_is_a_lookup_whatever_its_verb():
+    """"press" of press_slot_availability, and "Free" opening its description, act on nothing."""
+    from collector.trajectory import ToolDefinition
+    offered = (ToolDefinition(name="press_slot_availability", description="Free pressing slots at one of the orchard sites on a date."),
+               ToolDefinition(name="press_apples", description="Press a customer's apples in a slot."))
+    sites = [call(k, "press_slot_availability", {"site": s, "date": "2026-05-09"}, [{"slot_id": f"S-{k}"}])
+             for k, s in enumerate(("mill", "river", "north"), 1)]
+    t = trajectory(*sites, input="which site can press my apples on May 9?", output="All three are free.", offered=offered)
+    parallelism = TrajectoryQualityEvaluator().evaluate(t, EvalContext()).details["parallelism"]
+    assert (parallelism["depth"], parallelism["label"]) == (1, "serial_waste")
+    # a tool named for its deed alone still acts: what follows it sees the world it changed
+    presses = [call(k, "press_apples", {"slot_id": f"S-{k}"}, {"ok": True}) for k in (1, 2, 3)]
+    t = trajectory(*presses, input="press them in all three slots", output="Done.", offered=offered)
+    assert TrajectoryQualityEvaluator().evaluate(t, EvalContext()).details["parallelism"]["depth"] == 3
+
+
 def test_rounds_spent_on_repeats_are_redundant_calls_not_serial_waste():
     from collector.trajectory import ToolDefinition
     offered = (ToolDefinition(name="find_stop", description="Find school-bus stops by name or stop code"),
