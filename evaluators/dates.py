@@ -43,6 +43,8 @@ FREE_TEXT = frozenset({"query", "q", "message", "messages", "text", "prompt", "c
                         "keyword", "keywords", "title", "summary", "description", "reason", "request", "goal",
                         "task", "subject"})
 _CLAUSE = re.compile(r"[.,;:(（，。；：]")
+# a weekday's name alone, as a date parameter's whole value ("Wednesday", "fri", "on Friday")
+_BARE_WEEKDAY = re.compile(r"(?:on\s+)?(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?\.?", re.I)
 
 
 def date_pattern(pattern: Any) -> bool:
@@ -101,8 +103,11 @@ def wants_date(name: str, branches: list[Schema]) -> bool:
 
 
 def relative_instead_of_date(value: Any) -> str | None:
-    """The relative expression in a string that is not itself a date ("tomorrow", "下周一"), else None."""
+    """The relative expression in a string that is not itself a date ("tomorrow", "下周一", a bare
+    "Wednesday": which one?), else None."""
     if type(value) is not str:
         return None
+    if _BARE_WEEKDAY.fullmatch(value.strip()):
+        return value.strip()
     phrase = relative_date_phrase(value)
     return phrase if phrase is not None and as_date(value) is None else None

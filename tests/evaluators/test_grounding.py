@@ -113,11 +113,17 @@ def test_a_trace_at_midday_utc_may_be_on_the_utc_date_too():
     assert stay("2026-12-06") == "ungrounded_value"
 
 
-@pytest.mark.parametrize("word", ["tomorrow", "明天", "后天", "下周一", "next Monday", "today", "this Friday", "3天后"])
+@pytest.mark.parametrize("word", ["tomorrow", "明天", "后天", "下周一", "next Monday", "today", "this Friday", "3天后",
+                                  "Wednesday", "fri", "on Friday"])
 def test_relative_date_where_the_schema_wants_an_absolute_date(word):
     result = ground(call(1, "book", {"date": word}), request=f"book it {word}")
     assert (result.label, result.score, result.evidence) == ("relative_date", 0.0, [1])
     assert result.reason.startswith(f"call 1 book(date={word!r}): relative_date:")
+
+
+def test_a_weekday_where_the_parameter_asks_for_one_is_no_relative_date():
+    weekday = ToolDefinition(name="t", parameters={"type": "object", "properties": {"day_of_week": {"type": "string"}}})
+    assert ground(call(1, "t", {"day_of_week": "Wednesday"}), request="every Wednesday", offered=(weekday,)).label == "pass"
 
 
 def test_relative_date_by_pattern_or_description_not_in_free_text():
