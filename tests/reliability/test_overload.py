@@ -160,7 +160,7 @@ def test_twice_the_load_gets_429_the_rss_stays_under_the_ceiling_and_nothing_ack
     print(f"\noverload: {sum(tally[c] for c in (200, 429, 503))} requests, {throttled} answered 429, "
           f"{tally[503]} 503, {acked / SECONDS:.0f} spans/s acknowledged to the clients ({acked}), "
           f"{tally['given_up']} batches given up, {len(exporter.acked)} SDK spans "
-          f"acknowledged, {sum(stored.values())} stored; peak RSS {peak[0] >> 20} MiB (ceiling {LIMIT_MIB}); "
+          f"acknowledged ({exporter.failed} refused and given up by the SDK), {sum(stored.values())} stored; peak RSS {peak[0] >> 20} MiB (ceiling {LIMIT_MIB}); "
           f"server throttled {stats['throttled_requests']}; in the {SECONDS:.0f} s window the clients offered "
           f"{offered:.0f} spans/s and the saturated server acknowledged {sustained:.0f} spans/s "
           f"(x{offered / sustained:.1f})")
@@ -171,5 +171,7 @@ def test_twice_the_load_gets_429_the_rss_stays_under_the_ceiling_and_nothing_ack
     assert tally["with_retry_after"] == throttled + tally[503] and tally["given_up"] == 0
     assert peak[0] < LIMIT_MIB << 20
     assert sum(stored.values()) >= acked + len(exporter.acked)
-    assert exporter.acked <= stored.keys() and exporter.failed == 0
+    # the stock exporter gives a batch up after 6 refusals in a row: how often depends on how far past
+    # capacity the clients got that minute, so it is printed; what it was acknowledged is all stored
+    assert exporter.acked and exporter.acked <= stored.keys()
     assert max(stored.values()) == 1
