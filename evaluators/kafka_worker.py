@@ -19,12 +19,12 @@ import logging
 import os
 import socket
 import threading
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import orjson
-from confluent_kafka import Consumer, Message, TopicPartition
+from confluent_kafka import Consumer, KafkaException, Message, TopicPartition
 from pydantic import ValidationError
 
 from collector.trajectory import Trajectory
@@ -33,7 +33,7 @@ from evaluators.config import EvaluatorSettings
 from evaluators.results import Scored
 from evaluators.work import WorkItem
 from evaluators.worker import make_evaluations
-from infra.kafka.client import AckedProducer, commit_after, ensure_topics, usable, where
+from infra.kafka.client import AckedProducer, OffsetCommitter, ensure_topics, usable, where
 from infra.kafka.config import KafkaSettings
 
 log = logging.getLogger(__name__)
@@ -102,6 +102,20 @@ def _position(msg: Message) -> Position:
     return msg.topic(), msg.partition(), msg.offset()
 
 
+def _firsts(messages: Sequence[Message]) -> dict[tuple[str, int], Message]:
+    """Each partition's first message in a batch."""
+    firsts: dict[tuple[str, int], Message] = {}
+    for m in messages:
+        firsts.setdefault((m.topic(), m.partition()), m)
+    return firsts
+
+
+def _rewind(consumer, firsts: Iterable[Message], past: Message | None = None) -> None:
+    """Read each partition again from its first message of the batch (from after `past`)."""
+    for m in firsts:
+        consumer.seek(TopicPartition(m.topic(), m.partition(), m.offset() + (m is past)))
+
+
 def _attempt(metadata: str | None) -> int:
     """N from an `attempt=N` commit mark; 0 for none (a normal commit carries no metadata)."""
     name, _, value = (metadata or "").partition("=")
@@ -151,13 +165,24 @@ class KafkaWorker:
         producer.start()
         consumer = Consumer({**self.kafka.consumer(self.kafka.worker_group), "client.id": f"worker-{self.name}"})
         consumer.subscribe([self.kafka.work_topic], on_assign=self._assigned, on_revoke=self._revoked)
+        offsets = OffsetCommitter(consumer, f"worker {self.name}")
         try:
             while not self._stop.is_set():
                 messages = usable(consumer.consume(self.kafka.worker_batch, 0.5))
-                if messages:
+                offsets.retry()
+                if not messages:
+                    continue
+                try:
                     messages, attempts = self._mark_attempts(consumer, messages)
-                    self._process(messages, attempts, producer)
-                    commit_after(consumer, messages)
+                except KafkaException as exc:  # a rebalance refused the mark: nothing evaluated yet
+                    if exc.args[0].fatal():
+                        raise
+                    log.warning("worker %s: could not count this attempt (%s); reading the batch again",
+                                self.name, exc.args[0].str())
+                    _rewind(consumer, _firsts(messages).values())
+                    continue
+                self._process(messages, attempts, producer)
+                offsets.commit(messages)
         finally:
             consumer.close()
             producer.shutdown()
@@ -167,9 +192,7 @@ class KafkaWorker:
 
         Returns what to evaluate now: all of `messages`, or after a crash the marked message with
         the most attempts, alone (the consumer is rewound to read the rest again)."""
-        firsts: dict[tuple[str, int], Message] = {}
-        for m in messages:
-            firsts.setdefault((m.topic(), m.partition()), m)
+        firsts = _firsts(messages)
         committed = consumer.committed([TopicPartition(t, p) for t, p in firsts], timeout=self.kafka.connect_timeout_s)
         attempts: dict[Position, int] = {}
         for tp in committed:
@@ -185,8 +208,7 @@ class KafkaWorker:
         if not suspects:
             return messages, attempts
         suspect = suspects[0]
-        for m in firsts.values():  # everything else is read again once the suspect is settled
-            consumer.seek(TopicPartition(m.topic(), m.partition(), m.offset() + (m is suspect)))
+        _rewind(consumer, firsts.values(), past=suspect)  # everything else is read again once it is settled
         log.warning("worker %s: %s was taken by a worker that stopped (attempt %d); evaluating it alone",
                     self.name, where(suspect), attempts[_position(suspect)])
         return [suspect], attempts

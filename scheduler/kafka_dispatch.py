@@ -20,7 +20,7 @@ from evaluators.kafka_worker import MalformedMessage, ResultMessage, decode_resu
 from evaluators.results import ResultStore
 from evaluators.work import Loader
 from evaluators.worker import ResultHook
-from infra.kafka.client import AckedProducer, KafkaLoop, commit_after, usable, where
+from infra.kafka.client import AckedProducer, KafkaLoop, OffsetCommitter, usable, where
 from infra.kafka.config import KafkaSettings
 from scheduler.ledger import Ledger
 
@@ -71,9 +71,11 @@ class ResultConsumer(KafkaLoop):
         self.items_finished = 0
         self._consumer = Consumer(kafka.consumer(kafka.results_group))
         self._consumer.subscribe([kafka.results_topic])
+        self._offsets = OffsetCommitter(self._consumer, self.name)
 
     def step(self) -> bool:
         messages = usable(self._consumer.consume(500, 0.5))
+        self._offsets.retry()
         if not messages:
             return False  # consume() already waited
         decoded: list[ResultMessage] = []
@@ -83,7 +85,7 @@ class ResultConsumer(KafkaLoop):
             except MalformedMessage as exc:
                 log.warning("skipping malformed result message %s: %s", where(msg), exc)
         if self._until_done(f"storing {len(decoded)} results", lambda: self._store(decoded)):
-            commit_after(self._consumer, messages)
+            self._offsets.commit(messages)
         return False
 
     def _store(self, decoded: Sequence[ResultMessage]) -> None:

@@ -19,7 +19,7 @@ from collector.decoding.otlp import DecodeError, Limits, SpanBatch, to_batch
 from collector.receiving.kafka_encoding import read_message, take_project
 from collector.receiving.projects import tag
 from collector.queue.ingest import IngestQueue, IngestStats
-from infra.kafka.client import KafkaLoop, commit_after, usable, where
+from infra.kafka.client import KafkaLoop, OffsetCommitter, usable, where
 from infra.kafka.config import KafkaSettings
 
 log = logging.getLogger(__name__)
@@ -68,9 +68,11 @@ class KafkaIngest(KafkaLoop):
         stats.stages.add("consume")
         self._consumer = Consumer(settings.consumer(settings.group))
         self._consumer.subscribe([settings.topic])
+        self._offsets = OffsetCommitter(self._consumer, self.name)
 
     def step(self) -> bool:
         messages = usable(self._consumer.consume(self.settings.poll_batch, 0.5))
+        self._offsets.retry()
         if not messages:
             return False  # consume() already waited
         batch = decode_messages(messages, self.settings.encoding, self.limits, self.stats, time.time_ns())
@@ -78,7 +80,7 @@ class KafkaIngest(KafkaLoop):
         if len(batch) and not self._until_done(f"storing {len(batch)} spans", lambda: self.queue.submit(batch).result()):
             return False  # shutting down: these offsets stay uncommitted and are read again
         self.stats.consumed_spans += len(batch)
-        commit_after(self._consumer, messages)
+        self._offsets.commit(messages)
         return False
 
     def close(self) -> None:

@@ -187,14 +187,44 @@ class KafkaLoop:
         return False
 
 
-def commit_after(consumer, messages: Sequence[Message]) -> None:
-    """Commit, synchronously, the position after the last of `messages` in each partition."""
-    positions: dict[tuple[str, int], int] = {}
-    for m in messages:
-        key = (m.topic(), m.partition())
-        positions[key] = max(positions.get(key, -1), m.offset() + 1)
-    if positions:
-        consumer.commit(offsets=[TopicPartition(t, p, o) for (t, p), o in positions.items()], asynchronous=False)
+class OffsetCommitter:
+    """Commits, synchronously, the position after processed messages in each partition.
+
+    The group may refuse a commit without anything being wrong: during a cooperative rebalance
+    (REBALANCE_IN_PROGRESS) or right after one (a generation that moved on). Kafka's guidance is to
+    let the next poll finish the rebalance and commit again for the partitions still owned, so a
+    refused commit is owed and retried after each poll; a partition that moved meanwhile is read
+    again by its new owner from its last commit (at least once). Only a fatal error raises.
+    """
+
+    def __init__(self, consumer, owner: str):
+        self.consumer, self.owner = consumer, owner
+        self._owed: dict[tuple[str, int], int] = {}
+
+    def commit(self, messages: Sequence[Message]) -> None:
+        for m in messages:
+            key = (m.topic(), m.partition())
+            self._owed[key] = max(self._owed.get(key, -1), m.offset() + 1)
+        self.retry()
+
+    def retry(self) -> None:
+        """Commit what is owed for the partitions this consumer still owns; call after each poll."""
+        if not self._owed:
+            return
+        owned = {(tp.topic, tp.partition) for tp in self.consumer.assignment()}
+        self._owed = {key: offset for key, offset in self._owed.items() if key in owned}
+        if not self._owed:
+            return
+        try:
+            self.consumer.commit(offsets=[TopicPartition(t, p, o) for (t, p), o in self._owed.items()],
+                                 asynchronous=False)
+        except KafkaException as exc:
+            if exc.args[0].fatal():
+                raise
+            log.warning("%s: offset commit refused (%s); committing again after the next poll", self.owner,
+                        exc.args[0].str())
+            return
+        self._owed.clear()
 
 
 def where(msg: Message) -> str:

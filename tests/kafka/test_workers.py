@@ -2,13 +2,20 @@
 from __future__ import annotations
 
 import ast
+import logging
 import re
 import signal
+import threading
 
 import httpx
+import pytest
+from confluent_kafka import Consumer, KafkaError, KafkaException
+
+from evaluators import kafka_worker
 
 from tests.logs_receiver import Receiver
 from tracepatrol.harness.waiting import wait_for
+from tracepatrol.settings import load_settings
 
 ITEMS = 40
 EVALUATORS = ["parameters", "llm_judge"]
@@ -50,7 +57,10 @@ def test_a_worker_killed_mid_run_leaves_every_item_scored_exactly_once(cluster, 
         seen_running.append(sum(i["state"] == "running" for i in run["items"]))
         return run["state"] == "done" and run
 
-    run = wait_for("the run to finish", finished, timeout=90, every=0.1)
+    try:
+        run = wait_for("the run to finish", finished, timeout=90, every=0.1)
+    except TimeoutError as exc:
+        pytest.fail(f"{exc}\n{cluster.log_tails()}")
     assert 0 < max(seen_running) <= IN_FLIGHT, seen_running
     assert [i["state"] for i in run["items"]] == ["done"] * ITEMS
     assert owned(doomed.log.read_text()), "the doomed worker owned no partition when it was killed"
@@ -96,11 +106,74 @@ def test_an_item_that_kills_every_worker_is_failed_after_max_attempts(cluster, c
         poison = line.group(1)
         assert worker.stop(signal.SIGKILL) == -signal.SIGKILL
     survivor = cluster.worker("survivor").start()
-    run = wait_for("the run to finish", lambda: (r := ingest.get(f"/api/runs/{run_id}").json())["state"] == "done" and r,
-                   timeout=90, every=0.2)
+    try:
+        run = wait_for("the run to finish", lambda: (r := ingest.get(f"/api/runs/{run_id}").json())["state"] == "done"
+                       and r, timeout=90, every=0.2)
+    except TimeoutError as exc:
+        pytest.fail(f"{exc}\n{cluster.log_tails()}")
     failed = [i for i in run["items"] if i["state"] == "failed"]
     assert len(failed) == 1 and f"abandoned: 2 workers died evaluating it ({poison})" in failed[0]["reason"]
     assert sorted(i["state"] for i in run["items"]) == ["done"] * (items - 1) + ["failed"]
     assert f"evaluating {poison}" not in survivor.log.read_text()  # it answered without evaluating
     ingest.stop()
     assert cluster.query("SELECT count(DISTINCT trace_id) FROM eval_results") == [(items - 1,)]
+
+
+class RefusingConsumer(Consumer):
+    """A consumer whose n-th commits the group coordinator refuses, as it does while a cooperative
+    rebalance is in progress (Kafka 2.5's non-fatal RebalanceInProgressException)."""
+
+    refuse: set[int] = set()
+
+    def commit(self, *args, **kwargs):
+        self.commits = getattr(self, "commits", 0) + 1
+        if self.commits in self.refuse:
+            raise KafkaException(KafkaError(KafkaError.REBALANCE_IN_PROGRESS))
+        return super().commit(*args, **kwargs)
+
+
+@pytest.mark.parametrize("refused, what", [(1, "the first attempt mark"), (2, "the first batch's offsets"),
+                                           (3, "the second batch's attempt mark")])
+def test_a_commit_refused_during_a_rebalance_costs_no_item_and_no_second_evaluation(
+        cluster, monkeypatch, caplog, refused, what):
+    """A refused commit never stops the worker: a refused mark reads the batch again before
+    evaluating it, refused offsets are committed after the next poll, so every item is scored
+    once, by the one worker."""
+    items = 12
+    monkeypatch.setattr(RefusingConsumer, "refuse", {refused})
+    monkeypatch.setattr(kafka_worker, "Consumer", RefusingConsumer)
+    cluster.configure({"workers": True, "worker_batch": 4})
+    cluster.produce_traces(items, 3)
+    ingest = cluster.ingest().start()
+    wait_for("trajectories", lambda: ingest.stats()["traces"] == items)
+    settings = load_settings(cluster.config)
+    worker = kafka_worker.KafkaWorker(settings.kafka, settings.evaluators, "refused")
+    crashed: list[BaseException] = []
+    thread = threading.Thread(target=lambda: _run(worker, crashed), daemon=True)
+    caplog.set_level(logging.WARNING, logger=kafka_worker.__name__)
+    thread.start()
+    try:
+        task = {"name": "refused", "window": {"mode": "backfill", "last": "1d"},
+                "sampling": {"ratio": 1.0, "max_items": 500}, "evaluators": ["parameters"]}
+        resp = httpx.post(f"http://127.0.0.1:{ingest.api_port}/api/tasks", json=task, timeout=60)
+        assert resp.status_code == 201, resp.text
+        run_id = resp.json()["run"]["run_id"]
+        run = wait_for("the run to finish", lambda: crashed or (
+            (r := ingest.get(f"/api/runs/{run_id}").json())["state"] == "done" and r), timeout=60)
+        assert not crashed, f"the worker stopped when {what} was refused: {crashed[0]!r}"
+        assert [i["state"] for i in run["items"]] == ["done"] * items
+        assert worker.items_done == items, "an item was evaluated again although its result was acknowledged"
+        assert any("REBALANCE_IN_PROGRESS" in r.getMessage() or "rebalance" in r.getMessage().lower()
+                   for r in caplog.records), [r.getMessage() for r in caplog.records]
+    finally:
+        worker.stop()
+        thread.join(30)
+    ingest.stop()
+    assert cluster.query("SELECT count(*), count(DISTINCT trace_id) FROM eval_results") == [(items, items)]
+
+
+def _run(worker: kafka_worker.KafkaWorker, crashed: list[BaseException]) -> None:
+    try:
+        worker.run()
+    except BaseException as exc:  # noqa: BLE001 - the test reports what stopped the worker
+        crashed.append(exc)

@@ -93,6 +93,11 @@ class Cluster:
         with duckdb.connect(str(self.db), read_only=True) as con:
             return con.execute(sql, list(params)).fetchall()
 
+    def log_tails(self, lines: int = 20) -> str:
+        """The end of each role's log, for a failure message: what a test waited on in vain."""
+        return "\n".join(f"--- {r.log.name}\n" + "\n".join(r.log.read_text(errors="replace").splitlines()[-lines:])
+                         for r in self.procs if r.log.exists())
+
     def stop(self, sig: int) -> None:
         for role in self.procs:
             role.stop(sig)
