@@ -241,7 +241,7 @@ class _Judge:
     @property
     def reviewer(self) -> Reviewer:
         if self._reviewer is None:
-            self._reviewer = Reviewer(self.trajectory, self.texts.in_user, trace_days(self.trajectory), self.dates)
+            self._reviewer = Reviewer(self.texts, trace_days(self.trajectory), self.dates)
         return self._reviewer
 
     def _named_instead(self, text: str, value: object, allowed: frozenset[str]) -> str | None:

@@ -19,24 +19,21 @@ from functools import lru_cache
 
 from pydantic import TypeAdapter, ValidationError
 
-from collector.trajectory import Trajectory
 from evaluators.text.arithmetic import computed_from, computed_with_result
 from evaluators.dates import FREE_TEXT
 from evaluators.text.dates import as_date, computed_dates, split_dates
 from evaluators.text.glosses import english_senses, glosses, place_names, senses
 from evaluators.text.haystack import Haystack
-from evaluators.text.index import Argument
+from evaluators.text.index import Argument, TrajectoryText
 from evaluators.text.lexicon import equivalents, local_currency, short_currencies, symbols
-from evaluators.text.norm import has_cjk, norm, scalar_text
+from evaluators.text.norm import has_cjk, norm
 from evaluators.text.measures import Unit, measures_in, parameter_unit
 from evaluators.text.numbers import canonical, durations_in, frequencies_in, number_of, numbers_in, ranges_in
 from evaluators.text.party import party_sizes
-from evaluators.text.values import keys_and_strings, value_texts
+from evaluators.text.values import keys_and_strings
 from evaluators.text.terms import terms
 from evaluators.text.zones import is_zone, local_times, times_a_span_away, times_of_day, zones_named
 
-# A root-span or resource attribute longer than this is a payload (a prompt, a JSON blob), not context.
-_CONTEXT_LONGEST = 80
 _DATE_TIME = re.compile(r"(\d{4}-\d{2}-\d{2})[t ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(?:z|[+-]\d{2}:?\d{2})?",
                         re.IGNORECASE)
 _BOUNDS = {("00", "00"), ("23", "59")}
@@ -86,54 +83,18 @@ def _day(year: str, month: str, day: str) -> dt.date | None:
         return None  # the start and end of a day bound a date range
 
 
-def history_texts(trajectory: Trajectory) -> list[str]:
-    """The normalised values of the earlier turns: messages, the calls made then, their results."""
-    texts: list[str] = []
-    for m in trajectory.history:
-        texts += [norm(m.text)] if m.text else []
-        for call in m.calls:
-            texts += value_texts(call.get("arguments"))
-        for result in m.results:
-            texts += value_texts(result)
-    return texts
-
-
-def context_values(trajectory: Trajectory) -> frozenset[str]:
-    """Normalised values the trace carries as context: the user and session ids, the agent's name
-    and version, the service, and every short scalar of the root span's and resource's attributes
-    (a tenant, a workspace or matter id, the user's timezone or locale): the framework fills
-    arguments from them. Payloads (long text, JSON) and tracepatrol's own keys are no context."""
-    values = [trajectory.user_id, trajectory.session_id, trajectory.agent.name, trajectory.agent.version,
-              trajectory.service_name]
-    for attributes in (trajectory.attributes, trajectory.resource):
-        values += [v for k, v in attributes.items() if not k.startswith("tracepatrol.") and _context_scalar(v)]
-    return frozenset(t for v in values if v is not None and (t := norm(scalar_text(v))))
-
-
-def _context_scalar(value: object) -> bool:
-    """A string short of a payload, or a number of three digits or more (a count or a flag of one
-    or two digits, `retry.count=3`, is no id a value is filled from)."""
-    if isinstance(value, bool) or not isinstance(value, str | int | float):
-        return False
-    if not isinstance(value, str):
-        return abs(value) >= 100
-    return len(value) <= _CONTEXT_LONGEST and value.strip()[:1] not in ("{", "[")
-
-
 class Reviewer:
     """The widened sources of one trajectory. `source(argument, earlier)` names where a value comes
     from, or None; `earlier(unit)` says whether an earlier result holds a normalised unit."""
 
-    def __init__(self, trajectory: Trajectory, in_user: Callable[[str], bool], days: set[dt.date],
-                 trace_dates: Callable[[], set[dt.date]]):
-        self.trajectory = trajectory
-        self._in_user = in_user
+    def __init__(self, texts: TrajectoryText, days: set[dt.date], trace_dates: Callable[[], set[dt.date]]):
+        self.trajectory = texts.trajectory
+        self._in_user = texts.in_user
+        self.history, self.context = texts.history, texts.context  # built once per trace, with the other evaluators
         self._days = days
         self._trace_dates = trace_dates
-        self._context: frozenset[str] | None = None
         self._zones: frozenset[str] | None = None
         self._request_terms: tuple[str, ...] | None = None
-        self._history: Haystack | None = None
         self._requests: str | None = None
         self._glossed: Haystack | None = None
         self._numbers: frozenset[str] | None = None
@@ -145,12 +106,6 @@ class Reviewer:
         self._named_memo: dict[str, tuple[str | None, tuple[tuple[str, str], ...]]] = {}
 
     # --- what is read of the trajectory, each on first use --------------------------------------
-
-    @property
-    def context(self) -> frozenset[str]:
-        if self._context is None:
-            self._context = context_values(self.trajectory)
-        return self._context
 
     @property
     def zones(self) -> frozenset[str]:
@@ -168,13 +123,6 @@ class Reviewer:
             said = [m.text for m in self.trajectory.history if m.role == "user" and m.text]
             self._requests = "\n".join([*said, self.trajectory.input or ""])
         return self._requests
-
-    @property
-    def history(self) -> Haystack:
-        """Every value of the earlier turns: messages, the calls made then and their results."""
-        if self._history is None:
-            self._history = Haystack(history_texts(self.trajectory))
-        return self._history
 
     @property
     def glossed(self) -> Haystack:

@@ -39,8 +39,6 @@ from evaluators.text.dates import as_date
 from evaluators.text.glosses import english_terms, senses
 from evaluators.text.reasons import call_ref
 from evaluators.text.values import keys_and_strings
-from evaluators.reviewer import context_values, history_texts
-from evaluators.text.haystack import Haystack
 from evaluators.text.norm import CJK, has_cjk, norm
 from evaluators.text.numbers import without_durations
 from evaluators.text.terms import STOP_CJK, terms
@@ -131,26 +129,26 @@ def ranker(documents: tuple[tuple[str, ...], ...]) -> BM25:
     return BM25(list(documents))
 
 
-def works_on_the_request(view: TrajectoryView, position: int, known: Haystack) -> bool:
+def works_on_the_request(view: TrajectoryView, position: int) -> bool:
     """Whether the call sends a specific value the user gave, now, in an earlier turn or as the
     trace's context (an id, a path, an address, a long number), or their day with another of their
     values: it works on what the user asked about, whatever its name."""
-    arguments = view.text.arguments[position]
+    arguments, known = view.text.arguments[position], view.text.known
     if arguments is None:  # unreadable arguments: their id-like words, as written
         raw = view.trajectory.tool_calls[position].arguments_raw or ""
         return any(view.text.in_user(w) or known.has(w) for w in map(norm, _ID_LIKE.findall(raw)))
-    if _user_keys(view, arguments, known):
+    if _user_keys(view, arguments, with_known=True):
         return True
     # a day alone is no sign (any report takes one); with another of the user's values (the site, the nights) it is
     given = [a for a in arguments if view.text.in_user(a.text) or known.has(a.text)]
     return len({str(a.path[0]) for a in given}) >= 2 and any(as_date(str(a.value)) for a in given)
 
 
-def _user_keys(view: TrajectoryView, arguments: list, known: Haystack | None) -> set[str]:
+def _user_keys(view: TrajectoryView, arguments: list, with_known: bool) -> set[str]:
     """The top-level parameters under which a call sends a specific value the user gave (in the
-    request, or in an earlier turn or the trace's context when `known` holds them)."""
+    request; also in an earlier turn or the trace's context `with_known`)."""
     return {str(a.path[0]) for a in arguments if _specific(str(a.value))
-            and (view.text.in_user(a.text) or (known is not None and known.has(a.text)))}
+            and (view.text.in_user(a.text) or (with_known and view.text.known.has(a.text)))}
 
 
 def _specific(raw: str) -> bool:
@@ -167,7 +165,7 @@ def fits_nowhere_else(view: TrajectoryView, position: int, better: ToolDefinitio
     takes too, and a grooming booked with the pet's id from an earlier turn sends nothing of this
     request: both stay wrong. A better tool that declares no parameters says nothing of its room."""
     arguments, room = view.text.arguments[position], _properties(better)
-    return bool(arguments and room) and bool(_user_keys(view, arguments, None).difference(room))
+    return bool(arguments and room) and bool(_user_keys(view, arguments, with_known=False).difference(room))
 
 
 class ToolSelectionEvaluator(Evaluator):
@@ -240,8 +238,9 @@ class ToolSelectionEvaluator(Evaluator):
             return scores
         on_request = _OnTheRequest(view, low)
         keys = _reference_keys(offered[index[best]])
+        readied = {name: keys | _kin_keys(name, offered, used) for name in suspects}
         cleared = {name for name in suspects
-                   if any(on_request.working(p) or _readies(trajectory.tool_calls[p], keys | _kin_keys(name, offered, used))
+                   if any(on_request.working(p) or _readies(trajectory.tool_calls[p], readied[name])
                           or (writes(name) and fits_nowhere_else(view, p, offered[index[best]]))
                           for p, v in enumerate(verdicts) if v["tool"] == name)}
         for v in verdicts:
@@ -309,7 +308,6 @@ class _OnTheRequest:
 
     def __init__(self, view: TrajectoryView, low: set[str]):
         self.view, self.low = view, low
-        self._known: Haystack | None = None
         self._anchored: dict[int, bool] = {}
         self._fed_by: list[set[int]] | None = None
 
@@ -324,12 +322,6 @@ class _OnTheRequest:
                             for j, arguments in enumerate(texts.arguments)]
         return self._fed_by
 
-    @property
-    def known(self) -> Haystack:
-        if self._known is None:
-            trajectory = self.view.trajectory
-            self._known = Haystack([*history_texts(trajectory), *context_values(trajectory)])
-        return self._known
 
     def working(self, position: int) -> bool:
         """Anchored, or a prerequisite: a later call sent on a value its result returned."""
@@ -342,6 +334,6 @@ class _OnTheRequest:
             self._anchored[position] = False  # no call feeds itself through a cycle
             found = self._anchored[position] = (
                 call.name not in self.low or call.status == "error"
-                or (not writes(call.name) and (works_on_the_request(self.view, position, self.known)
+                or (not writes(call.name) and (works_on_the_request(self.view, position)
                                                 or any(self.anchored(i) for i in self.fed_by[position]))))
         return found

@@ -20,11 +20,10 @@ from typing import Any
 
 from collector.trajectory import ToolCall, Trajectory
 from evaluators.base import EvalContext, EvalResult, Evaluator, Finding, per_step, summary
-from evaluators.reviewer import context_values, history_texts, holds
-from evaluators.text.haystack import Haystack
+from evaluators.reviewer import holds
 from evaluators.text.arithmetic import computed_from, computed_with_result
 from evaluators.text.cache import cached_when_short
-from evaluators.text.glosses import english_claims, english_deeds, english_terms, english_verbs
+from evaluators.text.glosses import english_claims, english_deeds, english_verbs
 from evaluators.text.index import TrajectoryText
 from evaluators.text.norm import norm
 from evaluators.text.numbers import number_of
@@ -138,7 +137,7 @@ class _Run:
     """What the parts share about one trajectory, computed once."""
 
     __slots__ = ("texts", "calls", "keys", "answered", "asks", "claims_success", "kinds", "polled", "output",
-                 "descriptions", "request", "trajectory", "repeats", "_said", "_asked", "_invented", "_known")
+                 "descriptions", "request", "trajectory", "repeats", "_said", "_asked", "_invented")
 
     def __init__(self, view: TrajectoryView):
         output = view.trajectory.output or ""
@@ -160,7 +159,6 @@ class _Run:
         self._asked: frozenset[str] | None = None
         self.trajectory = view.trajectory
         self._invented: bool | None = None
-        self._known: Haystack | None = None
 
     def _own_deeds(self, position: int) -> frozenset[str]:
         """The call's deed words that no other successful call's name shares: "job" of get_job_log says
@@ -235,9 +233,7 @@ class _Run:
         """Whether the agent had `unit` before any call: the request, an earlier turn, the trace's context."""
         if self.texts.in_user(unit):
             return True
-        if self._known is None:
-            self._known = Haystack([*history_texts(self.trajectory), *context_values(self.trajectory)])
-        return self._known.has(unit)
+        return self.texts.known.has(unit)
 
     @property
     def invented(self) -> bool:

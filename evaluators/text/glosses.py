@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 import threading
 import unicodedata
+from collections.abc import Callable
 from functools import cache, lru_cache
 from typing import Any
 
@@ -119,30 +120,33 @@ def glosses(text: str) -> tuple[tuple[str, str], ...]:
     return tuple((word, "; ".join(meanings[:SENSES])) for word, meanings in senses(text))
 
 
+def _index_terms(text: str, keep: Callable[[str, str], bool]) -> tuple[str, ...]:
+    """Index terms (`terms`) of the meanings of `text`'s Chinese words that `keep(word, meaning)`,
+    function words left out (帮 is "to help", 我 "I")."""
+    return tuple(t for word, meanings in senses(text) if not _FUNCTION_WORDS.issuperset(word)
+                 for meaning in meanings if keep(word, meaning) for t in terms(meaning))
+
+
 @cached_when_short(1 << 14)
 def english_terms(text: str) -> tuple[str, ...]:
-    """Index terms (`terms`) of every meaning of `text`'s Chinese words, function words left out (帮
-    is "to help", 我 "I"): the words an English tool description would use (订 is "to agree", then
-    "to book" six meanings later)."""
-    return tuple(t for word, meanings in senses(text) if not _FUNCTION_WORDS.issuperset(word)
-                 for meaning in meanings for t in terms(meaning))
+    """Every meaning of `text`'s Chinese words: the words an English tool description would use (订
+    is "to agree", then "to order" four meanings later)."""
+    return _index_terms(text, lambda _word, _meaning: True)
 
 
 @cached_when_short(1 << 14)
 def english_deeds(text: str) -> tuple[str, ...]:
-    """Index terms of the verb senses ("to cancel") of `text`'s Chinese words: what its Chinese asks
-    to have done. A noun sense holding a write's word (场, "large place used for…") asks nothing."""
-    return tuple(t for word, meanings in senses(text) if not _FUNCTION_WORDS.issuperset(word)
-                 for meaning in meanings if meaning.startswith("to ") for t in terms(meaning))
+    """The verb senses ("to cancel") of `text`'s Chinese words: what its Chinese asks to have done.
+    A noun sense holding a write's word (场, "large place used for…") asks nothing."""
+    return _index_terms(text, lambda _word, meaning: meaning.startswith("to "))
 
 
 @cached_when_short(1 << 14)
 def english_claims(text: str) -> tuple[str, ...]:
-    """Index terms of `text`'s Chinese words as an answer's claim reads them: every sense of a word
-    of two characters or more (地址 "address"), the verb senses only of a single character, whose
-    many senses mostly say nothing done (本 of 本店 is also "classifier for books"; 订 is "to book")."""
-    return tuple(t for word, meanings in senses(text) if not _FUNCTION_WORDS.issuperset(word)
-                 for meaning in meanings if len(word) > 1 or meaning.startswith("to ") for t in terms(meaning))
+    """`text`'s Chinese words as an answer's claim reads them: every sense of a word of two
+    characters or more (地址 "address", 预订 "to book ahead"), only the verb senses of a single
+    character, whose many senses mostly say nothing done (本 of 本店 is also "classifier for books")."""
+    return _index_terms(text, lambda word, meaning: len(word) > 1 or meaning.startswith("to "))
 
 
 def english_senses(text: str) -> tuple[str, ...]:

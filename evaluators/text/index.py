@@ -12,6 +12,7 @@ from typing import Any, NamedTuple
 
 from collector.trajectory import ToolCall, Trajectory
 from evaluators.text.cache import SHORT
+from evaluators.text.given import context_values, history_texts
 from evaluators.text.haystack import Haystack, Segments
 from evaluators.text.norm import norm, value_norm
 from evaluators.text.terms import anchors
@@ -78,7 +79,8 @@ def canonical_arguments(call: ToolCall) -> bytes:
 class TrajectoryText:
     """The user input, each call's argument values and each call's result, normalised once."""
 
-    __slots__ = ("trajectory", "user", "results", "arguments", "keys", "_in_user", "_holders")
+    __slots__ = ("trajectory", "user", "results", "arguments", "keys", "_in_user", "_holders", "_history", "_context",
+                 "_known")
 
     def __init__(self, trajectory: Trajectory):
         self.trajectory = trajectory
@@ -91,6 +93,30 @@ class TrajectoryText:
             for c, key in zip(trajectory.tool_calls, self.keys)]
         self._in_user: dict[str, bool] = {}
         self._holders: dict[str, set[int]] = {}
+        self._history: Haystack | None = None
+        self._context: frozenset[str] | None = None
+        self._known: Haystack | None = None
+
+    @property
+    def history(self) -> Haystack:
+        """Every value of the earlier turns: messages, the calls made then and their results."""
+        if self._history is None:
+            self._history = Haystack(history_texts(self.trajectory))
+        return self._history
+
+    @property
+    def context(self) -> frozenset[str]:
+        """The normalised values of the trace's context (`given.context_values`)."""
+        if self._context is None:
+            self._context = context_values(self.trajectory)
+        return self._context
+
+    @property
+    def known(self) -> Haystack:
+        """What the agent had before any call besides the request: earlier turns and context."""
+        if self._known is None:
+            self._known = Haystack([*history_texts(self.trajectory), *self.context])
+        return self._known
 
     def in_user(self, unit: str) -> bool:
         """Whether the user's input holds `unit` (normalised) whole."""

@@ -1,0 +1,44 @@
+"""What the agent had before any call: the earlier turns of the conversation and the trace's own
+context. A value found there is given, not invented, and no result echoing it made it."""
+from __future__ import annotations
+
+from collector.trajectory import Trajectory
+from evaluators.text.norm import norm, scalar_text
+from evaluators.text.values import value_texts
+
+# A root-span or resource attribute longer than this is a payload (a prompt, a JSON blob), not context.
+_CONTEXT_LONGEST = 80
+
+
+def history_texts(trajectory: Trajectory) -> list[str]:
+    """The normalised values of the earlier turns: messages, the calls made then, their results."""
+    texts: list[str] = []
+    for m in trajectory.history:
+        texts += [norm(m.text)] if m.text else []
+        for call in m.calls:
+            texts += value_texts(call.get("arguments"))
+        for result in m.results:
+            texts += value_texts(result)
+    return texts
+
+
+def context_values(trajectory: Trajectory) -> frozenset[str]:
+    """Normalised values the trace carries as context: the user and session ids, the agent's name
+    and version, the service, and every short scalar of the root span's and resource's attributes
+    (a tenant, a workspace or matter id, the user's timezone or locale): the framework fills
+    arguments from them. Payloads (long text, JSON) and tracepatrol's own keys are no context."""
+    values = [trajectory.user_id, trajectory.session_id, trajectory.agent.name, trajectory.agent.version,
+              trajectory.service_name]
+    for attributes in (trajectory.attributes, trajectory.resource):
+        values += [v for k, v in attributes.items() if not k.startswith("tracepatrol.") and _context_scalar(v)]
+    return frozenset(t for v in values if v is not None and (t := norm(scalar_text(v))))
+
+
+def _context_scalar(value: object) -> bool:
+    """A string short of a payload, or a number of three digits or more (a count or a flag of one
+    or two digits, `retry.count=3`, is no id a value is filled from)."""
+    if isinstance(value, bool) or not isinstance(value, str | int | float):
+        return False
+    if not isinstance(value, str):
+        return abs(value) >= 100
+    return len(value) <= _CONTEXT_LONGEST and value.strip()[:1] not in ("{", "[")
