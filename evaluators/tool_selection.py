@@ -38,7 +38,8 @@ from evaluators.text.bm25 import BM25
 from evaluators.text.dates import as_date
 from evaluators.text.glosses import english_terms, senses
 from evaluators.text.reasons import call_ref
-from evaluators.text.values import keys_and_strings
+from evaluators.text.haystack import Haystack
+from evaluators.text.values import keys_and_strings, value_texts
 from evaluators.text.norm import CJK, has_cjk, norm
 from evaluators.text.numbers import without_durations
 from evaluators.text.terms import STOP_CJK, terms
@@ -232,8 +233,14 @@ class ToolSelectionEvaluator(Evaluator):
             asked and writes(v["tool"]) and not actions(v["tool"]) & query))}
         # beside calls that do what was asked, a side lookup is wrong only on strong evidence
         served = bool(called - low)
+        # where the asked write was never made, the lookup that took its place at the end, one nothing of the
+        # request matches and the answer does not report on, is a detour, not a step
+        last = verdicts[-1]["tool"]
+        detour = writes(best) and not any(writes(name) for name in called) and not writes(last) and \
+            firm.get(last) == 0 and not _reported(view, len(verdicts) - 1)
         suspects = {v["tool"] for v in verdicts if v["label"] == "pass" and v["tool"] in low and (strong or (
-            not served and has_cjk(offered[index[v["tool"]]].description or "") == chinese))}
+            not served and has_cjk(offered[index[v["tool"]]].description or "") == chinese) or (
+            detour and v["tool"] == last))}
         if not suspects:
             return scores
         on_request = _OnTheRequest(view, low)
@@ -249,6 +256,16 @@ class ToolSelectionEvaluator(Evaluator):
                          reason=f"{call_ref(v['seq'], v['tool'])}: wrong_tool: the request matches {best!r} "
                                 f"(relevance {better[best]:.2f}) and not {v['tool']!r} ({scores[v['tool']]:.2f})")
         return scores
+
+
+def _reported(view: TrajectoryView, position: int) -> bool:
+    """Whether the final answer states a value (three characters or more) of the call's result: a
+    lookup the agent answered from served the request, whatever its words."""
+    output = view.trajectory.output
+    if not output:
+        return False
+    answer = Haystack([norm(output)])
+    return any(len(v) >= 3 and answer.has(v) for v in value_texts(view.trajectory.tool_calls[position].result))
 
 
 def _attempted(trajectory: Trajectory, verdicts: list[dict], better: ToolDefinition) -> bool:

@@ -195,6 +195,7 @@ def _bases(text: str) -> list[Decimal]:
 
 
 _MOST_FIELDS = 12  # numeric fields of one record whose pairs are tried as a subtotal and a fee
+_MOST_TERMS = 4  # a record's numbers beside the count and the price that a bill adds or takes off
 
 
 def totals_of(result: object) -> frozenset[Decimal]:
@@ -210,6 +211,7 @@ def totals_of(result: object) -> frozenset[Decimal]:
             if 1 < len(numbers) <= _MOST_FIELDS:
                 found |= {a + b for i, a in enumerate(numbers) for b in numbers[i + 1:]}
                 found.add(sum(numbers))
+                found |= _balances(numbers)
             stack += [v for v in node.values() if isinstance(v, (dict, list))]
         elif isinstance(node, list):
             records = [v for v in node if isinstance(v, dict)]
@@ -221,6 +223,26 @@ def totals_of(result: object) -> frozenset[Decimal]:
                     found |= {a + b for i, a in enumerate(column) for b in column[i + 1:]}
             stack += [v for v in node if isinstance(v, (dict, list))]
     return frozenset(t for t in found if 0 < t < _LARGEST)
+
+
+def _balances(numbers: list[Decimal]) -> set[Decimal]:
+    """A booking's bill as a reviewer works it out from its own record: a count (2 to 99 of a thing)
+    times another of its numbers (passengers at a price per person), with each of its other numbers
+    added or taken off (a fee, the deposit paid). All of them: a balance that leaves the fee out is a
+    wrong sum, not a reading of the record."""
+    found: set[Decimal] = set()
+    for i, count in enumerate(numbers):
+        if not (1 < count < 100 and count == count.to_integral_value()):
+            continue
+        for j, price in enumerate(numbers):
+            rest = [n for k, n in enumerate(numbers) if k not in (i, j) and n]
+            if j == i or price in (0, 1) or len(rest) > _MOST_TERMS:
+                continue
+            totals = {count * price}
+            for n in rest:
+                totals = {t + n for t in totals} | {t - n for t in totals}
+            found |= totals
+    return found
 
 
 def column_sums(results: Iterable[object]) -> list[Decimal]:

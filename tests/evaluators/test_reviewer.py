@@ -639,6 +639,31 @@ def test_a_total_of_a_results_numbers(value, label):
     assert GroundingEvaluator().evaluate(t, EvalContext()).label == label
 
 
+@pytest.mark.parametrize("value, label", [
+    (376.5, "pass"),  # 2 × 207 + 2.50 fee − 40 deposit
+    (456.5, "pass"), (371.5, "pass"),  # both added; both taken off (what a refund would be)
+    (377.5, "ungrounded_value"),  # one off
+    (374, "ungrounded_value"),  # the fee left out: a wrong sum, not a reading of the record
+    (753, "ungrounded_value"),
+])
+def test_a_balance_worked_out_from_one_records_count_price_fee_and_deposit(value, label):
+    """How much is left on a booking: its passengers at its price per person, its fee added, its
+    deposit taken off, every number of the record read once."""
+    booking = call(1, "get_booking", {"booking_ref": "SKY-97958"}, {
+        "booking_ref": "SKY-97958", "passengers": 2, "price_per_person": 207, "booking_fee": 2.5, "deposit_paid": 40})
+    t = trajectory(booking, call(2, "act", {"value": value}), input="How much is left to pay on SKY-97958? Send a link",
+                   offered=(ANY,))
+    assert GroundingEvaluator().evaluate(t, EvalContext()).label == label
+
+
+def test_a_balance_counts_whole_things():
+    """3.5 hours is no count of things at a price (nor is a rate of 150): 3.5 × 150 + 6 is not a bill
+    read off the record; a count is a whole number below a hundred."""
+    booking = call(1, "get_booking", {}, {"hours": 3.5, "rate": 150, "fee": 6})
+    t = trajectory(booking, call(2, "act", {"value": 3.5 * 150 + 6}), input="what's left to pay?", offered=(ANY,))
+    assert GroundingEvaluator().evaluate(t, EvalContext()).label == "ungrounded_value"
+
+
 @pytest.mark.parametrize("value, said, key, label", [
     ("12:00", "at noon", "time", "pass"), ("00:00", "at midnight", "time", "pass"),
     ("19:30", "half past seven in the evening", "time", "pass"), ("07:45", "quarter to eight", "time", "pass"),

@@ -330,3 +330,36 @@ def test_a_tool_called_in_an_earlier_turn_is_no_better_choice():
     assert ToolSelectionEvaluator().evaluate(t, EvalContext()).label == "pass"
     alone = trajectory(*calls, input=request, offered=offered)  # never read: the record was the better tool
     assert ToolSelectionEvaluator().evaluate(alone, EvalContext()).label == "wrong_tool"
+
+
+BOWLING = (ToolDefinition(name="get_lane_availability", description="Free bowling lanes at a time for a party size."),
+           ToolDefinition(name="book_lanes", description="Book bowling lanes for a member at a date and time."),
+           ToolDefinition(name="get_cafe_menu", description="Today's snacks and drinks at the alley café."))
+
+
+def _bowling(*, menu_said: bool = False, booked: bool = False, menu_last: bool = True):
+    lanes = call(1, "get_lane_availability", {"date": "2026-12-05", "time": "17:00", "party": 5},
+                 {"lanes": [{"lane": 7, "free": True}]})
+    menu = call(2, "get_cafe_menu", {}, {"items": [{"name": "nachos", "price": 6.5}]})
+    book = call(3, "book_lanes", {"lane": 7, "date": "2026-12-05", "time": "17:00"}, {"booking": "BL-1"})
+    calls = [lanes, menu, *([book] if booked else [])] if menu_last or booked else [menu, lanes]
+    output = "7 号道有空，小吃有 nachos。" if menu_said else "7 号道 17:00 有空。"
+    t = trajectory(*calls, input="12月5日 17:00 我们 5 个人去打保龄球，订 1 条球道，用我的会员", offered=BOWLING,
+                   output=output)
+    return ToolSelectionEvaluator().evaluate(t, EvalContext())
+
+
+def test_a_lookup_that_took_the_asked_writes_place_at_the_end_is_a_wrong_tool():
+    """订 (CC-CEDICT: to agree, to order …) never says "book", so the booking is asked for in words no
+    description shares; the agent looked the lanes up and then read the café menu instead of booking:
+    that last lookup, which nothing of the request matches and the answer does not report on, is the
+    wrong choice, and the availability lookup before it is not."""
+    result = _bowling()
+    assert (result.label, result.evidence) == ("wrong_tool", [2])
+    assert "'book_lanes'" in result.reason
+
+
+def test_a_detour_is_no_wrong_tool_when_the_write_was_made_the_answer_reports_it_or_it_was_not_last():
+    assert _bowling(booked=True).label == "pass"
+    assert _bowling(menu_said=True).label == "pass"  # the answer tells the menu: the user got what it read
+    assert _bowling(menu_last=False).label == "pass"  # read before the lanes: a side lookup, not the last step
