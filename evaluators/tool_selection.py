@@ -248,7 +248,8 @@ class ToolSelectionEvaluator(Evaluator):
         readied = {name: keys | _kin_keys(name, offered, used) for name in suspects}
         cleared = {name for name in suspects
                    if any(on_request.working(p) or _readies(trajectory.tool_calls[p], readied[name])
-                          or (writes(name) and fits_nowhere_else(view, p, offered[index[best]]))
+                          or (writes(name) and (fits_nowhere_else(view, p, offered[index[best]])
+                                                or (not strong and _follows_up(view, p))))
                           for p, v in enumerate(verdicts) if v["tool"] == name)}
         for v in verdicts:
             if v["tool"] in suspects and v["tool"] not in cleared:
@@ -256,6 +257,14 @@ class ToolSelectionEvaluator(Evaluator):
                          reason=f"{call_ref(v['seq'], v['tool'])}: wrong_tool: the request matches {best!r} "
                                 f"(relevance {better[best]:.2f}) and not {v['tool']!r} ({scores[v['tool']]:.2f})")
         return scores
+
+
+def _follows_up(view: TrajectoryView, position: int) -> bool:
+    """Whether a write sends an id an earlier turn showed the user ("订第一个": the first slot listed
+    then): it acts on the conversation's own record, where the request's words are too few to judge."""
+    return bool(view.trajectory.history) and any(
+        _specific(str(a.value)) and not view.text.in_user(a.text) and view.text.history.has(a.text)
+        for a in view.text.arguments[position] or ())
 
 
 def _reported(view: TrajectoryView, position: int) -> bool:
@@ -338,7 +347,6 @@ class _OnTheRequest:
                              for i in texts.holders(u) if i != j and before(calls[i], calls[j])}
                             for j, arguments in enumerate(texts.arguments)]
         return self._fed_by
-
 
     def working(self, position: int) -> bool:
         """Anchored, or a prerequisite: a later call sent on a value its result returned."""

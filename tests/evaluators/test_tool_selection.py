@@ -363,3 +363,30 @@ def test_a_detour_is_no_wrong_tool_when_the_write_was_made_the_answer_reports_it
     assert _bowling(booked=True).label == "pass"
     assert _bowling(menu_said=True).label == "pass"  # the answer tells the menu: the user got what it read
     assert _bowling(menu_last=False).label == "pass"  # read before the lanes: a side lookup, not the last step
+
+
+HUTS = (ToolDefinition(name="search_hut_slots", description="查询海滩小屋某天的空闲时段"),
+        ToolDefinition(name="book_hut", description="占用海滩小屋的时段，按天计费，可加附加项"),
+        ToolDefinition(name="get_booking", description="按编号查询一个预订的详情和状态"))
+LISTED = [EarlierMessage(role="user", text="后天3号小屋有哪些时段？"),
+          EarlierMessage(role="assistant", calls=[{"name": "search_hut_slots", "arguments": {"hut": "3号小屋"}}]),
+          EarlierMessage(role="tool", results=[{"slots": [{"slot_id": "slot_129277", "starts": "08:00"},
+                                                          {"slot_id": "slot_513033", "starts": "09:00"}]}]),
+          EarlierMessage(role="assistant", text="有 08:00 和 09:00 两个时段。")]
+BOOK_FIRST = call(1, "book_hut", {"slot_id": "slot_129277", "days": 2, "extras": "windbreak"}, {"booking_ref": "SHC-3"})
+
+
+def test_a_write_on_a_record_the_earlier_turn_listed_follows_the_conversation():
+    """"订第一个" (book the first one) holds too few words to judge by (订 is never "book" in
+    CC-CEDICT; 第一个, "the first one", shares "one" and "number" with get_booking): booking the first
+    slot the earlier turn listed acts on the conversation's own record."""
+    t = trajectory(BOOK_FIRST, input="订第一个，2天，要一个挡风屏", offered=HUTS, history=LISTED)
+    assert ToolSelectionEvaluator().evaluate(t, EvalContext()).label == "pass"
+    alone = trajectory(BOOK_FIRST, input="订第一个，2天，要一个挡风屏", offered=HUTS)  # nothing was listed
+    assert ToolSelectionEvaluator().evaluate(alone, EvalContext()).label == "wrong_tool"
+
+
+def test_a_listed_record_spares_no_write_the_request_plainly_does_not_ask_for():
+    """"What are the first one's details and status?" says plainly what it wants: booking it is wrong."""
+    t = trajectory(BOOK_FIRST, input="第一个的详情和状态是什么？", offered=HUTS, history=LISTED)
+    assert ToolSelectionEvaluator().evaluate(t, EvalContext()).label == "wrong_tool"
