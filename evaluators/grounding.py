@@ -244,6 +244,17 @@ class _Judge:
             self._reviewer = Reviewer(self.texts, trace_days(self.trajectory), self.dates)
         return self._reviewer
 
+    def _member_within(self, position: int, text: str, allowed: frozenset[str]) -> str | None:
+        """The one enum member a longer value holds as a whole word, where the user's words or an
+        earlier result hold it too: 'PDF document' for "as a PDF" with formats [csv, pdf], 'total
+        beginner' beside a lesson the user calls "beginner group hack". The value is that member
+        in other words; no member, two of them, or one nobody gave stays unexplained."""
+        inside = [m for m in allowed if m and m != text and f" {m} " in f" {text} "]
+        if len(inside) != 1:
+            return None
+        member = inside[0]
+        return member if self.texts.in_user(member) or self.read_before(position)(member) else None
+
     def _named_instead(self, text: str, value: object, allowed: frozenset[str]) -> str | None:
         """Another value of the schema's enum that the user named (by its code or name) where they
         never named this one: GBP picked from [EUR, GBP, USD] for "1500 欧元". Only for currencies
@@ -269,6 +280,8 @@ class _Judge:
             return "grounded", "schema"
         if facts.allowed and is_text and names_a_member(value, facts.allowed):
             return "grounded", "a member of the schema's enum in the user's language (enum_error judges the form)"
+        if facts.allowed and is_text and (member := self._member_within(position, text, facts.allowed)):
+            return "grounded", f"the schema's {member!r}, which the user or an earlier result gave, in other words (enum_error judges the form)"
         if not facts.allowed and self.schemas.get(self.trajectory.tool_calls[position]) is None and \
                 text in self.schemas.vocabulary(argument.path):
             return "grounded", "a value an offered tool's schema names for this parameter (hallucinated_tool is the fault)"

@@ -87,6 +87,23 @@ def test_an_enum_member_written_in_chinese_is_the_tools_vocabulary():
     assert leaves(ground(call(1, "book_room", {"room_type": "总统套房"}), offered=(room,)))["room_type"] == "ungrounded_value"
 
 
+EXPORT = ToolDefinition(name="export", parameters={"type": "object", "properties": {
+    "format": {"type": "string", "enum": ["csv", "xlsx", "pdf"]}, "level": {"enum": ["beginner", "advanced"]}}})
+
+
+@pytest.mark.parametrize("key, value, said, label", [
+    ("format", "PDF document", "export last week's bookings as a PDF", "grounded"),
+    ("level", "total beginner", "reserve the beginner group hack, we've never ridden", "grounded"),
+    ("format", "PDF document", "export last week's bookings", "ungrounded_value"),  # nobody said pdf
+    ("level", "advanced beginner", "the beginner class", "ungrounded_value"),  # two members
+    ("format", "word document", "as a PDF", "ungrounded_value"),  # no member at all
+])
+def test_a_longer_phrase_around_an_enum_member_the_user_gave_is_that_member_in_other_words(key, value, said, label):
+    """Its form is enum_error's; what it means came from the user."""
+    found = leaves(ground(call(1, "export", {key: value}), request=said, offered=(EXPORT,)))[key]
+    assert (found == "ungrounded_value") == (label == "ungrounded_value"), found
+
+
 def test_a_tool_nobody_offered_may_send_what_an_offered_tools_schema_names():
     def sent(value):
         return leaves(ground(call(1, "reserve", {"seat": value, "meal": "none"})))["seat"]
