@@ -572,6 +572,24 @@ def _dependencies(calls: list[ToolCall], texts: TrajectoryText, given: Callable[
             found = sent_texts[i] = frozenset(a.text for a in texts.arguments[i] or ())
         return found
 
+    by_path: dict[tuple, dict[int, str]] = {}  # for each argument path, what each call sent under it
+    for i, arguments in enumerate(texts.arguments):
+        for a in arguments or ():
+            by_path.setdefault(a.path, {})[i] = a.text
+
+    def chosen(j: int, finished: set[int]) -> set[int]:
+        """The calls that compared alternatives (two or more values under one parameter) of which
+        j sends one, where j's tool is run on no other of them: j acts on the choice their results
+        made (the cheapest option's slots), not on one of a list it walks through."""
+        out: set[int] = set()
+        for a in texts.arguments[j] or ():
+            sent_there = by_path[a.path]
+            compared = {i: t for i, t in sent_there.items() if i in finished}
+            if len(set(compared.values())) >= 2 and a.text in compared.values() and \
+                    all(t == a.text for k, t in sent_there.items() if calls[k].name == calls[j].name):
+                out |= set(compared)
+        return out
+
     out: list[set[int]] = []
     depth: list[int] = []
     for j, (c, arguments) in enumerate(zip(calls, texts.arguments)):
@@ -590,7 +608,7 @@ def _dependencies(calls: list[ToolCall], texts: TrajectoryText, given: Callable[
                 # a result echoing what its own call was sent is not where the value came from
                 fed = {i for a in arguments for u in a.units if not given(u)
                        for i in texts.holders(u) if u not in sent(i)}
-                parents |= {i for i in finished if i in fed}
+                parents |= {i for i in finished if i in fed} | chosen(j, set(finished))
         out.append(parents)
         depth.append(1 + max((depth[i] for i in parents), default=0))
         if depth[-1] >= stop_at:

@@ -278,6 +278,26 @@ def test_a_name_saying_availability_is_a_lookup_whatever_its_verb():
     assert TrajectoryQualityEvaluator().evaluate(t, EvalContext()).details["parallelism"]["depth"] == 3
 
 
+def test_a_lookup_on_the_option_the_compared_results_chose_waits_for_them():
+    """Quotes for two lessons in one turn, then the slots of the cheaper one: the slots search sends
+    one of the alternatives the quotes compared, and its tool is run on no other, so it waits on the
+    choice their results made. Searching every option's slots one by one is a walk through the list."""
+    quotes = [call(1, "quote_lesson", {"lesson": "beach ride", "riders": 6}, {"total": 414}, start=0, end=100),
+              call(2, "quote_lesson", {"lesson": "arena class", "riders": 6}, {"total": 276}, start=5, end=110)]
+    slots = call(3, "search_slots", {"lesson": "arena class", "date": "2026-12-04"}, {"slots": [{"slot_id": "S-4"}]},
+                 start=200, end=300)
+    book = call(4, "book_lesson", {"slot_id": "S-4", "riders": 6}, {"booking_ref": "HR-1"}, start=400, end=500)
+    request = "beach ride or arena class tomorrow, 6 riders: book the cheaper one"
+    parallelism = quality(*quotes, slots, book, request=request, output="Booked the arena class, HR-1.").details["parallelism"]
+    assert (parallelism["rounds"], parallelism["depth"], parallelism["label"]) == (3, 3, "pass")
+    walked = [call(3, "search_slots", {"lesson": "beach ride", "date": "2026-12-04"}, {"slots": [{"slot_id": "S-1"}]},
+                   start=200, end=300),
+              call(4, "search_slots", {"lesson": "arena class", "date": "2026-12-04"}, {"slots": [{"slot_id": "S-4"}]},
+                   start=400, end=500)]
+    parallelism = quality(*quotes, *walked, request=request, output="Both have a 10:00 slot.").details["parallelism"]
+    assert (parallelism["rounds"], parallelism["depth"], parallelism["label"]) == (3, 1, "serial_waste")
+
+
 def test_rounds_spent_on_repeats_are_redundant_calls_not_serial_waste():
     from collector.trajectory import ToolDefinition
     offered = (ToolDefinition(name="find_stop", description="Find school-bus stops by name or stop code"),
