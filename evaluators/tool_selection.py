@@ -234,9 +234,12 @@ class ToolSelectionEvaluator(Evaluator):
         # beside calls that do what was asked, a side lookup is wrong only on strong evidence
         served = bool(called - low)
         # where the asked write was never made, the lookup that took its place at the end, one nothing of the
-        # request matches and the answer does not report on, is a detour, not a step
+        # request matches and the answer does not report on, is a detour, not a step. The asked write: the better
+        # tool, or the uncalled write the request's evidence matches best of all the offered tools
+        top = max(better, key=firm.__getitem__)
+        wanted = best if writes(best) else top if writes(top) and firm[top] > max(firm[n] for n in called) else None
         last = verdicts[-1]["tool"]
-        detour = writes(best) and not any(writes(name) for name in called) and not writes(last) and \
+        detour = wanted is not None and not any(writes(name) for name in called) and not writes(last) and \
             firm.get(last) == 0 and not _reported(view, len(verdicts) - 1)
         suspects = {v["tool"] for v in verdicts if v["label"] == "pass" and v["tool"] in low and (strong or (
             not served and has_cjk(offered[index[v["tool"]]].description or "") == chinese) or (
@@ -253,9 +256,11 @@ class ToolSelectionEvaluator(Evaluator):
                           for p, v in enumerate(verdicts) if v["tool"] == name)}
         for v in verdicts:
             if v["tool"] in suspects and v["tool"] not in cleared:
-                v.update(label="wrong_tool", better=best,
-                         reason=f"{call_ref(v['seq'], v['tool'])}: wrong_tool: the request matches {best!r} "
-                                f"(relevance {better[best]:.2f}) and not {v['tool']!r} ({scores[v['tool']]:.2f})")
+                instead = wanted if detour and v["tool"] == last and wanted is not None else best
+                relevance = better[instead] if instead == best else scores[instead]
+                v.update(label="wrong_tool", better=instead,
+                         reason=f"{call_ref(v['seq'], v['tool'])}: wrong_tool: the request matches {instead!r} "
+                                f"(relevance {relevance:.2f}) and not {v['tool']!r} ({scores[v['tool']]:.2f})")
         return scores
 
 

@@ -390,3 +390,21 @@ def test_a_listed_record_spares_no_write_the_request_plainly_does_not_ask_for():
     """"What are the first one's details and status?" says plainly what it wants: booking it is wrong."""
     t = trajectory(BOOK_FIRST, input="第一个的详情和状态是什么？", offered=HUTS, history=LISTED)
     assert ToolSelectionEvaluator().evaluate(t, EvalContext()).label == "wrong_tool"
+
+
+def test_a_detour_in_place_of_the_write_the_request_matches_best_of_all_tools():
+    """The words left over after the slots search match the info tool a little (日: "day"), but of
+    all the offered tools the request matches the booking best: the pool lookup at the end took the
+    booking's place."""
+    offered = (ToolDefinition(name="search_sauna_slots", description="Free sessions of a sauna on a date for a group size."),
+               ToolDefinition(name="book_sauna", description="Book a sauna session for a group."),
+               ToolDefinition(name="get_sauna_info", description="Opening hours of each day, and the rules."),
+               ToolDefinition(name="get_pool_temperature", description="Water temperature of the outdoor pool today."))
+    slots = call(1, "search_sauna_slots", {"sauna": "湖边木桶桑拿", "date": "2026-12-05", "guests": 5},
+                 {"slots": [{"slot_id": "S-1", "starts": "12:00"}]})
+    pool = call(2, "get_pool_temperature", {"pool": "湖边木桶桑拿"}, {"summary": "暂无数据"})
+    t = trajectory(slots, pool, input="帮我订12月5日的湖边木桶桑拿，5个人，要中间那一班", offered=offered,
+                   output="抱歉，没有查到相关的信息。")
+    result = ToolSelectionEvaluator().evaluate(t, EvalContext())
+    assert (result.label, result.evidence) == ("wrong_tool", [2])
+    assert "the request matches 'book_sauna'" in result.reason
