@@ -27,6 +27,7 @@ for _dimension, _size, _words in (
         ("mass", Decimal(1000), "kg kgs kilo kilos kilogram kilograms kilogramme kilogrammes 千克 公斤"),
         ("mass", Decimal(1), "g gram grams gramme grammes 克"),
         ("mass", Decimal("0.001"), "mg milligram milligrams 毫克"),
+        ("mass", Decimal(500), "斤 市斤"),  # the market jin, 500 g by law in the PRC since 1959 (CC-CEDICT)
         ("volume", Decimal(1000), "m3 m³ cbm 立方米"),  # a cubic metre is 1,000 litres
         ("volume", Decimal(1), "l litre litres liter liters 升 公升"),
         ("volume", Decimal("0.001"), "ml millilitre millilitres milliliter milliliters 毫升"),
@@ -44,7 +45,12 @@ _WRITTEN = "|".join(sorted((re.escape(w) for w in _UNITS if w.isascii()), key=le
 _CJK_WRITTEN = "|".join(sorted((w for w in _UNITS if not w.isascii()), key=len, reverse=True))
 _EN_MEASURE = re.compile(rf"(?<![\w.,])(\d{{1,3}}(?:,\d{{3}})+(?:\.\d+)?|\d+(?:\.\d+)?)[\s-]*({_WRITTEN})\b",
                          re.IGNORECASE)
-_ZH_MEASURE = re.compile(rf"(\d+(?:\.\d+)?|[零一二两三四五六七八九十百千万点]+)\s*({_CJK_WRITTEN})")
+_ZH_MEASURE = re.compile(rf"(\d+(?:\.\d+)?|[零一二两三四五六七八九十百千万点]+|半)\s*({_CJK_WRITTEN})(半)?")
+# A unit spelled out after "a", "one" or "half a", or with "and a half": half a kilo, a litre and a half.
+_NAMES = "|".join(sorted((re.escape(w) for w in _UNITS if w.isalpha() and w.isascii() and len(w) >= 4),
+                         key=len, reverse=True))
+_EN_WORDED = re.compile(rf"\b(half\s+an?|an?|one|\d+(?:\.\d+)?)\s+({_NAMES})(\s+and\s+a\s+half)?\b"
+                        rf"|\b(\d+|one)\s+and\s+a\s+half\s+({_NAMES})\b", re.IGNORECASE)
 
 # The unit a parameter's name ends with (distance_m, weight_kg, window_minutes) or its description
 # names ("Distance in metres", "时长（分钟）", "单位：公里").
@@ -94,10 +100,16 @@ def measures_in(text: str) -> frozenset[tuple[str, Decimal]]:
     found = {("time", seconds) for seconds in durations_in(text)}
     found |= {(dimension, Decimal(m[1].replace(",", "")) * size)
               for m in _EN_MEASURE.finditer(text) for dimension, size in (_UNITS[m[2].lower()],)}
+    for m in _EN_WORDED.finditer(text):
+        said, unit, half = (m[1], m[2], bool(m[3])) if m[2] else (m[4], m[5], True)
+        said = said.lower()
+        amount = Decimal("0.5") if said.startswith("half") else Decimal(1) if not said[0].isdigit() else Decimal(said)
+        dimension, size = _UNITS[unit.lower()]
+        found.add((dimension, (amount + Decimal("0.5") * half) * size))
     if not text.isascii():
         for m in _ZH_MEASURE.finditer(text):
-            amount = zh_amount(m[1])
+            amount = Decimal("0.5") if m[1] == "半" else zh_amount(m[1])
             if amount is not None:
                 dimension, size = _UNITS[m[2]]
-                found.add((dimension, amount * size))
+                found.add((dimension, (amount + Decimal("0.5") * bool(m[3])) * size))
     return frozenset(found)

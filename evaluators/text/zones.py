@@ -13,7 +13,7 @@ from evaluators.budget import unbudgeted
 from evaluators.text.cache import cached_when_short
 from evaluators.text.glosses import place_names
 from evaluators.text.norm import has_cjk, norm
-from evaluators.text.numbers import durations_in
+from evaluators.text.numbers import durations_in, zh_amount
 
 _LOCALES = ("en", "zh")
 
@@ -81,6 +81,10 @@ def _airport_zones() -> dict[str, frozenset[str]]:
 # A time of day as written: 9:30, 09:00, 9am, 9 p.m., 9 o'clock, 9点, 9点半, 9点15分, 下午3点.
 _CLOCK = re.compile(r"(上午|早上|早|中午|下午|晚上|晚)?\s*(\d{1,2})(?:[:：](\d{2})\s*(am|pm|a\.m\.|p\.m\.)?"
                     r"|\s*(?:点|點|时|時)(半|(\d{1,2})\s*分)?|\s*(am|pm|a\.m\.|p\.m\.|o'clock)(?![a-z]))", re.IGNORECASE)
+# The same in Chinese numerals: 十点半, 晚上六点, 两点十五分. A bare 一点 is mostly "a little" (有一点贵):
+# one o'clock only with the half of the day said (下午一点) or its minutes (一点半).
+_ZH_CLOCK = re.compile(r"(上午|早上|早|中午|下午|晚上|晚)?(十[一二]?|[二两三四五六七八九]|一)(?:点|點)"
+                       r"(半|([一二三四五]?十[一二三四五六七八九]?|[一二三四五六七八九]|零[一二三四五六七八九])分)?")
 _AFTERNOON = ("下午", "晚上", "晚", "pm", "p.m.")
 _AT_HOUR = re.compile(r"\bat\s+(\d{1,2})(?![\d:.,]|\s*(?:am|pm|a\.m\.|p\.m\.|o'clock|%))", re.IGNORECASE)  # "at 9"
 _HOURS = "one two three four five six seven eight nine ten eleven twelve".split()
@@ -98,17 +102,12 @@ def times_of_day(text: str) -> frozenset[tuple[int, int]]:
     for m in _CLOCK.finditer(text):
         hour = int(m[2])
         minute = int(m[3]) if m[3] else 30 if m[5] == "半" else int(m[6]) if m[6] else 0
-        mark = (m[4] or m[7] or m[1] or "").lower()
-        if hour > 23 or minute > 59:
-            continue
-        if mark in _AFTERNOON and hour < 12:
-            found.add((hour + 12, minute))
-        elif mark in ("am", "a.m.") and hour == 12:
-            found.add((0, minute))
-        else:
-            found.add((hour, minute))
-            if not mark and hour < 12:
-                found.add((hour + 12, minute))
+        if hour <= 23 and minute <= 59:
+            found |= _on_the_clock(hour, minute, (m[4] or m[7] or m[1] or "").lower())
+    for m in _ZH_CLOCK.finditer(text) if not text.isascii() else ():
+        if m[2] != "一" or m[1] or m[3]:
+            minute = 30 if m[3] == "半" else int(zh_amount(m[4].lstrip("零"))) if m[4] else 0
+            found |= _on_the_clock(int(zh_amount(m[2])), minute, m[1] or "")
     for m in _AT_HOUR.finditer(text):
         if (hour := int(m[1])) < 24:
             found |= {(hour, 0), (hour + 12, 0)} if hour < 12 else {(hour, 0)}
@@ -122,6 +121,15 @@ def times_of_day(text: str) -> frozenset[tuple[int, int]]:
         found.add((12, 0) if (m[1] or "").lower() in ("noon", "midday") or m[2] in ("中午十二点", "正午") else (0, 0))
     return frozenset(found)
 
+
+
+def _on_the_clock(hour: int, minute: int, mark: str) -> set[tuple[int, int]]:
+    """A time as written with its half of the day (pm, 下午), on a 24-hour clock; either half unsaid."""
+    if mark in _AFTERNOON and hour < 12:
+        return {(hour + 12, minute)}
+    if mark in ("am", "a.m.") and hour == 12:
+        return {(0, minute)}
+    return {(hour, minute), (hour + 12, minute)} if not mark and hour < 12 else {(hour, minute)}
 
 
 @cached_when_short(1 << 12)

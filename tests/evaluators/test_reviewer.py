@@ -338,6 +338,21 @@ def test_a_measure_counts_in_the_unit_its_parameter_names(value, said, key):
     assert verdict(value, said, key=key)[0] == "pass"
 
 
+@pytest.mark.parametrize("value, said, label", [
+    (500, "pre-order half a kilo of carrots", "pass"), (1500, "one and a half kilos of onions", "pass"),
+    (1500, "a kilo and a half of onions", "pass"), (1000, "a kilogram of flour", "pass"),
+    (500, "一斤胡萝卜", "pass"), (250, "半斤洋葱", "pass"), (750, "一斤半西葫芦", "pass"), (1000, "两斤土豆", "pass"),
+    (1250, "两斤半土豆", "pass"),
+    (600, "一斤胡萝卜", "ungrounded_value"),  # Taiwan's jin: the PRC's is the one meant on the mainland
+    (1000, "half a kilo of carrots", "ungrounded_value"), (500, "一斤半西葫芦", "ungrounded_value"),
+    (250, "两斤土豆", "ungrounded_value"),
+])
+def test_a_mass_in_words_and_in_the_market_jin(value, said, label):
+    """Half a kilo is 500 g; 斤 is 500 g by PRC law (CC-CEDICT: "(PRC) weight equal to 500 g"), 半斤 half
+    of it, 一斤半 one and a half."""
+    assert verdict(value, said, key="weight_g")[0] == label
+
+
 def test_a_measure_counts_in_the_unit_its_parameter_describes():
     metres = ToolDefinition(name="act", parameters={"type": "object", "properties": {
         "distance": {"type": "number", "description": "Distance run, in metres"}}})
@@ -708,6 +723,11 @@ def test_a_length_of_time_the_user_gave_after_a_day_a_result_gave(value, asked, 
     ("22:00", "the hall from 18:00 for 3 hours", "end_time", "ungrounded_value"),
     ("21:30", "the hall from 18:00 for 3 hours", "end_time", "ungrounded_value"),
     ("2026-04-24T21:00:00", "4月24日 18:00 开始,4个小时", "end", "ungrounded_value"),
+    ("12:00", "周四上午十点半订一条靶道，射一个半小时", "end_time", "pass"),
+    ("19:00", "周日晚上六点订一条靶道，射一个小时", "end_time", "pass"),
+    ("14:15", "下午两点一刻不算；两点十五分开始", "start_time", "pass"),
+    ("12:30", "周四上午十点半订一条靶道，射一个半小时", "end_time", "ungrounded_value"),
+    ("20:00", "周日晚上六点订一条靶道，射一个小时", "end_time", "ungrounded_value"),
 ])
 def test_a_time_a_length_of_time_the_user_gave_away_from_their_own(value, said, key, label):
     assert verdict(value, said, key=key)[0] == label
