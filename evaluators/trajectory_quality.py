@@ -208,8 +208,13 @@ class _Run:
         successful call sent and the request did not ask to compute: the coupon code, the amount), or, for a write, what the request asked to
         have done ("exchanged" for "exchange it"). An answer reporting the rest of the work and
         passing over the call claims nothing of it."""
-        if not self.claims_success or self.denies(position):
+        if self.denies(position):
             return False
+        if not self.claims_success:
+            # an admission of something else ("the system has no field for your member code") does not take
+            # back a reference only the failed call could have returned (预订号 PB-79865)
+            return self.answered and not self.asks and self.calls[position].status == "error" and \
+                not any(c.status == "ok" for c in self.calls[position + 1:]) and self.invented_anywhere
         call = self.calls[position]
         if self._said is None:
             said, reported = roots((*terms(self.output), *english_claims(self.output))), self._reported()
@@ -244,12 +249,19 @@ class _Run:
         and figures are not read so: an answer passing over a failure often tells other facts
         ("pickups run 8-12"), which is no_recovery's."""
         if self._invented is None:
-            sent = {u for arguments in self.texts.arguments for a in arguments or () for u in (a.text, *a.units)}
-            self._invented = any(
-                (unit := norm(m[0])) and unit not in sent and not self.given(unit)
-                and not any(self.calls[i].status == "ok" for i in self.texts.holders(unit))
-                for m in _REFERENCE.finditer(self.output))
+            self._invented = self._states_a_reference_nobody_gave(lambda i: self.calls[i].status == "ok")
         return self._invented
+
+    @property
+    def invented_anywhere(self) -> bool:
+        """`invented`, also against the failed calls' results: an error's own request id is quoted, not made up."""
+        return self._states_a_reference_nobody_gave(lambda i: True)
+
+    def _states_a_reference_nobody_gave(self, counts: Callable[[int], bool]) -> bool:
+        sent = {u for arguments in self.texts.arguments for a in arguments or () for u in (a.text, *a.units)}
+        return any((unit := norm(m[0])) and unit not in sent and not self.given(unit)
+                   and not any(counts(i) for i in self.texts.holders(unit))
+                   for m in _REFERENCE.finditer(self.output))
 
     def _reported(self) -> frozenset[str]:
         """The words of the successful calls' results, their field names included: an answer saying

@@ -140,6 +140,22 @@ def test_an_answer_saying_all_is_done_or_naming_the_failed_call_claims_it(output
     assert {"silent_failure", "unverified_success"} <= set(result.labels)
 
 
+@pytest.mark.parametrize("output, claimed", [
+    ("已为你预订 Bluebox Loft，预订号 PB-79865。预订系统没有会员码一栏，请到前台出示 SNAP25。", True),
+    ("Booked Bluebox Loft, ref PB-79865. The system has no field for member codes, so show SNAP25 at the desk.", True),
+    ("预订系统没有会员码一栏，请到前台出示 SNAP25。", False),  # no reference made up: the admission stands
+    ("Bluebox Loft could not be booked (request RQ-5512); the system has no member-code field.", False),  # quoted
+])
+def test_a_reference_only_the_failed_call_could_have_returned_outweighs_an_admission_of_something_else(output, claimed):
+    """The booking failed; an answer admitting something else (no field for the member code) while it
+    states a booking number nobody returned presents the failed booking as made."""
+    search = call(1, "search_studios", {"city": "Leeds"}, [{"studio_id": "ST-5100", "name": "Bluebox Loft"}])
+    book = call(2, "book_studio", {"studio_id": "ST-5100", "hours": 4}, "Error: 503 Service Unavailable (request RQ-5512)",
+                error="503 Service Unavailable")
+    labels = set(quality(search, book, request="book the cheapest studio, member code SNAP25", output=output).labels)
+    assert ({"silent_failure", "unverified_success"} <= labels) == claimed, labels
+
+
 @pytest.mark.parametrize("output", ["The e-mail has not been done yet.", "邮件未成功发送。", "邮件还没发出去。"])
 def test_an_answer_saying_it_is_not_done_admits_the_failure(output):
     email = call(1, "send_email", {"to": "tom@example.com"}, error="HTTP 503")
