@@ -225,7 +225,7 @@ class _Run:
         if _ALL_DONE.search(self.output):
             return True
         if not self._twins_reported(position, answer) and (
-                not deeds.isdisjoint(self._own_deeds(position))
+                _kin(deeds, self._own_deeds(position))
                 or (writes(call.name) and not asked.isdisjoint(self.asked))):
             return True
         if any(any(map(str.isdigit, a.text)) and f" {a.text} " in f" {answer} " and not self._chance(a.text)
@@ -648,6 +648,14 @@ def _name_words(name: str) -> set[str]:
     and a repeated verb's stem (reschedule: schedule)."""
     words = {w.lower() for w in _NAME_WORD.findall(name)}
     return words | {w[:-1] for w in words if w.endswith("s")} | {w[2:] for w in words if w[:2] == "re" and w[2:] in _WRITES}
+
+
+def _kin(said: frozenset[str], deeds: frozenset[str]) -> bool:
+    """Whether the answer says a deed, or a word of its family the stemmer leaves apart ("collects"
+    for schedule_collection: collect, collection), five letters or more."""
+    return not said.isdisjoint(deeds) or any(
+        len(short) >= 5 and long.startswith(short) for w in said for d in deeds
+        for short, long in ((w, d), (d, w)) if len(long) > len(short))
 
 
 @cached_when_short(4096)

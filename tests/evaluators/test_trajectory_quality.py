@@ -156,6 +156,22 @@ def test_a_reference_only_the_failed_call_could_have_returned_outweighs_an_admis
     assert ({"silent_failure", "unverified_success"} <= labels) == claimed, labels
 
 
+@pytest.mark.parametrize("output, claimed", [
+    ("Quote Q-14270: 150 GBP. The van collects from your home address on Sunday afternoon.", True),
+    ("Quote Q-14270: 150 GBP, about five weeks' work.", False),  # passes over the collection: no_recovery's
+])
+def test_a_word_of_the_deeds_family_claims_it(output, claimed):
+    """"collects" and schedule_collection's "collection" are one family the stemmer leaves apart."""
+    from collector.trajectory import ToolDefinition
+    offered = (ToolDefinition(name="get_quote", description="Price a repair."),
+               ToolDefinition(name="schedule_collection", description="Book a van to collect the piece."))
+    quote = call(1, "get_quote", {"piece": "chest"}, {"quote_id": "Q-14270", "price": 150, "currency": "GBP"})
+    pickup = call(2, "schedule_collection", {"quote_id": "Q-14270", "slot": "afternoon"}, "Error: 503", error="503")
+    t = trajectory(quote, pickup, input="quote and collect it on Sunday", output=output, offered=offered)
+    labels = set(TrajectoryQualityEvaluator().evaluate(t, EvalContext()).labels)
+    assert ({"silent_failure", "unverified_success"} <= labels) == claimed, labels
+
+
 @pytest.mark.parametrize("output", ["The e-mail has not been done yet.", "邮件未成功发送。", "邮件还没发出去。"])
 def test_an_answer_saying_it_is_not_done_admits_the_failure(output):
     email = call(1, "send_email", {"to": "tom@example.com"}, error="HTTP 503")
