@@ -44,7 +44,8 @@ _ID_WEIGHTS = (7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2)
 _ID_CHECK = "10X98765432"
 _ID_CARD = re.compile(  # area code, birth date (YYYYMMDD), sequence number, check character
     r"(?<![0-9A-Za-z])[1-9]\d{5}(?:18|19|20)\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])\d{3}[\dXx](?![0-9A-Za-z])")
-_MOBILE = re.compile(r"(?<![\d+])(?:\+?86[- ]?)?(1[3-9]\d)[- ]?(\d{4})[- ]?(\d{4})(?!\d)")
+# not a part of a code of letters and digits (a showing SH-193-0329-1930, a user ab13512345678)
+_MOBILE = re.compile(r"(?<![\d+A-Za-z])(?<![A-Za-z0-9]-)(?:\+?86[- ]?)?(1[3-9]\d)[- ]?(\d{4})[- ]?(\d{4})(?!-?[0-9A-Za-z])")
 # "发到wei@example.com", "wei@example.com离职了": a CJK character is a word character to `\w` and `\b`,
 # not a part of the address
 _EMAIL = re.compile(r"(?<![A-Za-z0-9_.+-])[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}"

@@ -30,6 +30,7 @@ def test_checksums():
 @pytest.mark.parametrize("text, kind", [
     (f"身份证号 {ID_VALID}", "id_card"), ("call me on 138-0013-8000", "mobile"), ("+86 13800138000", "mobile"),
     ("mail Bob.Li@Example.com", "email"), ("card " + " ".join(CARD_VALID[i:i + 4] for i in range(0, 16, 4)), "bank_card"),
+    ("手机13800138000", "mobile"), ("13800138000好的", "mobile"), ("(13800138000)", "mobile"),
 ])
 def test_each_kind_is_found(text, kind):
     assert [p.kind for p in find_pii(text)] == [kind]
@@ -38,6 +39,7 @@ def test_each_kind_is_found(text, kind):
 @pytest.mark.parametrize("text", [
     f"ID {ID_BAD_CHECKSUM}", f"card {CARD_BAD}", "12800138000 is no mobile", "ts 1795993716899 (ms)",
     "order 20261201000123", "no digits at all",
+    "showing SH-193-0329-1930", "user ab13800138000", "ticket 13800138000-2",  # parts of codes
 ])
 def test_what_is_not_pii(text):
     assert find_pii(text) == set()
