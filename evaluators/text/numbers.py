@@ -126,16 +126,17 @@ def numbers_in_order(text: str) -> tuple[Decimal, ...]:
 
 
 SECONDS = {"ms": Decimal("0.001"), "second": Decimal(1), "minute": Decimal(60), "hour": Decimal(3600),
-           "day": Decimal(86400), "week": Decimal(604800)}
+           "day": Decimal(86400), "week": Decimal(604800), "fortnight": Decimal(1209600)}
 _EN_UNITS = {"ms": "ms", "millisecond": "ms", "s": "second", "sec": "second", "second": "second", "min": "minute",
-             "minute": "minute", "h": "hour", "hr": "hour", "hour": "hour", "d": "day", "day": "day", "week": "week"}
+             "minute": "minute", "h": "hour", "hr": "hour", "hour": "hour", "d": "day", "day": "day", "week": "week",
+             "fortnight": "fortnight"}
 _ZH_UNITS = {"毫秒": "ms", "秒": "second", "秒钟": "second", "分": "minute", "分钟": "minute", "小时": "hour",
              "钟头": "hour", "天": "day", "日": "day", "周": "week", "星期": "week"}
 # a word count is a word of its own: the "an" and "d" of "and" are no day
 _EN_DURATION = re.compile(r"\b(\d+(?:\.\d+)?|(?:an?|" + "|".join(WORDS) + r")(?=[\s-]))[\s-]*(ms|milliseconds?|s|secs?|seconds?|mins?"
-                          r"|minutes?|h|hrs?|hours?|d|days?|weeks?)\b", re.IGNORECASE)
+                          r"|minutes?|h|hrs?|hours?|d|days?|weeks?|fortnights?)\b", re.IGNORECASE)
 # Every English length of time written out holds one of these (a fast test before the slow regex).
-_EN_UNIT_HINTS = ("sec", "min", "ms", "hour", "hr", "day", "week")
+_EN_UNIT_HINTS = ("sec", "min", "ms", "hour", "hr", "day", "week", "fortnight")
 _EN_HALF = re.compile(r"\bhalf(?:\s+an?\s+|[\s-]+)(hour|minute|day)\b", re.IGNORECASE)  # half an hour, half-hour
 # "an hour and a half", "two days and a half"; "a quarter of an hour", "three quarters of an hour"
 _EN_AND_A_HALF = re.compile(r"\b(\d+|an?|" + "|".join(WORDS) + r")[\s-]+(hour|minute|day|week)s?\s+and\s+a\s+half\b",

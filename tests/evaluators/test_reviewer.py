@@ -705,6 +705,8 @@ def test_a_computed_date_in_iso_8601s_basic_form(value, said, label):
     ("2026-12-29", "pause my cheese for 2 weeks from the next delivery", "pass"),
     ("2027-01-12", "从下次发货起暂停4周", "pass"),
     ("2026-12-24", "skip 9 days after the next delivery", "pass"),
+    ("2026-12-29", "push my next delivery back by a fortnight", "pass"),  # fourteen days
+    ("2026-12-22", "push my next delivery back by a fortnight", "ungrounded_value"),
     ("2026-12-28", "pause my cheese for 2 weeks from the next delivery", "ungrounded_value"),
     ("2027-01-05", "pause my cheese for 2 weeks from the next delivery", "ungrounded_value"),
 ])
