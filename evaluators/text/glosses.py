@@ -87,7 +87,9 @@ def _senses(definition: str) -> tuple[str, ...]:
     for sense in definition.split("/"):
         sense = sense.strip()
         if sense and not _NOT_A_MEANING.match(sense):
-            found.append(_plain(" ".join(_REMARK.sub(" ", sense.split(",")[0].split(";")[0]).split())))
+            # a remark goes before the cut at the first comma: 专题 is "specific topic (addressed by a book,
+            # article or TV program etc)", which is no book
+            found.append(_plain(" ".join(_REMARK.sub(" ", sense).split(",")[0].split(";")[0].split())))
             found += _ABBREVIATION.findall(sense)
     return tuple(s for s in dict.fromkeys(found) if s)
 

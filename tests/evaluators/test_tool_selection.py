@@ -408,3 +408,20 @@ def test_a_detour_in_place_of_the_write_the_request_matches_best_of_all_tools():
     result = ToolSelectionEvaluator().evaluate(t, EvalContext())
     assert (result.label, result.evidence) == ("wrong_tool", [2])
     assert "the request matches 'book_sauna'" in result.reason
+
+
+def test_a_remark_in_a_dictionary_sense_is_no_meaning_even_holding_a_comma():
+    """专题 is "specific topic (addressed by a book, lecture, TV program etc)" in CC-CEDICT: cut at its
+    first comma before the remark was taken out, it read "…(addressed by a book" and made a
+    question about a topic tour ask for book_museum."""
+    from evaluators.text.glosses import senses
+    assert "book" not in " ".join(senses("专题")[0][1])
+    offered = (ToolDefinition(name="get_museum_info", description="Check-in time, parking and access of a tour."),
+               ToolDefinition(name="search_museum_availability", description="Free places on a tour on a date."),
+               ToolDefinition(name="book_museum", description="Book places on a museum tour."))
+    info = call(1, "get_museum_info", {"tour": "青铜器专题导览"}, {"check_in_minutes_before": 20})
+    slots = call(2, "search_museum_availability", {"tour": "青铜器专题导览", "date": "2026-08-23", "group_size": 10},
+                 {"slots": [{"starts": "10:00"}]})
+    t = trajectory(info, slots, input="青铜器专题导览要提前多久到？8月23日还有10人的团的位置吗？", offered=offered,
+                   output="需要提前20分钟到。8月23日10:00还有位置。")
+    assert ToolSelectionEvaluator().evaluate(t, EvalContext()).label == "pass"

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import copy
 import datetime as dt
+import json
 import random
 from collections.abc import Callable
 
@@ -59,7 +60,7 @@ def _when(rng: random.Random, lang: str, day: dt.date) -> tuple[str, dt.date, st
 
 
 def _time(rng: random.Random) -> str:
-    return f"{rng.choice([9, 10, 11, 13, 14, 15, 16, 17])}:{rng.choice(['00', '30'])}"
+    return f"{rng.choice([9, 10, 11, 13, 14, 15, 16, 17]):02d}:{rng.choice(['00', '30'])}"
 
 
 def _plus_minutes(hhmm: str, minutes: int) -> str:
@@ -126,10 +127,11 @@ def bike_share(rng: random.Random, lang: str) -> Draft:
     draft = Draft(domain="bike_share", lang=lang, request=request, output=output, tools=tools, steps=steps, day=day,
                   user_id=member, attributes={"member.id": member, "scheme": "citybike"},
                   resource={"service.name": "bikeshare-agent", "tenant.id": "citybike-eu"}, patterns=patterns)
-    draft.roles = {"main": reserve if not retry else find, "producer": find, "lookup": find, "plain": find,
+    draft.roles = {"main": reserve if not retry else find, "lookup": find, "plain": find,
                    "distractor": Step("get_member_balance", {"member_id": member}, {"balance": 12.5, "currency": "EUR"})}
-    if not retry:
+    if not retry:  # with the 503 retry, moving or failing the write would make a second story
         draft.roles["write"] = reserve
+        draft.roles["producer"] = find
     draft.slots = {"context_id": (reserve, "member_id"), "copied_id": (reserve, "dock_id"), "date": (reserve, "date"),
                    "enum": (reserve, "bike_type"), "extra": (reserve, "basket")}
     draft.facts = {"enum_word": _t(lang, "e-bike", "电助力车"), "extra_value": True, "date_format": True,
@@ -189,7 +191,7 @@ def season_passes(rng: random.Random, lang: str) -> Draft:
     draft.roles = {"main": steps[0], "lookup": steps[0], "plain": steps[1],
                    "distractor": Step("get_hall_seating_plan", {"hall": "main"}, {"blocks": ["A", "B", "C"]})}
     draft.slots = {"enum": (steps[0], "series"), "currency": (steps[0], "currency"), "extra": (steps[1], "discount")}
-    draft.facts = {"enum_word": names_en[series[0]] if lang == "en" else names_zh[series[0]],
+    draft.facts = {"enum_word": _t(lang, f"{names_en[series[0]]} series", names_zh[series[0]]),
                    "extra_value": tier, "date_format": False}
     if buy:
         order = f"SP-{rng.randint(100000, 999999)}"
@@ -256,7 +258,7 @@ def audiobook_followup(rng: random.Random, lang: str) -> Draft:
                    "distractor": Step("get_narrator_bio", {"narrator": narrator}, {"bio": "…"})}
     draft.slots = {"history_id": (borrow, "title_id"), "user_id": (borrow, "patron_id"), "context_id": (loans, "patron_id"),
                    "enum": (borrow, "format"), "extra": (borrow, "title")}
-    draft.facts = {"enum_word": _t(lang, fmt_en.split()[-1] if fmt != "stream" else "streaming", fmt_zh),
+    draft.facts = {"enum_word": _t(lang, {"stream": "streaming", "m4b": "M4B file", "mp3": "MP3s"}[fmt], fmt_zh),
                    "extra_value": title, "date_format": False,
                    "success_text": _t(lang, f"Borrowed; the loan ends on {end.isoformat()}.", f"已借出，{end.isoformat()}到期。")}
     return draft
@@ -342,7 +344,7 @@ def bouldering(rng: random.Random, lang: str) -> Draft:
     name = rng.choice(["Maya Lindqvist", "Tom Okafor", "Ines Duarte"]) if lang == "en" else rng.choice(["陈思远", "李晓婷", "王磊"])
     born = dt.date(rng.randint(1975, 2006), rng.randint(1, 12), rng.randint(1, 28))
     category = rng.choice(["open", "masters"]) if born.year < 1990 else "open"
-    cat_words = {"open": ("open", "公开组"), "masters": ("masters", "大师组")}[category]
+    cat_words = {"open": ("Open category", "公开组"), "masters": ("Masters category", "大师组")}[category]
     size = rng.choice(["S", "M", "L"])
     email = f"{name.split()[0].lower() if lang == 'en' else 'climber'}{rng.randint(10, 99)}@mailbox.example"
     comp = f"CMP-{rng.randint(100, 999)}"
@@ -362,7 +364,7 @@ def bouldering(rng: random.Random, lang: str) -> Draft:
              competition_id={"type": "string"}),
     ]
     request = _t(lang,
-                 f"Sign me up for the next bouldering comp in {city}, {cat_words[0]} category. I'm {name}, born "
+                 f"Sign me up for the next bouldering comp in {city}, {cat_words[0]}. I'm {name}, born "
                  f"{born.strftime('%d/%m/%Y')}, T-shirt size {size}, e-mail {email}.",
                  f"帮我报名{city}接下来的抱石比赛，{cat_words[1]}。我叫{name}，生日{born.year}年{born.month}月{born.day}日，"
                  f"T恤{size}码，邮箱 {email}。")
@@ -384,10 +386,11 @@ def bouldering(rng: random.Random, lang: str) -> Draft:
                 f"已报名{comp_date.isoformat()}的{city}抱石公开赛（{category}），号码布 {bib}，确认信会发到 {email}。")
     draft = Draft(domain="bouldering_competition", lang=lang, request=request, output=output, tools=tools, steps=steps,
                   day=day, resource={"tenant.id": "boulder-league", "desk": "registration"}, patterns=patterns)
-    draft.roles = {"main": reg if len(steps) == 2 else find, "producer": find, "lookup": find, "plain": find,
+    draft.roles = {"main": reg if len(steps) == 2 else find, "lookup": find, "plain": find,
                    "distractor": Step("get_route_setters", {"competition_id": comp}, {"setters": ["A. Moreau"]})}
     if len(steps) == 2:
         draft.roles["write"] = reg
+        draft.roles["producer"] = find
     draft.slots = {"copied_id": (reg, "competition_id"), "enum": (reg, "category"), "date": (find, "date_from"),
                    "extra": (reg, "city")}
     draft.facts = {"enum_word": cat_words[lang == "zh"], "extra_value": city, "date_format": True,
@@ -418,10 +421,10 @@ def piano_export(rng: random.Random, lang: str) -> Draft:
     begin = Step("start_hire_export", {"account_id": account, "from_date": start.isoformat(), "to_date": day.isoformat(),
                                        "format": fmt}, {"job_id": job, "status": "queued"})
     steps = [begin]
-    polls = rng.randint(1, 3)
+    polls = rng.randint(1, 6)
     for i in range(polls):
         steps.append(Step("get_export_status", {"job_id": job},
-                          {"job_id": job, "status": "running", "progress": 25 * (i + 1)}))
+                          {"job_id": job, "status": "running", "progress": 100 * (i + 1) // (polls + 1)}))
     url = f"https://files.pianohire.example/exports/{job}.{fmt}"
     done = Step("get_export_status", {"job_id": job}, {"job_id": job, "status": "done", "progress": 100,
                                                       "rows": rng.randint(3, 40), "download_url": url})
@@ -509,7 +512,7 @@ def radio_ads(rng: random.Random, lang: str) -> Draft:
     """Rates of several shows compared in parallel, spots worked out from a budget, then booked."""
     d = _desc_lang(rng, lang)
     day = _day(rng)
-    shows = rng.sample(["breakfast", "drive_time", "weekend_mix", "late_night"], 3)
+    shows = rng.sample(["breakfast", "drive_time", "weekend_mix", "late_night"], rng.choice([3, 3, 4]))
     show_en = {"breakfast": "breakfast show", "drive_time": "drive-time show", "weekend_mix": "weekend mix",
                "late_night": "late-night show"}
     show_zh = {"breakfast": "早间节目", "drive_time": "晚高峰节目", "weekend_mix": "周末混音", "late_night": "深夜节目"}
@@ -586,8 +589,7 @@ def quilt_question(rng: random.Random, lang: str) -> Draft:
              level={"type": "string", "enum": ["beginner", "intermediate", "advanced"]}),
         tool("get_class_details", _t(d, "Materials list, teacher and length of a class.", "课程的材料清单、老师和时长。"),
              ["class_id"], class_id={"type": "string"}),
-        tool("book_class_seat", _t(d, "Book a seat in a class.", "预订课程座位。"), ["class_id", "student_name"],
-             class_id={"type": "string"}, student_name={"type": "string"}),
+        tool("list_teachers", _t(d, "The studio's quilting teachers.", "工作室的拼布老师。"), []),
     ]
     request = _t(lang, f"What do I need to bring to the {level} quilting class {said}, and when does it finish?",
                  f"{said}的{level_zh}拼布课需要带什么？几点结束？")
@@ -605,7 +607,7 @@ def quilt_question(rng: random.Random, lang: str) -> Draft:
                   patterns=["shape:lookup_question", "shape:computation", tag, "value copied from result",
                             "enum member from user's words"])
     draft.roles = {"main": det, "producer": sched, "lookup": sched, "plain": det,
-                   "distractor": Step("book_class_seat", {"class_id": cid, "student_name": "—"}, {"status": "booked"})}
+                   "distractor": Step("list_teachers", {}, {"teachers": ["Ruth", "Mei"]})}
     draft.slots = {"copied_id": (det, "class_id"), "date": (sched, "date"), "enum": (sched, "level"),
                    "extra": (det, "date")}
     draft.facts = {"enum_word": _t(lang, "Beginners" if level == "beginner" else "Intermediate level", level_zh),
@@ -630,7 +632,7 @@ def miscomputed_value(draft: Draft, rng: random.Random) -> Marks | None:
     step, key = found
     value = step.args[key]
     if isinstance(value, int):
-        step.args[key] = value + rng.choice([1, 2, 3])
+        step.args[key] = value - 1 if value > 1 else value + 1
     else:
         step.args[key] = (dt.date.fromisoformat(value) + dt.timedelta(days=rng.choice([-1, 1]))).isoformat()
     return {"ungrounded_value": [step]}
@@ -657,6 +659,26 @@ ALL = {**FAULTS, **OWN}
 ORDER = {**_ORDER, "miscomputed_value": 0, "poll_without_status": -1}
 
 
+def _review(draft: Draft, marks: dict[str, list[Step | None]]) -> None:
+    """What a reviewer sees that two faults bring about together, beyond each fault's own marks."""
+    # A value copied from the result of a call that then failed appears in no result at all.
+    copied = draft.slots.get("copied_id")
+    if "future_ref" in marks and copied is not None:
+        step, key = copied
+        value = json.dumps(step.args.get(key), ensure_ascii=False)
+        if not any(value in json.dumps(s.result, ensure_ascii=False) for s in draft.steps if not s.error):
+            marks.setdefault("ungrounded_value", []).extend(marks.pop("future_ref"))
+    # A date worked out from a value the agent only sees later is invented as well.
+    computed = draft.slots.get("computed")
+    if "future_ref" in marks and computed is not None and computed[0] in marks["future_ref"]:
+        marks.setdefault("ungrounded_value", []).append(computed[0])
+    # The run's own retry after a 503, failing again: the same failing call twice in a row.
+    for a, b in zip(draft.steps, draft.steps[1:]):
+        if a.error and b.error and a.tool == b.tool and a.args == b.args and a.raw == b.raw:
+            loop = marks.setdefault("failing_call_loop", [])
+            loop.extend(s for s in (a, b) if s not in loop)
+
+
 def _case(index: int, scenario: Callable[[random.Random, str], Draft], lang: str, faults: list[str],
           rng: random.Random) -> Case | None:
     draft = scenario(rng, lang)
@@ -678,6 +700,7 @@ def _case(index: int, scenario: Callable[[random.Random, str], Draft], lang: str
         for label, marked in found.items():
             if label != TOUCHED:
                 marks.setdefault(label, []).extend(marked)
+    _review(draft, marks)
     trajectory, seqs = build(draft, f"q{index:031x}", rng)
     expected = {label: calls for label, marked in marks.items()
                 if (calls := {None if s is None else seqs[id(s)] for s in marked if s is None or id(s) in seqs})}
@@ -691,9 +714,10 @@ def generate(n: int, seed: int) -> list[Case]:
     cases: list[Case] = []
     for index in range(n):
         rng = random.Random(f"{SPLIT}:{seed}:{index}")
-        for draw in range(50):
-            roll = rng.random()
-            faults = [] if roll < 0.5 else [rng.choice(names)] if roll < 0.84 else rng.sample(names, 2)
+        roll = rng.random()
+        count = 0 if roll < 0.5 else 1 if roll < 0.84 else 2
+        for draw in range(50):  # the number of faults is kept; the faults are redrawn until one fits
+            faults = rng.sample(names, count)
             if len(faults) == 2 and set(faults) <= _ENDINGS:
                 continue
             case = None
