@@ -227,6 +227,15 @@ class _Judge:
                                          if type(leaf) in (int, float) and math.isfinite(leaf))]
         return found
 
+    def kin_numbers(self, position: int) -> list[Decimal]:
+        """The numbers of the earlier results of calls sent a value this call sends too (the rate
+        lookup of the show that is booked): what the thing this call acts on costs or counts."""
+        calls, call, arguments = self.trajectory.tool_calls, self.trajectory.tool_calls[position], self.texts.arguments
+        mine = {a.text for a in arguments[position] or () if len(a.text) >= 3 and as_date(a.text) is None}
+        return [Decimal(str(leaf)) for i, c in enumerate(calls) if i != position and before(c, call)
+                and mine.intersection(a.text for a in arguments[i] or ())
+                for leaf in scalars(parsed(c.result)) if type(leaf) in (int, float) and math.isfinite(leaf)]
+
     def totaled_before(self, position: int, number: Decimal) -> bool:
         """Whether `number` is a total of a result the call at `position` could read (`totals_of`)."""
         calls, call = self.trajectory.tool_calls, self.trajectory.tool_calls[position]
@@ -301,7 +310,7 @@ class _Judge:
             return "grounded", f"call {earlier}"
         found = self.reviewer.source(argument, self.read_before(position), self.fields_before(position),
                                      facts.description, partial(self.numbers_before, position),
-                                     partial(self.totaled_before, position))
+                                     partial(self.totaled_before, position), partial(self.kin_numbers, position))
         if found is not None:
             return "grounded", found
         if later is not None:

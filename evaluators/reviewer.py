@@ -19,7 +19,7 @@ from functools import lru_cache
 
 from pydantic import TypeAdapter, ValidationError
 
-from evaluators.text.arithmetic import computed_from, computed_with_result
+from evaluators.text.arithmetic import as_many_as_fit, computed_from, computed_with_result
 from evaluators.dates import FREE_TEXT
 from evaluators.text.dates import as_date, computed_dates, split_dates
 from evaluators.text.glosses import english_senses, glosses, place_names, senses
@@ -166,11 +166,13 @@ class Reviewer:
     def source(self, argument: Argument, earlier: Callable[[str], bool],
                fields: Callable[[str], bool] = lambda _: False, description: str | None = None,
                factors: Callable[[], Iterable[Decimal]] = tuple,
-               totaled: Callable[[Decimal], bool] = lambda _: False) -> str | None:
+               totaled: Callable[[Decimal], bool] = lambda _: False,
+               kin: Callable[[], Iterable[Decimal]] = tuple) -> str | None:
         """Where `argument`'s value comes from beyond a plain lookup, or None; `fields(value)` says
         whether an earlier result has a field of that name, `description` is the parameter's,
         `factors()` the numbers of the earlier results (a unit price a search gave), `totaled(n)`
-        whether n is a total a reviewer reads off one of them (`arithmetic.totals_of`)."""
+        whether n is a total a reviewer reads off one of them (`arithmetic.totals_of`), `kin()` the
+        numbers of the earlier results about what this call acts on (the chosen show's rate)."""
         value, text = argument.value, argument.text
         if text in self.context:
             return "trace context"
@@ -210,6 +212,8 @@ class Reviewer:
             return how
         if len(number) == 4 and any(str(d.year) == number for d in self._days):
             return "the trace's year"
+        if (how := as_many_as_fit(Decimal(number), self.requests, kin())) is not None:
+            return how
         if (unit := unit_of(argument, description)) and self._measured(number, unit):
             return f"a {_MEASURED[unit.dimension]} the user gave, in {unit.name}"
         if _MINOR_UNITS.search(f"{argument.where} {description or ''}") and number.lstrip("-").isdigit() and \

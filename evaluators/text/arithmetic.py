@@ -31,6 +31,7 @@ _COMPUTE = re.compile(r"\b(?:total|sum|altogether|in all|combined|overall|split|
                       r"|\d\s+[a-z]+\s+(?:at|@)\s*[$€£¥]?\s*\d",
                       re.IGNORECASE)
 # Words that ask to change a count or an amount a result gave: "add 600 seats" to the 20 there are.
+_AS_MANY = re.compile(r"\b(?:as many|afford|budget|for the money)\b|预算|订满|买满|能买多少|能订多少", re.IGNORECASE)
 _CHANGE = re.compile(r"\b(?:add|adding|more|extra|another|increase|top up|remove|removing|reduce|fewer|less|drop"
                      r"|left|remaining|deduct|subtract|minus)\b|加|增|再|多|减|少|去掉|剩|扣", re.IGNORECASE)
 _MOST_OPERANDS = 12  # a request with more numbers than this is a table, not a sum to check
@@ -150,6 +151,19 @@ def computed_with_result(value: Decimal, text: str, earlier: Callable[[str], boo
             if abs(a * price) < _LARGEST and (found := _times_rate(value, a * price, earlier)):
                 return found if a == 1 else f"{found} (the {canonical(a)} at a result's {canonical(price)})"
     return _share_of_bill(value, text, bases, prices, earlier)
+
+
+def as_many_as_fit(value: Decimal, text: str, prices: Iterable[Decimal]) -> str | None:
+    """How `value` is as many as an amount the user has buys at one of `prices` (what the thing
+    bought costs), where the request asks for that ("as many as fit", "预算…订满"): 150 euros at 18
+    a spot buy 8."""
+    if value < 2 or value != value.to_integral_value() or _AS_MANY.search(text) is None:
+        return None
+    for amount in (Decimal(n) for n in numbers_in(text)):
+        for price in prices:
+            if price > 0 and value * price <= amount < (value + 1) * price:
+                return f"as many as {canonical(amount)} buys at {canonical(price)} (an earlier result's number)"
+    return None
 
 
 def _share_of_bill(value: Decimal, text: str, bases: list[Decimal], prices: list[Decimal],

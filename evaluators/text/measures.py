@@ -42,8 +42,12 @@ _TIME = {"ms": "ms", "millis": "ms", "milliseconds": "ms", "s": "second", "sec":
          "seconds": "second", "min": "minute", "mins": "minute", "minutes": "minute", "h": "hour", "hr": "hour",
          "hrs": "hour", "hours": "hour", "days": "day", "weeks": "week"}
 _WRITTEN = "|".join(sorted((re.escape(w) for w in _UNITS if w.isascii()), key=len, reverse=True))
+# "pound" is also a currency: a parameter named or described in pounds (price_pounds) wants money, but a
+# text's pounds are read as a mass too; only a parameter wanting a mass compares them
+_UNITS.update({w: ("mass", Decimal("453.59237")) for w in ("pound", "pounds")})
+_TEXT_WRITTEN = "|".join(sorted((re.escape(w) for w in _UNITS if w.isascii()), key=len, reverse=True))
 _CJK_WRITTEN = "|".join(sorted((w for w in _UNITS if not w.isascii()), key=len, reverse=True))
-_EN_MEASURE = re.compile(rf"(?<![\w.,])(\d{{1,3}}(?:,\d{{3}})+(?:\.\d+)?|\d+(?:\.\d+)?)[\s-]*({_WRITTEN})\b",
+_EN_MEASURE = re.compile(rf"(?<![\w.,])(\d{{1,3}}(?:,\d{{3}})+(?:\.\d+)?|\d+(?:\.\d+)?)[\s-]*({_TEXT_WRITTEN})\b",
                          re.IGNORECASE)
 _ZH_MEASURE = re.compile(rf"(\d+(?:\.\d+)?|[零一二两三四五六七八九十百千万点]+|半)\s*({_CJK_WRITTEN})(半)?")
 # A unit spelled out after "a", "one" or "half a", or with "and a half": half a kilo, a litre and a half.

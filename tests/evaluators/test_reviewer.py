@@ -654,6 +654,35 @@ def test_a_total_of_a_results_numbers(value, label):
     assert GroundingEvaluator().evaluate(t, EvalContext()).label == label
 
 
+def _spots(value, said: str) -> str:
+    rates = [call(k, "get_ad_rate", {"show": show, "length_seconds": 30}, {"show": show, "price": price})
+             for k, (show, price) in enumerate((("breakfast", 40), ("late_night", 18)), 1)]
+    book = call(3, "book_ad_spots", {"show": "late_night", "spots": value})
+    t = trajectory(*rates, book, input=said, offered=(ANY,))
+    return GroundingEvaluator().evaluate(t, EvalContext()).label
+
+
+@pytest.mark.parametrize("value, said, label", [
+    (8, "150 euros for 30-second ads: book as many as fit on the cheaper of breakfast or late night", "pass"),  # 8 × 18 ≤ 150
+    (8, "我们有150欧元的预算投30秒广告，breakfast 和 late night 哪个便宜就在哪个订满", "pass"),
+    (3, "150 euros for 30-second ads: book as many as fit on the cheaper of breakfast or late night", "ungrounded_value"),
+    (9, "150 euros for 30-second ads: book as many as fit on the cheaper of breakfast or late night", "ungrounded_value"),
+    (8, "150 euros for 30-second ads on breakfast or late night", "ungrounded_value"),  # no count asked for
+])
+def test_as_many_as_a_budget_buys_at_the_price_of_what_is_booked(value, said, label):
+    """150 at the booked show's 18 buys 8; the 3 that 150 buys at the other show's 40 is no count for
+    the late show: only the rates of calls sent a value this one sends (late_night) count."""
+    assert _spots(value, said) == label
+
+
+@pytest.mark.parametrize("value, said, label", [
+    (6.8, "we'll pick about 15 pounds of plums", "pass"), (6.8, "about 15 lb of plums", "pass"),
+    (15, "we'll pick about 15 pounds of plums", "pass"), (7.5, "we'll pick about 15 pounds of plums", "ungrounded_value"),
+])
+def test_pounds_in_a_text_are_a_mass_where_the_parameter_wants_one(value, said, label):
+    assert verdict(value, said, key="expected_kg")[0] == label
+
+
 @pytest.mark.parametrize("value, label", [
     (376.5, "pass"),  # 2 × 207 + 2.50 fee − 40 deposit
     (456.5, "pass"), (371.5, "pass"),  # both added; both taken off (what a refund would be)
