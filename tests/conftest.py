@@ -24,6 +24,15 @@ def server(tmp_path):
     srv.stop()
 
 
+@pytest.fixture(scope="module")
+def shared_server(tmp_path_factory):
+    """One started server for a module's tests that leave nothing another would see (refusals, reads):
+    a server's start costs seconds of CPU, on every test that starts its own."""
+    srv = make_server(tmp_path_factory.mktemp("shared"), "--decision-wait", "0.3").start()
+    yield srv
+    srv.stop()
+
+
 def _service(env: str, what: str) -> str:
     """A service started by scripts/test.sh: its address, or fail in CI / skip elsewhere."""
     value = os.environ.get(env)

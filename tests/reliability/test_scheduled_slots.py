@@ -1,6 +1,10 @@
 """Scheduled runs and people's queries take slots of separate pools: 300 rolling tasks due the same
 minute never make an explorer load busy. Apart from the timing tests (it measures no speed: most of
-its time is spent waiting for the minute to turn), on a store of 50,000 traces."""
+its time is spent waiting for the minute to turn), on a store of 50,000 traces.
+
+The explorer is loaded while the burst is queued, not until all 300 have run: the 300th run changes
+nothing the first forty loads did not see, and reading 50,000 traces 300 times kept a core of the
+shared suite busy for five minutes."""
 from __future__ import annotations
 
 import datetime as dt
@@ -21,6 +25,7 @@ def seeded(tmp_path_factory):
 
 
 BURST = 300  # rolling tasks due at the same minute
+LOADS = 40  # explorer loads from the minute they are due (each reads what a run reads: a backlog remains)
 
 
 def rolling_doc(i: int) -> dict:
@@ -39,7 +44,7 @@ def scheduled(srv) -> int:
     return sum(t["last_scheduled_for"] is not None for t in tasks)
 
 
-@pytest.mark.timeout(900)  # up to a minute and a half waiting for the minute to turn, then 300 runs
+@pytest.mark.timeout(600)  # up to a minute and a half waiting for the minute to turn, then forty loads
 def test_scheduled_runs_leave_people_their_query_slots(seeded, tmp_path):
     """300 rolling tasks due the same minute queue for the scheduled-run slots; explorer loads meanwhile
     are never refused as busy (sharing one pool, 20-30 % of them were)."""
@@ -52,13 +57,15 @@ def test_scheduled_runs_leave_people_their_query_slots(seeded, tmp_path):
                                timeout=30).status_code == 201
         time.sleep(60.5 - dt.datetime.now().second)  # the minute turns: every task is due
         explorer = srv.api + "/dashboard/traces?" + urlencode({"last": "24h", "input": "contains:zzz"})
-        loads = busy = 0
-        while scheduled(srv) < BURST or loads < 20:  # from the minute the 300 runs are due
+        loads = busy = started = 0
+        while loads < LOADS or started < 4:  # from the minute the runs are due, until both their slots have turned
             for _ in range(10):
                 page = CLIENT.get(explorer, headers=srv.headers(), timeout=30)
                 assert page.status_code == 200
                 loads, busy = loads + 1, busy + ("slots are busy" in page.text)
+            started = scheduled(srv)
     finally:
         srv.stop()
-    print(f"\n{BURST} scheduled runs due at once: {busy} of {loads} explorer loads refused as busy meanwhile")
-    assert loads >= 20 and busy == 0
+    print(f"\n{BURST} scheduled runs due at once, {started} started by the last load: "
+          f"{busy} of {loads} explorer loads refused as busy meanwhile")
+    assert busy == 0

@@ -146,13 +146,13 @@ BAD_TASKS = [
 
 
 @pytest.mark.parametrize("label,extra,message", BAD_TASKS, ids=[b[0] for b in BAD_TASKS])
-def test_invalid_tasks_are_refused_with_their_message(server, tmp_path, label, extra, message):
+def test_invalid_tasks_are_refused_with_their_message(shared_server, tmp_path, label, extra, message):
     base = {"name": "bad", "window": "{mode: backfill, last: 3h}", "sampling": "{ratio: 1, max_items: 10}"}
     key = extra.split(":", 1)[0]
     base[key] = extra.split(":", 1)[1].strip()
     path = tmp_path / "bad.yaml"
     path.write_text("\n".join(f"{k}: {v}" for k, v in base.items()) + "\n")
-    res = subprocess.run(tracepatrol("task", "create", "--file", str(path), "--api", server.api),
+    res = subprocess.run(tracepatrol("task", "create", "--file", str(path), "--api", shared_server.api),
                          capture_output=True, text=True, timeout=60)
     assert res.returncode != 0
     assert message in res.stderr, res.stderr
@@ -165,9 +165,9 @@ def test_invalid_tasks_are_refused_with_their_message(server, tmp_path, label, e
     ("{mode: rolling, cron: 'not a cron', start: '2026-12-01'}", "invalid cron"),
     ("{mode: sometimes}", "window"),
 ])
-def test_invalid_windows_are_refused(server, window, message):
+def test_invalid_windows_are_refused(shared_server, window, message):
     doc = {"name": "w", "window": __import__("yaml").safe_load(window), "sampling": {"ratio": 1, "max_items": 1}}
-    resp = post(server, "/api/tasks", doc)
+    resp = post(shared_server, "/api/tasks", doc)
     assert resp.status_code == 422
     assert message in resp.json()["detail"]
 
@@ -219,31 +219,31 @@ def test_annotations_cli_and_the_annotation_filter(server, tmp_path):
     assert server.get(f"/api/traces/{ids[2]}/annotations").json()["status"] == "reviewed"
 
 
-def test_hostile_task_documents_get_clear_422s(server, tmp_path):
+def test_hostile_task_documents_get_clear_422s(shared_server, tmp_path):
     from tests.scheduler.test_task_input import nested
 
     deep = backfill("deep") | {"evaluators": ["parameters"], "options": {"parameters": nested(300)}}
-    resp = post(server, "/api/tasks", deep)
+    resp = post(shared_server, "/api/tasks", deep)
     assert resp.status_code == 422 and "options nest deeper than 8 levels" in resp.json()["detail"]
     secret = tmp_path / "secret.yaml"
     secret.write_text("name: secret-value\n")
     for name in (str(secret.with_suffix("")), "../../" + secret.stem):
-        resp = post(server, "/api/tasks", {"preset": name})
+        resp = post(shared_server, "/api/tasks", {"preset": name})
         assert resp.status_code == 422 and "not a path" in resp.json()["detail"]
         assert "secret-value" not in resp.text
-    resp = post(server, "/api/tasks", {"preset": "daily-patrol", "set": ["filters=[&a x, *a]"]})
+    resp = post(shared_server, "/api/tasks", {"preset": "daily-patrol", "set": ["filters=[&a x, *a]"]})
     assert resp.status_code == 422 and "aliases (*name) are not allowed" in resp.json()["detail"]
-    resp = post(server, "/api/tasks/preview", backfill("re", filters=[{"field": "output", "op": "regex", "value": "(.{0,20}){0,20}"}]))
+    resp = post(shared_server, "/api/tasks/preview", backfill("re", filters=[{"field": "output", "op": "regex", "value": "(.{0,20}){0,20}"}]))
     assert resp.status_code == 422 and "'(.{0,20}){0,20}' compiles to 3664 RE2 instructions" in resp.json()["detail"]
-    assert server.get("/api/tasks").json() == []
+    assert {t["task_id"] for t in shared_server.get("/api/tasks").json()}.isdisjoint({"deep", "daily-patrol"})
 
 
-def test_an_evaluator_the_server_cannot_run_is_refused_and_shown_disabled(server):
+def test_an_evaluator_the_server_cannot_run_is_refused_and_shown_disabled(shared_server):
     """No judge endpoint configured: llm_judge is refused by the API and the form, never saved."""
     doc = {**backfill("judged"), "evaluators": ["parameters", "llm_judge"]}
-    resp = post(server, "/api/tasks", doc)
+    resp = post(shared_server, "/api/tasks", doc)
     assert resp.status_code == 422 and "llm_judge needs an LLM judge endpoint" in resp.json()["detail"]
-    with httpx.Client(base_url=server.api, headers=server.headers(), timeout=60) as client:
+    with httpx.Client(base_url=shared_server.api, headers=shared_server.headers(), timeout=60) as client:
         form = client.get("/dashboard/tasks/new").text
         box = re.search(r'<label class="check muted"[^>]*>\s*<input[^>]*value="llm_judge"[^>]*>', form)
         assert box and "disabled" in box[0], form[:2000]
@@ -253,4 +253,4 @@ def test_an_evaluator_the_server_cannot_run_is_refused_and_shown_disabled(server
             "csrf": csrf, "name": "judged-form", "when": "now", "last": "3h", "match": "all", "ratio_pct": "100",
             "max_items": "10", "evaluators": ["parameters", "llm_judge"]})
         assert answer.status_code == 422 and "llm_judge needs an LLM judge endpoint" in answer.text
-    assert {t["task_id"] for t in server.get("/api/tasks").json()}.isdisjoint({"judged", "judged-form"})
+    assert {t["task_id"] for t in shared_server.get("/api/tasks").json()}.isdisjoint({"judged", "judged-form"})

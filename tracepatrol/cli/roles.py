@@ -1,4 +1,5 @@
-"""Scale-out commands: `collect` (OTLP → Kafka), `ingest` (Kafka → DuckDB) and `worker` (evaluations).
+"""The server's roles: `serve` (everything in one process), and for scale-out `collect` (OTLP → Kafka),
+`ingest` (Kafka → DuckDB) and `worker` (evaluations).
 
 Exit codes: 2 for invalid settings, 1 when the process cannot start (broker unreachable, port
 taken, database locked); the message names what failed.
@@ -52,6 +53,33 @@ def run_role(settings: Settings, role: str) -> None:
         run(settings, on_ready=lambda banner: print(banner, flush=True), role=role)
     except (OSError, duckdb.Error, SchemaError, KafkaUnavailable, ExposedWithoutKeys) as exc:
         _fail(1, f"cannot start: {exc}")
+
+
+@click.command()
+@click.option("--db", type=click.Path(dir_okay=False, path_type=Path), help="DuckDB file [tracepatrol.duckdb]")
+@click.option("--host", help="address to bind [127.0.0.1]")
+@click.option("--otlp-http-port", type=int, help="OTLP/HTTP port [4318]")
+@click.option("--otlp-grpc-port", type=int, help="OTLP/gRPC port [4317]")
+@click.option("--api-port", type=int, help="REST API port [4320]")
+@click.option("--decision-wait", type=float, help="seconds of quiet before a trace is assembled [10]")
+@click.option("--api-key", help="the old single key, an admin key of every project (see `tracepatrol keys`)")
+@click.option("--config", "config_file", type=click.Path(path_type=Path), help="YAML settings file")
+@kafka_option
+@insecure_option
+def serve(db, host, otlp_http_port, otlp_grpc_port, api_port, decision_wait, api_key, config_file, bootstrap,
+          insecure_no_auth) -> None:
+    """Run the receivers, the store writer and the REST API in one process."""
+    try:
+        settings = load_settings(
+            config_file, db=db, host=host, api_port=api_port, api_key=api_key, insecure_no_auth=insecure_no_auth,
+            collector={"otlp_http_port": otlp_http_port, "otlp_grpc_port": otlp_grpc_port,
+                       "decision_wait": decision_wait},
+            kafka={"bootstrap": bootstrap},
+        )
+    except SettingsError as exc:
+        _fail(2, str(exc))
+    logging.basicConfig(level=settings.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    run_role(settings, "serve")  # exit 1 when a port is taken, the file locked, the broker unreachable
 
 
 @click.command()
