@@ -5,15 +5,30 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+import httpx._transports.default as httpx_transport
 import pytest
 
 from tracepatrol.harness.process import make_server
+from tracepatrol.harness.waiting import default_tls
 
 # The `chat` fixture (a local chat-completions server) and `receiver` (a local OTLP logs endpoint).
 pytest_plugins = ["tests.chat_server", "tests.logs_receiver"]
 
 TESTS = Path(__file__).parent
 FIXTURES = TESTS / "fixtures"
+_create_ssl_context = httpx_transport.create_ssl_context
+
+
+def _default_tls_once(verify=True, cert=None, trust_env=True):
+    """httpx builds a TLS context and loads the CA bundle for every client made with verify=True:
+    ~50 ms of CPU for each `httpx.get`, thousands of them in the suite, a core kept busy by polls.
+    Here the default one is made once per test process; any other `verify` passes through."""
+    if verify is True and cert is None:
+        return default_tls()
+    return _create_ssl_context(verify=verify, cert=cert, trust_env=trust_env)
+
+
+httpx_transport.create_ssl_context = _default_tls_once
 
 
 @pytest.fixture
@@ -63,6 +78,7 @@ def chromium_path() -> str:
 
 FIXTURE_MARKS = {
     "server": ("integration",),                   # `tracepatrol serve`
+    "shared_server": ("integration",),            # one `tracepatrol serve` for a module
     "loaded": ("integration",),                   # a server loaded with traffic
     "cluster": ("integration", "kafka"),          # collect / ingest / worker processes on the broker
     "kafka_bootstrap": ("kafka",),                # the broker scripts/test.sh starts

@@ -12,7 +12,7 @@ from typing import Self
 import httpx
 
 from tracepatrol.harness.ports import PortTaken, free_ports
-from tracepatrol.harness.waiting import healthy, wait_for
+from tracepatrol.harness.waiting import default_tls, healthy, wait_for
 
 
 def tracepatrol(*args: str) -> list[str]:
@@ -77,7 +77,7 @@ class ServerProcess(Process):
         self.db, self.extra_args, self.api_key = db, list(extra_args), api_key
         self.http_port, self.grpc_port, self.api_port = free_ports(3)
         self.scheme = "http"
-        self.verify: ssl.SSLContext | bool = True
+        self.verify: ssl.SSLContext | bool = default_tls()
 
     @property
     def otlp_http(self) -> str:
