@@ -1,7 +1,7 @@
 """How far the rule evaluators' verdicts can be trusted: precision and recall per label, the share of
 clean traces flagged, and whether each finding sits on the right step, on a labelled corpus.
 
-    .venv/bin/python benchmarks/judgement.py [--split both|all|dev|heldout|blind|…|quelled] [--n 360] [--seed 27] [--json]
+    .venv/bin/python benchmarks/judgement.py [--split both|all|dev|heldout|blind|…|tempered] [--n 360] [--seed 27] [--json]
 
 The corpus (tests/judgement/) is generated deterministically: clean traces full of what a reviewer
 passes (context ids, codes for names, earlier turns, computed dates, copied values, retries after
@@ -166,7 +166,7 @@ def judge(cases: Iterable[Any]) -> Scores:
 
 
 # Splits written apart, each a module of tests/judgement with its own generate(n, seed), in the order written.
-WRITTEN = ("blind", "fresh", "sealed", "unseen", "hidden", "veiled", "masked", "shrouded", "obscured", "cloaked", "shaded", "dimmed", "faded", "muted", "hushed", "stilled", "lulled", "calmed", "soothed", "eased", "quelled")
+WRITTEN = ("blind", "fresh", "sealed", "unseen", "hidden", "veiled", "masked", "shrouded", "obscured", "cloaked", "shaded", "dimmed", "faded", "muted", "hushed", "stilled", "lulled", "calmed", "soothed", "eased", "quelled", "tempered")
 SPLITS = ("dev", "heldout", *WRITTEN)
 
 
