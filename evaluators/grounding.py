@@ -25,7 +25,7 @@ from evaluators.base import EvalContext, EvalResult, Evaluator, Finding
 from evaluators.dates import relative_instead_of_date
 from evaluators.reviewer import Reviewer, authored, holds
 from evaluators.schemas import ArgumentFacts, ToolSchemas
-from evaluators.text.arithmetic import column_sums, totals_of
+from evaluators.text.arithmetic import column_sums, percent_factors, totals_of
 from evaluators.text.dates import as_date, resolve_relative_dates
 from evaluators.text.glosses import senses
 from evaluators.text.index import Argument, TrajectoryText
@@ -216,15 +216,17 @@ class _Judge:
 
     def numbers_before(self, position: int) -> list[Decimal]:
         """The numbers of the results the call at `position` could read (a price, a count), after
-        the sums of a field over several of them (a basket of three searched prices). Once per call:
-        each of its arguments may ask."""
+        what their percentages leave of an amount (0.85 for a 15 % discount) and the sums of a field
+        over several of them (a basket of three searched prices). Once per call: each of its
+        arguments may ask."""
         found = self._numbers_before.get(position)
         if found is None:
             calls, call = self.trajectory.tool_calls, self.trajectory.tool_calls[position]
             results = [parsed(c.result) for i, c in enumerate(calls) if i != position and before(c, call)]
             found = self._numbers_before[position] = [
-                *column_sums(results), *(Decimal(str(leaf)) for result in results for leaf in scalars(result)
-                                         if type(leaf) in (int, float) and math.isfinite(leaf))]
+                *(f for result in results for f in sorted(percent_factors(result))), *column_sums(results),
+                *(Decimal(str(leaf)) for result in results for leaf in scalars(result)
+                  if type(leaf) in (int, float) and math.isfinite(leaf))]
         return found
 
     def kin_numbers(self, position: int) -> list[Decimal]:

@@ -73,7 +73,10 @@ _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")  # what a field is named: or
 
 
 
-_MEASURED = {"time": "length of time", "length": "length", "mass": "mass", "volume": "volume"}
+# the next day after another ("the day after it expires", "到期后第二天"; "the day after tomorrow" is 后天)
+_DAY_AFTER = re.compile(r"\b(?:the|a)\s+day\s+after\b(?!\s+tomorrow)|\bthe\s+next\s+day\b|第二天|后一天|次日|翌日|隔天",
+                        re.IGNORECASE)
+_MEASURED = {"time": "length of time", "length": "length", "mass": "mass", "volume": "volume", "area": "area"}
 
 
 def _day(year: str, month: str, day: str) -> dt.date | None:
@@ -426,8 +429,11 @@ class Reviewer:
     def _length_after(self, day: dt.date, earlier: Callable[[str], bool]) -> bool:
         """Whether `day` is a length of time the request states (whole days, weeks) after a day the
         user or an earlier result gave: "pause for 2 weeks from the next delivery" resumes 14 days
-        after the next_dispatch a lookup returned."""
+        after the next_dispatch a lookup returned, "the day after it expires" one day after its
+        expires_on."""
         lengths = {int(s) // 86400 for s in durations_in(self.requests) if s and s % 86400 == 0}
+        if _DAY_AFTER.search(self.requests):  # "starting the day after it expires": one day after
+            lengths.add(1)
         return any(self.said(norm((day - dt.timedelta(days=n)).isoformat()), earlier) for n in lengths if 0 < n <= 366)
 
     def _zoned(self, value: str, earlier: Callable[[str], bool], utc: bool = False) -> str | None:

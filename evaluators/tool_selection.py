@@ -43,7 +43,7 @@ from evaluators.text.values import keys_and_strings, value_texts
 from evaluators.text.norm import CJK, has_cjk, norm
 from evaluators.text.numbers import without_durations
 from evaluators.text.terms import STOP_CJK, terms
-from evaluators.trajectory_quality import actions, writes
+from evaluators.trajectory_quality import actions, kin, writes
 from evaluators.trajectory_view import TrajectoryView, before
 
 NAME_WEIGHT = 2  # a tool's name says what it does more surely than its description (BM25F-style boost)
@@ -230,7 +230,7 @@ class ToolSelectionEvaluator(Evaluator):
         firm = {t.name: score if writes(t.name) else firmer for t, score, firmer in zip(
             offered, scores.values(), bm25.scores({t for t in query if is_evidence(t, sources[t])}))}
         low = {v["tool"] for v in verdicts if v["tool"] in index and (firm[v["tool"]] <= NEAR_ZERO * better[best] or (
-            asked and writes(v["tool"]) and not actions(v["tool"]) & query))}
+            asked and writes(v["tool"]) and not kin(frozenset(query), actions(v["tool"]))))}
         # beside calls that do what was asked, a side lookup is wrong only on strong evidence
         served = bool(called - low)
         # where the asked write was never made, the lookup that took its place at the end, one nothing of the

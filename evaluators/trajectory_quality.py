@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from os.path import commonprefix
 from collections.abc import Callable
 from decimal import Decimal
 from functools import lru_cache
@@ -225,7 +226,7 @@ class _Run:
         if _ALL_DONE.search(self.output):
             return True
         if not self._twins_reported(position, answer) and (
-                _kin(deeds, self._own_deeds(position))
+                kin(deeds, self._own_deeds(position))
                 or (writes(call.name) and not asked.isdisjoint(self.asked))):
             return True
         if any(any(map(str.isdigit, a.text)) and f" {a.text} " in f" {answer} " and not self._chance(a.text)
@@ -650,12 +651,13 @@ def _name_words(name: str) -> set[str]:
     return words | {w[:-1] for w in words if w.endswith("s")} | {w[2:] for w in words if w[:2] == "re" and w[2:] in _WRITES}
 
 
-def _kin(said: frozenset[str], deeds: frozenset[str]) -> bool:
-    """Whether the answer says a deed, or a word of its family the stemmer leaves apart ("collects"
-    for schedule_collection: collect, collection), five letters or more."""
+def kin(said: frozenset[str], deeds: frozenset[str]) -> bool:
+    """Whether words say a deed, or a word of its family the stemmer leaves apart ("collects" for
+    schedule_collection: collect, collection; "reservation" for reserve_machine): five letters or
+    more in common, all of the shorter word's but its last."""
     return not said.isdisjoint(deeds) or any(
-        len(short) >= 5 and long.startswith(short) for w in said for d in deeds
-        for short, long in ((w, d), (d, w)) if len(long) > len(short))
+        (common := len(commonprefix((w, d)))) >= 5 and common >= min(len(w), len(d)) - 1
+        for w in said for d in deeds if w != d)
 
 
 @cached_when_short(4096)

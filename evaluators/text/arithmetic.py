@@ -239,6 +239,30 @@ def totals_of(result: object) -> frozenset[Decimal]:
     return frozenset(t for t in found if 0 < t < _LARGEST)
 
 
+# a field holding a percentage by its name: discount_pct, vat_percent, surcharge_percentage
+_PERCENT_KEY = re.compile(r"(?:^|[_\W])(?:pct|percent|percentage)(?:$|[_\W])|%", re.IGNORECASE)
+
+
+def percent_factors(result: object) -> frozenset[Decimal]:
+    """What a percentage a result gives in a field named for one does to an amount: a discount_pct
+    of 15 leaves 0.85 of it, a surcharge_percent of 20 makes it 1.2 times. Only fields named so: a
+    bare 15 of a record is a count or a price as often as a share."""
+    found: set[Decimal] = set()
+    stack = [result]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, dict):
+            for key, value in node.items():
+                if isinstance(value, (dict, list)):
+                    stack.append(value)
+                elif isinstance(key, str) and _PERCENT_KEY.search(key) and (n := _number(value)) is not None \
+                        and 0 < n < 100:
+                    found |= {1 - n / 100, 1 + n / 100}
+        elif isinstance(node, list):
+            stack += [v for v in node if isinstance(v, (dict, list))]
+    return frozenset(found)
+
+
 def _balances(numbers: list[Decimal]) -> set[Decimal]:
     """A booking's bill as a reviewer works it out from its own record: a count (2 to 99 of a thing)
     times another of its numbers (passengers at a price per person), with each of its other numbers

@@ -1,6 +1,7 @@
-"""The measures a text states (lengths, masses, volumes, lengths of time) and the unit a parameter
-wants one in, so that a reviewer's conversion grounds a value: "8.2 km" or "8.2公里" is
-distance_m=8200, "1.5 公斤" is weight_g=1500, "45 min" is duration_seconds=2700.
+"""The measures a text states (lengths, areas, masses, volumes, lengths of time) and the unit a
+parameter wants one in, so that a reviewer's conversion grounds a value: "8.2 km" or "8.2公里" is
+distance_m=8200, "1.5 公斤" is weight_g=1500, "a 12-hectare field" is area_m2=120000, "45 min" is
+duration_seconds=2700.
 
 No unit library is a dependency: a reviewer converts between the metric prefixes of metre, gram
 and litre, the imperial and US units by their exact definitions (a mile is 1609.344 m) and the
@@ -28,14 +29,17 @@ for _dimension, _size, _words in (
         ("mass", Decimal(1), "g gram grams gramme grammes 克"),
         ("mass", Decimal("0.001"), "mg milligram milligrams 毫克"),
         ("mass", Decimal(500), "斤 市斤"),  # the market jin, 500 g by law in the PRC since 1959 (CC-CEDICT)
-        ("volume", Decimal(1000), "m3 m³ cbm 立方米"),  # a cubic metre is 1,000 litres
+        ("volume", Decimal(1000), "m3 m³ cbm 立方米 方"),  # a cubic metre is 1,000 litres; 方 says it colloquially
+        ("area", Decimal(1), "m2 m² sqm 平方米 平米"), ("area", Decimal(10000), "ha hectare hectares 公顷"),
+        ("area", Decimal(10) ** 6, "km2 km² 平方公里"), ("area", Decimal(10000) / 15, "亩"),  # the mu, 1/15 ha by law
         ("volume", Decimal(1), "l litre litres liter liters 升 公升"),
         ("volume", Decimal("0.001"), "ml millilitre millilitres milliliter milliliters 毫升"),
         # imperial and US units by their exact definitions ("pound" alone is also a currency: lb only)
         ("length", Decimal("1609.344"), "mi mile miles 英里"), ("length", Decimal("0.9144"), "yd yard yards 码"),
         ("length", Decimal("0.3048"), "ft foot feet 英尺"), ("length", Decimal("0.0254"), "inch inches 英寸"),
         ("mass", Decimal("453.59237"), "lb lbs 磅"), ("mass", Decimal("28.349523125"), "oz ounce ounces 盎司"),
-        ("volume", Decimal("3.785411784"), "gal gallon gallons 加仑")):
+        ("volume", Decimal("3.785411784"), "gal gallon gallons 加仑"),
+        ("area", Decimal("4046.8564224"), "acre acres 英亩")):
     _UNITS.update({word: (_dimension, _size) for word in _words.split()})
 _UNITS.update({f"cubic {w}": ("volume", Decimal(1000)) for w in ("metre", "metres", "meter", "meters")})
 _TIME = {"ms": "ms", "millis": "ms", "milliseconds": "ms", "s": "second", "sec": "second", "secs": "second",
@@ -51,7 +55,7 @@ _EN_MEASURE = re.compile(rf"(?<![\w.,])(\d{{1,3}}(?:,\d{{3}})+(?:\.\d+)?|\d+(?:\
                          re.IGNORECASE)
 _ZH_MEASURE = re.compile(rf"(\d+(?:\.\d+)?|[零一二两三四五六七八九十百千万点]+|半)\s*({_CJK_WRITTEN})(半)?")
 # A unit spelled out after "a", "one" or "half a", or with "and a half": half a kilo, a litre and a half.
-_NAMES = "|".join(sorted((re.escape(w) for w in _UNITS if w.isalpha() and w.isascii() and len(w) >= 4),
+_NAMES = "|".join(sorted((re.escape(w) for w in _UNITS if w.replace(" ", "").isalpha() and w.isascii() and len(w) >= 4),
                          key=len, reverse=True))
 _EN_WORDED = re.compile(rf"\b(half\s+an?|an?|one|\d+(?:\.\d+)?)\s+({_NAMES})(\s+and\s+a\s+half)?\b"
                         rf"|\b(\d+|one)\s+and\s+a\s+half\s+({_NAMES})\b", re.IGNORECASE)
@@ -100,7 +104,8 @@ def parameter_unit(name: str, description: str | None = None) -> Unit | None:
 
 @cached_when_short(1 << 12)
 def measures_in(text: str) -> frozenset[tuple[str, Decimal]]:
-    """Every measure `text` states, as (dimension, amount in the base unit: metre, gram, litre, second)."""
+    """Every measure `text` states, as (dimension, amount in the base unit: metre, square metre, gram,
+    litre, second)."""
     found = {("time", seconds) for seconds in durations_in(text)}
     found |= {(dimension, Decimal(m[1].replace(",", "")) * size)
               for m in _EN_MEASURE.finditer(text) for dimension, size in (_UNITS[m[2].lower()],)}

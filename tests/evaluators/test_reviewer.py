@@ -806,3 +806,43 @@ def test_a_code_in_other_groups_and_cubic_metres_in_litres(value, said, key, lab
 ])
 def test_a_chinese_words_meaning_in_another_number_and_cubic_metres_in_words(value, said, key, label):
     assert verdict(value, said, key=key)[0] == label
+
+
+@pytest.mark.parametrize("value, discount, label", [
+    (84.58, {"discount_pct": 15}, "pass"), (84.58, {"discount_percent": 15}, "pass"),  # 5 × 19.90 less 15 %
+    (89.55, {"discount_pct": 15}, "ungrounded_value"),  # 10 % off: not the member's discount
+    (71.89, {"discount_pct": 15}, "ungrounded_value"),  # the discount taken twice
+    (84.58, {"discount": 15}, "ungrounded_value"),  # a field not named for a percentage: 15 could be euros
+])
+def test_a_total_less_the_percentage_a_result_gives(value, discount, label):
+    """5 spools at the 19.90 a lookup gave, less the 15 % member discount another gave: 84.58."""
+    price = call(1, "get_filament_price", {"material": "PETG"}, {"price_per_spool": 19.9, "currency": "EUR"})
+    member = call(2, "get_member_discount", {"member_id": "MK-2886"}, {"member_id": "MK-2886", **discount})
+    t = trajectory(price, member, call(3, "charge", {"amount": value}), offered=(ANY,),
+                   input="Order 5 spools of white PETG and charge it to my account MK-2886 with my member discount.")
+    assert GroundingEvaluator().evaluate(t, EvalContext()).label == label
+
+
+@pytest.mark.parametrize("value, said, key, label", [
+    (120000, "What would a drone survey of my 12-hectare field cost?", "area_m2", "pass"),
+    (12000, "What would a drone survey of my 12-hectare field cost?", "area_m2", "ungrounded_value"),
+    (5333.33, "我家8亩地，航拍测绘多少钱？", "area_m2", "pass"),  # a mu is 1/15 of a hectare
+    (8000, "我家8亩地，航拍测绘多少钱？", "area_m2", "ungrounded_value"),
+    (1.5, "Order a cubic metre and a half of birch logs", "volume_m3", "pass"),
+    (1.5, "帮我订一方半白蜡木木柴", "volume_m3", "pass"), (1, "帮我订一方半白蜡木木柴", "volume_m3", "ungrounded_value"),
+])
+def test_areas_and_a_cubic_metre_and_a_half(value, said, key, label):
+    assert verdict(value, said, key=key)[0] == label
+
+
+@pytest.mark.parametrize("value, asked, label", [
+    ("2025-08-10", "If it runs out within two weeks, buy me a monthly pass starting the day after it expires.", "pass"),
+    ("2025-08-10", "如果两周内到期，就帮我买一张月卡，从到期后第二天开始。", "pass"),
+    ("2025-08-11", "If it runs out within two weeks, buy me a monthly pass starting the day after it expires.",
+     "ungrounded_value"),
+    ("2025-08-10", "If it runs out within two weeks, buy me a monthly pass once it expires.", "ungrounded_value"),
+])
+def test_the_day_after_a_day_a_result_gave(value, asked, label):
+    found = call(1, "get_session_pass", {"member_id": "SKM-1"}, {"pass_id": "PS-3", "expires_on": "2025-08-09"})
+    t = trajectory(found, call(2, "buy_session_pass", {"start_date": value}), input=asked, offered=(ANY,), user_id="SKM-1")
+    assert GroundingEvaluator().evaluate(t, EvalContext()).label == label

@@ -425,3 +425,23 @@ def test_a_remark_in_a_dictionary_sense_is_no_meaning_even_holding_a_comma():
     t = trajectory(info, slots, input="青铜器专题导览要提前多久到？8月23日还有10人的团的位置吗？", offered=offered,
                    output="需要提前20分钟到。8月23日10:00还有位置。")
     assert ToolSelectionEvaluator().evaluate(t, EvalContext()).label == "pass"
+
+
+MAKERSPACE = (ToolDefinition(name="check_machine_availability", description="查询某台设备某天的空闲时段。"),
+              ToolDefinition(name="reserve_machine", description="为会员预约设备使用时间。"),
+              ToolDefinition(name="order_filament", description="为会员订购打印耗材。"))
+
+
+def _machine(request: str, last: str):
+    free = call(1, "check_machine_availability", {"machine": "cnc_router", "date": "2025-08-30"},
+                {"free": [{"from": "09:30", "to": "21:30"}]})
+    act = call(2, last, {"machine": "cnc_router", "date": "2025-08-30", "start_time": "14:30"}, {"status": "confirmed"})
+    return ToolSelectionEvaluator().evaluate(trajectory(free, act, input=request, offered=MAKERSPACE), EvalContext())
+
+
+def test_a_word_of_the_writes_family_names_it():
+    """预约 glosses "to make a reservation; to order (in advance)": the reservation is reserve_machine's
+    deed though the stemmer keeps the two words apart, so "order" does not make order_filament the
+    asked write."""
+    assert _machine("帮我预约8月30日下午两点半的数控雕刻机，用一个半小时。", "reserve_machine").label == "pass"
+    assert _machine("帮我订两卷PETG打印耗材。", "reserve_machine").label == "wrong_tool"
