@@ -153,6 +153,9 @@ LONGEST_FIRST = [
     "dashboard/test_console.py", "test_end_to_end.py", "collector/test_fixture_traffic.py", "test_report.py",
     "test_cli_results.py", "kafka/test_findings.py", "dashboard/test_trace_page.py", "test_otel_export.py",
     "alerts/test_outbox.py", "kafka/test_readme_recipe.py", "dashboard/test_inputs.py", "scheduler/test_tasks_server.py",
+    # the timing pass (perf)
+    "reliability/test_event_loop.py", "reliability/test_bounded_queries.py", "reliability/test_decode_bounds.py",
+    "reliability/test_half_open.py", "reliability/test_poison.py",
 ]
 
 
