@@ -26,10 +26,12 @@ fi
 sources=$(cat pyproject.toml native/pyproject.toml native/Cargo.toml native/Cargo.lock native/src/*.rs | sha256sum | cut -c1-16)
 stamp=".venv/.tracepatrol-$sources-$extras-$decoder"  # a later install of cargo changes it: the decoder is built then
 if [ ! -f "$stamp" ]; then
-  .venv/bin/python -m pip install --quiet --upgrade pip
+  # (the venv's own pip is used: upgrading it asked the index every run, up to 48 s on a slow link)
   if [ "$decoder" = rust ]; then
     echo "==> building the Rust OTLP decoder (native/, $(cargo --version))"
-    .venv/bin/python -m pip install --quiet ./native
+    # cargo's build directory is kept in the user's cache, so a fresh clone rebuilds only what changed
+    CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/tracepatrol/cargo-target}" \
+      .venv/bin/python -m pip install --quiet ./native
     install="$extras,native"
   else
     # a decoder built from other sources would not match this checkout's Python: the Python path is used

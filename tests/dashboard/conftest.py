@@ -1,12 +1,19 @@
 """One server with the fixture traffic and two finished runs per session; one headless Chromium per module."""
 from __future__ import annotations
 
+import os
+import tempfile
+from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
 
 from tests.dashboard.traffic import API_KEY, start_loaded
 
+# Screenshots are for a person to look at: in $DASHBOARD_SHOTS, else in the temp folder, except in
+# CI (CI=true), where nobody looks at them and full-page PNGs were a good part of Chromium's CPU.
+SHOTS: Path | None = Path(os.environ["DASHBOARD_SHOTS"]) if os.environ.get("DASHBOARD_SHOTS") else \
+    None if os.environ.get("CI") == "true" else Path(tempfile.gettempdir()) / "dashboard-shots"
 LAUNCH_ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                "--disable-background-networking"]
 
