@@ -63,7 +63,7 @@ def run_role(settings: Settings, role: str) -> None:
 @click.option("--api-port", type=int, help="REST API port [4320]")
 @click.option("--decision-wait", type=float, help="seconds of quiet before a trace is assembled [10]")
 @click.option("--api-key", help="the old single key, an admin key of every project (see `tracepatrol keys`)")
-@click.option("--config", "config_file", type=click.Path(path_type=Path), help="YAML settings file")
+@config_option
 @kafka_option
 @insecure_option
 def serve(db, host, otlp_http_port, otlp_grpc_port, api_port, decision_wait, api_key, config_file, bootstrap,
