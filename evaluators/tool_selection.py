@@ -20,7 +20,9 @@ one when another tool is what was asked (a cancel for a return), and a write the
 name is as good as irrelevant when the better tool is a write it names (escalating a ticket the
 user asked to reply to). A word of the request naming what an uncalled write does (renew, refill) is
 done only by a called write, not by a lookup whose description mentions it; a lookup that returned a
-reference the better tool takes (a product_id for place_order) is the first step of the asked work. Nor is any
+reference the better tool takes (a product_id for place_order) is the first step of the asked work. Where the
+better tool is a write the request names (pause) or strongly matches and no write was made, the lookup the
+agent ended on stood in for it, unless a result of the chain before it sent it there. Nor is any
 call wrong when the agent attempted the better tool's work under a name it made up (create_booking
 for book_upholstery_job): hallucinated_tool is that finding.
 """
@@ -229,8 +231,18 @@ class ToolSelectionEvaluator(Evaluator):
         # a write's may be (发: "to send", "to post" for post_message), where dictionaries lack the word's sense
         firm = {t.name: score if writes(t.name) else firmer for t, score, firmer in zip(
             offered, scores.values(), bm25.scores({t for t in query if is_evidence(t, sources[t])}))}
-        low = {v["tool"] for v in verdicts if v["tool"] in index and (firm[v["tool"]] <= NEAR_ZERO * better[best] or (
-            asked and writes(v["tool"]) and not kin(frozenset(query), actions(v["tool"]))))}
+        low: set[str] = set()
+        on_request = _OnTheRequest(view, low)
+        last = verdicts[-1]["tool"]
+        # the better tool is a write the request names (or matches strongly, and the answer tells nothing the last
+        # call returned) and no write was made: the lookup the agent ended on stood in for it, unless a result of
+        # the chain before it sent it there (a run's log after its status)
+        undone = writes(best) and not any(writes(name) for name in called) and last in index and not writes(last) \
+            and firm[last] < better[best] and not on_request.fed_by[len(verdicts) - 1] \
+            and (asked or strong and not _reported(view, len(verdicts) - 1))
+        low.update(v["tool"] for v in verdicts if v["tool"] in index and (firm[v["tool"]] <= NEAR_ZERO * better[best] or (
+            asked and writes(v["tool"]) and not kin(frozenset(query), actions(v["tool"])))))
+        low.update([last] if undone else ())
         # beside calls that do what was asked, a side lookup is wrong only on strong evidence
         served = bool(called - low)
         # where the asked write was never made, the lookup that took its place at the end, one nothing of the
@@ -238,7 +250,6 @@ class ToolSelectionEvaluator(Evaluator):
         # tool, or the uncalled write the request's evidence matches best of all the offered tools
         top = max(better, key=firm.__getitem__)
         wanted = best if writes(best) else top if writes(top) and firm[top] > max(firm[n] for n in called) else None
-        last = verdicts[-1]["tool"]
         detour = wanted is not None and not any(writes(name) for name in called) and not writes(last) and \
             firm.get(last) == 0 and not _reported(view, len(verdicts) - 1)
         suspects = {v["tool"] for v in verdicts if v["label"] == "pass" and v["tool"] in low and (strong or (
@@ -246,7 +257,6 @@ class ToolSelectionEvaluator(Evaluator):
             detour and v["tool"] == last))}
         if not suspects:
             return scores
-        on_request = _OnTheRequest(view, low)
         keys = _reference_keys(offered[index[best]])
         readied = {name: keys | _kin_keys(name, offered, used) for name in suspects}
         cleared = {name for name in suspects

@@ -376,6 +376,60 @@ LISTED = [EarlierMessage(role="user", text="后天3号小屋有哪些时段？")
 BOOK_FIRST = call(1, "book_hut", {"slot_id": "slot_129277", "days": 2, "extras": "windbreak"}, {"booking_ref": "SHC-3"})
 
 
+WASH = (ToolDefinition(name="get_subscription", description="A car wash member's subscription: plan, plates, renewal day."),
+        ToolDefinition(name="list_wash_sites", description="Car wash sites in a city with opening hours and free bays."),
+        ToolDefinition(name="pause_subscription", description="Pause a car wash subscription for whole months.",
+                       parameters={"type": "object", "properties": {"subscription_id": {"type": "string"},
+                                                                    "months": {"type": "integer"}}}),
+        ToolDefinition(name="get_invoice", description="Invoice of a subscription for one month."))
+PAUSE = "Please pause my car wash subscription for one month from 1 March, I'm working in Porto"
+
+
+def _paused(*calls, output: str = "In Porto you can wash at Porto Norte (3 bays free).", request: str = PAUSE):
+    t = trajectory(*calls, input=request, offered=WASH, output=output)
+    return ToolSelectionEvaluator().evaluate(t, EvalContext())
+
+
+SITES = call(1, "list_wash_sites", {"city": "Porto"}, {"sites": [{"site": "Porto Norte", "free_bays": 3}]})
+
+
+def test_the_lookup_the_agent_ended_on_in_place_of_the_write_the_request_names_is_the_wrong_tool():
+    """The request names the deed of an offered write (pause) and no write was made: the lookup the
+    agent ended on stood in for it, though the city it sent is the user's and the answer tells its result."""
+    result = _paused(SITES)
+    assert (result.label, result.evidence) == ("wrong_tool", [1])
+    assert "'pause_subscription'" in result.reason
+
+
+def test_a_last_lookup_is_no_stand_in_when_the_write_was_made_a_chain_led_to_it_or_it_matches_best():
+    sub = call(1, "get_subscription", {"customer_id": "cust-5"}, {"subscription_id": "WS-7", "plan": "unlimited"})
+    paused = call(2, "pause_subscription", {"subscription_id": "WS-7", "months": 1}, {"status": "paused"})
+    assert _paused(sub, paused, output="Paused WS-7 for March.").label == "pass"
+    # the subscription found first readies the pause (its reference): the first step, though the agent stopped there
+    assert _paused(sub, output="Your unlimited plan WS-7 can be paused from the app.").label == "pass"
+    # a result of the chain sent it there: the invoice of the subscription the first call found
+    invoice = call(2, "get_invoice", {"subscription_id": "WS-7", "month": "2026-03"}, {"total": 19.0})
+    assert _paused(sub, invoice, output="March would cost 19.0.").label == "pass"
+    # asked what the sites are, the sites lookup matches the request best
+    assert _paused(SITES, request="Which car wash sites are open in Porto?").label == "pass"
+
+
+def test_a_write_matched_only_by_its_description_needs_the_stand_in_unreported():
+    """Where the request does not name the write's deed (compare the saunas, nothing about booking one),
+    a last lookup whose result the answer states served the request."""
+    offered = (ToolDefinition(name="quote_sauna", description="Price of a sauna for a date and group."),
+               ToolDefinition(name="book_sauna", description="Book a private or public sauna for a group."))
+    quotes = [call(i, "quote_sauna", {"room": room, "date": "2026-12-04", "guests": 6}, {"total": total})
+              for i, (room, total) in enumerate((("private smoke sauna", 150.0), ("public sauna", 168.0)), 1)]
+    t = trajectory(*quotes, input="Which is cheaper on Friday for 6 of us, the private smoke sauna or the public one? Prices in pounds.",
+                   offered=offered, output="Private smoke sauna 150.0, public 168.0: the private one is cheaper.")
+    assert ToolSelectionEvaluator().evaluate(t, EvalContext()).label == "pass"
+    pool = call(3, "get_pool_temperature", {}, {"celsius": 24})
+    offered += (ToolDefinition(name="get_pool_temperature", description="Water temperature of the outdoor pool today."),)
+    detour = trajectory(*quotes, pool, input=t.input, offered=offered, output="The private one is cheaper.")
+    assert ToolSelectionEvaluator().evaluate(detour, EvalContext()).evidence == [3]
+
+
 def test_a_write_on_a_record_the_earlier_turn_listed_follows_the_conversation():
     """"订第一个" (book the first one) holds too few words to judge by (订 is never "book" in
     CC-CEDICT; 第一个, "the first one", shares "one" and "number" with get_booking): booking the first
