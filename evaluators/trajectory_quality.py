@@ -30,7 +30,7 @@ from evaluators.text.norm import norm
 from evaluators.text.numbers import number_of
 from evaluators.text.reasons import line
 from evaluators.text.terms import roots, terms
-from evaluators.text.values import keys_and_strings
+from evaluators.text.values import canonical_json, keys_and_strings, value_texts
 from evaluators.trajectory_view import TrajectoryView, before
 
 PARTS = ("loops", "recovery", "efficiency", "parallelism", "termination")
@@ -75,6 +75,9 @@ _ASKS = re.compile(
 _COLLECTIONS = frozenset({"list", "search", "find", "query", "browse"})
 # "wait" as a verb ("wait for the job", wait_until_ready), not a noun: a place on a waiting list, an average wait
 _POLLS = re.compile(r"status|progress|\bpoll|\bwait(?:s|ing)?[\s_]+(?:for|until|till|on)\b|^wait|\bsleep|状态|进度|轮询|等待", re.I)
+# A status result saying the work is still under way: a poll waits for it to change.
+_UNDER_WAY = re.compile(r"\b(?:pending|queued|running|processing|in[_ ]progress|started|waiting|preparing|building"
+                        r"|exporting|generating|uploading)\b|排队|处理中|进行中|生成中|等待|准备中", re.I)
 # A result saying nothing was found: the next call may change the query because of it.
 _NOTHING = re.compile(r"^\s*(?:no (?:results?|matches|records|items|data)(?: found)?|not found|nothing found|"
                       r"0 (?:results?|matches|hits)|none|没有(?:找到|结果|数据|记录)|未找到|无结果|查无)", re.I)
@@ -153,13 +156,33 @@ class _Run:
             not self._quoted(m) for m in _ACKNOWLEDGES.finditer(output))
         self.kinds = {i: execution_label(c) for i, c in enumerate(self.calls) if c.status == "error"}
         offered = {t.name: t.description or "" for t in view.trajectory.tools_offered}
-        self.polled = {name for name in {c.name for c in self.calls} if _polls(name, offered.get(name, ""))}
+        self.polled = {name for name in {c.name for c in self.calls} if _polls(name, offered.get(name, ""))
+                       and not self._stuck(name)}
         self.repeats = _repeats(self.calls, self.keys, self.polled)
         self.output, self.descriptions, self.request = output, offered, view.trajectory.input or ""
         self._said: tuple[frozenset[str], frozenset[str]] | None = None  # (for deeds, for asked words)
         self._asked: frozenset[str] | None = None
         self.trajectory = view.trajectory
         self._invented: bool | None = None
+
+    def _stuck(self, name: str) -> bool:
+        """Whether a status tool was asked the same thing again and again for nothing: identical calls,
+        every one answered alike, on a record no call of this trace started (an order placed in an
+        earlier turn), and no answer saying the work is still under way. Polling waits on a job; this
+        re-reads a record (get_build_status four times on a frame being brazed)."""
+        answers: dict[tuple, set[bytes]] = {}
+        for c, key in zip(self.calls, self.keys):
+            if c.name == name:
+                answers.setdefault(key, set()).add(canonical_json(c.result) if c.status == "ok" else b"\0error")
+        repeated = [key for key, found in answers.items() if len(found) == 1 and b"\0error" not in found
+                    and self.keys.count(key) > 1]
+        for key in repeated:
+            first = self.keys.index(key)
+            started = any(i < first for a in self.texts.arguments[first] or () for u in a.units
+                          for i in self.texts.holders(u))
+            if not started and not _UNDER_WAY.search(" ".join(value_texts(self.calls[first].result))):
+                return True
+        return False
 
     def _own_deeds(self, position: int) -> frozenset[str]:
         """The call's deed words that no other successful call's name shares: "job" of get_job_log says
@@ -339,6 +362,20 @@ class _Run:
         return self._asked
 
 
+def _retries(calls: list[ToolCall], keys: list, i: int, later: list[int]) -> int:
+    """How many identical calls right after failed call `i` retried it: up to the first that
+    succeeded. Identical calls after that one re-ask what was answered (a status polled on, or a
+    repeat the loop check judges), they retry nothing."""
+    retries = 0
+    for j in later:
+        if keys[j] != keys[i]:
+            break
+        retries += 1
+        if calls[j].status == "ok":
+            break
+    return retries
+
+
 def _part(score: float, label: str = "pass", reason: str = "", evidence: list[int] | None = None,
           fails: bool = True, **extra: Any) -> dict:
     """One part's (or one failed call's) verdict; `labels` are its failure labels, none when it is
@@ -455,7 +492,7 @@ class TrajectoryQualityEvaluator(Evaluator):
         if run.claims(i) and not any(calls[j].status == "ok" for j in later):
             return _part(0.0, "silent_failure", f"{ref}: silent_failure: failed ({kind or 'error'}) and the final "
                                                 "answer claims success with no later successful call", [seq], seq=seq)
-        retries = next((n for n, j in enumerate(later) if keys[j] != keys[i]), len(later))
+        retries = _retries(calls, keys, i, later)
         retry_seqs = [seq, *(calls[j].seq for j in later[:retries])]
         if retries >= 2:
             return _part(0.0, "blind_retry", f"{ref}: blind_retry: retried {retries} times with identical arguments",

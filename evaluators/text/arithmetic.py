@@ -168,20 +168,22 @@ def as_many_as_fit(value: Decimal, text: str, prices: Iterable[Decimal]) -> str 
 
 def _share_of_bill(value: Decimal, text: str, bases: list[Decimal], prices: list[Decimal],
                    earlier: Callable[[str], bool]) -> str | None:
-    """How `value` is a share the user states of a bill worked out from results: "the 20% deposit"
-    of 2 days at the 85 a search gave plus the 25 delivery fee another gave, or None."""
-    for share in (s for s in shares_in(text) if 0 < s < 1):
+    """How `value` is a bill worked out from results, or a share the user states of one: 12 kg at
+    the 12.00 a kilo a price lookup gave plus the 31.00 postage another gave; "the 20% deposit" of 2
+    days at the 85 a search gave plus the 25 delivery fee. The whole bill needs the user's count: a
+    result's price plus another's number is any two numbers added."""
+    for share in (Decimal(1), *(s for s in shares_in(text) if 0 < s < 1)):
         total = value / share
         for price in prices:
-            for a in (Decimal(1), *bases):
+            for a in (Decimal(1), *bases) if share != 1 else bases:
                 rest = total - a * price
                 cents = rest.quantize(_CENT, ROUND_HALF_UP) if abs(rest) < _LARGEST else None
                 # the fee is another number than the price (25 + 25 is one number read twice)
                 if cents is not None and (cents == 0 or (cents > 0 and _close(cents, rest) and (a, cents) != (1, price)
                                                          and earlier(norm(canonical(cents))))):
                     plus = f" + {canonical(cents)}" if cents else ""
-                    return (f"{canonical(share * 100)}% of {canonical(a)} × {canonical(price)}{plus} "
-                            f"(earlier results' numbers), as the user asked")
+                    of = f"{canonical(share * 100)}% of " if share != 1 else ""
+                    return f"{of}{canonical(a)} × {canonical(price)}{plus} (earlier results' numbers), as the user asked"
     return None
 
 

@@ -823,6 +823,20 @@ def test_a_total_less_the_percentage_a_result_gives(value, discount, label):
     assert GroundingEvaluator().evaluate(t, EvalContext()).label == label
 
 
+@pytest.mark.parametrize("value, label", [
+    (175.0, "pass"),  # 12 kg at 12.00 a kilo plus 31.00 postage
+    (144.0, "pass"),  # the fleece alone
+    (176.0, "ungrounded_value"), (187.0, "ungrounded_value"),  # a pound off; the postage counted as 43
+    (43.0, "ungrounded_value"),  # a result's price plus another's number, with no count of the user's
+])
+def test_a_bill_of_the_users_count_at_a_results_price_plus_anothers_fee(value, label):
+    price = call(1, "get_fleece_price", {"breed": "jacob"}, {"price_per_kg": 12.0, "currency": "GBP", "in_stock_kg": 40})
+    postage = call(2, "get_shipping_rate", {"country": "DE", "weight_kg": 12}, {"rate": 31.0, "currency": "GBP"})
+    t = trajectory(price, postage, call(3, "convert_currency", {"amount": value, "from": "GBP", "to": "EUR"}),
+                   offered=(ANY,), input="How much would 12 kg of grade A Jacob fleece cost delivered to Germany, in euros?")
+    assert GroundingEvaluator().evaluate(t, EvalContext()).label == label
+
+
 @pytest.mark.parametrize("value, said, key, label", [
     (120000, "What would a drone survey of my 12-hectare field cost?", "area_m2", "pass"),
     (12000, "What would a drone survey of my 12-hectare field cost?", "area_m2", "ungrounded_value"),

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import pytest
 
+from collector.trajectory import ToolDefinition
 from evaluators.base import EvalContext
 from evaluators.trajectory_quality import TrajectoryQualityEvaluator, writes
 
@@ -499,7 +500,7 @@ def test_a_lookup_that_also_shows_a_status_is_no_status_check():
 ])
 def test_wait_polls_as_a_verb_not_as_a_noun(name, description, polled):
     from collector.trajectory import ToolDefinition
-    twice = [call(i, name, {"id": "AL-1"}, {"position": 14}) for i in (1, 2)]
+    twice = [call(i, name, {"id": "AL-1"}, {"position": 15 - i}) for i in (1, 2)]  # answers that change: waited on
     t = trajectory(*twice, input="where am I on the list?", output="14th.", offered=(ToolDefinition(name=name, description=description),))
     assert ("redundant_calls" not in TrajectoryQualityEvaluator().evaluate(t, EvalContext()).labels) is polled
 
@@ -513,7 +514,7 @@ def test_a_status_listed_among_a_records_fields_is_no_status_check(description, 
     from collector.trajectory import ToolDefinition
     name = "list_volumes" if description.startswith("Volumes of") else "get_volume"
     volume = ToolDefinition(name=name, description=description)
-    thrice = [call(i, name, {"volume_id": "vol-1"}, {"state": "ok"}) for i in (1, 2, 3)]
+    thrice = [call(i, name, {"volume_id": "vol-1"}, {"state": "ok", "checked_at": f"12:0{i}"}) for i in (1, 2, 3)]
     t = trajectory(*thrice, input="is vol-1 healthy?", output="vol-1 is ok.", offered=(volume,))
     labels = TrajectoryQualityEvaluator().evaluate(t, EvalContext()).labels
     assert ("repeated_identical_call" not in labels) is polled
@@ -713,3 +714,52 @@ def test_an_answer_reporting_the_same_tools_other_call_claims_nothing_of_the_fai
     assert "no_recovery" in passed_over.labels and "silent_failure" not in passed_over.labels
     claimed = quality(wed, thu, request=request, output="Booked court C2 for 2026-12-02 and 2026-12-03.")
     assert "silent_failure" in claimed.labels
+
+
+BUILD = ToolDefinition(name="get_build_status", description="Current build stage of a frame order.")
+BUILT = {"order_id": "FB-3432", "stage": "brazing_done", "painting_due": "2026-03-07"}
+
+
+def _build(*results, started: bool = False):
+    order = [call(1, "place_frame_order", {"quote_id": "Q-3107"}, {"order_id": "FB-3432"})] if started else []
+    polls = [call(len(order) + i, "get_build_status", {"order_id": "FB-3432"}, r) for i, r in enumerate(results, 1)]
+    t = trajectory(*order, *polls, input="How's my frame FB-3432 coming along?", offered=(BUILD,),
+                   output="Brazing is done; painting is due 2026-03-07.")
+    return TrajectoryQualityEvaluator().evaluate(t, EvalContext()).labels
+
+
+def test_a_status_asked_again_and_again_for_the_same_answer_is_a_repeat_not_a_poll():
+    """get_build_status four times on an order placed weeks ago, answered alike each time: the
+    record was re-read, nothing was waited on."""
+    assert {"repeated_identical_call", "redundant_calls"} <= set(_build(*[BUILT] * 4))
+    assert "redundant_calls" in _build(BUILT, BUILT)
+
+
+@pytest.mark.parametrize("results, started", [
+    ([{**BUILT, "stage": "brazing"}, BUILT], False),  # the answer changed: waited on
+    ([{**BUILT, "stage": "painting in progress"}] * 3, False),  # still under way
+    ([BUILT] * 3, True),  # the job this trace started
+])
+def test_a_poll_waits_on_a_changing_answer_work_under_way_or_a_job_the_trace_started(results, started):
+    assert not {"repeated_identical_call", "redundant_calls"} & set(_build(*results, started=started))
+
+
+def test_a_retry_ends_at_the_first_success_and_the_polls_after_it_wait():
+    """A transient 503 on an export's status, retried once with success, then polled until ready:
+    one retry, not three."""
+    status = ToolDefinition(name="get_export_status", description="Progress of an export job.")
+    start = call(1, "start_export", {"tree_id": "T-1"}, {"export_id": "EX-1", "status": "queued"})
+    polls = [call(2, "get_export_status", {"export_id": "EX-1"}, "Error: 503 Service Unavailable",
+                  error="503 Service Unavailable"),
+             call(3, "get_export_status", {"export_id": "EX-1"}, {"status": "running", "progress": 55}),
+             call(4, "get_export_status", {"export_id": "EX-1"}, {"status": "ready", "url": "https://x.example/EX-1.pdf"})]
+    export = ToolDefinition(name="start_export", description="Start an export of a family tree.")
+    t = trajectory(start, *polls, input="Export my family tree as a PDF", output="Ready: https://x.example/EX-1.pdf",
+                   offered=(export, status))
+    result = TrajectoryQualityEvaluator().evaluate(t, EvalContext())
+    assert "blind_retry" not in result.labels
+    assert result.details["recovery"]["label"] == "recovered"
+    failed_again = call(3, "get_export_status", {"export_id": "EX-1"}, "Error: 503 Service Unavailable",
+                        error="503 Service Unavailable")
+    again = trajectory(start, polls[0], failed_again, polls[2], input=t.input, output=t.output, offered=(export, status))
+    assert "blind_retry" in TrajectoryQualityEvaluator().evaluate(again, EvalContext()).labels  # two retries
