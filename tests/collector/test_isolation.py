@@ -274,3 +274,37 @@ def test_unexpected_errors_do_not_end_the_writer_but_a_lasting_stall_is_reported
         assert writer.stats.writer_errors > 0
     finally:
         writer.shutdown()
+
+
+GATE = "TRACEPATROL_TEST_BUILD_GATE"
+
+
+def gated_build(spans, version):
+    """The real mapping, once the file named by $TRACEPATROL_TEST_BUILD_GATE exists (module level:
+    picklable; the spawned assembly process inherits the variable)."""
+    while not os.path.exists(os.environ[GATE]):
+        time.sleep(0.01)
+    return build_trajectory(spans, version)
+
+
+@pytest.mark.integration  # the writer's assembly process pool: a real process builds
+def test_the_next_chunk_waits_at_the_worker_while_one_is_built(tmp_path, monkeypatch):
+    """With one assembly process, a second chunk is loaded and handed over while the first is built,
+    so the process starts on it the moment it is done, not a writer round (and a read of its spans)
+    later; a third waits in the writer until one of them is saved."""
+    gate = tmp_path / "open"
+    monkeypatch.setenv(GATE, str(gate))
+    con, queue, writer = writer_on(tmp_path / "g.duckdb", build=gated_build, assembly_workers=1, assemble_chunk=1)
+    batches = [trace() for _ in range(3)]
+    for req, _ in batches:
+        queue.submit(to_batch(req, time.time_ns()))
+    writer.start()
+    try:
+        wait_for("two chunks at the assembly process", lambda: len(writer._inflight) == 2, timeout=60, every=0.02)
+        time.sleep(0.5)  # a few writer rounds: the third stays in the writer
+        assert len(writer._inflight) == 2 and not traces_of(con)
+        gate.touch()
+        wait_for("every trace stored", lambda: {tid for _, tid in batches} <= traces_of(con), timeout=60, every=0.02)
+    finally:
+        gate.touch()
+        writer.shutdown()
