@@ -26,6 +26,7 @@ from evaluators.dates import relative_instead_of_date
 from evaluators.reviewer import Reviewer, authored, holds
 from evaluators.schemas import ArgumentFacts, ToolSchemas
 from evaluators.text.arithmetic import column_sums, percent_factors, totals_of
+from evaluators.text.zones import lengths_of
 from evaluators.text.dates import as_date, resolve_relative_dates
 from evaluators.text.glosses import senses
 from evaluators.text.index import Argument, TrajectoryText
@@ -238,10 +239,21 @@ class _Judge:
                 and mine.intersection(a.text for a in arguments[i] or ())
                 for leaf in scalars(parsed(c.result)) if type(leaf) in (int, float) and math.isfinite(leaf)]
 
-    def totaled_before(self, position: int, number: Decimal) -> bool:
-        """Whether `number` is a total of a result the call at `position` could read (`totals_of`)."""
+    def lengths_before(self, position: int) -> frozenset[int]:
+        """The lengths of time (minutes) the results the call at `position` could read give."""
         calls, call = self.trajectory.tool_calls, self.trajectory.tool_calls[position]
-        return any(number in self._totals(i) for i, c in enumerate(calls) if i != position and before(c, call))
+        return frozenset().union(*(lengths_of(parsed(c.result)) for i, c in enumerate(calls)
+                                   if i != position and before(c, call)))
+
+    def totaled_before(self, position: int, number: Decimal) -> bool:
+        """Whether `number` is a total of a result the call at `position` could read (`totals_of`),
+        or of one field over several of them (three prices looked up one service each: `column_sums`)."""
+        calls, call = self.trajectory.tool_calls, self.trajectory.tool_calls[position]
+        earlier = [i for i, c in enumerate(calls) if i != position and before(c, call)]
+        # a lookup asked again answers again: its price is in the bill once
+        once = {(calls[i].name, self.texts.keys[i]): i for i in earlier}
+        return any(number in self._totals(i) for i in earlier) or \
+            number in column_sums(parsed(calls[i].result) for i in once.values())
 
     def _totals(self, i: int) -> frozenset[Decimal]:
         found = self._totals_of.get(i)
@@ -312,7 +324,8 @@ class _Judge:
             return "grounded", f"call {earlier}"
         found = self.reviewer.source(argument, self.read_before(position), self.fields_before(position),
                                      facts.description, partial(self.numbers_before, position),
-                                     partial(self.totaled_before, position), partial(self.kin_numbers, position))
+                                     partial(self.totaled_before, position), partial(self.kin_numbers, position),
+                                     partial(self.lengths_before, position))
         if found is not None:
             return "grounded", found
         if later is not None:

@@ -170,12 +170,14 @@ class Reviewer:
                fields: Callable[[str], bool] = lambda _: False, description: str | None = None,
                factors: Callable[[], Iterable[Decimal]] = tuple,
                totaled: Callable[[Decimal], bool] = lambda _: False,
-               kin: Callable[[], Iterable[Decimal]] = tuple) -> str | None:
+               kin: Callable[[], Iterable[Decimal]] = tuple,
+               lengths: Callable[[], Iterable[int]] = tuple) -> str | None:
         """Where `argument`'s value comes from beyond a plain lookup, or None; `fields(value)` says
         whether an earlier result has a field of that name, `description` is the parameter's,
         `factors()` the numbers of the earlier results (a unit price a search gave), `totaled(n)`
         whether n is a total a reviewer reads off one of them (`arithmetic.totals_of`), `kin()` the
-        numbers of the earlier results about what this call acts on (the chosen show's rate)."""
+        numbers of the earlier results about what this call acts on (the chosen show's rate), `lengths()`
+        the lengths of time in minutes the earlier results give (`zones.lengths_of`)."""
         value, text = argument.value, argument.text
         if text in self.context:
             return "trace context"
@@ -202,6 +204,8 @@ class Reviewer:
                 return found
             if (m := _CLOCK.fullmatch(value.strip())) is not None and self._clock(m[1], m[2], earlier):
                 return "a time of day the user or an earlier result gave"
+            if m is not None and self._clock_after(int(m[1]) * 60 + int(m[2]), earlier, lengths):
+                return "a time of day an earlier result or the user gave, a length of time they gave away"
             if "/" in value and value.strip() in zones_named(self.requests):
                 return "the time zone of a place the user named (CLDR, airportsdata)"
             if _ISO_DURATION.fullmatch(value.strip()) and self._lasts(value.strip()):
@@ -483,6 +487,17 @@ class Reviewer:
             (minute == "00" or str(int(minute)) in numbers or (minute == "30" and "半" in self.requests)) \
             or (h, int(minute)) in times_of_day(self.requests) \
             or (h, int(minute)) in times_a_span_away(self.requests)  # noon, half past seven; 18:00 for 3 hours
+
+    def _clock_after(self, at: int, earlier: Callable[[str], bool], lengths: Callable[[], Iterable[int]]) -> bool:
+        """Whether a time of day (minutes since midnight) is one an earlier result or the user states,
+        one or two lengths of time away that a result or the user gives: the end of a show at 10:00
+        running 50 minutes, and of a 45-minute workshop straight after it (10:50, 11:35)."""
+        said = {int(s) // 60 for s in durations_in(self.requests) if 0 < s < 86400 and s % 60 == 0}
+        given = set(lengths())
+        # two steps: the user's length after a result's, or two results' (never one length twice)
+        steps = said | given | {a + b for a in said for b in given} | {a + b for a in given for b in given if a != b}
+        return any(self.said(norm("%02d:%02d" % divmod((at + sign * step) % 1440, 60)), earlier)
+                   for step in steps for sign in (-1, 1))
 
 
 @lru_cache(maxsize=1 << 14)

@@ -13,6 +13,7 @@ from itertools import permutations
 from evaluators.text.cache import cached_when_short
 from evaluators.text.norm import norm
 from evaluators.text.numbers import canonical, numbers_in, numbers_in_order, zh_amount
+from evaluators.text.values import named_numbers
 
 _SHARE = re.compile(r"(\d+(?:\.\d+)?)\s*(?:%|％|percent\b|per\s*cent\b)|百分之([零〇一二两三四五六七八九十百点\d.]+)"
                     r"|([一二三四五六七八九]|\d(?:\.\d)?)\s*折", re.IGNORECASE)
@@ -30,6 +31,9 @@ _COMPUTE = re.compile(r"\b(?:total|sum|altogether|in all|combined|overall|split|
                       # a count of things at a price: "3 nights at 980", "5 licences @ 12"
                       r"|\d\s+[a-z]+\s+(?:at|@)\s*[$€£¥]?\s*\d",
                       re.IGNORECASE)
+# Groups of a size: "two classes of 26", "3 boxes of 12" hold their product
+_GROUPS = re.compile(r"\b(\d+|two|three|four|five|six|seven|eight|nine|ten)\s+[a-z]+s\s+of\s+(\d+)\b", re.IGNORECASE)
+_FEW = {w: n for n, w in enumerate("two three four five six seven eight nine ten".split(), 2)}
 # Words that ask to change a count or an amount a result gave: "add 600 seats" to the 20 there are.
 _AS_MANY = re.compile(r"\b(?:as many|afford|budget|for the money)\b|预算|订满|买满|能买多少|能订多少", re.IGNORECASE)
 _CHANGE = re.compile(r"\b(?:add|adding|more|extra|another|increase|top up|remove|removing|reduce|fewer|less|drop"
@@ -78,6 +82,10 @@ def computed_from(value: Decimal, text: str) -> str | None:
                 for factor, how in ((share, ""), (1 - share, "less "), (1 + share, "plus ")):
                     if factor > 0 and _close(base * factor, value):
                         return f"{how}{canonical(share * 100)}% of {canonical(base)}, as the user asked"
+    for m in _GROUPS.finditer(text):
+        groups = int(m[1]) if m[1].isdigit() else _FEW[m[1].lower()]
+        if _close(Decimal(groups * int(m[2])), value):
+            return f"{groups} groups of {m[2]}, as the user wrote"
     if len(numbers) > _MOST_OPERANDS or _COMPUTE.search(text) is None:
         return None
     for a, b in permutations([n for n in numbers if n not in (0, 1)], 2):
@@ -249,20 +257,8 @@ def percent_factors(result: object) -> frozenset[Decimal]:
     """What a percentage a result gives in a field named for one does to an amount: a discount_pct
     of 15 leaves 0.85 of it, a surcharge_percent of 20 makes it 1.2 times. Only fields named so: a
     bare 15 of a record is a count or a price as often as a share."""
-    found: set[Decimal] = set()
-    stack = [result]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, dict):
-            for key, value in node.items():
-                if isinstance(value, (dict, list)):
-                    stack.append(value)
-                elif isinstance(key, str) and _PERCENT_KEY.search(key) and (n := _number(value)) is not None \
-                        and 0 < n < 100:
-                    found |= {1 - n / 100, 1 + n / 100}
-        elif isinstance(node, list):
-            stack += [v for v in node if isinstance(v, (dict, list))]
-    return frozenset(found)
+    shares = [n for _, value in named_numbers(result, _PERCENT_KEY) if (n := _number(value)) is not None and 0 < n < 100]
+    return frozenset(f for n in shares for f in (1 - n / 100, 1 + n / 100))
 
 
 def _balances(numbers: list[Decimal]) -> set[Decimal]:

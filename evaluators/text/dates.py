@@ -280,11 +280,16 @@ def computed_dates(text: str, days: Iterable[dt.date]) -> set[dt.date]:
     return found | bounds
 
 
+_JUST_PASSED = dt.timedelta(days=92)
+
+
 def _upcoming(today: dt.date, month: int, day: int) -> set[dt.date]:
-    """A month and day in `today`'s year, and in the next when it has passed."""
+    """A month and day in `today`'s year, and in the next when it has passed; and last year's when
+    it passed within three months (the screening "on 18 December", asked on 5 January)."""
     this = _day(today.year, month, day)
     if this is None or this >= today:
-        return {this} if this else set()
+        last = _day(today.year - 1, month, day)
+        return ({this} if this else set()) | ({last} if last and today - last <= _JUST_PASSED else set())
     following = _day(today.year + 1, month, day)
     return {this, following} if following else {this}
 

@@ -7,6 +7,7 @@ calls, schemas) by their canonical JSON.
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import orjson
@@ -15,6 +16,24 @@ from evaluators.text.norm import value_norm
 
 Path = tuple[str | int, ...]
 _CONTAINERS = frozenset({dict, list, tuple})
+
+
+def named_numbers(value: Any, name: "re.Pattern[str]") -> list[tuple[str, int | float]]:
+    """(key, number) of each number inside `value` under a key `name` finds: what a result gives in
+    fields named for it (a discount_pct, a running_time_min), wherever they sit."""
+    found = []
+    stack = [value]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, dict):
+            for key, item in node.items():
+                if isinstance(item, (dict, list)):
+                    stack.append(item)
+                elif isinstance(key, str) and type(item) in (int, float) and name.search(key):
+                    found.append((key, item))
+        elif isinstance(node, list):
+            stack += [v for v in node if isinstance(v, (dict, list))]
+    return found
 
 
 def leaves(value: Any, path: Path = ()) -> list[tuple[Path, Any]]:

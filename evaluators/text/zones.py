@@ -14,6 +14,7 @@ from evaluators.text.cache import cached_when_short
 from evaluators.text.glosses import place_names
 from evaluators.text.norm import has_cjk, norm
 from evaluators.text.numbers import durations_in, zh_amount
+from evaluators.text.values import named_numbers
 
 _LOCALES = ("en", "zh")
 
@@ -141,6 +142,19 @@ def times_a_span_away(text: str) -> frozenset[tuple[int, int]]:
     spans = [int(s) // 60 for s in durations_in(text) if 0 < s < 86400 and s % 60 == 0] if times else []
     return frozenset(divmod((h * 60 + m + sign * span) % 1440, 60)
                      for h, m in times for span in spans for sign in (1, -1))
+
+# a field holding a length of time by its name, and how many minutes one of its units is
+_LENGTH_KEY = re.compile(r"(?:^|[_\W])(?:min|mins|minutes?|hours?|hrs?|h)(?:$|[_\W])|duration|running|runtime|length", re.I)
+_HOURS_KEY = re.compile(r"(?:^|[_\W])(?:hours?|hrs?|h)(?:$|[_\W])", re.I)
+
+
+def lengths_of(result: object) -> frozenset[int]:
+    """The lengths of time, in whole minutes under a day, a result gives in fields named for one
+    (running_time_min: 50, duration_hours: 2): what a reviewer adds to a time it gives (a show at
+    10:00 running 50 minutes ends at 10:50). Only fields named so: a bare 50 is a count as often."""
+    minutes = [value * 60 if _HOURS_KEY.search(key) else value for key, value in named_numbers(result, _LENGTH_KEY)]
+    return frozenset(int(m) for m in minutes if 0 < m < 1440 and m == int(m))  # NaN fails the bounds first
+
 
 @lru_cache(maxsize=256)
 def is_zone(name: str) -> bool:

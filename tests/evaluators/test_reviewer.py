@@ -2,6 +2,8 @@
 number forms and computed dates are grounded; near misses stay flagged."""
 from __future__ import annotations
 
+import datetime as dt
+
 import pytest
 
 from collector.assembly.messages import earlier_turns, parse_messages
@@ -859,4 +861,63 @@ def test_areas_and_a_cubic_metre_and_a_half(value, said, key, label):
 def test_the_day_after_a_day_a_result_gave(value, asked, label):
     found = call(1, "get_session_pass", {"member_id": "SKM-1"}, {"pass_id": "PS-3", "expires_on": "2025-08-09"})
     t = trajectory(found, call(2, "buy_session_pass", {"start_date": value}), input=asked, offered=(ANY,), user_id="SKM-1")
+    assert GroundingEvaluator().evaluate(t, EvalContext()).label == label
+
+
+VISIT = {"booking_id": "BK-9", "date": "2026-02-11", "start": "10:00", "running_time_min": 50}
+
+
+@pytest.mark.parametrize("start, end, label", [
+    ("10:50", "11:35", "pass"),  # the show's 50 minutes after its start, then the user's 45
+    ("10:50", "11:40", "ungrounded_value"),  # five minutes more than anyone gave
+    ("11:40", "12:25", "ungrounded_value"),  # the show's length counted twice
+    ("10:45", "11:30", "ungrounded_value"),  # a start nobody's numbers give
+])
+def test_a_time_a_length_of_time_a_result_or_the_user_gave_after_a_time_a_result_gave(start, end, label):
+    """A workshop straight after a show that starts at 10:00 and runs 50 minutes (running_time_min),
+    for the 45 minutes the user asked: 10:50 to 11:35."""
+    visit = call(1, "get_visit", {"booking_id": "BK-9"}, VISIT)
+    room = call(2, "act", {"start_time": start, "end_time": end})
+    t = trajectory(visit, room, offered=(ANY,),
+                   input="For visit BK-9, can we have the workshop room straight after the show for 45 minutes?")
+    assert GroundingEvaluator().evaluate(t, EvalContext()).label == label
+
+
+def test_lengths_of_time_are_read_from_fields_named_for_one():
+    from evaluators.text.zones import lengths_of
+    assert lengths_of({"running_time_min": 50, "duration_hours": 2, "slots": [{"length": 30}]}) == {50, 120, 30}
+    assert lengths_of({"seats": 50, "min_age": 6, "price": 12.5}) == {6}  # min: minutes by its name alone
+    assert lengths_of({"duration_minutes": 2000}) == frozenset()  # a day or more is no time of day away
+
+
+@pytest.mark.parametrize("total, label", [(110.5, "pass"), (165.5, "ungrounded_value"), (111.5, "ungrounded_value")])
+def test_a_total_of_one_price_from_each_of_several_lookups_counts_a_repeated_lookup_once(total, label):
+    """Three services priced one lookup each, the first asked twice: 30 + 68 + 12.50 = 110.50
+    (165.50 counts the repeated lookup's price again)."""
+    prices = [call(i, "get_service_price", {"service": s}, {"service": s, "price_eur": p})
+              for i, (s, p) in enumerate((("keys", 30.0), ("keys", 30.0), ("platen", 68.0), ("ribbon", 12.5)), 1)]
+    t = trajectory(*prices, call(5, "act", {"quoted_total": total}), offered=(ANY,),
+                   input="Two sticky keys, the platen recovered and a new ribbon: what would that come to in total?")
+    assert GroundingEvaluator().evaluate(t, EvalContext()).label == label
+
+
+@pytest.mark.parametrize("value, said, label", [
+    (52, "We'd be two classes of 26, an afternoon slot if possible", "pass"),
+    (36, "3 boxes of 12 please", "pass"),
+    (28, "We'd be two classes of 26, an afternoon slot if possible", "ungrounded_value"),
+    (52, "We'd be two classes, 26 of them on the trip", "ungrounded_value"),
+])
+def test_groups_of_a_size_are_their_product(value, said, label):
+    assert verdict(value, said, key="audience_size")[0] == label
+
+
+@pytest.mark.parametrize("value, label", [
+    ("2025-12-18", "pass"),  # eighteen days before the trace: the screening that just passed
+    ("2026-12-18", "pass"),  # this year's
+    ("2024-12-18", "ungrounded_value"),
+])
+def test_a_month_and_day_that_passed_within_three_months_is_last_years(value, label):
+    t = trajectory(call(1, "act", {"date": value}), offered=(ANY,),
+                   input="Export the attendance list for the screening on 18 December.")
+    t.start_ns = t.end_ns = int(dt.datetime(2026, 1, 5, 10, tzinfo=dt.timezone.utc).timestamp() * 1e9)
     assert GroundingEvaluator().evaluate(t, EvalContext()).label == label
