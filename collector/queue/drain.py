@@ -34,6 +34,8 @@ from infra.errors import StorageUnavailable
 
 log = logging.getLogger(__name__)
 
+IDLE_S = 1.0  # no spans for this long: the writer thread helps the assembly processes with their backlog
+HELP_CHUNK = 100  # traces it builds at a time then (16 tool-heavy spans each: ~0.1 s)
 
 # Store errors that say nothing about the trace being written: retried as they are, with backoff.
 _TRANSIENT = (OSError, MemoryError, duckdb.IOException, duckdb.OutOfMemoryException, duckdb.FatalException,
@@ -47,7 +49,9 @@ class StoreWriter:
     `assembly_workers` processes running `assembly_nice` lower in CPU priority (0 builds in this
     thread; so does a pool that cannot start, as when file descriptors run out, until a later try
     succeeds). A trace being built is never dispatched again until its result is stored, so
-    versions stay in order. At most `max_trace_spans` spans of a trace are built; the trajectory
+    versions stay in order. Each process has a chunk and one more waits its turn; with no spans to
+    store for `IDLE_S`, this thread builds small chunks of the backlog too (`_help`). At most
+    `max_trace_spans` spans of a trace are built; the trajectory
     then says how many were left out. `assemble_chunk` traces are built at a time: their spans,
     records and trajectories are most of what an assembly process holds (~115 MiB for 500 traces
     of 16 tool-heavy spans, ~370 MiB for 2,000), while larger chunks saved no measurable CPU.
@@ -151,9 +155,11 @@ class StoreWriter:
                 dispatch.future.cancel()
 
     def _run(self) -> None:
-        next_assembly = 0.0
+        next_assembly, last_items, helped = 0.0, time.monotonic(), False
         while True:
-            items = self._taken = self.queue.take(self.max_commit_spans, self.tick_s)
+            # while this thread helps with a backlog it only looks for spans, never waits for them
+            items = self._taken = self.queue.take(self.max_commit_spans, 0 if helped else self.tick_s)
+            helped = False
             try:
                 if items:
                     taken_ns = time.perf_counter_ns()
@@ -165,9 +171,13 @@ class StoreWriter:
                     self._collect(wait=True)
                     return
                 now = time.monotonic()
+                if items:
+                    last_items = now
                 if now >= next_assembly:
                     next_assembly = now + self.tick_s
                     self._dispatch()
+                if now - last_items >= IDLE_S:
+                    helped = self._help()
             except Exception as exc:  # a bug or an exhausted resource: never the end of ingest
                 self._survive(exc, items)
                 if self._stop.is_set():
@@ -265,6 +275,27 @@ class StoreWriter:
             self._inflight.append(dispatch)
         finally:
             self._preparing = 0
+
+    def _help(self) -> bool:
+        """With no spans to store for `IDLE_S`, build a small chunk in this thread too, beside the
+        assembly processes: after a burst the core that received it would idle while they work
+        through the backlog. Small, so spans that arrive wait one short build at most (~0.1 s).
+        Returns whether it built anything."""
+        if self._parts or not self.assembly_workers or len(self._inflight) <= self.assembly_workers:
+            return False  # the processes are not all busy with one more waiting: nothing to help with
+        busy = {job.trace_id for d in self._inflight for job in d.jobs}
+        chunk = self.assembler.due(self.clock(), HELP_CHUNK, exclude=busy)
+        if not chunk:
+            return False
+        self._preparing = len(chunk)
+        try:
+            dispatch = self._prepare(chunk)
+            if dispatch is not None:
+                dispatch.result = build_tables(dispatch.spans, dispatch.jobs, self.build, dispatch.completed_at)
+                self._save(dispatch)
+        finally:
+            self._preparing = 0
+        return True
 
     def _submit(self, dispatch: _Dispatch) -> bool:
         """Hand the build to the pool; False when there is none (no workers, or it cannot start now)."""

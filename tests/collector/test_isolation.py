@@ -291,7 +291,7 @@ def gated_build(spans, version):
 def test_the_next_chunk_waits_at_the_worker_while_one_is_built(tmp_path, monkeypatch):
     """With one assembly process, a second chunk is loaded and handed over while the first is built,
     so the process starts on it the moment it is done, not a writer round (and a read of its spans)
-    later; a third waits in the writer until one of them is saved."""
+    later; a third is not handed over until one of them is saved."""
     gate = tmp_path / "open"
     monkeypatch.setenv(GATE, str(gate))
     con, queue, writer = writer_on(tmp_path / "g.duckdb", build=gated_build, assembly_workers=1, assemble_chunk=1)
@@ -303,6 +303,35 @@ def test_the_next_chunk_waits_at_the_worker_while_one_is_built(tmp_path, monkeyp
         wait_for("two chunks at the assembly process", lambda: len(writer._inflight) == 2, timeout=60, every=0.02)
         time.sleep(0.5)  # a few writer rounds: the third stays in the writer
         assert len(writer._inflight) == 2 and not traces_of(con)
+        gate.touch()
+        wait_for("every trace stored", lambda: {tid for _, tid in batches} <= traces_of(con), timeout=60, every=0.02)
+    finally:
+        gate.touch()
+        writer.shutdown()
+
+
+def pool_gated_build(spans, version):
+    """`gated_build` in an assembly process only: the writer thread builds at once."""
+    import multiprocessing
+    if multiprocessing.parent_process() is not None:
+        return gated_build(spans, version)
+    return build_trajectory(spans, version)
+
+
+@pytest.mark.integration  # the writer's assembly process pool: a real process builds
+def test_with_no_spans_to_store_the_writer_thread_helps_the_busy_assembly_process(tmp_path, monkeypatch):
+    """After a burst, the backlog is built by the writer thread too while the process is busy: here the
+    process is held, so only the writer's help can store the traces beyond the two it holds."""
+    gate = tmp_path / "open"
+    monkeypatch.setenv(GATE, str(gate))
+    con, queue, writer = writer_on(tmp_path / "h.duckdb", build=pool_gated_build, assembly_workers=1, assemble_chunk=1)
+    batches = [trace() for _ in range(6)]
+    for req, _ in batches:
+        queue.submit(to_batch(req, time.time_ns()))
+    writer.start()
+    try:
+        wait_for("four traces built by the writer thread", lambda: len(traces_of(con)) == 4, timeout=60, every=0.02)
+        assert len(writer._inflight) == 2  # the held process's two chunks
         gate.touch()
         wait_for("every trace stored", lambda: {tid for _, tid in batches} <= traces_of(con), timeout=60, every=0.02)
     finally:
