@@ -28,7 +28,9 @@ from evaluators.text.index import Argument, TrajectoryText
 from evaluators.text.lexicon import equivalents, local_currency, short_currencies, symbols
 from evaluators.text.norm import has_cjk, norm
 from evaluators.text.measures import Unit, measures_in, parameter_unit
-from evaluators.text.numbers import canonical, durations_in, frequencies_in, number_of, numbers_in, ranges_in
+from evaluators.text.numbers import (
+    canonical, durations_in, frequencies_in, months_in, number_of, numbers_in, ranges_in,
+)
 from evaluators.text.party import party_sizes
 from evaluators.text.values import keys_and_strings
 from evaluators.text.terms import terms
@@ -76,6 +78,8 @@ _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")  # what a field is named: or
 # the next day after another ("the day after it expires", "到期后第二天"; "the day after tomorrow" is 后天)
 _DAY_AFTER = re.compile(r"\b(?:the|a)\s+day\s+after\b(?!\s+tomorrow)|\bthe\s+next\s+day\b|第二天|后一天|次日|翌日|隔天",
                         re.IGNORECASE)
+# a yearly interval: "the next annual service", 年检 (the yearly inspection), "every year"
+_ANNUAL = re.compile(r"\bannual(?:ly)?\b|\byearly\b|\bevery\s+year\b|年检|年审|每年|一年一次", re.I)
 _MEASURED = {"time": "length of time", "length": "length", "mass": "mass", "volume": "volume", "area": "area"}
 
 
@@ -223,6 +227,8 @@ class Reviewer:
             return how
         if (unit := unit_of(argument, description)) and self._measured(number, unit):
             return f"a {_MEASURED[unit.dimension]} the user gave, in {unit.name}"
+        if number.isdigit() and "month" in argument.where.lower() and int(number) in months_in(self.requests):
+            return "a length of time the user gave, in months ('半年': 6)"
         if _MINOR_UNITS.search(f"{argument.where} {description or ''}") and number.lstrip("-").isdigit() and \
                 (how := self._figured(canonical(Decimal(number) / 100), earlier, factors, totaled)) is not None:
             return f"{how}, in cents (the parameter takes the currency's minor units)"
@@ -325,7 +331,8 @@ class Reviewer:
 
     def _measured(self, number: str, unit: Unit) -> bool:
         """Whether a measure the user's requests state is `number` of `unit`, rounded to the places
-        `number` is written with (10 miles is 16.09 km, 10 lb 4.54 kg)."""
+        `number` is written with (10 miles is 16.09 km, 10 lb 4.54 kg) and within 2 % of it (a foot is
+        30 cm; 8 km is no reading of 8.2 km)."""
         if self._measures is None:
             self._measures = measures_in(self.requests)
         value = Decimal(number)
@@ -334,7 +341,7 @@ class Reviewer:
             converted = amount / unit.size
             # rounded, never coarsened: 8 km is no reading of 8.2 km
             if dimension == unit.dimension and abs(converted) < _LARGEST and \
-                    converted.quantize(places, ROUND_HALF_UP) == value and abs(converted - value) <= abs(converted) / 100:
+                    converted.quantize(places, ROUND_HALF_UP) == value and abs(converted - value) <= abs(converted) / 50:
                 return True
         return False
 
@@ -438,6 +445,9 @@ class Reviewer:
         lengths = {int(s) // 86400 for s in durations_in(self.requests) if s and s % 86400 == 0}
         if _DAY_AFTER.search(self.requests):  # "starting the day after it expires": one day after
             lengths.add(1)
+        if _ANNUAL.search(self.requests) and _a_year_before(day) is not None and \
+                self.said(norm(_a_year_before(day).isoformat()), earlier):  # the next annual service: a year on
+            return True
         return any(self.said(norm((day - dt.timedelta(days=n)).isoformat()), earlier) for n in lengths if 0 < n <= 366)
 
     def _zoned(self, value: str, earlier: Callable[[str], bool], utc: bool = False) -> str | None:
@@ -498,6 +508,13 @@ class Reviewer:
         steps = said | given | {a + b for a in said for b in given} | {a + b for a in given for b in given if a != b}
         return any(self.said(norm("%02d:%02d" % divmod((at + sign * step) % 1440, 60)), earlier)
                    for step in steps for sign in (-1, 1))
+
+
+def _a_year_before(day: dt.date) -> dt.date | None:
+    try:
+        return day.replace(year=day.year - 1)
+    except ValueError:  # 29 February
+        return None
 
 
 @lru_cache(maxsize=1 << 14)

@@ -129,8 +129,9 @@ _EN_WINDOW = re.compile(r"\b(last|past|previous|this|current|next|coming)\s+(wee
 _ZH_WINDOWS = {"上周": ("week", -1), "上个星期": ("week", -1), "本周": ("week", 0), "这周": ("week", 0),
                "下周": ("week", 1), "上个月": ("month", -1), "上月": ("month", -1), "本月": ("month", 0),
                "这个月": ("month", 0), "下个月": ("month", 1), "下月": ("month", 1), "去年": ("year", -1),
-               "今年": ("year", 0), "明年": ("year", 1), "上季度": ("quarter", -1), "本季度": ("quarter", 0),
-               "下季度": ("quarter", 1), "周末": ("weekend", 0)}
+               "今年": ("year", 0), "明年": ("year", 1), "上季度": ("quarter", -1), "上个季度": ("quarter", -1),
+               "本季度": ("quarter", 0), "这个季度": ("quarter", 0), "下季度": ("quarter", 1),
+               "下个季度": ("quarter", 1), "周末": ("weekend", 0)}
 _WINDOW_STEP = {"last": -1, "past": -1, "previous": -1, "this": 0, "current": 0, "next": 1, "coming": 1}
 # the last day of a window: "end of the month", "by the end of next week", "year end", 月底, 下个月底, 年末
 _WINDOW_END = re.compile(r"\bend\s+of\s+(?:the\s+)?(?:(this|current|next|last|coming)\s+)?(week|month|quarter|year)\b"

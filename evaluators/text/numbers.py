@@ -146,13 +146,16 @@ _EN_ONE = re.compile(r"\b(?:last|past|previous|next)\s+(hour|minute|day|week)\b"
 # 个半 adds a half: 一个半小时 is an hour and a half
 _ZH_DURATION = re.compile(r"(\d+(?:\.\d+)?|[零一二两三四五六七八九十百半]+)\s*(个半|个)?\s*(毫秒|秒钟?|分钟|小时|钟头|天|周|星期)")
 _ZH_QUARTERS = re.compile(r"([一二两三]|\d)\s*刻钟")  # 一刻钟 is a quarter of an hour
+# hours and minutes together: "1 h 25 min", "2 hours and 5 minutes", "1小时25分钟", "两个小时零五分"
+_EN_HOURS_MINUTES = re.compile(r"\b(\d+)\s*(?:h|hrs?|hours?)\s*(?:and\s+)?(\d+)\s*(?:m|mins?|minutes?)\b", re.IGNORECASE)
+_ZH_HOURS_MINUTES = re.compile(r"(\d+|[一二两三四五六七八九十]+)\s*个?\s*(?:小时|钟头)\s*零?\s*(\d+|[一二三四五六七八九十]+)\s*分")
 
 
 @cached_when_short(1 << 12)
 def durations_in(text: str) -> frozenset[Decimal]:
     """Every length of time `text` states, in seconds: "2 hours", "an hour", "the last hour", "half
-    an hour", "half-hour", "an hour and a half", "a quarter of an hour", "两天", "半小时", "一个半小时",
-    "一刻钟"."""
+    an hour", "half-hour", "an hour and a half", "a quarter of an hour", "1 h 25 min", "两天", "半小时",
+    "一个半小时", "一刻钟", "1小时25分钟"."""
     found = {SECONDS[m[1].lower()] / 2 for m in _EN_HALF.finditer(text)}
     found |= {SECONDS[m[1].lower()] for m in _EN_ONE.finditer(text)}
     found |= {(_en_count(m[1]) + Decimal("0.5")) * SECONDS[m[2].lower()] for m in _EN_AND_A_HALF.finditer(text)}
@@ -160,6 +163,7 @@ def durations_in(text: str) -> frozenset[Decimal]:
     if found:  # the hour of "half an hour" or "a quarter of an hour" is no hour of its own
         for fraction in (_EN_HALF, _EN_AND_A_HALF, _EN_QUARTER):
             text = fraction.sub(" ", text)
+    found |= {int(m[1]) * SECONDS["hour"] + int(m[2]) * SECONDS["minute"] for m in _EN_HOURS_MINUTES.finditer(text)}
     for m in _EN_DURATION.finditer(text):
         unit = m[2].lower()
         found.add(_en_count(m[1]) * SECONDS[_EN_UNITS.get(unit, _EN_UNITS.get(unit.rstrip("s"), "second"))])
@@ -173,7 +177,38 @@ def durations_in(text: str) -> frozenset[Decimal]:
             if m[1] == "一" and m[2] == "个半":  # 一个 is also "a": 找一个半小时的空档 may be a half-hour slot
                 found.add(unit / 2)
         found |= {zh_amount(m[1]) * SECONDS["minute"] * 15 for m in _ZH_QUARTERS.finditer(text)}
+        found |= {hours * SECONDS["hour"] + minutes * SECONDS["minute"] for m in _ZH_HOURS_MINUTES.finditer(text)
+                  if (hours := zh_amount(m[1])) is not None and (minutes := zh_amount(m[2])) is not None}
     return frozenset(found)
+
+
+_EN_MONTHS = re.compile(r"\b(\d+|an?|" + "|".join(WORDS) + r")[\s-]+(months?|years?)(\s+and\s+a\s+half)?\b"
+                        r"|\bhalf\s+a\s+year\b", re.IGNORECASE)
+# a year is 年 after a numeral in words (2025年 is a year's name, not a length): 一年, 两年, 半年, 一年半; N个月
+_ZH_MONTHS = re.compile(r"(\d+|[一二两三四五六七八九十]+)\s*个\s*月|([一二两三四五六七八九十]+|半)\s*年(半)?(?![\d级])")
+
+
+@cached_when_short(1 << 12)
+def months_in(text: str) -> frozenset[int]:
+    """The lengths of time `text` states as a whole number of months: "6 months", "a year" (12),
+    "half a year", "a year and a half", "三个月", "半年" (6), "一年半" (18)."""
+    found: set[Decimal] = set()
+    for m in _EN_MONTHS.finditer(text):
+        if m[1] is None:
+            found.add(Decimal(6))
+            continue
+        count = _en_count(m[1]) + (Decimal("0.5") if m[3] else 0)
+        found.add(count * (12 if m[2].lower().startswith("year") else 1))
+    if not text.isascii():
+        for m in _ZH_MONTHS.finditer(text):
+            if m[1] is not None:
+                count = zh_amount(m[1])
+                found |= {count} if count is not None else set()
+            else:
+                years = Decimal("0.5") if m[2] == "半" else zh_amount(m[2])
+                if years is not None:
+                    found.add((years + (Decimal("0.5") if m[3] else 0)) * 12)
+    return frozenset(int(n) for n in found if n == int(n) and 0 < n <= 1200)
 
 
 def _en_count(count: str) -> Decimal:

@@ -921,3 +921,39 @@ def test_a_month_and_day_that_passed_within_three_months_is_last_years(value, la
                    input="Export the attendance list for the screening on 18 December.")
     t.start_ns = t.end_ns = int(dt.datetime(2026, 1, 5, 10, tzinfo=dt.timezone.utc).timestamp() * 1e9)
     assert GroundingEvaluator().evaluate(t, EvalContext()).label == label
+
+
+@pytest.mark.parametrize("value, said, key, label", [
+    (85, "What would it cost to caption a 1 h 25 min documentary?", "duration_minutes", "pass"),
+    (100, "a documentary of 1 hour and 40 minutes", "duration_minutes", "pass"),
+    (85, "一部1小时25分钟的纪录片做日文字幕要多少钱？", "duration_minutes", "pass"),
+    (90, "What would it cost to caption a 1 h 25 min documentary?", "duration_minutes", "ungrounded_value"),
+    (25, "What would it cost to caption a 1 h 25 min documentary?", "duration_minutes", "pass"),  # the 25 min alone
+    (30, "a pothole about a foot wide", "width_cm", "pass"),  # 30.48, written as a round 30
+    (31, "a pothole about a foot wide", "width_cm", "ungrounded_value"),
+    (6, "过去半年空出来几块整块地？", "months", "pass"), (18, "a year and a half on the list", "waited_months", "pass"),
+    (5, "过去半年空出来几块整块地？", "months", "ungrounded_value"),
+    (6, "过去半年空出来几块整块地？", "count", "ungrounded_value"),  # six of something else
+])
+def test_hours_and_minutes_a_foot_in_centimetres_and_years_in_months(value, said, key, label):
+    assert verdict(value, said, key=key)[0] == label
+
+
+@pytest.mark.parametrize("value, said, label", [
+    ("2026-04-01", "When is the next annual service due? Book a technician for the day it's due.", "pass"),
+    ("2026-04-01", "下次年检是什么时候？帮我约技术员在到期那天上门。", "pass"),
+    ("2026-04-02", "When is the next annual service due? Book a technician for the day it's due.", "ungrounded_value"),
+    ("2026-04-01", "When is the next service due? Book a technician for the day it's due.", "ungrounded_value"),
+])
+def test_the_next_annual_date_is_a_year_after_the_last_one_a_result_gave(value, said, label):
+    history = call(1, "get_service_history", {}, {"services": [{"date": "2025-04-01", "type": "inspection"}]})
+    t = trajectory(history, call(2, "act", {"date": value}), offered=(ANY,), input=said)
+    assert GroundingEvaluator().evaluate(t, EvalContext()).label == label
+
+
+@pytest.mark.parametrize("value, label", [("2026-07-01", "pass"), ("2026-09-30", "pass"), ("2026-10-01", "ungrounded_value")])
+def test_last_quarter_said_with_its_measure_word(value, label):
+    """上个季度 is 上季度 with 个: on 2026-11-05 the last quarter is July to September."""
+    t = trajectory(call(1, "act", {"from_date": value}), offered=(ANY,), input="上个季度我们所有场所一共有多少台灭火器检查不合格？")
+    t.start_ns = t.end_ns = int(dt.datetime(2026, 11, 5, 10, tzinfo=dt.timezone.utc).timestamp() * 1e9)
+    assert GroundingEvaluator().evaluate(t, EvalContext()).label == label
