@@ -310,10 +310,13 @@ def test_the_next_chunk_waits_at_the_worker_while_one_is_built(tmp_path, monkeyp
         writer.shutdown()
 
 
+WRITER_PID = "TRACEPATROL_TEST_WRITER_PID"
+
+
 def pool_gated_build(spans, version):
-    """`gated_build` in an assembly process only: the writer thread builds at once."""
-    import multiprocessing
-    if multiprocessing.parent_process() is not None:
+    """`gated_build` in an assembly process only (not in the process named by
+    $TRACEPATROL_TEST_WRITER_PID): the writer thread builds at once."""
+    if os.getpid() != int(os.environ[WRITER_PID]):
         return gated_build(spans, version)
     return build_trajectory(spans, version)
 
@@ -324,6 +327,7 @@ def test_with_no_spans_to_store_the_writer_thread_helps_the_busy_assembly_proces
     process is held, so only the writer's help can store the traces beyond the two it holds."""
     gate = tmp_path / "open"
     monkeypatch.setenv(GATE, str(gate))
+    monkeypatch.setenv(WRITER_PID, str(os.getpid()))
     con, queue, writer = writer_on(tmp_path / "h.duckdb", build=pool_gated_build, assembly_workers=1, assemble_chunk=1)
     batches = [trace() for _ in range(6)]
     for req, _ in batches:
