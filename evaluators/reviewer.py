@@ -78,6 +78,9 @@ _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")  # what a field is named: or
 # the next day after another ("the day after it expires", "到期后第二天"; "the day after tomorrow" is 后天)
 _DAY_AFTER = re.compile(r"\b(?:the|a)\s+day\s+after\b(?!\s+tomorrow)|\bthe\s+next\s+day\b|第二天|后一天|次日|翌日|隔天",
                         re.IGNORECASE)
+# a year named from this one: "last year", 去年
+_YEAR_NAMED = re.compile(r"\b(last|previous|past|next|coming)\s+year\b|(前年|去年|明年|后年)", re.I)
+_YEAR_STEPS = {"last": -1, "previous": -1, "past": -1, "next": 1, "coming": 1, "前年": -2, "去年": -1, "明年": 1, "后年": 2}
 # a yearly interval: "the next annual service", 年检 (the yearly inspection), "every year"
 _ANNUAL = re.compile(r"\bannual(?:ly)?\b|\byearly\b|\bevery\s+year\b|年检|年审|每年|一年一次", re.I)
 _MEASURED = {"time": "length of time", "length": "length", "mass": "mass", "volume": "volume", "area": "area"}
@@ -219,13 +222,18 @@ class Reviewer:
         number = number_of(value)
         if number is None:
             return None
-        if (how := self._figured(number, earlier, factors, totaled)) is not None:
+        unit = unit_of(argument, description)
+        # a measure the user gave in another unit is converted, not multiplied by any number a result holds
+        # (3.6 kg sent as weight_g 360 is no 36 × a result's 10)
+        rated = unit is None or not self._measures_of(unit.dimension)
+        if (how := self._figured(number, earlier, factors, totaled, rated)) is not None:
             return how
-        if len(number) == 4 and any(str(d.year) == number for d in self._days):
-            return "the trace's year"
+        steps = {int(number) - d.year for d in self._days} & self._year_steps() if len(number) == 4 and number.isdigit() else ()
+        if steps:
+            return "the trace's year" if 0 in steps else "the year the user named from the trace's ('last year', 去年)"
         if (how := as_many_as_fit(Decimal(number), self.requests, kin())) is not None:
             return how
-        if (unit := unit_of(argument, description)) and self._measured(number, unit):
+        if unit and self._measured(number, unit):
             return f"a {_MEASURED[unit.dimension]} the user gave, in {unit.name}"
         if number.isdigit() and "month" in argument.where.lower() and int(number) in months_in(self.requests):
             return "a length of time the user gave, in months ('半年': 6)"
@@ -234,10 +242,14 @@ class Reviewer:
             return f"{how}, in cents (the parameter takes the currency's minor units)"
         return None
 
+    def _year_steps(self) -> set[int]:
+        """The years, from the trace's, the request names: this one always; 'last year', 去年 the one before."""
+        return {0} | {_YEAR_STEPS[(m[1] or m[2]).lower()] for m in _YEAR_NAMED.finditer(self.requests)}
+
     def _figured(self, number: str, earlier: Callable[[str], bool], factors: Callable[[], Iterable[Decimal]],
-                 totaled: Callable[[Decimal], bool]) -> str | None:
-        """Where a number comes from: the user's words, a range of them, a computation they ask for,
-        a total of one earlier result."""
+                 totaled: Callable[[Decimal], bool], rated: bool = True) -> str | None:
+        """Where a number comes from: the user's words, a range of them, a computation they ask for
+        (with a result's rate or price, unless `rated` is false), a total of one earlier result."""
         if number in self.numbers:
             return "a number the user gave"
         if number in ranges_in(self.requests):
@@ -247,7 +259,7 @@ class Reviewer:
         if number in frequencies_in(self.requests):
             return "how often the user asks for it ('daily': 1 a day, 7 days a week, every 24 hours)"
         if (how := computed_from(Decimal(number), self.requests)
-                or computed_with_result(Decimal(number), self.requests, earlier, factors)) is not None:
+                or (computed_with_result(Decimal(number), self.requests, earlier, factors) if rated else None)) is not None:
             return how
         if earlier(norm(number)):  # reached for a number in other units: a result's amount, in cents
             return "a number an earlier result gave"
@@ -328,6 +340,12 @@ class Reviewer:
                 if joined == text:
                     return True
         return False
+
+    def _measures_of(self, dimension: str) -> bool:
+        """Whether the user's requests state a measure of that dimension (a mass, a length …)."""
+        if self._measures is None:
+            self._measures = measures_in(self.requests)
+        return any(d == dimension for d, _ in self._measures)
 
     def _measured(self, number: str, unit: Unit) -> bool:
         """Whether a measure the user's requests state is `number` of `unit`, rounded to the places

@@ -34,6 +34,9 @@ _COMPUTE = re.compile(r"\b(?:total|sum|altogether|in all|combined|overall|split|
 # Groups of a size: "two classes of 26", "3 boxes of 12" hold their product
 _GROUPS = re.compile(r"\b(\d+|two|three|four|five|six|seven|eight|nine|ten)\s+[a-z]+s\s+of\s+(\d+)\b", re.IGNORECASE)
 _FEW = {w: n for n, w in enumerate("two three four five six seven eight nine ten".split(), 2)}
+# A battery's voltage and capacity: their product is its energy ("36V 17.5Ah": 630 Wh)
+_VOLTS = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s*v(?:olts?)?\b", re.IGNORECASE)
+_AMP_HOURS = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s*(?:ah|amp[\s-]?hours?)\b", re.IGNORECASE)
 # Words that ask to change a count or an amount a result gave: "add 600 seats" to the 20 there are.
 _AS_MANY = re.compile(r"\b(?:as many|afford|budget|for the money)\b|预算|订满|买满|能买多少|能订多少", re.IGNORECASE)
 _CHANGE = re.compile(r"\b(?:add|adding|more|extra|another|increase|top up|remove|removing|reduce|fewer|less|drop"
@@ -82,6 +85,11 @@ def computed_from(value: Decimal, text: str) -> str | None:
                 for factor, how in ((share, ""), (1 - share, "less "), (1 + share, "plus ")):
                     if factor > 0 and _close(base * factor, value):
                         return f"{how}{canonical(share * 100)}% of {canonical(base)}, as the user asked"
+    for volts in _VOLTS.finditer(text):
+        for charge in _AMP_HOURS.finditer(text):
+            energy = Decimal(volts[1]) * Decimal(charge[1])
+            if _close(energy, value) or _close(energy / 1000, value):
+                return f"{volts[1]} V × {charge[1]} Ah (watt-hours), as the user wrote"
     for m in _GROUPS.finditer(text):
         groups = int(m[1]) if m[1].isdigit() else _FEW[m[1].lower()]
         if _close(Decimal(groups * int(m[2])), value):

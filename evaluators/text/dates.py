@@ -144,7 +144,10 @@ ZH_DIGITS = {c: i for i, c in enumerate("零一二三四五六七八九十")} | 
 _LOCAL_DATE = re.compile(r"(?<![\d/.-])(\d{1,2})[/.](\d{1,2})[/.](\d{4})(?![\d/.-])")
 _WEEK_AFTER = re.compile(r"\b(?:the\s+)?(?:week\s+after|following\s+week)\b|(?:往后|推迟|顺延)(?:一|1)?周|后一周")
 # "06/26", "26.06": a month and day without a year, read either way round
-_NUMERIC_MONTH_DAY = re.compile(r"(?<![\d/.-])(\d{1,2})[/.](\d{1,2})(?![\d/-])(?!\.\d)")  # "(01.07.)" too
+# "(01.07.)" too; not a measure ("2.4 kg", "17.5Ah", "1.5 公斤"): a unit after the number says it is no day
+_NUMERIC_MONTH_DAY = re.compile(r"(?<![\d/.-])(\d{1,2})[/.](\d{1,2})(?![\d/-])(?!\.\d)"
+                                r"(?!\s*(?:(?:kg|g|km|m|cm|mm|l|ml|v|ah|mah|wh|kwh|w|kw|h|hrs?|mins?|mi|lbs?|oz|ft)\b"
+                                r"|公斤|千克|克|斤|米|公里|厘米|毫米|升|毫升|伏|瓦|元|倍|折|%))", re.IGNORECASE)
 # A day of the month named alone: "the 15th", "15号" (not "12月15号", "15号楼")
 _DAY_OF_MONTH = re.compile(r"\bthe\s+(\d{1,2})(?:st|nd|rd|th)\b(?!\s+(?:of\s+)?[a-z]{3})|(?<![月\d])(\d{1,2})\s*号(?![楼线院房])")
 # "Saturday's cup", "on friday": a weekday named alone is the coming one (today's included)

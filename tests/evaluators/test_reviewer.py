@@ -957,3 +957,31 @@ def test_last_quarter_said_with_its_measure_word(value, label):
     t = trajectory(call(1, "act", {"from_date": value}), offered=(ANY,), input="上个季度我们所有场所一共有多少台灭火器检查不合格？")
     t.start_ns = t.end_ns = int(dt.datetime(2026, 11, 5, 10, tzinfo=dt.timezone.utc).timestamp() * 1e9)
     assert GroundingEvaluator().evaluate(t, EvalContext()).label == label
+
+
+BATTERY = "I need to recycle an old e-bike battery: 36V 17.5Ah lithium-ion, about 3.6 kg. Book a drop-off in three days."
+
+
+@pytest.mark.parametrize("key, value, label", [
+    ("capacity_wh", 630, "pass"), ("capacity_kwh", 0.63, "pass"),  # 36 V × 17.5 Ah
+    ("capacity_wh", 640, "ungrounded_value"),
+    ("weight_g", 3600, "pass"),  # 3.6 kg
+    ("weight_g", 360, "ungrounded_value"),  # a unit off: no 36 × a result's 10
+    ("date", "2025-12-21", "pass"),  # three days after the trace's day: "3.6 kg" names no 3 June
+])
+def test_a_batterys_energy_a_measure_in_grams_and_a_stay_beside_decimal_measures(key, value, label):
+    points = call(1, "find_dropoff_points", {}, {"points": [{"point_id": "BR-1", "open": "10:00", "distance_km": 2.0}]})
+    t = trajectory(points, call(2, "act", {key: value}), offered=(ANY,), input=BATTERY)
+    t.start_ns = t.end_ns = int(dt.datetime(2025, 12, 18, 10, tzinfo=dt.timezone.utc).timestamp() * 1e9)
+    assert GroundingEvaluator().evaluate(t, EvalContext()).label == label
+
+
+@pytest.mark.parametrize("value, said, label", [
+    (2025, "Can you export all my stall permits from last year as PDF?", "pass"),
+    (2025, "把我去年所有的摊位许可导出成Excel。", "pass"),
+    (2026, "Can you export all my stall permits from last year as PDF?", "pass"),  # this year's is named by the trace
+    (2024, "Can you export all my stall permits from last year as PDF?", "ungrounded_value"),
+    (2025, "Can you export all my stall permits as PDF?", "ungrounded_value"),
+])
+def test_last_year_as_a_year_number(value, said, label):
+    assert verdict(value, said, key="year")[0] == label
