@@ -763,3 +763,26 @@ def test_a_retry_ends_at_the_first_success_and_the_polls_after_it_wait():
                         error="503 Service Unavailable")
     again = trajectory(start, polls[0], failed_again, polls[2], input=t.input, output=t.output, offered=(export, status))
     assert "blind_retry" in TrajectoryQualityEvaluator().evaluate(again, EvalContext()).labels  # two retries
+
+
+TOILET = ToolDefinition(name="find_toilet", description="Find a public toilet by name.")
+CLEANING = ToolDefinition(name="create_cleaning_request", description="Ask for a public toilet to be cleaned or repaired.")
+
+
+@pytest.mark.parametrize("output, booked_first, label", [
+    ("已经报修了。", False, "silent_failure"),  # "reported for repair already": the one write, which failed
+    ("Your cleaning request is submitted.", False, "silent_failure"),
+    ("Your freezer shelf is booked.", False, "silent_failure"),
+    ("报修没有成功，服务暂时不可用，请稍后再试。", False, None),  # admitted
+    ("已经报修了。", True, "no_recovery"),  # another write succeeded: the deed may be that one's
+])
+def test_a_deed_said_done_claims_the_only_write_that_failed(output, booked_first, label):
+    find = call(1, "find_toilet", {"query": "Victoria Park"}, {"results": [{"facility_id": "PT-940"}]})
+    other = [call(2, "create_cleaning_request", {"facility_id": "PT-1"}, {"request_id": "CR-1"})] if booked_first else []
+    failed = call(3, "create_cleaning_request", {"facility_id": "PT-940", "issue": "dirty"}, "Error: HTTP 500",
+                  error="HTTP 500 Internal Server Error")
+    t = trajectory(find, *other, failed, input="Victoria Park的公共厕所非常脏，帮我报一下。", output=output,
+                   offered=(TOILET, CLEANING))
+    recovery = TrajectoryQualityEvaluator().evaluate(t, EvalContext()).details["recovery"]
+    verdict = next(v for v in recovery["calls"] if v["seq"] == 3)
+    assert (verdict["label"] if verdict["score"] < 1 else None) == label
