@@ -228,7 +228,8 @@ class Reviewer:
         rated = unit is None or not self._measures_of(unit.dimension)
         if (how := self._figured(number, earlier, factors, totaled, rated)) is not None:
             return how
-        steps = {int(number) - d.year for d in self._days} & self._year_steps() if len(number) == 4 and number.isdigit() else ()
+        steps = {int(number) - d.year for d in self._days} & self._year_steps() \
+            if len(number) == 4 and number.isdigit() else ()
         if steps:
             return "the trace's year" if 0 in steps else "the year the user named from the trace's ('last year', 去年)"
         if (how := as_many_as_fit(Decimal(number), self.requests, kin())) is not None:
@@ -341,21 +342,24 @@ class Reviewer:
                     return True
         return False
 
-    def _measures_of(self, dimension: str) -> bool:
-        """Whether the user's requests state a measure of that dimension (a mass, a length …)."""
+    @property
+    def measures(self) -> frozenset:
+        """The measures the user's requests state: (dimension, amount in the base unit)."""
         if self._measures is None:
             self._measures = measures_in(self.requests)
-        return any(d == dimension for d, _ in self._measures)
+        return self._measures
+
+    def _measures_of(self, dimension: str) -> bool:
+        """Whether the user's requests state a measure of that dimension (a mass, a length …)."""
+        return any(d == dimension for d, _ in self.measures)
 
     def _measured(self, number: str, unit: Unit) -> bool:
         """Whether a measure the user's requests state is `number` of `unit`, rounded to the places
         `number` is written with (10 miles is 16.09 km, 10 lb 4.54 kg) and within 2 % of it (a foot is
         30 cm; 8 km is no reading of 8.2 km)."""
-        if self._measures is None:
-            self._measures = measures_in(self.requests)
         value = Decimal(number)
         places = Decimal(1).scaleb(min(0, value.as_tuple().exponent))
-        for dimension, amount in self._measures:
+        for dimension, amount in self.measures:
             converted = amount / unit.size
             # rounded, never coarsened: 8 km is no reading of 8.2 km
             if dimension == unit.dimension and abs(converted) < _LARGEST and \
@@ -463,8 +467,8 @@ class Reviewer:
         lengths = {int(s) // 86400 for s in durations_in(self.requests) if s and s % 86400 == 0}
         if _DAY_AFTER.search(self.requests):  # "starting the day after it expires": one day after
             lengths.add(1)
-        if _ANNUAL.search(self.requests) and _a_year_before(day) is not None and \
-                self.said(norm(_a_year_before(day).isoformat()), earlier):  # the next annual service: a year on
+        if _ANNUAL.search(self.requests) and (last := _a_year_before(day)) is not None and \
+                self.said(norm(last.isoformat()), earlier):  # the next annual service: a year on
             return True
         return any(self.said(norm((day - dt.timedelta(days=n)).isoformat()), earlier) for n in lengths if 0 < n <= 366)
 

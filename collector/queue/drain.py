@@ -244,8 +244,7 @@ class StoreWriter:
         while chunk := (self._parts.popleft() if self._parts else self.assembler.due(self.clock(), self.assemble_chunk)):
             dispatch = self._prepare(chunk)
             if dispatch is not None:
-                dispatch.result = build_tables(dispatch.spans, dispatch.jobs, self.build, dispatch.completed_at)
-                done += self._save(dispatch)
+                done += self._build_here(dispatch)
         return done
 
     def _dispatch(self) -> None:
@@ -256,11 +255,10 @@ class StoreWriter:
         spans and the saving of the chunk before. Drained one chunk at a time, a 16-span tool-heavy
         backlog spent a fifth of its time with the worker waiting."""
         # Parts of a failed chunk are built alone, so a failure is theirs and not a neighbour's.
-        if len(self._inflight) >= (1 if self._parts else self.assembly_workers + 1 if self.assembly_workers else 1):
+        if len(self._inflight) >= (1 if self._parts or not self.assembly_workers else self.assembly_workers + 1):
             return
-        busy = {job.trace_id for d in self._inflight for job in d.jobs}
         chunk = self._parts.popleft() if self._parts else self.assembler.due(
-            self.clock(), self.assemble_chunk, exclude=busy)
+            self.clock(), self.assemble_chunk, exclude=self._busy())
         if not chunk:
             return
         self._preparing = len(chunk)
@@ -269,8 +267,7 @@ class StoreWriter:
             if dispatch is None:
                 return
             if not self._submit(dispatch):
-                dispatch.result = build_tables(dispatch.spans, dispatch.jobs, self.build, dispatch.completed_at)
-                self._save(dispatch)
+                self._build_here(dispatch)
                 return
             self._inflight.append(dispatch)
         finally:
@@ -283,19 +280,26 @@ class StoreWriter:
         Returns whether it built anything."""
         if self._parts or not self.assembly_workers or len(self._inflight) <= self.assembly_workers:
             return False  # the processes are not all busy with one more waiting: nothing to help with
-        busy = {job.trace_id for d in self._inflight for job in d.jobs}
-        chunk = self.assembler.due(self.clock(), HELP_CHUNK, exclude=busy)
+        chunk = self.assembler.due(self.clock(), HELP_CHUNK, exclude=self._busy())
         if not chunk:
             return False
         self._preparing = len(chunk)
         try:
             dispatch = self._prepare(chunk)
             if dispatch is not None:
-                dispatch.result = build_tables(dispatch.spans, dispatch.jobs, self.build, dispatch.completed_at)
-                self._save(dispatch)
+                self._build_here(dispatch)
         finally:
             self._preparing = 0
         return True
+
+    def _busy(self) -> set[str]:
+        """Traces being built in the assembly processes: no chunk takes them again meanwhile."""
+        return {job.trace_id for d in self._inflight for job in d.jobs}
+
+    def _build_here(self, dispatch: _Dispatch) -> int:
+        """Build a prepared chunk in this thread and store it; returns how many were stored."""
+        dispatch.result = build_tables(dispatch.spans, dispatch.jobs, self.build, dispatch.completed_at)
+        return self._save(dispatch)
 
     def _submit(self, dispatch: _Dispatch) -> bool:
         """Hand the build to the pool; False when there is none (no workers, or it cannot start now)."""
