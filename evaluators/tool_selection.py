@@ -24,7 +24,10 @@ reference the better tool takes (a product_id for place_order) is the first step
 better tool is a write the request names (pause) or strongly matches and no write was made, the lookup the
 agent ended on stood in for it, unless a result of the chain before it sent it there. Nor is any
 call wrong when the agent attempted the better tool's work under a name it made up (create_booking
-for book_upholstery_job): hallucinated_tool is that finding.
+for book_upholstery_job): hallucinated_tool is that finding. No lookup does a deed: where the request
+asks one done (订, "to order"), a write it matches at all is not wrong beside a better lookup; a write
+whose deed the request never says (report_litter for "I'd like a stall") is wrong beside a write it
+matches strongly. A gloss's placeholders and particles ("oneself", "to open up") are no evidence.
 """
 from __future__ import annotations
 
@@ -38,19 +41,20 @@ from collector.trajectory import ToolCall, ToolDefinition, Trajectory
 from evaluators.base import EvalContext, EvalResult, Evaluator, Finding
 from evaluators.text.bm25 import BM25
 from evaluators.text.dates import as_date
-from evaluators.text.glosses import english_terms, senses
+from evaluators.text.glosses import FILLER, english_terms, senses
 from evaluators.text.reasons import call_ref
 from evaluators.text.haystack import Haystack
 from evaluators.text.values import keys_and_strings, value_texts
 from evaluators.text.norm import CJK, has_cjk, norm
 from evaluators.text.numbers import without_durations
 from evaluators.text.terms import STOP_CJK, terms
-from evaluators.trajectory_quality import actions, kin, writes
+from evaluators.trajectory_quality import actions, kin, requested, writes
 from evaluators.trajectory_view import TrajectoryView, before
 
 NAME_WEIGHT = 2  # a tool's name says what it does more surely than its description (BM25F-style boost)
 NEAR_ZERO = 0.25  # a called tool scoring at most this share of the better tool's score
 MIN_BETTER = 0.5  # and the better tool matching the request at least this much (one rare word)
+WELL_BELOW = 0.5  # a write the request never says, scoring at most this share of a better write it matches strongly
 _MOST_CHOICES = 20
 
 
@@ -222,7 +226,8 @@ class ToolSelectionEvaluator(Evaluator):
             return scores
         matched = uncovered.intersection(docs[index[best]])
         # one word of a description in common is no evidence against a tool described in another language
-        evidence = {t for t in matched if is_evidence(t, sources[t])}
+        # nor is a gloss's placeholder or particle (个人: "oneself", 开放: "to open up")
+        evidence = {t for t in matched if is_evidence(t, sources[t]) and (t == sources[t] or t not in FILLER)}
         strong = len({sources[t] for t in evidence}) >= 2 or bool(evidence.intersection(name_terms(best)))
         chinese = has_cjk(trajectory.input or "")
         # a write the request does not name, where it names the write of the better tool (reply, not escalate)
@@ -241,7 +246,8 @@ class ToolSelectionEvaluator(Evaluator):
             and firm[last] < better[best] and not on_request.fed_by[len(verdicts) - 1] \
             and (asked or strong and not _reported(view, len(verdicts) - 1))
         low.update(v["tool"] for v in verdicts if v["tool"] in index and (firm[v["tool"]] <= NEAR_ZERO * better[best] or (
-            asked and writes(v["tool"]) and not kin(frozenset(query), actions(v["tool"])))))
+            (asked or strong and writes(best) and firm[v["tool"]] <= WELL_BELOW * better[best] and bool(actions(v["tool"])))
+            and writes(v["tool"]) and not kin(frozenset(query), actions(v["tool"])))))
         low.update([last] if undone else ())
         # beside calls that do what was asked, a side lookup is wrong only on strong evidence
         served = bool(called - low)
@@ -249,7 +255,7 @@ class ToolSelectionEvaluator(Evaluator):
         # request matches and the answer does not report on, is a detour, not a step. The asked write: the better
         # tool, or the uncalled write the request's evidence matches best of all the offered tools
         top = max(better, key=firm.__getitem__)
-        wanted = best if writes(best) else top if writes(top) and firm[top] > max(firm[n] for n in called) else None
+        wanted = best if writes(best) else top if writes(top) and firm[top] > max((firm[n] for n in called), default=0) else None
         detour = wanted is not None and not any(writes(name) for name in called) and not writes(last) and \
             firm.get(last) == 0 and not _reported(view, len(verdicts) - 1)
         suspects = {v["tool"] for v in verdicts if v["label"] == "pass" and v["tool"] in low and (strong or (
@@ -259,10 +265,14 @@ class ToolSelectionEvaluator(Evaluator):
             return scores
         keys = _reference_keys(offered[index[best]])
         readied = {name: keys | _kin_keys(name, offered, used) for name in suspects}
+        # no lookup does a deed: where the request asks one done (订: "to order"), a write it matches at all is
+        # not wrong beside a better lookup (几点回来, "what time?", matching get_tide_times by name)
+        deeds = requested(trajectory.input or "")
         cleared = {name for name in suspects
                    if any(on_request.working(p) or _readies(trajectory.tool_calls[p], readied[name])
                           or (writes(name) and (fits_nowhere_else(view, p, offered[index[best]])
-                                                or (not strong and _follows_up(view, p))))
+                                                or (not strong and _follows_up(view, p))
+                                                or (not writes(best) and bool(deeds) and firm[name] > 0)))
                           for p, v in enumerate(verdicts) if v["tool"] == name)}
         for v in verdicts:
             if v["tool"] in suspects and v["tool"] not in cleared:

@@ -92,6 +92,9 @@ _WRITES = frozenset(terms(
 # name a write (hold_scooter, block_card), never an answer's or a request's words a deed.
 _NAME_WRITES = frozenset("hold block waive void freeze unfreeze".split())
 _RECORDS = frozenset("history balance summary report log logs details records preview".split())
+# Records that are also verbs: first in a name, with an object after them, they do it (report_missed_collection,
+# log_hours); a sales_report or report_status reads one.
+_RECORD_VERBS = frozenset("report log".split())
 _WRITE_WORDS = roots(_WRITES)
 _WRITE_ROOTS = tuple(sorted(r for r in roots(_WRITES) if len(r) >= 4))
 
@@ -365,8 +368,7 @@ class _Run:
     def asked(self) -> frozenset[str]:
         """The write words of the request (and of its Chinese words' verb senses in English)."""
         if self._asked is None:
-            request = self.request
-            self._asked = roots(_WRITES.intersection({*terms(request), *english_deeds(request)}))
+            self._asked = requested(self.request)
         return self._asked
 
 
@@ -706,9 +708,18 @@ def kin(said: frozenset[str], deeds: frozenset[str]) -> bool:
 
 
 @cached_when_short(4096)
+def requested(request: str) -> frozenset[str]:
+    """The write words of a request (and of its Chinese words' verb senses in English): the deeds it asks done."""
+    return roots(_WRITES.intersection({*terms(request), *english_deeds(request)}))
+
+
+@cached_when_short(4096)
 def actions(name: str) -> frozenset[str]:
-    """The write words of a tool's name, as index terms: reply_to_ticket replies, escalate_ticket escalates."""
-    return _WRITES.intersection(terms(" ".join(_name_words(name))))
+    """The write words of a tool's name, as index terms: reply_to_ticket replies, escalate_ticket escalates,
+    report_litter reports."""
+    first = _NAME_WORD.search(name)
+    verb = {first[0].lower()} & _RECORD_VERBS if first is not None and writes(name) else set()
+    return _WRITES.intersection(terms(" ".join(_name_words(name)))) | verb
 
 
 @cached_when_short(4096)
@@ -719,6 +730,8 @@ def writes(name: str) -> bool:
     if first is not None and first[0].lower() in _READS:
         return False
     words = _name_words(name)
+    if first is not None and first[0].lower() in _RECORD_VERBS and (rest := words - {first[0].lower()}):
+        return rest.isdisjoint(_READS | _RECORDS)
     if not _WRITES.isdisjoint(words) or not _NAME_WRITES.isdisjoint(words) or not _WRITES.isdisjoint(terms(name)):
         return True
     # a noun of a write verb: make_donation, request_cancellation (roots of four letters or more), unless

@@ -122,6 +122,11 @@ def glosses(text: str) -> tuple[tuple[str, str], ...]:
     return tuple((word, "; ".join(meanings[:SENSES])) for word, meanings in senses(text))
 
 
+# The dictionary's placeholders and particles: "to open up", "to bend over", "individual; oneself",
+# "to exchange (sth) for": they say what a sense is like, not what it is about.
+FILLER = frozenset("sth sb oneself one up out off down away over".split())
+
+
 def _index_terms(text: str, keep: Callable[[str, str], bool]) -> tuple[str, ...]:
     """Index terms (`terms`) of the meanings of `text`'s Chinese words that `keep(word, meaning)`,
     function words left out (帮 is "to help", 我 "I")."""

@@ -499,3 +499,47 @@ def test_a_word_of_the_writes_family_names_it():
     asked write."""
     assert _machine("帮我预约8月30日下午两点半的数控雕刻机，用一个半小时。", "reserve_machine").label == "pass"
     assert _machine("帮我订两卷PETG打印耗材。", "reserve_machine").label == "wrong_tool"
+
+
+
+DATE = {"type": "string", "format": "date"}
+DIVING = (ToolDefinition(name="search_dive_trips", description="Boat dive trips on a date, with prices in the requested currency.",
+                         parameters={"type": "object", "properties": {
+                             "date": DATE, "site": {"type": "string", "enum": ["wreck", "reef_north", "kelp_wall"]},
+                             "currency": {"type": "string"}}}),
+          ToolDefinition(name="book_dive_trip", description="Book divers on a trip.",
+                         parameters={"type": "object", "properties": {
+                             "trip_id": {"type": "string"}, "divers": {"type": "integer"},
+                             "certification": {"type": "string", "enum": ["OW", "AOW", "RESCUE", "DM"]}}}),
+          ToolDefinition(name="order_tank_fills", description="Order cylinder fills for pickup at the shop."),
+          ToolDefinition(name="get_tide_times", description="High and low tide times at a dive site."))
+
+
+def test_no_lookup_does_the_deed_the_request_asks():
+    """订 is "to order", never "to book", in CC-CEDICT, and 几点回来 ("what time?") matches the tide
+    table by name: the request still asks something done, which no lookup does, so the booking that
+    matches it is no wrong tool beside the tide lookup. A write nothing of the request matches stays wrong."""
+    def second(name: str, offered=DIVING):
+        trips = call(1, "search_dive_trips", {"date": "2026-12-08", "site": "reef_north"},
+                     {"trips": [{"trip_id": "DT-12", "departs": "08:00"}]})
+        done = call(2, name, {"trip_id": "DT-12", "divers": 1, "certification": "OW"}, {"status": "confirmed"})
+        t = trajectory(trips, done, input="帮我一个人订下周二去北礁的船潜，证书是开放水域，几点回来？", offered=offered,
+                       output="已预订 DT-12，08:00 出发。")
+        return ToolSelectionEvaluator().evaluate(t, EvalContext())
+    assert second("book_dive_trip").label == "pass"
+    insurance = ToolDefinition(name="renew_insurance", description="Renew a diver's yearly insurance.")
+    assert second("renew_insurance", DIVING + (insurance,)).evidence == [2]
+
+
+def test_a_write_the_request_does_not_ask_for_beside_the_write_it_matches_strongly():
+    """A stall asked for, and the agent reported litter instead: report_litter is a write (report, first
+    in its name, is the deed), one the request never says, where it strongly matches apply_for_stall."""
+    offered = (ToolDefinition(name="check_pitch_availability", description="Free pitches at a market on a date."),
+               ToolDefinition(name="apply_for_stall", description="Apply for a market stall for a trader."),
+               ToolDefinition(name="report_litter", description="Tell the market team about litter at a market."))
+    pitches = call(1, "check_pitch_availability", {"market": "night_fri", "date": "2026-12-04"}, {"pitches": ["N-9"]})
+    for name, label in (("report_litter", "wrong_tool"), ("apply_for_stall", "pass")):
+        done = call(2, name, {"market": "night_fri", "pitch": "N-9"}, {"ok": True})
+        t = trajectory(pitches, done, input="I'd like a stall at Friday's night market, selling hot sauce.",
+                       offered=offered, output="Done.")
+        assert ToolSelectionEvaluator().evaluate(t, EvalContext()).label == label

@@ -536,6 +536,7 @@ def test_a_repeated_write_verb_is_a_write():
     ("confirm_booking", True), ("hold_scooter", True), ("waive_fee", True), ("block_card", True),
     ("freeze_account", True), ("get_holds", False), ("get_bans", False), ("list_signups", False),
     ("donation_history", False), ("deployment_status", False), ("charger_info", False), ("get_booking", False),
+    ("report_missed_collection", True), ("log_hours", True), ("report_status", False), ("sales_report", False),
 ])
 def test_a_noun_of_a_write_verb_names_a_write_unless_a_word_says_it_reads(name, wrote):
     assert writes(name) is wrote
