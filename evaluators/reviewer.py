@@ -178,13 +178,14 @@ class Reviewer:
                factors: Callable[[], Iterable[Decimal]] = tuple,
                totaled: Callable[[Decimal], bool] = lambda _: False,
                kin: Callable[[], Iterable[Decimal]] = tuple,
-               lengths: Callable[[], Iterable[int]] = tuple) -> str | None:
+               lengths: Callable[[], tuple[Iterable[int], Iterable[int]]] = lambda: ((), ())) -> str | None:
         """Where `argument`'s value comes from beyond a plain lookup, or None; `fields(value)` says
         whether an earlier result has a field of that name, `description` is the parameter's,
         `factors()` the numbers of the earlier results (a unit price a search gave), `totaled(n)`
         whether n is a total a reviewer reads off one of them (`arithmetic.totals_of`), `kin()` the
         numbers of the earlier results about what this call acts on (the chosen show's rate), `lengths()`
-        the lengths of time in minutes the earlier results give (`zones.lengths_of`)."""
+        the lengths of time in minutes the earlier results give (`zones.lengths_of`) and the wholes of
+        those giving several (`zones.whole_length`)."""
         value, text = argument.value, argument.text
         if text in self.context:
             return "trace context"
@@ -520,16 +521,21 @@ class Reviewer:
             or (h, int(minute)) in times_of_day(self.requests) \
             or (h, int(minute)) in times_a_span_away(self.requests)  # noon, half past seven; 18:00 for 3 hours
 
-    def _clock_after(self, at: int, earlier: Callable[[str], bool], lengths: Callable[[], Iterable[int]]) -> bool:
-        """Whether a time of day (minutes since midnight) is one an earlier result or the user states,
-        one or two lengths of time away that a result or the user gives: the end of a show at 10:00
-        running 50 minutes, and of a 45-minute workshop straight after it (10:50, 11:35)."""
+    def _clock_after(self, at: int, earlier: Callable[[str], bool],
+                     lengths: Callable[[], tuple[Iterable[int], Iterable[int]]]) -> bool:
+        """Whether a time of day (minutes since midnight) is one an earlier result or the user states
+        (in figures or in words), one or two lengths of time away that a result or the user gives: the end of a show at 10:00
+        running 50 minutes, and of a 45-minute workshop straight after it (10:50, 11:35); the end of a
+        van round starting 下午1点 whose stops' serving and driving minutes add up to two hours (15:00)."""
         said = {int(s) // 60 for s in durations_in(self.requests) if 0 < s < 86400 and s % 60 == 0}
-        given = set(lengths())
-        # two steps: the user's length after a result's, or two results' (never one length twice)
-        steps = said | given | {a + b for a in said for b in given} | {a + b for a in given for b in given if a != b}
-        return any(self.said(norm("%02d:%02d" % divmod((at + sign * step) % 1440, 60)), earlier)
-                   for step in steps for sign in (-1, 1))
+        each, wholes = map(set, lengths())
+        # two steps: the user's length after a result's, or two results' (never one length twice); a result's
+        # whole (a round of stops) holds all its lengths, so it is one step, after the user's at most
+        given = each | wholes
+        steps = said | given | {a + b for a in said for b in given} | {a + b for a in each for b in each if a != b}
+        stated = times_of_day(self.requests)  # the user's time in words: 下午1点 is 13:00
+        return any(self.said(norm("%02d:%02d" % start), earlier) or start in stated
+                   for step in steps for sign in (-1, 1) for start in [divmod((at + sign * step) % 1440, 60)])
 
 
 def _a_year_before(day: dt.date) -> dt.date | None:

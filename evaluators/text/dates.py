@@ -227,9 +227,11 @@ def computed_dates(text: str, days: Iterable[dt.date]) -> set[dt.date]:
             following = _day(today.year + today.month // 12, today.month % 12 + 1, day)
             chosen = this if this is not None and this >= today else following
             found |= {chosen} if chosen is not None else set()
-        # the weeks the text names ("Thursday next week", 下周四): a weekday named alone beside one may
-        # be in it ("Thursday next week, or Friday if Thursday's full")
+        # the weeks the text names ("Thursday next week", "next week", 下周四): a weekday named alone beside
+        # one may be in it ("Thursday next week, or Friday if Thursday's full"; "which evening next week, Tuesday
+        # or Wednesday?")
         weeks = {_WINDOW_STEP[m[2] or m[3]] for m in _WEEKDAY_OF_WEEK.finditer(folded)}
+        weeks |= {_WINDOW_STEP[m[1]] for m in _EN_WINDOW.finditer(folded) if m[2] == "week"}
         weeks |= {_ZH_WEEK_STEP[m[1]] for m in _ZH_NAMED_WEEK.finditer(folded)}
         for m in _BARE_WEEKDAY.finditer(folded):
             weekday = _WEEKDAYS_EN.index(m[1])

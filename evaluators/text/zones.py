@@ -156,6 +156,15 @@ def lengths_of(result: object) -> frozenset[int]:
     return frozenset(int(m) for m in minutes if 0 < m < 1440 and m == int(m))  # NaN fails the bounds first
 
 
+def whole_length(result: object) -> int | None:
+    """The total of the three or more lengths of time a result gives (`lengths_of`'s fields, each
+    counted once): a van round's serving and driving minutes at each stop add up to the round's length."""
+    minutes = [value * 60 if _HOURS_KEY.search(key) else value for key, value in named_numbers(result, _LENGTH_KEY)
+               if 0 < value < 1440]
+    total = sum(minutes)
+    return int(total) if len(minutes) > 2 and total < 1440 and total == int(total) else None
+
+
 @lru_cache(maxsize=256)
 def is_zone(name: str) -> bool:
     """Whether a text is an IANA zone name with a region (Europe/Berlin, Asia/Shanghai)."""

@@ -258,3 +258,35 @@ def test_each_label_is_pinned_to_its_own_calls_with_its_own_reason():
     assert [f.reason.split(": ")[0] for f in result.findings[1:]] == [
         "call 2 book(date='tomorrow')", "call 3 book(date='明天')", "call 4 book(date='next Monday')"]
     assert all(": relative_date: " in f.reason for f in result.findings[1:])
+
+
+@pytest.mark.parametrize("request_text, grounded", [
+    ("Which evening next week has the most free pistes: Tuesday, Wednesday or Thursday?", True),
+    ("Which evening has the most free pistes: Tuesday, Wednesday or Thursday?", False),  # the coming Wednesday
+])
+def test_weekdays_named_beside_next_week_are_in_it(request_text, grounded):
+    """Seen from Monday 30 November, "next week ... Wednesday" is 9 December; named alone, the coming
+    Wednesday is the 2nd."""
+    pistes = call(1, "list_free_pistes", {"date": "2026-12-09", "session": "evening"}, {"pistes": ["P1"]})
+    offered = (ToolDefinition(name="list_free_pistes", parameters={"type": "object", "properties": {
+        "date": {"type": "string", "format": "date"}, "session": {"type": "string"}}}),)
+    assert (ground(pistes, request=request_text, offered=offered).label == "pass") is grounded
+
+
+ROUND = {"round_code": "HILL-1", "stops": [{"stop": "School Lane", "serve_minutes": 15, "drive_minutes_to_next": 15},
+                                           {"stop": "Elm Park", "serve_minutes": 20, "drive_minutes_to_next": 10},
+                                           {"stop": "Green", "serve_minutes": 30, "drive_minutes_to_next": 10},
+                                           {"stop": "Oak Row", "serve_minutes": 20, "drive_minutes_to_next": None}]}
+
+
+@pytest.mark.parametrize("end, grounded", [("15:00", True), ("14:50", False), ("15:45", False)])
+def test_a_rounds_end_is_its_start_in_words_plus_all_its_stops_minutes(end, grounded):
+    """下午1点 is 13:00; the stops' serving and driving minutes add up to two hours, so the round ends at
+    15:00, not ten minutes short of it nor 45 minutes past it."""
+    offered = (ToolDefinition(name="get_round", parameters={"type": "object", "properties": {"name": {"type": "string"}}}),
+               ToolDefinition(name="schedule_round", parameters={"type": "object", "properties": {
+                   "round_code": {"type": "string"}, "start_time": {"type": "string"}, "end_time": {"type": "string"}}}))
+    found = call(1, "get_round", {"name": "山顶"}, ROUND)
+    scheduled = call(2, "schedule_round", {"round_code": "HILL-1", "start_time": "13:00", "end_time": end}, {"ok": True})
+    result = ground(found, scheduled, request="明天下午1点开始跑山顶路线，帮我排上，几点能收工？", offered=offered)
+    assert (result.label == "pass") is grounded
