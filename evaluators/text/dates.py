@@ -19,6 +19,11 @@ from evaluators.text.numbers import WORDS
 _ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 _WEEKDAYS_EN = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 _WEEKDAYS_ZH = "一二三四五六日"
+# weekdays cut short ("tue, wed or thu"): read so only in a list of two or more, since sat, sun, wed
+# and mon alone are other words
+_SHORT = r"(?:mon|tues?|wed|thur?s?|fri|sat|sun)\b\.?"
+_SHORT_WEEKDAY = re.compile(r"\b(mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?")
+_SHORT_LIST = re.compile(rf"\b{_SHORT}(?:\s*(?:,|/|-|–|\bor\b|\band\b|\bto\b)\s*{_SHORT})+")
 _EN_OFFSETS = {"today": 0, "tonight": 0, "tomorrow": 1, "tmr": 1, "yesterday": -1,
                "day after tomorrow": 2, "day before yesterday": -2}
 _EN_OFFSET = re.compile(r"\b(?:" + "|".join(w.replace(" ", r"\s+") for w in _EN_OFFSETS) + r")\b")
@@ -164,6 +169,13 @@ _ZH_NAMED_WEEK = re.compile(r"(下下|下|这|本|上)(?:个)?(?:周|星期|礼�
 _ZH_BARE_WEEKDAY = re.compile(r"(?<![下这本上个])(?:周|星期|礼拜)([一二三四五六日天])")
 
 
+def _full_weekdays(folded: str) -> str:
+    """Weekdays cut short written out, where two or more are listed: "tue, wed or thu" is Tuesday,
+    Wednesday or Thursday."""
+    return _SHORT_LIST.sub(lambda run: _SHORT_WEEKDAY.sub(
+        lambda m: next(d for d in _WEEKDAYS_EN if d.startswith(m[1])), run[0]), folded)
+
+
 def _month_bounds(year: int, month: int) -> set[dt.date]:
     first = dt.date(year, month, 1)
     following = dt.date(year + month // 12, month % 12 + 1, 1)
@@ -206,7 +218,7 @@ def computed_dates(text: str, days: Iterable[dt.date]) -> set[dt.date]:
     (each day the text names, not a window's bound, or each of `days`, plus N nights, days or weeks:
     "3 nights", "six nights", "两晚";
     "the week after" puts each a week on)."""
-    folded = fold(text)
+    folded = _full_weekdays(fold(text))
     found: set[dt.date] = set()  # days the text names
     bounds: set[dt.date] = set()  # first and last days of the windows it names: no stay starts on them
     days = set(days)

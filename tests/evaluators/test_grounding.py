@@ -263,6 +263,8 @@ def test_each_label_is_pinned_to_its_own_calls_with_its_own_reason():
 @pytest.mark.parametrize("request_text, grounded", [
     ("Which evening next week has the most free pistes: Tuesday, Wednesday or Thursday?", True),
     ("Which evening has the most free pistes: Tuesday, Wednesday or Thursday?", False),  # the coming Wednesday
+    ("tue, wed or thu evening next week - which has most pistes free?", True),  # weekdays cut short, in a list
+    ("next week, any evening we can wed?", False),  # wed alone is another word
 ])
 def test_weekdays_named_beside_next_week_are_in_it(request_text, grounded):
     """Seen from Monday 30 November, "next week ... Wednesday" is 9 December; named alone, the coming
