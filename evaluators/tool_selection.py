@@ -27,7 +27,9 @@ call wrong when the agent attempted the better tool's work under a name it made 
 for book_upholstery_job): hallucinated_tool is that finding. No lookup does a deed: where the request
 asks one done (订, "to order"), a write it matches at all is not wrong beside a better lookup; a write
 whose deed the request never says (report_litter for "I'd like a stall") is wrong beside a write it
-matches strongly. A gloss's placeholders and particles ("oneself", "to open up") are no evidence.
+matches strongly, and so is one doing the deed of a write the request names whole on an object it does not
+name (book_armoury_kit for "book me a piste": book_piste). A gloss's placeholders and particles ("oneself",
+"to open up") are no evidence.
 """
 from __future__ import annotations
 
@@ -222,6 +224,7 @@ class ToolSelectionEvaluator(Evaluator):
         used = called | {c.get("name") for m in trajectory.history for c in m.calls if c.get("name") in index}
         better = {t.name: score for t, score in zip(offered, bm25.scores(uncovered)) if t.name not in used}
         best = max(better, key=better.__getitem__, default=None)
+        _named_write_instead(verdicts, query, better, scores)
         if best is None or better[best] < MIN_BETTER or _attempted(trajectory, verdicts, offered[index[best]]):
             return scores
         matched = uncovered.intersection(docs[index[best]])
@@ -282,6 +285,23 @@ class ToolSelectionEvaluator(Evaluator):
                          reason=f"{call_ref(v['seq'], v['tool'])}: wrong_tool: the request matches {instead!r} "
                                 f"(relevance {relevance:.2f}) and not {v['tool']!r} ({scores[v['tool']]:.2f})")
         return scores
+
+
+def _named_write_instead(verdicts: list[dict], query: set[str], uncalled: dict[str, float], scores: dict[str, float]) -> None:
+    """Marks a write doing the asked deed on another object than the one asked: the request names an
+    uncalled write whole ("book me a piste": book_piste), the called write shares its deed and nothing
+    of its own object is in the request (book_armoury_kit)."""
+    named = [n for n in uncalled if writes(n) and set(name_terms(n)) <= query]
+    for v in verdicts:
+        if v["label"] != "pass" or not writes(v["tool"]):
+            continue
+        deeds, own = actions(v["tool"]), set(name_terms(v["tool"]))
+        instead = [n for n in named if deeds & actions(n) and not (own - deeds) & query]
+        if instead:
+            n = max(instead, key=scores.__getitem__)
+            v.update(label="wrong_tool", better=n,
+                     reason=f"{call_ref(v['seq'], v['tool'])}: wrong_tool: the request names {n!r} "
+                            f"(relevance {scores[n]:.2f}), not {v['tool']!r} ({scores[v['tool']]:.2f})")
 
 
 def _follows_up(view: TrajectoryView, position: int) -> bool:

@@ -2,6 +2,8 @@
 (BM25 over names, descriptions and parameter names; Chinese as character bigrams)."""
 from __future__ import annotations
 
+import pytest
+
 from collector.trajectory import EarlierMessage, ToolDefinition
 from evaluators.base import EvalContext
 from evaluators.text.bm25 import BM25
@@ -543,3 +545,23 @@ def test_a_write_the_request_does_not_ask_for_beside_the_write_it_matches_strong
         t = trajectory(pitches, done, input="I'd like a stall at Friday's night market, selling hot sauce.",
                        offered=offered, output="Done.")
         assert ToolSelectionEvaluator().evaluate(t, EvalContext()).label == label
+
+
+FENCING = (ToolDefinition(name="list_free_pistes", description="Free pistes and their slots on a date, for a weapon."),
+           ToolDefinition(name="book_piste", description="Reserve a piste for a member at a time."),
+           ToolDefinition(name="book_armoury_kit", description="Reserve loan kit from the armoury for a date."),
+           ToolDefinition(name="cancel_piste_booking", description="Cancel a piste reservation."))
+
+
+@pytest.mark.parametrize("request_text, second, label", [
+    ("book me a piste for épée on 4 April, 7pm, an hour pls", "book_armoury_kit", "wrong_tool"),
+    ("book me a piste for épée on 4 April, 7pm, an hour pls", "book_piste", "pass"),
+    ("book me a piste and armoury kit for épée on 4 April", "book_armoury_kit", "pass"),  # the kit was asked too
+])
+def test_the_asked_deed_done_on_another_object_than_the_one_named(request_text, second, label):
+    """The request names book_piste whole; book_armoury_kit does its deed on an object the request never names."""
+    pistes = call(1, "list_free_pistes", {"date": "2026-04-04", "weapon": "epee"}, {"pistes": [{"piste_id": "P5"}]})
+    done = call(2, second, {"member_id": "FC-1", "date": "2026-04-04"}, {"status": "reserved"})
+    t = trajectory(pistes, done, input=request_text, offered=FENCING, output="All set for 4 April.")
+    result = ToolSelectionEvaluator().evaluate(t, EvalContext())
+    assert (result.label, result.evidence) == (label, [2] if label == "wrong_tool" else [])
