@@ -461,15 +461,17 @@ class Reviewer:
         return "a date computed from the request"
 
     def _length_after(self, day: dt.date, earlier: Callable[[str], bool]) -> bool:
-        """Whether `day` is a length of time the request states (whole days, weeks) after a day the
-        user or an earlier result gave: "pause for 2 weeks from the next delivery" resumes 14 days
+        """Whether `day` is a length of time the request states (whole days, weeks, months) after a day the
+        user or an earlier result gave ("book the next one six months after that"; a year on where it is annual): "pause for 2 weeks from the next delivery" resumes 14 days
         after the next_dispatch a lookup returned, "the day after it expires" one day after its
         expires_on."""
         lengths = {int(s) // 86400 for s in durations_in(self.requests) if s and s % 86400 == 0}
         if _DAY_AFTER.search(self.requests):  # "starting the day after it expires": one day after
             lengths.add(1)
-        if _ANNUAL.search(self.requests) and (last := _a_year_before(day)) is not None and \
-                self.said(norm(last.isoformat()), earlier):  # the next annual service: a year on
+        # whole months ("six months after that", 半年后), and a year on where the request says the thing is annual
+        months = {int(n) for n in months_in(self.requests) if n == int(n)} | ({12} if _ANNUAL.search(self.requests) else set())
+        if any((start := _months_before(day, n)) is not None and self.said(norm(start.isoformat()), earlier)
+               for n in months if 0 < n <= 24):
             return True
         return any(self.said(norm((day - dt.timedelta(days=n)).isoformat()), earlier) for n in lengths if 0 < n <= 366)
 
@@ -538,10 +540,12 @@ class Reviewer:
                    for step in steps for sign in (-1, 1) for start in [divmod((at + sign * step) % 1440, 60)])
 
 
-def _a_year_before(day: dt.date) -> dt.date | None:
+def _months_before(day: dt.date, months: int) -> dt.date | None:
+    """The same day of the month `months` calendar months earlier (None where that month is shorter)."""
+    year, month = divmod(day.year * 12 + day.month - 1 - months, 12)
     try:
-        return day.replace(year=day.year - 1)
-    except ValueError:  # 29 February
+        return day.replace(year=year, month=month + 1)
+    except ValueError:  # 31 August six months on from a 28-day February
         return None
 
 

@@ -246,15 +246,27 @@ def totals_of(result: object) -> frozenset[Decimal]:
                 found |= _balances(numbers)
             stack += [v for v in node.values() if isinstance(v, (dict, list))]
         elif isinstance(node, list):
-            records = [v for v in node if isinstance(v, dict)]
+            records = [_fields(v) for v in node if isinstance(v, dict)]
             for key in {k for r in records for k in r}:
-                column = [n for r in records if (n := _number(r.get(key))) is not None]
+                column = [n for r in records if (n := r.get(key)) is not None]
                 if len(column) > 1:
                     found.add(sum(column))
                 if 2 < len(column) <= _MOST_FIELDS:  # two of the items found: "the two cheapest"
                     found |= {a + b for i, a in enumerate(column) for b in column[i + 1:]}
             stack += [v for v in node if isinstance(v, (dict, list))]
     return frozenset(t for t in found if 0 < t < _LARGEST)
+
+
+def _fields(record: dict, path: tuple = ()) -> dict[tuple, Decimal]:
+    """A record's numbers by their path through its nested records (a course's fees.EUR): a field
+    of the records of a list, however deep in each, is one column."""
+    found: dict[tuple, Decimal] = {}
+    for key, value in record.items():
+        if isinstance(value, dict):
+            found |= _fields(value, (*path, key))
+        elif (n := _number(value)) is not None:
+            found[(*path, key)] = n
+    return found
 
 
 # a field holding a percentage by its name: discount_pct, vat_percent, surcharge_percentage

@@ -155,6 +155,8 @@ _NUMERIC_MONTH_DAY = re.compile(r"(?<![\d/.-])(\d{1,2})[/.](\d{1,2})(?![\d/-])(?
                                 r"|公斤|千克|克|斤|米|公里|厘米|毫米|升|毫升|伏|瓦|元|倍|折|%))", re.IGNORECASE)
 # A day of the month named alone: "the 15th", "15号" (not "12月15号", "15号楼")
 _DAY_OF_MONTH = re.compile(r"\bthe\s+(\d{1,2})(?:st|nd|rd|th)\b(?!\s+(?:of\s+)?[a-z]{3})|(?<![月\d])(\d{1,2})\s*号(?![楼线院房])")
+# "Monday the 20", "Friday 14th": a day of the month with its weekday, in whichever month near today it falls so
+_WEEKDAY_DAY = re.compile(rf"\b({'|'.join(_WEEKDAYS_EN)}),?\s+(?:the\s+)?(\d{{1,2}})(?:st|nd|rd|th)?\b(?!\s*(?:[:.]\d|am\b|pm\b|h\b|%))")
 # "Saturday's cup", "on friday": a weekday named alone is the coming one (today's included)
 _BARE_WEEKDAY = re.compile(r"(?<!last )(?<!this )(?<!next )(?<!coming )(?<!past )\b(" + "|".join(_WEEKDAYS_EN) + r")\b"
                            r"(?!\s+(?:of\s+)?(?:last|this|next|coming)\s+week)")
@@ -239,6 +241,10 @@ def computed_dates(text: str, days: Iterable[dt.date]) -> set[dt.date]:
             following = _day(today.year + today.month // 12, today.month % 12 + 1, day)
             chosen = this if this is not None and this >= today else following
             found |= {chosen} if chosen is not None else set()
+        for m in _WEEKDAY_DAY.finditer(folded):
+            weekday, day = _WEEKDAYS_EN.index(m[1]), int(m[2])
+            near = [(today.year + (today.month - 1 + step) // 12, (today.month - 1 + step) % 12 + 1) for step in (-1, 0, 1)]
+            found |= {d for year, month in near if (d := _day(year, month, day)) is not None and d.weekday() == weekday}
         # the weeks the text names ("Thursday next week", "next week", 下周四): a weekday named alone beside
         # one may be in it ("Thursday next week, or Friday if Thursday's full"; "which evening next week, Tuesday
         # or Wednesday?")

@@ -292,3 +292,40 @@ def test_a_rounds_end_is_its_start_in_words_plus_all_its_stops_minutes(end, grou
     scheduled = call(2, "schedule_round", {"round_code": "HILL-1", "start_time": "13:00", "end_time": end}, {"ok": True})
     result = ground(found, scheduled, request="明天下午1点开始跑山顶路线，帮我排上，几点能收工？", offered=offered)
     assert (result.label == "pass") is grounded
+
+
+def _one_date(request_text: str, day: str, *earlier):
+    offered = (ToolDefinition(name="find_events", parameters={"type": "object", "properties": {
+        "date": {"type": "string", "format": "date"}}}),)
+    return ground(*earlier, call(len(earlier) + 1, "find_events", {"date": day}, {"events": []}),
+                  request=request_text, offered=offered)
+
+
+@pytest.mark.parametrize("request_text, grounded", [
+    ("How did I do at the club event on Friday the 20? What was my pace?", True),  # 20 November 2026 was a Friday
+    ("How did I do at the club event on Thursday the 20? What was my pace?", False),  # no 20th near is a Thursday
+])
+def test_a_day_of_the_month_with_its_weekday_is_the_nearest_that_falls_so(request_text, grounded):
+    assert (_one_date(request_text, "2026-11-20").label == "pass") is grounded
+
+
+@pytest.mark.parametrize("day, grounded", [("2026-12-28", True), ("2026-12-29", False), ("2027-01-28", False)])
+def test_whole_months_after_a_day_a_result_gave(day, grounded):
+    """"Six months after that": the same day of the month six calendar months after the last emptying."""
+    account = call(1, "get_account", {}, {"account_id": "SEP-1", "last_emptied": "2026-06-28"})
+    result = _one_date("When did you last empty our tank? Book the next one for six months after that.", day, account)
+    assert (result.label == "pass") is grounded
+
+
+@pytest.mark.parametrize("amount, grounded", [(19, True), (18, False)])
+def test_a_total_of_one_nested_field_over_a_lists_records(amount, grounded):
+    """Two entries paid in euros: the EUR fee of each course, inside its fees, adds up to 19."""
+    event = call(1, "find_event", {"name_contains": "Castle Park"}, {"events": [{"event_id": "EV-1", "courses": [
+        {"course": "blue", "fees": {"NOK": 120, "EUR": 12, "GBP": 8}},
+        {"course": "orange", "fees": {"NOK": 60, "EUR": 7, "GBP": 4}}]}]})
+    pay = call(2, "pay_entries", {"event_id": "EV-1", "amount": amount, "currency": "EUR"}, {"paid": True})
+    offered = (ToolDefinition(name="pay_entries", parameters={"type": "object", "properties": {
+        "event_id": {"type": "string"}, "amount": {"type": "number"}, "currency": {"type": "string"}}}),)
+    result = ground(event, pay, request="Enter me on blue and my daughter on orange at Castle Park, pay in euros.",
+                    offered=offered)
+    assert ("amount" not in leaves(result, 2) or leaves(result, 2)["amount"] != "ungrounded_value") is grounded
