@@ -26,7 +26,7 @@ from evaluators.dates import relative_instead_of_date
 from evaluators.reviewer import Reviewer, authored, holds
 from evaluators.schemas import ArgumentFacts, ToolSchemas
 from evaluators.text.arithmetic import column_sums, percent_factors, totals_of
-from evaluators.text.zones import lengths_of, whole_length
+from evaluators.text.zones import Lengths, days_of, lengths_of, whole_length
 from evaluators.text.dates import as_date, resolve_relative_dates
 from evaluators.text.glosses import senses
 from evaluators.text.index import Argument, TrajectoryText
@@ -239,12 +239,12 @@ class _Judge:
                 and mine.intersection(a.text for a in arguments[i] or ())
                 for leaf in scalars(parsed(c.result)) if type(leaf) in (int, float) and math.isfinite(leaf)]
 
-    def lengths_before(self, position: int) -> tuple[frozenset[int], frozenset[int]]:
-        """The lengths of time (minutes) the results the call at `position` could read give, and the
-        wholes of those that give several (`whole_length`)."""
+    def lengths_before(self, position: int) -> Lengths:
+        """The lengths of time the results the call at `position` could read give (`zones.Lengths`)."""
         calls, call = self.trajectory.tool_calls, self.trajectory.tool_calls[position]
         results = [parsed(c.result) for i, c in enumerate(calls) if i != position and before(c, call)]
-        return frozenset().union(*map(lengths_of, results)), frozenset(filter(None, map(whole_length, results)))
+        return Lengths(frozenset().union(*map(lengths_of, results)), frozenset(filter(None, map(whole_length, results))),
+                       frozenset().union(*map(days_of, results)))
 
     def totaled_before(self, position: int, number: Decimal) -> bool:
         """Whether `number` is a total of a result the call at `position` could read (`totals_of`),

@@ -34,7 +34,7 @@ from evaluators.text.numbers import (
 from evaluators.text.party import party_sizes
 from evaluators.text.values import keys_and_strings
 from evaluators.text.terms import terms
-from evaluators.text.zones import is_zone, local_times, times_a_span_away, times_of_day, zones_named
+from evaluators.text.zones import Lengths, is_zone, local_times, times_a_span_away, times_of_day, zones_named
 
 _DATE_TIME = re.compile(r"(\d{4}-\d{2}-\d{2})[t ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(?:z|[+-]\d{2}:?\d{2})?",
                         re.IGNORECASE)
@@ -178,14 +178,13 @@ class Reviewer:
                factors: Callable[[], Iterable[Decimal]] = tuple,
                totaled: Callable[[Decimal], bool] = lambda _: False,
                kin: Callable[[], Iterable[Decimal]] = tuple,
-               lengths: Callable[[], tuple[Iterable[int], Iterable[int]]] = lambda: ((), ())) -> str | None:
+               lengths: Callable[[], Lengths] = Lengths) -> str | None:
         """Where `argument`'s value comes from beyond a plain lookup, or None; `fields(value)` says
         whether an earlier result has a field of that name, `description` is the parameter's,
         `factors()` the numbers of the earlier results (a unit price a search gave), `totaled(n)`
         whether n is a total a reviewer reads off one of them (`arithmetic.totals_of`), `kin()` the
         numbers of the earlier results about what this call acts on (the chosen show's rate), `lengths()`
-        the lengths of time in minutes the earlier results give (`zones.lengths_of`) and the wholes of
-        those giving several (`zones.whole_length`)."""
+        the lengths of time the earlier results give (`zones.Lengths`)."""
         value, text = argument.value, argument.text
         if text in self.context:
             return "trace context"
@@ -207,7 +206,7 @@ class Reviewer:
             if len(text) <= 60 and not any(map(str.isdigit, text)) and self._inflected(value):
                 return "the user's words, in another number or case"
             utc = _UTC.search(f"{argument.where} {description or ''}") is not None
-            if any(map(str.isdigit, value)) and (found := self._date(value, earlier) or self._zoned(value, earlier, utc)
+            if any(map(str.isdigit, value)) and (found := self._date(value, earlier, lengths) or self._zoned(value, earlier, utc)
                                                  or self._month(value)) is not None:  # dates have digits
                 return found
             if (m := _CLOCK.fullmatch(value.strip())) is not None and self._clock(m[1], m[2], earlier):
@@ -440,7 +439,7 @@ class Reviewer:
         days = (day, day - dt.timedelta(days=1))
         return any(d in self._trace_dates() or d in self.dates for d in days) or self.said(norm(day.isoformat()), earlier)
 
-    def _date(self, value: str, earlier: Callable[[str], bool]) -> str | None:
+    def _date(self, value: str, earlier: Callable[[str], bool], lengths: Callable[[], Lengths] = Lengths) -> str | None:
         """A date, or a date-time on one, computed from the request and the trace's day; a date
         written day or month first (24.08.2026, 08/24/2026) when either reading is one, or in ISO
         8601's basic form (20260331) (the form is `parameters`' business)."""
@@ -454,26 +453,29 @@ class Reviewer:
         if not days and (m := _BASIC_DATE.fullmatch(value.strip())) is not None:
             days = {_day(m[1], m[2], m[3])} - {None}
         if not days or not (days & self._trace_dates() or any(self.said(norm(d.isoformat()), earlier) for d in days)
-                            or days & self.dates or any(self._length_after(d, earlier) for d in days)):
+                            or days & self.dates or any(self._length_after(d, earlier, lengths) for d in days)):
             return None
         if time is not None and time not in _BOUNDS and not self._clock(*time, earlier):
             return None
         return "a date computed from the request"
 
-    def _length_after(self, day: dt.date, earlier: Callable[[str], bool]) -> bool:
-        """Whether `day` is a length of time the request states (whole days, weeks, months) after a day the
-        user or an earlier result gave ("book the next one six months after that"; a year on where it is annual): "pause for 2 weeks from the next delivery" resumes 14 days
+    def _length_after(self, day: dt.date, earlier: Callable[[str], bool], lengths: Callable[[], Lengths]) -> bool:
+        """Whether `day` is a length of time the request states (whole days, weeks, months) after a day
+        the user or an earlier result gave: "pause for 2 weeks from the next delivery" resumes 14 days
         after the next_dispatch a lookup returned, "the day after it expires" one day after its
-        expires_on."""
-        lengths = {int(s) // 86400 for s in durations_in(self.requests) if s and s % 86400 == 0}
+        expires_on, "the next one six months after that" (a year on where it is annual); and the trace's day plus a number of days a result gave (a mill's lead_time_days, for
+        "I'll collect it as soon as it's ready")."""
+        spans = {int(s) // 86400 for s in durations_in(self.requests) if s and s % 86400 == 0}
         if _DAY_AFTER.search(self.requests):  # "starting the day after it expires": one day after
-            lengths.add(1)
+            spans.add(1)
         # whole months ("six months after that", 半年后), and a year on where the request says the thing is annual
         months = {int(n) for n in months_in(self.requests) if n == int(n)} | ({12} if _ANNUAL.search(self.requests) else set())
         if any((start := _months_before(day, n)) is not None and self.said(norm(start.isoformat()), earlier)
                for n in months if 0 < n <= 24):
             return True
-        return any(self.said(norm((day - dt.timedelta(days=n)).isoformat()), earlier) for n in lengths if 0 < n <= 366)
+        if any(day - dt.timedelta(days=n) in self._trace_dates() for n in lengths().days):
+            return True  # "as soon as it's ready": the trace's day plus the lead time a result gave
+        return any(self.said(norm((day - dt.timedelta(days=n)).isoformat()), earlier) for n in spans if 0 < n <= 366)
 
     def _zoned(self, value: str, earlier: Callable[[str], bool], utc: bool = False) -> str | None:
         """A UTC (or offset) date-time that is, in a zone the request names by its city or country
@@ -524,13 +526,14 @@ class Reviewer:
             or (h, int(minute)) in times_a_span_away(self.requests)  # noon, half past seven; 18:00 for 3 hours
 
     def _clock_after(self, at: int, earlier: Callable[[str], bool],
-                     lengths: Callable[[], tuple[Iterable[int], Iterable[int]]]) -> bool:
+                     lengths: Callable[[], Lengths]) -> bool:
         """Whether a time of day (minutes since midnight) is one an earlier result or the user states
         (in figures or in words), one or two lengths of time away that a result or the user gives: the end of a show at 10:00
         running 50 minutes, and of a 45-minute workshop straight after it (10:50, 11:35); the end of a
         van round starting 下午1点 whose stops' serving and driving minutes add up to two hours (15:00)."""
         said = {int(s) // 60 for s in durations_in(self.requests) if 0 < s < 86400 and s % 60 == 0}
-        each, wholes = map(set, lengths())
+        found = lengths()
+        each, wholes = set(found.minutes), set(found.wholes)
         # two steps: the user's length after a result's, or two results' (never one length twice); a result's
         # whole (a round of stops) holds all its lengths, so it is one step, after the user's at most
         given = each | wholes

@@ -234,7 +234,8 @@ class ToolSelectionEvaluator(Evaluator):
         strong = len({sources[t] for t in evidence}) >= 2 or bool(evidence.intersection(name_terms(best)))
         chinese = has_cjk(trajectory.input or "")
         # a write the request does not name, where it names the write of the better tool (reply, not escalate)
-        asked = writes(best) and bool(actions(best) & uncovered)
+        # (in its own word, or a Chinese word's: 送 alone, "to send", is no asking for send_email)
+        asked = writes(best) and any(is_evidence(t, sources[t]) for t in actions(best) & uncovered)
         # a lookup's match on the senses of single Chinese characters (日: "day") is no sign it is on the request;
         # a write's may be (发: "to send", "to post" for post_message), where dictionaries lack the word's sense
         firm = {t.name: score if writes(t.name) else firmer for t, score, firmer in zip(

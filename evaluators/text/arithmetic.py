@@ -166,7 +166,22 @@ def computed_with_result(value: Decimal, text: str, earlier: Callable[[str], boo
         for a in (Decimal(1), *bases):
             if abs(a * price) < _LARGEST and (found := _times_rate(value, a * price, earlier)):
                 return found if a == 1 else f"{found} (the {canonical(a)} at a result's {canonical(price)})"
-    return _share_of_bill(value, text, bases, prices, earlier)
+    return _share_of_bill(value, text, bases, prices, earlier) or _basket(value, text, prices)
+
+
+def _basket(value: Decimal, text: str, prices: list[Decimal]) -> str | None:
+    """How `value` is a basket of two items: two of the user's counts each at a price the results
+    gave (3 kg of rye at 2.60 and 5 kg of wheat at 2.40: 19.80). Counts and prices are distinct."""
+    counts = [n for n in map(Decimal, numbers_in(text)) if 1 < n <= 1000][:_MOST_OPERANDS]
+    for i, a in enumerate(counts):
+        for b in counts[i + 1:]:
+            for j, p in enumerate(prices):
+                for q in prices[j + 1:]:
+                    for x, y in ((p, q), (q, p)):
+                        if (a * x + b * y).quantize(_CENT, ROUND_HALF_UP) == value.quantize(_CENT, ROUND_HALF_UP):
+                            return f"{canonical(a)} × {canonical(x)} + {canonical(b)} × {canonical(y)} " \
+                                   "(the user's counts at earlier results' prices)"
+    return None
 
 
 def as_many_as_fit(value: Decimal, text: str, prices: Iterable[Decimal]) -> str | None:

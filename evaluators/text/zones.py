@@ -7,6 +7,7 @@ import datetime as dt
 import re
 from collections import defaultdict
 from functools import lru_cache
+from typing import NamedTuple
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from evaluators.budget import unbudgeted
@@ -154,6 +155,25 @@ def lengths_of(result: object) -> frozenset[int]:
     10:00 running 50 minutes ends at 10:50). Only fields named so: a bare 50 is a count as often."""
     minutes = [value * 60 if _HOURS_KEY.search(key) else value for key, value in named_numbers(result, _LENGTH_KEY)]
     return frozenset(int(m) for m in minutes if 0 < m < 1440 and m == int(m))  # NaN fails the bounds first
+
+
+# a field holding a number of days by its name: lead_time_days, processing_days, notice_days (not a
+# rate: tablets_per_day)
+_DAYS_KEY = re.compile(r"(?:^|[_\W])days(?:$|[_\W])", re.I)
+
+
+def days_of(result: object) -> frozenset[int]:
+    """The whole numbers of days a result gives in fields named for them (lead_time_days: 4): what a
+    reviewer adds to today for "as soon as it's ready". Only fields named so."""
+    return frozenset(int(v) for _, v in named_numbers(result, _DAYS_KEY) if 0 < v <= 366 and v == int(v))
+
+
+class Lengths(NamedTuple):
+    """The lengths of time the results before a call give: minutes (`lengths_of`), the wholes of
+    those giving several (`whole_length`) and days (`days_of`)."""
+    minutes: frozenset[int] = frozenset()
+    wholes: frozenset[int] = frozenset()
+    days: frozenset[int] = frozenset()
 
 
 def whole_length(result: object) -> int | None:

@@ -329,3 +329,27 @@ def test_a_total_of_one_nested_field_over_a_lists_records(amount, grounded):
     result = ground(event, pay, request="Enter me on blue and my daughter on orange at Castle Park, pay in euros.",
                     offered=offered)
     assert ("amount" not in leaves(result, 2) or leaves(result, 2)["amount"] != "ungrounded_value") is grounded
+
+
+@pytest.mark.parametrize("result, day, grounded", [
+    ({"mill": "Hollow Brook", "lead_time_days": 4}, "2026-12-04", True),  # the trace's day (30 November) plus the lead time
+    ({"mill": "Hollow Brook", "lead_time_days": 4}, "2026-12-06", False),
+    ({"drug": "atorvastatin", "tablets_per_day": 4}, "2026-12-04", False),  # a rate, not a number of days
+])
+def test_the_trace_day_plus_the_days_a_result_gives(result, day, grounded):
+    """"I'll collect it as soon as it's ready": the order's pickup is today plus the catalogue's lead time."""
+    looked_up = call(1, "get_catalogue", {}, result)
+    outcome = _one_date("I'd like 2 kg of rye, paid in euros. I'll collect it as soon as it's ready.", day, looked_up)
+    assert (outcome.label == "pass") is grounded
+
+
+@pytest.mark.parametrize("total, grounded", [(19.8, True), (19.6, False), (20.8, False)])
+def test_a_basket_of_two_of_the_users_counts_at_a_results_prices(total, grounded):
+    """3 kg of rye at 2.60 and 5 kg of wheat at 2.40 come to 19.80; 19.60 and 20.80 are no such sum."""
+    catalogue = call(1, "get_flour_catalogue", {}, {"items": [{"sku": "RYE", "price_per_kg": 2.6},
+                                                              {"sku": "WHT", "price_per_kg": 2.4}]})
+    order = call(2, "place_order", {"total": total}, {"order_id": "WM-1"})
+    offered = (ToolDefinition(name="place_order", parameters={"type": "object", "properties": {"total": {"type": "number"}}}),)
+    result = ground(catalogue, order, request="I'd like 3 kg of wholemeal rye and 5 kg of type 00 wheat, paid in euros.",
+                    offered=offered)
+    assert (result.label == "pass") is grounded

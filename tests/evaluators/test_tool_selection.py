@@ -565,3 +565,20 @@ def test_the_asked_deed_done_on_another_object_than_the_one_named(request_text, 
     t = trajectory(pistes, done, input=request_text, offered=FENCING, output="All set for 4 April.")
     result = ToolSelectionEvaluator().evaluate(t, EvalContext())
     assert (result.label, result.evidence) == (label, [2] if label == "wrong_tool" else [])
+
+
+RESCUE = (ToolDefinition(name="log_intake", description="登记救助的野生动物。"),
+          ToolDefinition(name="get_intake_status", description="查询救助动物的状态。"),
+          ToolDefinition(name="schedule_donation_dropoff", description="预约捐赠物资送达时间。"),
+          ToolDefinition(name="send_email", description="发送电子邮件。"))
+
+
+def test_a_single_characters_sense_names_no_deed():
+    """送 alone is "to send" among a dozen senses: "我想10月22日送一袋猫粮过去" (bring a bag of cat food)
+    asks for no e-mail, so the drop-off booked for it is no write in place of send_email."""
+    status = call(1, "get_intake_status", {"case_id": "WR-9061"}, {"status": "ready_for_release"})
+    dropoff = call(2, "schedule_donation_dropoff", {"dropoff_date": "2026-10-22", "donation_type": "food"},
+                   {"dropoff_id": "DO-7198"})
+    t = trajectory(status, dropoff, input="WR-9061 那只刺猬现在怎么样了？另外我想10月22日送一袋猫粮过去。",
+                   offered=RESCUE, output="刺猬可以放归了；捐赠已预约在 10 月 22 日。")
+    assert ToolSelectionEvaluator().evaluate(t, EvalContext()).label == "pass"
