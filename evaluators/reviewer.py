@@ -473,7 +473,7 @@ class Reviewer:
         if any((start := _months_before(day, n)) is not None and self.said(norm(start.isoformat()), earlier)
                for n in months if 0 < n <= 24):
             return True
-        if any(day - dt.timedelta(days=n) in self._trace_dates() for n in lengths().days):
+        if any(day - dt.timedelta(days=n) in self._days for n in lengths().days):
             return True  # "as soon as it's ready": the trace's day plus the lead time a result gave
         return any(self.said(norm((day - dt.timedelta(days=n)).isoformat()), earlier) for n in spans if 0 < n <= 366)
 

@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterable
 from itertools import permutations
 
 from evaluators.text.cache import cached_when_short
+from evaluators.text.measures import measures_in
 from evaluators.text.norm import norm
 from evaluators.text.numbers import canonical, numbers_in, numbers_in_order, zh_amount
 from evaluators.text.values import named_numbers
@@ -169,10 +170,16 @@ def computed_with_result(value: Decimal, text: str, earlier: Callable[[str], boo
     return _share_of_bill(value, text, bases, prices, earlier) or _basket(value, text, prices)
 
 
+_WEIGHED = re.compile(r"\d+(?:[.,]\d+)?\s*(?:斤|公斤|千克|克|kg\b|kilos?\b|kilograms?\b|g\b|grams?\b|lbs?\b|pounds?\b)", re.I)
+
+
 def _basket(value: Decimal, text: str, prices: list[Decimal]) -> str | None:
     """How `value` is a basket of two items: two of the user's counts each at a price the results
-    gave (3 kg of rye at 2.60 and 5 kg of wheat at 2.40: 19.80). Counts and prices are distinct."""
-    counts = [n for n in map(Decimal, numbers_in(text)) if 1 < n <= 1000][:_MOST_OPERANDS]
+    gave (3 kg of rye at 2.60 and 5 kg of wheat at 2.40: 19.80), a weight counted in kilograms (10斤
+    is 5 kg). Counts and prices are distinct."""
+    kilos = [grams / 1000 for dimension, grams in sorted(measures_in(text)) if dimension == "mass"]
+    plain = [n for n in map(Decimal, numbers_in(_WEIGHED.sub(" ", text))) if 1 < n <= 1000]  # 6斤 counts as 3 kg only
+    counts = list(dict.fromkeys(plain + kilos))[:_MOST_OPERANDS]
     for i, a in enumerate(counts):
         for b in counts[i + 1:]:
             for j, p in enumerate(prices):

@@ -343,13 +343,18 @@ def test_the_trace_day_plus_the_days_a_result_gives(result, day, grounded):
     assert (outcome.label == "pass") is grounded
 
 
-@pytest.mark.parametrize("total, grounded", [(19.8, True), (19.6, False), (20.8, False)])
-def test_a_basket_of_two_of_the_users_counts_at_a_results_prices(total, grounded):
+@pytest.mark.parametrize("request_text, total, grounded", [
+    ("I'd like 3 kg of wholemeal rye and 5 kg of type 00 wheat, paid in euros.", 19.8, True),
+    ("I'd like 3 kg of wholemeal rye and 5 kg of type 00 wheat, paid in euros.", 19.6, False),
+    ("I'd like 3 kg of wholemeal rye and 5 kg of type 00 wheat, paid in euros.", 20.8, False),
+    ("我想买全麦黑麦粉6斤、00号小麦粉10斤，用欧元付款。", 19.8, True),  # 6斤 is 3 kg, 10斤 5 kg
+    ("我想买全麦黑麦粉6斤、00号小麦粉10斤，用欧元付款。", 39.6, False),  # the 斤 counted as kilograms
+])
+def test_a_basket_of_two_of_the_users_counts_at_a_results_prices(request_text, total, grounded):
     """3 kg of rye at 2.60 and 5 kg of wheat at 2.40 come to 19.80; 19.60 and 20.80 are no such sum."""
     catalogue = call(1, "get_flour_catalogue", {}, {"items": [{"sku": "RYE", "price_per_kg": 2.6},
                                                               {"sku": "WHT", "price_per_kg": 2.4}]})
     order = call(2, "place_order", {"total": total}, {"order_id": "WM-1"})
     offered = (ToolDefinition(name="place_order", parameters={"type": "object", "properties": {"total": {"type": "number"}}}),)
-    result = ground(catalogue, order, request="I'd like 3 kg of wholemeal rye and 5 kg of type 00 wheat, paid in euros.",
-                    offered=offered)
+    result = ground(catalogue, order, request=request_text, offered=offered)
     assert (result.label == "pass") is grounded
