@@ -70,15 +70,18 @@ def _client(index: int, url: str, ready, tally: Counter) -> None:
 
 
 def _client_process(job: tuple) -> Counter:
-    """`THREADS` clients in one process (spawned: the test process has the SDK traffic to make)."""
+    """`THREADS` clients in one process (spawned: the test process has the SDK traffic to make), each
+    counting in its own Counter: `tally[k] += 1` is a read and a write, and threads sharing one lost
+    counts on a busy machine (176 refusals with Retry-After of 184 counted, every one of which had it)."""
     index, url, ready = job
-    tally: Counter = Counter()
-    threads = [threading.Thread(target=_client, args=(index * THREADS + i, url, ready, tally)) for i in range(THREADS)]
+    tallies = [Counter() for _ in range(THREADS)]
+    threads = [threading.Thread(target=_client, args=(index * THREADS + i, url, ready, tally))
+               for i, tally in enumerate(tallies)]
     for t in threads:
         t.start()
     for t in threads:
         t.join()
-    return tally
+    return sum(tallies, Counter())
 
 
 class RecordingExporter(OTLPSpanExporter):
