@@ -180,14 +180,15 @@ def _basket(value: Decimal, text: str, prices: list[Decimal]) -> str | None:
     kilos = [grams / 1000 for dimension, grams in sorted(measures_in(text)) if dimension == "mass"]
     plain = [n for n in map(Decimal, numbers_in(_WEIGHED.sub(" ", text))) if 1 < n <= 1000]  # 6斤 counts as 3 kg only
     counts = list(dict.fromkeys(plain + kilos))[:_MOST_OPERANDS]
-    for i, a in enumerate(counts):
-        for b in counts[i + 1:]:
-            for j, p in enumerate(prices):
-                for q in prices[j + 1:]:
-                    for x, y in ((p, q), (q, p)):
-                        if (a * x + b * y).quantize(_CENT, ROUND_HALF_UP) == value.quantize(_CENT, ROUND_HALF_UP):
-                            return f"{canonical(a)} × {canonical(x)} + {canonical(b)} × {canonical(y)} " \
-                                   "(the user's counts at earlier results' prices)"
+    target = value.quantize(_CENT, ROUND_HALF_UP)
+    for a, b in permutations(counts, 2):
+        # the second item's price, looked up rather than tried: counts × prices is a hot path
+        at = {(b * q).quantize(_CENT, ROUND_HALF_UP): q for q in prices}
+        for x in prices:
+            y = at.get((target - a * x).quantize(_CENT, ROUND_HALF_UP))
+            if y is not None and y != x and (a * x + b * y).quantize(_CENT, ROUND_HALF_UP) == target:
+                return f"{canonical(a)} × {canonical(x)} + {canonical(b)} × {canonical(y)} " \
+                       "(the user's counts at earlier results' prices)"
     return None
 
 

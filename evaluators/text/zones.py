@@ -153,8 +153,12 @@ def lengths_of(result: object) -> frozenset[int]:
     """The lengths of time, in whole minutes under a day, a result gives in fields named for one
     (running_time_min: 50, duration_hours: 2): what a reviewer adds to a time it gives (a show at
     10:00 running 50 minutes ends at 10:50). Only fields named so: a bare 50 is a count as often."""
-    minutes = [value * 60 if _HOURS_KEY.search(key) else value for key, value in named_numbers(result, _LENGTH_KEY)]
-    return frozenset(int(m) for m in minutes if 0 < m < 1440 and m == int(m))  # NaN fails the bounds first
+    return frozenset(int(m) for m in _minutes(result) if 0 < m < 1440 and m == int(m))  # NaN fails the bounds first
+
+
+def _minutes(result: object) -> list[float]:
+    """The numbers of the fields named for a length of time, in minutes."""
+    return [value * 60 if _HOURS_KEY.search(key) else value for key, value in named_numbers(result, _LENGTH_KEY)]
 
 
 # a field holding a number of days by its name: lead_time_days, processing_days, notice_days (not a
@@ -179,8 +183,7 @@ class Lengths(NamedTuple):
 def whole_length(result: object) -> int | None:
     """The total of the three or more lengths of time a result gives (`lengths_of`'s fields, each
     counted once): a van round's serving and driving minutes at each stop add up to the round's length."""
-    minutes = [value * 60 if _HOURS_KEY.search(key) else value for key, value in named_numbers(result, _LENGTH_KEY)
-               if 0 < value < 1440]
+    minutes = [m for m in _minutes(result) if 0 < m < 1440]
     total = sum(minutes)
     return int(total) if len(minutes) > 2 and total < 1440 and total == int(total) else None
 
