@@ -7,8 +7,8 @@ uncalled tool scores well above it on the words of the request that no called to
 second tool in a chain (a calculator after a weather lookup) or a near-duplicate of a called
 tool (a backup service) is not mistaken for a better choice; a length of time in the request ("a
 14-day trip") says how long, not what about, and is left out. Chinese text is compared in
-English too (its words' CC-CEDICT glosses, evaluators.text.glosses), so a Chinese request meets
-English descriptions. Against a tool described in another language than the request the
+English too (its words' CC-CEDICT glosses, evaluators.text.glosses, the senses of one word adding up
+to their best match), so a Chinese request meets English descriptions. Against a tool described in another language than the request the
 evidence must be strong: the better tool matches a word of its name, or two words of the request
 (the senses of one Chinese word count once); so must it beside a call that scores well on the
 request (a side lookup while the asked work is done). A call that is a prerequisite (its result feeds a
@@ -22,7 +22,8 @@ user asked to reply to). A word of the request naming what an uncalled write doe
 done only by a called write, not by a lookup whose description mentions it; a lookup that returned a
 reference the better tool takes (a product_id for place_order) is the first step of the asked work. Where the
 better tool is a write the request names (pause) or strongly matches and no write was made, the lookup the
-agent ended on stood in for it, unless a result of the chain before it sent it there. Nor is any
+agent ended on stood in for it, unless a result of the chain before it sent it there or the answer
+restates its result (in another language too). Nor is any
 call wrong when the agent attempted the better tool's work under a name it made up (create_booking
 for book_upholstery_job): hallucinated_tool is that finding. No lookup does a deed: where the request
 asks one done (订, "to order"), a write it matches at all is not wrong beside a better lookup; a write
@@ -49,7 +50,7 @@ from evaluators.text.haystack import Haystack
 from evaluators.text.values import keys_and_strings, value_texts
 from evaluators.text.norm import CJK, has_cjk, norm
 from evaluators.text.numbers import without_durations
-from evaluators.text.terms import STOP_CJK, terms
+from evaluators.text.terms import STOP_CJK, roots, terms
 from evaluators.trajectory_quality import actions, kin, requested, writes
 from evaluators.trajectory_view import TrajectoryView, before
 
@@ -58,6 +59,7 @@ NEAR_ZERO = 0.25  # a called tool scoring at most this share of the better tool'
 MIN_BETTER = 0.5  # and the better tool matching the request at least this much (one rare word)
 WELL_BELOW = 0.5  # a write the request never says, scoring at most this share of a better write it matches strongly
 _MOST_CHOICES = 20
+_SENTENCE = 4  # words (not numbers) of a result's text that make it a statement an answer can restate, not a name
 
 
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
@@ -217,12 +219,12 @@ class ToolSelectionEvaluator(Evaluator):
         bm25 = ranker(docs)
         sources = request_terms(without_durations(trajectory.input or ""))
         query = set(sources)
-        scores = {t.name: score for t, score in zip(offered, bm25.scores(query))}
+        scores = {t.name: score for t, score in zip(offered, bm25.scores(query, sources))}
         called = {v["tool"] for v in verdicts if v["tool"] in index}
         uncovered = query.difference(*(docs[index[name]] for name in called)) | _deeds_undone(offered, docs, called, query)
         # a tool called in an earlier turn is no better choice: its result is in the conversation the agent was given
         used = called | {c.get("name") for m in trajectory.history for c in m.calls if c.get("name") in index}
-        better = {t.name: score for t, score in zip(offered, bm25.scores(uncovered)) if t.name not in used}
+        better = {t.name: score for t, score in zip(offered, bm25.scores(uncovered, sources)) if t.name not in used}
         best = max(better, key=better.__getitem__, default=None)
         _named_write_instead(verdicts, query, better, scores)
         if best is None or better[best] < MIN_BETTER or _attempted(trajectory, verdicts, offered[index[best]]):
@@ -239,7 +241,7 @@ class ToolSelectionEvaluator(Evaluator):
         # a lookup's match on the senses of single Chinese characters (日: "day") is no sign it is on the request;
         # a write's may be (发: "to send", "to post" for post_message), where dictionaries lack the word's sense
         firm = {t.name: score if writes(t.name) else firmer for t, score, firmer in zip(
-            offered, scores.values(), bm25.scores({t for t in query if is_evidence(t, sources[t])}))}
+            offered, scores.values(), bm25.scores({t for t in query if is_evidence(t, sources[t])}, sources))}
         low: set[str] = set()
         on_request = _OnTheRequest(view, low)
         last = verdicts[-1]["tool"]
@@ -314,13 +316,19 @@ def _follows_up(view: TrajectoryView, position: int) -> bool:
 
 
 def _reported(view: TrajectoryView, position: int) -> bool:
-    """Whether the final answer states a value (three characters or more) of the call's result: a
-    lookup the agent answered from served the request, whatever its words."""
+    """Whether the final answer states a value (three characters or more) of the call's result, or
+    restates a sentence of it in its own words, in another language too (裂了的杯子也可全额退押金 for
+    "Cracked cups are taken back; the deposit is refunded in full."): a lookup the agent answered
+    from served the request, whatever its words."""
     output = view.trajectory.output
     if not output:
         return False
-    answer = Haystack([norm(output)])
-    return any(len(v) >= 3 and answer.has(v) for v in value_texts(view.trajectory.tool_calls[position].result))
+    answer, result = Haystack([norm(output)]), view.trajectory.tool_calls[position].result
+    if any(len(v) >= 3 and answer.has(v) for v in value_texts(result)):
+        return True
+    said = roots((*terms(output), *english_terms(output)))
+    return any(len(words := roots(t for t in terms(text) if t.isalpha())) >= _SENTENCE and 2 * len(words & said) >= len(words)
+               for text in keys_and_strings(result)[1])
 
 
 def _attempted(trajectory: Trajectory, verdicts: list[dict], better: ToolDefinition) -> bool:

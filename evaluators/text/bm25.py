@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 
 class BM25:
@@ -25,10 +25,18 @@ class BM25:
                 idf = math.log((self.size - df[term] + 0.5) / (df[term] + 0.5) + 1.0)
                 self.weights.setdefault(term, []).append((index, idf * tf * (k1 + 1) / (tf + norm_k)))
 
-    def scores(self, query: Iterable[str]) -> list[float]:
-        """Each document's score for the query (a set of terms)."""
+    def scores(self, query: Iterable[str], words: Mapping[str, str] | None = None) -> list[float]:
+        """Each document's score for the query (a set of terms). With `words` (term -> the word it
+        came from), the terms of one word add up to their best match, not their sum: the six senses of
+        水 ("water", "river", "beverage" ...) say one thing about a document, not six."""
         out = [0.0] * self.size
+        best: dict[tuple[str, int], float] = {}
         for term in query:
+            word = words.get(term, term) if words is not None else term
             for index, weight in self.weights.get(term, ()):
-                out[index] += weight
+                if word == term:
+                    out[index] += weight
+                elif weight > (had := best.get((word, index), 0.0)):
+                    out[index] += weight - had
+                    best[word, index] = weight
         return out

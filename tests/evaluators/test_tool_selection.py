@@ -582,3 +582,53 @@ def test_a_single_characters_sense_names_no_deed():
     t = trajectory(status, dropoff, input="WR-9061 那只刺猬现在怎么样了？另外我想10月22日送一袋猫粮过去。",
                    offered=RESCUE, output="刺猬可以放归了；捐赠已预约在 10 月 22 日。")
     assert ToolSelectionEvaluator().evaluate(t, EvalContext()).label == "pass"
+
+
+def test_the_senses_of_one_word_add_up_to_their_best_match():
+    bm25 = BM25([("water", "river", "liquid", "beverage"), ("flour", "order")])
+    alone, grouped = bm25.scores({"water", "river", "liquid"}), bm25.scores({"water", "river", "liquid"}, {
+        "water": "水", "river": "水", "liquid": "水"})
+    assert grouped[0] == pytest.approx(alone[0] / 3) and grouped[1] == alone[1] == 0
+    # terms of different words still add up, and a term that is its own word is counted whole
+    two = bm25.scores({"water", "river"}, {"water": "水", "river": "河"})
+    assert two[0] == pytest.approx(alone[0] * 2 / 3)
+
+
+_PRESS = (ToolDefinition(name="get_oil_prices", description="油坊的价格表和压榨天数。", parameters={"properties": {"press": {}}}),
+          ToolDefinition(name="place_oil_order", description="下单订购食用油，到店自取。",
+                         parameters={"properties": {"items": {}, "pickup_date": {}}}),
+          ToolDefinition(name="book_press_tour", description="预约老水车油坊参观。", parameters={"properties": {"press": {}}}))
+
+
+@pytest.mark.parametrize("request_text, label", [
+    # the press's name (老水车油坊: 老 "old", 水 "water, river, beverage ...", 车 "car, machine ...") is no asking for its tour
+    ("我想从老水车油坊买菜籽油3斤，用人民币付款，榨好了我就去拿。", "pass"),
+    # near miss: the tour asked for, and an order placed instead
+    ("帮我预约老水车油坊参观，两个人。", "wrong_tool"),
+])
+def test_a_single_characters_many_senses_are_one_match(request_text, label):
+    calls = [call(1, "get_oil_prices", {"press": "老水车"}, {"items": [{"sku": "CZ-1", "name": "菜籽油"}]}),
+             call(2, "place_oil_order", {"items": [{"sku": "CZ-1", "jin": 3}]}, {"order_id": "T-1"})]
+    result = ToolSelectionEvaluator().evaluate(trajectory(*calls, input=request_text, offered=_PRESS), EvalContext())
+    assert result.label == label
+    assert result.evidence == ([2] if label == "wrong_tool" else [])
+
+
+_BATTERY = (ToolDefinition(name="get_battery_deposit", description="会员交押金的电池数和押金余额。", parameters={"properties": {"member_id": {}}}),
+            ToolDefinition(name="get_scheme_rules", description="电池押金计划的规则。", parameters={"properties": {"topic": {}}}),
+            ToolDefinition(name="request_refund", description="为已交回的电池退押金。", parameters={"properties": {"member_id": {}, "amount": {}}}))
+
+
+@pytest.mark.parametrize("answer, label", [
+    # "can a swollen battery's deposit still come back?" answered from the rules, restated in Chinese
+    ("您的押金还剩 6.00 欧元。鼓包的电池也收，押金全额退还。", "pass"),
+    # near miss: the answer says nothing the rules returned: the lookup stood in for the refund
+    ("您的押金还剩 6.00 欧元。", "wrong_tool"),
+])
+def test_a_last_lookup_the_answer_restates_in_another_language_stood_in_for_nothing(answer, label):
+    calls = [call(1, "get_battery_deposit", {"member_id": "BT-2231"}, {"held": 6.0, "currency": "EUR"}),
+             call(2, "get_scheme_rules", {"topic": "swollen"},
+                  {"text": "Swollen batteries are accepted back; the deposit is refunded in full."})]
+    result = ToolSelectionEvaluator().evaluate(trajectory(*calls, input="我的电池押金还剩多少？电池鼓包了还能退押金吗？",
+                                                          output=answer, offered=_BATTERY), EvalContext())
+    assert (result.label, result.evidence) == (label, [2] if label == "wrong_tool" else [])
