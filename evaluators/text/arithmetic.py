@@ -176,10 +176,11 @@ _WEIGHED = re.compile(r"\d+(?:[.,]\d+)?\s*(?:斤|公斤|千克|克|kg\b|kilos?\b
 def _basket(value: Decimal, text: str, prices: list[Decimal]) -> str | None:
     """How `value` is a basket of two items: two of the user's counts each at a price the results
     gave (3 kg of rye at 2.60 and 5 kg of wheat at 2.40: 19.80), a weight counted in kilograms (10斤
-    is 5 kg). Counts and prices are distinct."""
-    kilos = [grams / 1000 for dimension, grams in sorted(measures_in(text)) if dimension == "mass"]
+    is 5 kg). Two items' counts may be equal; their prices are distinct."""
+    # each weight as said, so that "2 kg of rye and 2 kg of buckwheat" holds two counts of 2
+    kilos = [grams / 1000 for m in _WEIGHED.finditer(text) for dimension, grams in measures_in(m[0]) if dimension == "mass"]
     plain = [n for n in map(Decimal, numbers_in(_WEIGHED.sub(" ", text))) if 1 < n <= 1000]  # 6斤 counts as 3 kg only
-    counts = list(dict.fromkeys(plain + kilos))[:_MOST_OPERANDS]
+    counts = (plain + kilos)[:_MOST_OPERANDS]
     target = value.quantize(_CENT, ROUND_HALF_UP)
     for a, b in permutations(counts, 2):
         # the second item's price, looked up rather than tried: counts × prices is a hot path

@@ -352,9 +352,22 @@ def test_the_trace_day_plus_the_days_a_result_gives(result, day, grounded):
 ])
 def test_a_basket_of_two_of_the_users_counts_at_a_results_prices(request_text, total, grounded):
     """3 kg of rye at 2.60 and 5 kg of wheat at 2.40 come to 19.80; 19.60 and 20.80 are no such sum."""
-    catalogue = call(1, "get_flour_catalogue", {}, {"items": [{"sku": "RYE", "price_per_kg": 2.6},
-                                                              {"sku": "WHT", "price_per_kg": 2.4}]})
+    assert (_basket(request_text, total, (2.6, 2.4)).label == "pass") is grounded
+
+
+@pytest.mark.parametrize("request_text, total, grounded", [
+    ("I'd like 3 kg of wholemeal rye and 3 kg of type 00 wheat, paid in euros.", 15.3, True),
+    ("我想买全麦黑麦粉6斤、00号小麦粉6斤，用欧元付款。", 15.3, True),
+    ("I'd like 3 kg of wholemeal rye and 3 kg of type 00 wheat, paid in euros.", 15.6, False),
+    ("I'd like 3 kg of wholemeal rye, paid in euros.", 15.3, False),  # one weight said once
+])
+def test_a_basket_of_two_items_of_the_same_weight(request_text, total, grounded):
+    """Each weight said is a count: 3 kg of rye at 2.65 and 3 kg of wheat at 2.45 come to 15.30."""
+    assert (_basket(request_text, total, (2.65, 2.45, 3.15, 4.35)).label == "pass") is grounded
+
+
+def _basket(request_text: str, total: float, prices: tuple[float, ...]):
+    catalogue = call(1, "get_flour_catalogue", {}, {"items": [{"sku": f"F{i}", "price_per_kg": p} for i, p in enumerate(prices)]})
     order = call(2, "place_order", {"total": total}, {"order_id": "WM-1"})
     offered = (ToolDefinition(name="place_order", parameters={"type": "object", "properties": {"total": {"type": "number"}}}),)
-    result = ground(catalogue, order, request=request_text, offered=offered)
-    assert (result.label == "pass") is grounded
+    return ground(catalogue, order, request=request_text, offered=offered)
