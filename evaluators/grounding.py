@@ -26,11 +26,12 @@ from evaluators.dates import relative_instead_of_date
 from evaluators.reviewer import Reviewer, authored, holds
 from evaluators.schemas import ArgumentFacts, ToolSchemas
 from evaluators.text.arithmetic import column_sums, percent_factors, totals_of
-from evaluators.text.zones import Lengths, days_of, lengths_of, whole_length
+from evaluators.text.zones import Lengths, days_of, lengths_of, per_item_lengths, whole_length
 from evaluators.text.dates import as_date, resolve_relative_dates
 from evaluators.text.glosses import senses
 from evaluators.text.index import Argument, TrajectoryText
 from evaluators.text.lexicon import kinds
+from evaluators.text.measures import measures_given
 from evaluators.text.norm import has_cjk, norm
 from evaluators.text.reasons import call_ref
 from evaluators.text.values import parsed, scalars
@@ -243,8 +244,9 @@ class _Judge:
         """The lengths of time the results the call at `position` could read give (`zones.Lengths`)."""
         calls, call = self.trajectory.tool_calls, self.trajectory.tool_calls[position]
         results = [parsed(c.result) for i, c in enumerate(calls) if i != position and before(c, call)]
-        return Lengths(frozenset().union(*map(lengths_of, results)), frozenset(filter(None, map(whole_length, results))),
-                       frozenset().union(*map(days_of, results)))
+        wholes = frozenset(filter(None, map(whole_length, results))).union(*map(per_item_lengths, results))
+        return Lengths(frozenset().union(*map(lengths_of, results)), wholes, frozenset().union(*map(days_of, results)),
+                       frozenset().union(*map(measures_given, results)))
 
     def totaled_before(self, position: int, number: Decimal) -> bool:
         """Whether `number` is a total of a result the call at `position` could read (`totals_of`),

@@ -78,8 +78,12 @@ _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")  # what a field is named: or
 # the next day after another ("the day after it expires", "到期后第二天"; "the day after tomorrow" is 后天)
 _DAY_AFTER = re.compile(r"\b(?:the|a)\s+day\s+after\b(?!\s+tomorrow)|\bthe\s+next\s+day\b|第二天|后一天|次日|翌日|隔天",
                         re.IGNORECASE)
-# a year named from this one: "last year", 去年
-_YEAR_NAMED = re.compile(r"\b(last|previous|past|next|coming)\s+year\b|(前年|去年|明年|后年)", re.I)
+# a day earlier than one given: "move it to the day before", "a day earlier", 提前一天, 前一天
+_DAY_BEFORE = re.compile(r"\b(?:the|a)\s+day\s+before\b(?!\s+yesterday)|\bthe\s+previous\s+day\b|前一天|头一天", re.I)
+# the request's lengths of time counted back from a day given: "two days earlier", 提前一天
+_EARLIER = re.compile(r"\b(?:earlier|sooner|before)\b|提前|提早|往前", re.I)
+# a year named from this one: "last year", 去年; a season too, where a season is a year ("renew for next season")
+_YEAR_NAMED = re.compile(r"\b(last|previous|past|next|coming)\s+(?:year|season)\b|(前年|去年|明年|后年)", re.I)
 _YEAR_STEPS = {"last": -1, "previous": -1, "past": -1, "next": 1, "coming": 1, "前年": -2, "去年": -1, "明年": 1, "后年": 2}
 # a yearly interval: "the next annual service", 年检 (the yearly inspection), "every year"
 _ANNUAL = re.compile(r"\bannual(?:ly)?\b|\byearly\b|\bevery\s+year\b|年检|年审|每年|一年一次", re.I)
@@ -234,8 +238,10 @@ class Reviewer:
             return "the trace's year" if 0 in steps else "the year the user named from the trace's ('last year', 去年)"
         if (how := as_many_as_fit(Decimal(number), self.requests, kin())) is not None:
             return how
-        if unit and self._measured(number, unit):
+        if unit and self._measured(number, unit, self.measures):
             return f"a {_MEASURED[unit.dimension]} the user gave, in {unit.name}"
+        if unit and self._measured(number, unit, lengths().measures):
+            return f"a {_MEASURED[unit.dimension]} an earlier result gave, in {unit.name}"
         if number.isdigit() and "month" in argument.where.lower() and int(number) in months_in(self.requests):
             return "a length of time the user gave, in months ('半年': 6)"
         if _MINOR_UNITS.search(f"{argument.where} {description or ''}") and number.lstrip("-").isdigit() and \
@@ -244,7 +250,8 @@ class Reviewer:
         return None
 
     def _year_steps(self) -> set[int]:
-        """The years, from the trace's, the request names: this one always; 'last year', 去年 the one before."""
+        """The years, from the trace's, the request names: this one always; 'last year', 去年 the one before;
+        'next season' the one after."""
         return {0} | {_YEAR_STEPS[(m[1] or m[2]).lower()] for m in _YEAR_NAMED.finditer(self.requests)}
 
     def _figured(self, number: str, earlier: Callable[[str], bool], factors: Callable[[], Iterable[Decimal]],
@@ -353,13 +360,14 @@ class Reviewer:
         """Whether the user's requests state a measure of that dimension (a mass, a length …)."""
         return any(d == dimension for d, _ in self.measures)
 
-    def _measured(self, number: str, unit: Unit) -> bool:
-        """Whether a measure the user's requests state is `number` of `unit`, rounded to the places
-        `number` is written with (10 miles is 16.09 km, 10 lb 4.54 kg) and within 2 % of it (a foot is
-        30 cm; 8 km is no reading of 8.2 km)."""
+    @staticmethod
+    def _measured(number: str, unit: Unit, measures: Iterable[tuple[str, Decimal]]) -> bool:
+        """Whether one of `measures` (the user's, or the earlier results') is `number` of `unit`,
+        rounded to the places `number` is written with (10 miles is 16.09 km, 10 lb 4.54 kg, a 5.4 in
+        reading 13.7 cm) and within 2 % of it (a foot is 30 cm; 8 km is no reading of 8.2 km)."""
         value = Decimal(number)
         places = Decimal(1).scaleb(min(0, value.as_tuple().exponent))
-        for dimension, amount in self.measures:
+        for dimension, amount in measures:
             converted = amount / unit.size
             # rounded, never coarsened: 8 km is no reading of 8.2 km
             if dimension == unit.dimension and abs(converted) < _LARGEST and \
@@ -464,10 +472,14 @@ class Reviewer:
         the user or an earlier result gave: "pause for 2 weeks from the next delivery" resumes 14 days
         after the next_dispatch a lookup returned, "the day after it expires" one day after its
         expires_on, "the next one six months after that" (a year on where it is annual); and the trace's day plus a number of days a result gave (a mill's lead_time_days, for
-        "I'll collect it as soon as it's ready")."""
+        "I'll collect it as soon as it's ready"). Before such a day where the request says so: "move it to the
+        day before", 提前一天."""
         spans = {int(s) // 86400 for s in durations_in(self.requests) if s and s % 86400 == 0}
+        back = set(spans) if _EARLIER.search(self.requests) else set()
         if _DAY_AFTER.search(self.requests):  # "starting the day after it expires": one day after
             spans.add(1)
+        if _DAY_BEFORE.search(self.requests):  # "move it to the day before": one day before
+            back.add(1)
         # whole months ("six months after that", 半年后), and a year on where the request says the thing is annual
         months = {int(n) for n in months_in(self.requests) if n == int(n)} | ({12} if _ANNUAL.search(self.requests) else set())
         if any((start := _months_before(day, n)) is not None and self.said(norm(start.isoformat()), earlier)
@@ -475,7 +487,8 @@ class Reviewer:
             return True
         if any(day - dt.timedelta(days=n) in self._days for n in lengths().days):
             return True  # "as soon as it's ready": the trace's day plus the lead time a result gave
-        return any(self.said(norm((day - dt.timedelta(days=n)).isoformat()), earlier) for n in spans if 0 < n <= 366)
+        return any(self.said(norm((day - dt.timedelta(days=n)).isoformat()), earlier) for n in spans if 0 < n <= 366) \
+            or any(self.said(norm((day + dt.timedelta(days=n)).isoformat()), earlier) for n in back if 0 < n <= 366)
 
     def _zoned(self, value: str, earlier: Callable[[str], bool], utc: bool = False) -> str | None:
         """A UTC (or offset) date-time that is, in a zone the request names by its city or country

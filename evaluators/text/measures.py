@@ -102,6 +102,33 @@ def parameter_unit(name: str, description: str | None = None) -> Unit | None:
     return None
 
 
+# a record's own unit field may abbreviate where a text would not: {"unit": "in"} is inches
+_FIELD_UNITS = {"in": "inch"}
+
+
+def measures_given(result: object) -> frozenset[tuple[str, Decimal]]:
+    """The measures a result gives, as (dimension, amount in the base unit): numbers under a field
+    named for their unit (depth_m, weight_kg), or in a record whose `unit` field names one
+    ({"unit": "in", "readings": [{"thickness_in": 5.4}]}), inner records included."""
+    found: set[tuple[str, Decimal]] = set()
+    stack: list[tuple[object, Unit | None]] = [(result, None)]
+    while stack:
+        node, inherited = stack.pop()
+        if isinstance(node, list):
+            stack += [(v, inherited) for v in node if isinstance(v, (dict, list))]
+        elif isinstance(node, dict):
+            named = node.get("unit")
+            unit = _unit(_FIELD_UNITS.get(named.lower(), named)) if isinstance(named, str) else None
+            unit = unit or inherited
+            for key, value in node.items():
+                if isinstance(value, (dict, list)):
+                    stack.append((value, unit))
+                elif type(value) in (int, float) and isinstance(key, str) and abs(value) < 1e12 and \
+                        (its := parameter_unit(key) or unit) is not None:  # NaN fails the bound
+                    found.add((its.dimension, Decimal(str(value)) * its.size))
+    return frozenset(found)
+
+
 @cached_when_short(1 << 12)
 def measures_in(text: str) -> frozenset[tuple[str, Decimal]]:
     """Every measure `text` states, as (dimension, amount in the base unit: metre, square metre, gram,

@@ -6,6 +6,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 from collections import defaultdict
+from decimal import Decimal
 from functools import lru_cache
 from typing import NamedTuple
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
@@ -174,10 +175,12 @@ def days_of(result: object) -> frozenset[int]:
 
 class Lengths(NamedTuple):
     """The lengths of time the results before a call give: minutes (`lengths_of`), the wholes of
-    those giving several (`whole_length`) and days (`days_of`)."""
+    those giving several or a length per item and a count (`whole_length`, `per_item_lengths`) and
+    days (`days_of`); and the other measures they give in a named unit (`measures.measures_given`)."""
     minutes: frozenset[int] = frozenset()
     wholes: frozenset[int] = frozenset()
     days: frozenset[int] = frozenset()
+    measures: frozenset[tuple[str, Decimal]] = frozenset()
 
 
 def whole_length(result: object) -> int | None:
@@ -186,6 +189,30 @@ def whole_length(result: object) -> int | None:
     minutes = [m for m in _minutes(result) if 0 < m < 1440]
     total = sum(minutes)
     return int(total) if len(minutes) > 2 and total < 1440 and total == int(total) else None
+
+
+_PER_ITEM = re.compile(r"_per_([a-z]+?)s?$", re.I)
+
+
+def per_item_lengths(result: object) -> frozenset[int]:
+    """The lengths of time a result gives as a length per item and a count of those items beside it
+    (minutes_per_post: 25 and lamp_posts: 11 take 275 minutes): the work's whole length, in whole
+    minutes under a day. Only a count named for the item the length is per."""
+    found, stack = set(), [result]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, list):
+            stack += node
+        elif isinstance(node, dict):
+            stack += [v for v in node.values() if isinstance(v, (dict, list))]
+            numbers = {k: v for k, v in node.items() if isinstance(k, str) and type(v) in (int, float)}
+            for key, each in numbers.items():
+                if (item := _PER_ITEM.search(key)) is None or not _LENGTH_KEY.search(key):
+                    continue
+                minutes = each * 60 if _HOURS_KEY.search(key) else each
+                found |= {int(minutes * n) for k, n in numbers.items() if k != key and n == int(n) and n > 1
+                          and _PER_ITEM.search(k) is None and any(w.rstrip("s") == item[1].lower() for w in k.lower().split("_"))}
+    return frozenset(m for m in found if 0 < m < 1440)
 
 
 @lru_cache(maxsize=256)

@@ -371,3 +371,66 @@ def _basket(request_text: str, total: float, prices: tuple[float, ...]):
     order = call(2, "place_order", {"total": total}, {"order_id": "WM-1"})
     offered = (ToolDefinition(name="place_order", parameters={"type": "object", "properties": {"total": {"type": "number"}}}),)
     return ground(catalogue, order, request=request_text, offered=offered)
+
+
+_SCAFFOLD = (ToolDefinition(name="get_mural_plan", parameters={"type": "object", "properties": {"wall": {"type": "string"}}}),
+             ToolDefinition(name="book_scaffold", parameters={"type": "object", "properties": {
+                 "start_time": {"type": "string"}, "end_time": {"type": "string"}}}))
+
+
+@pytest.mark.parametrize("plan, end, grounded", [
+    ({"panels": 9, "minutes_per_panel": 40}, "14:00", True),  # 9 panels at 40 minutes from 08:00
+    ({"panels": 9, "minutes_per_panel": 40}, "14:40", False),  # a panel too many
+    ({"crew_size": 9, "minutes_per_panel": 40}, "14:00", False),  # a count of something else
+    ({"panels": 9, "price_per_panel": 40}, "14:00", False),  # a price per panel is no length
+])
+def test_a_length_per_item_times_the_items_counted_beside_it(plan, end, grounded):
+    """"Book the scaffold from 08:00 until they're done": nine panels at forty minutes each end at 14:00."""
+    found = call(1, "get_mural_plan", {"wall": "Dock Road"}, plan)
+    booked = call(2, "book_scaffold", {"start_time": "08:00", "end_time": end}, {"ref": "SC-1"})
+    result = ground(found, booked, request="The painters start on the Dock Road wall at 08:00. Book the scaffold "
+                                           "from 08:00 until they're done.", offered=_SCAFFOLD)
+    assert (result.label == "pass") is grounded
+
+
+@pytest.mark.parametrize("request_text, day, grounded", [
+    ("Can you move my tasting TS-401 to the day before? Same group.", "2026-12-11", True),
+    ("Can you move my tasting TS-401 to the day before? Same group.", "2026-12-13", False),
+    ("Can you move my tasting TS-401 two days earlier?", "2026-12-10", True),
+    ("我的品鉴预订 TS-401 能提前一天吗？人数不变。", "2026-12-11", True),
+    ("Can you move my tasting TS-401 to the day after? Same group.", "2026-12-11", False),
+    ("Can you move my tasting TS-401 two days later?", "2026-12-10", False),
+])
+def test_a_length_the_request_states_before_a_day_a_result_gave(request_text, day, grounded):
+    booking = call(1, "get_booking", {"ref": "TS-401"}, {"ref": "TS-401", "date": "2026-12-12", "group_size": 2})
+    assert (_one_date(request_text, day, booking).label == "pass") is grounded
+
+
+@pytest.mark.parametrize("request_text, season, grounded", [
+    ("Please renew allotment permit AP-2291 for next season, and cut it to a half plot.", 2027, True),
+    ("Please renew allotment permit AP-2291 for next season, and cut it to a half plot.", 2028, False),
+    ("Please renew allotment permit AP-2291, and cut it to a half plot.", 2027, False),
+])
+def test_next_season_is_the_year_after_the_traces(request_text, season, grounded):
+    permit = call(1, "get_permit", {"permit_no": "AP-2291"}, {"permit_no": "AP-2291", "season": 2026, "plot": "full"})
+    renew = call(2, "renew_permit", {"permit_no": "AP-2291", "season": season, "plot": "half"}, {"status": "renewed"})
+    offered = (ToolDefinition(name="renew_permit", parameters={"type": "object", "properties": {
+        "permit_no": {"type": "string"}, "season": {"type": "integer"}, "plot": {"type": "string"}}}),)
+    assert (ground(permit, renew, request=request_text, offered=offered).label == "pass") is grounded
+
+
+@pytest.mark.parametrize("readings, depth_cm, grounded", [
+    ({"unit": "in", "readings": [{"day": "2026-11-29", "depth": 5.4}, {"day": "2026-11-30", "depth": 6.1}]}, 13.7, True),
+    ({"unit": "in", "readings": [{"day": "2026-11-29", "depth": 5.4}, {"day": "2026-11-30", "depth": 6.1}]}, 13.9, False),
+    ({"readings": [{"day": "2026-11-29", "depth_mm": 137}]}, 13.7, True),  # the field named for its unit
+    ({"unit": "cm", "readings": [{"day": "2026-11-29", "depth": 5.4}]}, 13.7, False),  # centimetres all along
+])
+def test_a_measure_an_earlier_result_gave_in_the_unit_the_parameter_takes(readings, depth_cm, grounded):
+    """The thinnest snow reading, 5.4 inches, is 13.7 cm for a parameter in centimetres."""
+    found = call(1, "get_snow_readings", {"station": "North Col"}, readings)
+    check = call(2, "check_avalanche_risk", {"depth_cm": depth_cm}, {"risk": "low"})
+    offered = (ToolDefinition(name="check_avalanche_risk", parameters={"type": "object", "properties": {
+        "depth_cm": {"type": "number"}}}),)
+    result = ground(found, check, request="How deep is the snow at North Col? In inches please. Is it safe to cross?",
+                    offered=offered)
+    assert (result.label == "pass") is grounded
