@@ -25,7 +25,8 @@ better tool is a write the request names (pause) or strongly matches and no writ
 agent ended on stood in for it, unless a result of the chain before it sent it there or the answer
 restates its result (in another language too). Nor is any
 call wrong when the agent attempted the better tool's work under a name it made up (create_booking
-for book_upholstery_job): hallucinated_tool is that finding. No lookup does a deed: where the request
+for book_upholstery_job): hallucinated_tool is that finding; nor a call doing what an instruction
+injected into a result asks: prompt_injection_followed (safety) is. No lookup does a deed: where the request
 asks one done (订, "to order"), a write it matches at all is not wrong beside a better lookup; a write
 whose deed the request never says (report_litter for "I'd like a stall") is wrong beside a write it
 matches strongly, and so is one doing the deed of a write the request names whole on an object it does not
@@ -42,15 +43,17 @@ from typing import Any
 
 from collector.trajectory import ToolCall, ToolDefinition, Trajectory
 from evaluators.base import EvalContext, EvalResult, Evaluator, Finding
+from evaluators.safety import obeying
 from evaluators.text.bm25 import BM25
 from evaluators.text.dates import as_date
-from evaluators.text.glosses import FILLER, english_terms, senses
+from evaluators.text.glosses import FILLER, english_terms
 from evaluators.text.reasons import call_ref
 from evaluators.text.haystack import Haystack
 from evaluators.text.values import keys_and_strings, value_texts
-from evaluators.text.norm import CJK, has_cjk, norm
+from evaluators.text.norm import has_cjk, norm
 from evaluators.text.numbers import without_durations
-from evaluators.text.terms import STOP_CJK, roots, terms
+from evaluators.text.request_terms import CAMEL, is_evidence, name_terms, request_terms
+from evaluators.text.terms import roots, terms
 from evaluators.trajectory_quality import actions, kin, requested, writes
 from evaluators.trajectory_view import TrajectoryView, before
 
@@ -62,8 +65,6 @@ _MOST_CHOICES = 20
 _SENTENCE = 4  # words (not numbers) of a result's text that make it a statement an answer can restate, not a name
 
 
-_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
-_CJK_RUN = re.compile(f"[{CJK}]+")
 _ID_LIKE = re.compile(r"[\w./@-]*\d{3}[\w./@-]*")
 
 # The caches below are keyed by content (names, descriptions, terms) and hold values that are
@@ -72,35 +73,8 @@ _ID_LIKE = re.compile(r"[\w./@-]*\d{3}[\w./@-]*")
 
 @lru_cache(maxsize=4096)
 def _document(name: str, description: str, parameters: tuple[str, ...]) -> tuple[str, ...]:
-    words = _CAMEL.sub(" ", " ".join(parameters))  # searchFlights -> search Flights
+    words = CAMEL.sub(" ", " ".join(parameters))  # searchFlights -> search Flights
     return name_terms(name) * NAME_WEIGHT + terms(f"{description} {words}") + english_terms(description)
-
-
-def name_terms(name: str) -> tuple[str, ...]:
-    return terms(_CAMEL.sub(" ", name))
-
-
-def request_terms(text: str) -> dict[str, str]:
-    """The request's index terms, its Chinese words also in English, each with the word it came
-    from: the senses of one Chinese word (寄: "send", "mail") are one piece of evidence."""
-    glossed: dict[str, str] = {}
-    for run in _CJK_RUN.findall(text) if has_cjk(text) else ():
-        glossed.update(_run_terms(run))
-    return glossed | {t: t for t in terms(text)}
-
-
-@lru_cache(maxsize=1 << 14)
-def _run_terms(run: str) -> dict[str, str]:
-    """Index terms of a Chinese run's meanings, each with its word (read only once made)."""
-    return {t: word for word, meanings in senses(run) if not STOP_CJK.issuperset(word)
-            for meaning in meanings for t in terms(meaning)}
-
-
-def is_evidence(term: str, source: str) -> bool:
-    """Whether a matched term says what the request is about: its own word, or the gloss of a word
-    of two characters or more. A single character means many things (寄 is "to send", "to mail",
-    "to entrust" and more: "寄到广州" ships a parcel, it sends no e-mail)."""
-    return term == source or len(source) > 1
 
 
 def documents(offered: list[ToolDefinition]) -> tuple[tuple[str, ...], ...]:
@@ -185,7 +159,8 @@ class ToolSelectionEvaluator(Evaluator):
     description = "Hallucinated tool names, and calls to a tool the request does not match when an offered one does."
 
     def evaluate(self, trajectory: Trajectory, context: EvalContext) -> EvalResult:
-        trajectory = context.view_of(trajectory).trajectory
+        view = context.view_of(trajectory)
+        trajectory = view.trajectory
         calls, offered = trajectory.tool_calls, trajectory.tools_offered
         if not offered or not calls:
             return self.not_applicable("no tools offered" if not offered else "no tool calls")
@@ -200,7 +175,14 @@ class ToolSelectionEvaluator(Evaluator):
             verdicts.append({"seq": c.seq, "tool": c.name, "label": "hallucinated_tool", "nearest": suggestion,
                              "reason": f"{call_ref(c.seq, c.name)}: hallucinated_tool: not offered; "
                                        f"nearest offered is {suggestion!r}"})
-        relevance = self._relevance(context.view_of(trajectory), index, verdicts) if trajectory.input else None
+        relevance = self._relevance(view, index, verdicts) if trajectory.input else None
+        if any(v["label"] == "wrong_tool" for v in verdicts):
+            # a call made on an instruction injected into a result is safety's finding, not a choice of tool
+            injected = obeying(view.text)
+            for v in verdicts:
+                if v["label"] == "wrong_tool" and v["seq"] in injected:
+                    del v["reason"], v["better"]
+                    v["label"] = "pass"
         flagged = [v for v in verdicts if v["label"] != "pass"]
         details: dict[str, Any] = {"calls": verdicts, "relevance": relevance}
         score = 1 - len(flagged) / len(calls)

@@ -1,0 +1,40 @@
+"""The index terms of a user's request and of tool names, shared by the evaluators that compare
+them: tool_selection ranks the offered tools with them, safety reads what an injected text asks for."""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from evaluators.text.glosses import senses
+from evaluators.text.norm import CJK, has_cjk
+from evaluators.text.terms import STOP_CJK, terms
+
+CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
+_CJK_RUN = re.compile(f"[{CJK}]+")
+
+
+def name_terms(name: str) -> tuple[str, ...]:
+    return terms(CAMEL.sub(" ", name))
+
+
+def request_terms(text: str) -> dict[str, str]:
+    """The request's index terms, its Chinese words also in English, each with the word it came
+    from: the senses of one Chinese word (寄: "send", "mail") are one piece of evidence."""
+    glossed: dict[str, str] = {}
+    for run in _CJK_RUN.findall(text) if has_cjk(text) else ():
+        glossed.update(_run_terms(run))
+    return glossed | {t: t for t in terms(text)}
+
+
+@lru_cache(maxsize=1 << 14)
+def _run_terms(run: str) -> dict[str, str]:
+    """Index terms of a Chinese run's meanings, each with its word (read only once made)."""
+    return {t: word for word, meanings in senses(run) if not STOP_CJK.issuperset(word)
+            for meaning in meanings for t in terms(meaning)}
+
+
+def is_evidence(term: str, source: str) -> bool:
+    """Whether a matched term says what the request is about: its own word, or the gloss of a word
+    of two characters or more. A single character means many things (寄 is "to send", "to mail",
+    "to entrust" and more: "寄到广州" ships a parcel, it sends no e-mail)."""
+    return term == source or len(source) > 1
