@@ -133,7 +133,8 @@ _EN_UNITS = {"ms": "ms", "millisecond": "ms", "s": "second", "sec": "second", "s
 _ZH_UNITS = {"毫秒": "ms", "秒": "second", "秒钟": "second", "分": "minute", "分钟": "minute", "小时": "hour",
              "钟头": "hour", "天": "day", "日": "day", "周": "week", "星期": "week"}
 # a word count is a word of its own: the "an" and "d" of "and" are no day
-_EN_DURATION = re.compile(r"\b(\d+(?:\.\d+)?|(?:an?|" + "|".join(WORDS) + r")(?=[\s-]))[\s-]*(ms|milliseconds?|s|secs?|seconds?|mins?"
+# "1 more day", "two extra nights" count the same length as "1 day"
+_EN_DURATION = re.compile(r"\b(\d+(?:\.\d+)?|(?:an?|" + "|".join(WORDS) + r")(?=[\s-]))[\s-]*(?:(?:more|extra|additional|further)\s+)?(ms|milliseconds?|s|secs?|seconds?|mins?"
                           r"|minutes?|h|hrs?|hours?|d|days?|weeks?|fortnights?)\b", re.IGNORECASE)
 # Every English length of time written out holds one of these (a fast test before the slow regex).
 _EN_UNIT_HINTS = ("sec", "min", "ms", "hour", "hr", "day", "week", "fortnight")
@@ -142,7 +143,7 @@ _EN_HALF = re.compile(r"\bhalf(?:\s+an?\s+|[\s-]+)(hour|minute|day)\b", re.IGNOR
 _EN_AND_A_HALF = re.compile(r"\b(\d+|an?|" + "|".join(WORDS) + r")[\s-]+(hour|minute|day|week)s?\s+and\s+a\s+half\b",
                             re.IGNORECASE)
 _EN_QUARTER = re.compile(r"\b(an?|one|three)?[\s-]*quarters?(?:\s+of\s+an?|[\s-])\s*hour\b", re.IGNORECASE)
-_EN_ONE = re.compile(r"\b(?:last|past|previous|next)\s+(hour|minute|day|week)\b", re.IGNORECASE)
+_EN_ONE = re.compile(r"\b(?:last|past|previous|next|another)\s+(hour|minute|day|week)\b", re.IGNORECASE)
 # 个半 adds a half: 一个半小时 is an hour and a half
 _ZH_DURATION = re.compile(r"(\d+(?:\.\d+)?|[零一二两三四五六七八九十百半]+)\s*(个半|个)?\s*(毫秒|秒钟?|分钟|小时|钟头|天|周|星期)")
 _ZH_QUARTERS = re.compile(r"([一二两三]|\d)\s*刻钟")  # 一刻钟 is a quarter of an hour

@@ -434,3 +434,15 @@ def test_a_measure_an_earlier_result_gave_in_the_unit_the_parameter_takes(readin
     result = ground(found, check, request="How deep is the snow at North Col? In inches please. Is it safe to cross?",
                     offered=offered)
     assert (result.label == "pass") is grounded
+
+
+@pytest.mark.parametrize("request_text, day, grounded", [
+    ("Actually, could I keep LN-8138 1 more day? The film club wants another showing.", "2026-12-06", True),
+    ("Could I keep LN-8138 two extra days?", "2026-12-07", True),
+    ("Could I keep LN-8138 another day?", "2026-12-06", True),
+    ("Actually, could I keep LN-8138 1 more day? The film club wants another showing.", "2026-12-07", False),
+])
+def test_more_days_after_a_day_a_result_gave(request_text, day, grounded):
+    """"1 more day" is a day's length, as "1 day" is: the loan's return one day after the one it had."""
+    loan = call(1, "get_loan", {"loan_id": "LN-8138"}, {"loan_id": "LN-8138", "return_date": "2026-12-05"})
+    assert (_one_date(request_text, day, loan).label == "pass") is grounded

@@ -232,10 +232,17 @@ def test_a_name_in_the_other_order():
 @pytest.mark.parametrize("size, said", [
     (2, "a table for me and my wife"), (4, "me and 3 friends"), (2, "my wife and I"), (4, "me, my son and 2 friends"),
     (4, "me and my wife and our 2 kids"), (2, "我和老婆"), (3, "我跟两个朋友"), (2, "我们俩"), (3, "咱们仨"),
+    # counted by kind of person
+    (5, "tower climb for 2 adults and 3 children"), (4, "three adults, one senior"), (3, "一个大人两个小孩"),
+    (7, "四个大人三个小孩"), (3, "两大一小"),
 ])
 def test_the_size_of_a_party_the_user_describes(size, said):
     assert verdict(size, said, key="guests")[0] == "pass"
     assert verdict(size + 2, said, key="guests")[0] == "ungrounded_value"
+
+
+def test_one_kind_of_person_counted_alone_is_no_party_of_more():
+    assert verdict(4, "tower climb for 3 adults", key="party_size")[0] == "ungrounded_value"
 
 
 def test_an_amount_in_cents_for_a_parameter_taking_minor_units():
