@@ -87,7 +87,7 @@ _WRITES = frozenset(terms(
     "deploy approve register enroll enrol subscribe apply checkout withdraw deposit reset reply respond escalate assign close resolve "
     "notify email sms push invite forward donate renew extend upgrade downgrade activate deactivate enable disable "
     "start launch trigger redeem request lodge share retry rerun restart rebuild revert rollback archive pause resume "
-    "suspend sign signup unsubscribe ban unban unblock mute kick confirm accept decline rsvp"))
+    "suspend sign signup unsubscribe ban unban unblock mute kick confirm accept decline rsvp borrow lend rent hire"))
 # Verbs that are also nouns a Chinese word's gloss holds (仓 is a ship's "hold"): they make a tool's
 # name a write (hold_scooter, block_card), never an answer's or a request's words a deed.
 _NAME_WRITES = frozenset("hold block waive void freeze unfreeze".split())
@@ -105,8 +105,8 @@ _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")  # refillsLeft -> refills Left
 _CLAUSE_END = re.compile(r"[:;,.!?：；，。]")
 # A deed said done: "your shelf is booked", "has been submitted", 已经报修了, 已提交.
 _DEED_DONE = re.compile(r"\b(?:is|are|has been|have been)\s+(?:now\s+)?(?:booked|reserved|scheduled|registered|submitted"
-                        r"|placed|paid|ordered)\b|已(?:经)?(?:帮你|为你|给你|替你)?(?:报修|报名|预订|预约|下单|提交|登记|付款|支付"
-                        r"|寄出|上报)", re.I)
+                        r"|placed|paid|ordered|borrowed|lent|renewed|checked out)\b|已(?:经)?(?:帮你|为你|给你|替你)?(?:报修|报名|预订|预约|下单|提交|登记|付款|支付"
+                        r"|寄出|上报|借出|借好|续借|续订)", re.I)
 # An answer saying all is done claims every part of the work.
 _ALL_DONE = re.compile(r"\bdone\b|\ball set\b|\bcompleted?\b|\bsuccessfully\b|好了|完成|搞定|成功|办好|弄好"
                        # the deed said done for the user: "you're booked", "I've sent", 已帮你锁好, 已经为你约好

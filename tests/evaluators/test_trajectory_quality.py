@@ -787,3 +787,19 @@ def test_a_deed_said_done_claims_the_only_write_that_failed(output, booked_first
     recovery = TrajectoryQualityEvaluator().evaluate(t, EvalContext()).details["recovery"]
     verdict = next(v for v in recovery["calls"] if v["seq"] == 3)
     assert (verdict["label"] if verdict["score"] < 1 else None) == label
+
+
+@pytest.mark.parametrize("output, label", [
+    ("已借出，2026-12-21到期。", "silent_failure"),  # "lent out, due the 21st": the borrowing, which failed
+    ("The audiobook has been borrowed; it is due back on 21 December.", "silent_failure"),
+    ("借阅没有成功：支付网关出错，请稍后再试。", None),  # admitted
+])
+def test_a_loan_said_made_claims_the_failed_borrowing(output, label):
+    """borrow is a deed (a loan made), as book is: an answer saying the title is lent out claims it."""
+    loans = call(1, "get_patron_loans", {"patron_id": "P273284"}, {"active_loans": 2, "limit": 5, "loan_days": 21})
+    failed = call(2, "borrow_title", {"title_id": "AB-32562", "patron_id": "P273284", "format": "stream"},
+                  "Error: payment gateway error", error="payment gateway error")
+    t = trajectory(loans, failed, input="好的，帮我借，我想在线听。借期到哪天？", output=output)
+    recovery = TrajectoryQualityEvaluator().evaluate(t, EvalContext()).details["recovery"]
+    verdict = next(v for v in recovery["calls"] if v["seq"] == 2)
+    assert (verdict["label"] if verdict["score"] < 1 else None) == label
