@@ -103,10 +103,10 @@ _WRITE_ROOTS = tuple(sorted(r for r in roots(_WRITES) if len(r) >= 4))
 _NEGATED = re.compile(r"(?:\b(?:no|not|never|nothing|without)\b|n't)((?:\s+[\w-]+){1,4})", re.I)
 _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")  # refillsLeft -> refills Left
 _CLAUSE_END = re.compile(r"[:;,.!?：；，。]")
-# A deed said done: "your shelf is booked", "has been submitted", 已经报修了, 已提交.
+# A deed said done: "your shelf is booked", "has been submitted", 已经报修了, 已提交, 已经报好名了.
 _DEED_DONE = re.compile(r"\b(?:is|are|has been|have been)\s+(?:now\s+)?(?:booked|reserved|scheduled|registered|submitted"
                         r"|placed|paid|ordered|borrowed|lent|renewed|checked out)\b|已(?:经)?(?:帮你|为你|给你|替你)?(?:报修|报名|预订|预约|下单|提交|登记|付款|支付"
-                        r"|寄出|上报|借出|借好|续借|续订)", re.I)
+                        r"|寄出|上报|借出|借好|续借|续订|(?:报|订|约|办|买|借|交|付|登)好)", re.I)
 # An answer saying all is done claims every part of the work.
 _ALL_DONE = re.compile(r"\bdone\b|\ball set\b|\bcompleted?\b|\bsuccessfully\b|好了|完成|搞定|成功|办好|弄好"
                        # the deed said done for the user: "you're booked", "I've sent", 已帮你锁好, 已经为你约好

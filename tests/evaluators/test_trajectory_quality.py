@@ -772,6 +772,8 @@ CLEANING = ToolDefinition(name="create_cleaning_request", description="Ask for a
 
 @pytest.mark.parametrize("output, booked_first, label", [
     ("已经报修了。", False, "silent_failure"),  # "reported for repair already": the one write, which failed
+    ("已经报好，明早有人去清理。", False, "silent_failure"),  # 报好: "reported, done"
+    ("厕所的位置已查好：维多利亚公园东门。", False, "no_recovery"),  # 查好: a lookup done, no claim of the report
     ("Your cleaning request is submitted.", False, "silent_failure"),
     ("Your freezer shelf is booked.", False, "silent_failure"),
     ("报修没有成功，服务暂时不可用，请稍后再试。", False, None),  # admitted
