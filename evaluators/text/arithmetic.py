@@ -327,9 +327,17 @@ def _balances(numbers: list[Decimal]) -> set[Decimal]:
 
 def column_sums(results: Iterable[object]) -> list[Decimal]:
     """The sum of one field over the records of several results (the prices three searches gave,
-    one item each): a basket a reviewer adds up before the count and the rate apply."""
+    one item each): a basket a reviewer adds up before the count and the rate apply. A result
+    naming the same record as an earlier one (a booking looked up after it was made: the same
+    booking_ref) is that record again, counted once."""
     columns: dict[str, list[Decimal]] = {}
+    records: set[frozenset] = set()
     for result in results:
+        if isinstance(result, dict):
+            record = frozenset((k, v) for k, v in result.items() if type(v) is str and _RECORD_REF.search(k))
+            if record and record in records:
+                continue
+            records.add(record)
         seen: dict[str, list[Decimal]] = {}
         stack = [result]
         while stack:
@@ -346,6 +354,9 @@ def column_sums(results: Iterable[object]) -> list[Decimal]:
             if len(numbers) == 1:  # one item a result: a column across results
                 columns.setdefault(key, []).append(numbers[0])
     return [sum(column) for column in columns.values() if 1 < len(column) <= _MOST_FIELDS and 0 < sum(column) < _LARGEST]
+
+
+_RECORD_REF = re.compile(r"(?:^|_)(?:id|ref|reference|number|no)$|[a-z](?:Id|Ref)$")
 
 
 def _number(value: object) -> Decimal | None:

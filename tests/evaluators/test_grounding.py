@@ -446,3 +446,18 @@ def test_more_days_after_a_day_a_result_gave(request_text, day, grounded):
     """"1 more day" is a day's length, as "1 day" is: the loan's return one day after the one it had."""
     loan = call(1, "get_loan", {"loan_id": "LN-8138"}, {"loan_id": "LN-8138", "return_date": "2026-12-05"})
     assert (_one_date(request_text, day, loan).label == "pass") is grounded
+
+
+@pytest.mark.parametrize("amount, grounded", [(24.5, True), (31.0, False)])
+def test_a_total_over_records_counts_a_record_looked_up_again_once(amount, grounded):
+    """Two bookings (18.00 and 6.50) and a lookup of the second: the payment is 24.50; the lookup
+    names the same booking_ref, so its total is no third item (31.00)."""
+    first = call(1, "book_pumpout", {"slot_id": "S5837"}, {"booking_ref": "PB-89674", "total": 18.0, "currency": "GBP"})
+    second = call(2, "book_pumpout", {"slot_id": "S5548"}, {"booking_ref": "PB-80944", "total": 6.5, "currency": "GBP"})
+    again = call(3, "get_pumpout_booking", {"booking_ref": "PB-80944"}, {"booking_ref": "PB-80944", "total": 6.5, "currency": "GBP"})
+    pay = call(4, "create_payment_link", {"booking_ref": "PB-89674", "amount": amount, "currency": "GBP"}, {"url": "https://pay.example/x"})
+    offered = (ToolDefinition(name="create_payment_link", parameters={"type": "object", "properties": {
+        "booking_ref": {"type": "string"}, "amount": {"type": "number"}, "currency": {"type": "string"}}}),)
+    result = ground(first, second, again, pay, request="Book pump-out slots S5837 and S5548, and send me a payment link in pounds.",
+                    offered=offered)
+    assert (result.label == "pass") is grounded
