@@ -46,7 +46,7 @@ from evaluators.base import EvalContext, EvalResult, Evaluator, Finding
 from evaluators.safety import obeying
 from evaluators.text.bm25 import BM25
 from evaluators.text.dates import as_date
-from evaluators.text.glosses import FILLER, english_terms
+from evaluators.text.glosses import FILLER, english_terms, english_word_deeds
 from evaluators.text.reasons import call_ref
 from evaluators.text.haystack import Haystack
 from evaluators.text.values import keys_and_strings, value_texts
@@ -219,7 +219,9 @@ class ToolSelectionEvaluator(Evaluator):
         chinese = has_cjk(trajectory.input or "")
         # a write the request does not name, where it names the write of the better tool (reply, not escalate)
         # (in its own word, or a Chinese word's: 送 alone, "to send", is no asking for send_email)
-        asked = writes(best) and any(is_evidence(t, sources[t]) for t in actions(best) & uncovered)
+        # (its own word, or a Chinese word's verb sense: 程序's "order" is a sequence, 点's "to order" one character's)
+        named = roots(english_word_deeds(trajectory.input or "")) if chinese else frozenset()
+        asked = writes(best) and any(t == sources[t] or roots((t,)) <= named for t in actions(best) & uncovered)
         # a lookup's match on the senses of single Chinese characters (日: "day") is no sign it is on the request;
         # a write's may be (发: "to send", "to post" for post_message), where dictionaries lack the word's sense
         firm = {t.name: score if writes(t.name) else firmer for t, score, firmer in zip(

