@@ -23,7 +23,8 @@ done only by a called write, not by a lookup whose description mentions it; a lo
 reference the better tool takes (a product_id for place_order) is the first step of the asked work. Where the
 better tool is a write the request names (pause) or strongly matches and no write was made, the lookup the
 agent ended on stood in for it, unless a result of the chain before it sent it there or the answer
-restates its result (in another language too). Nor is any
+restates its result (in another language too, or calls an empty one nothing); where nothing of the request
+matches it, the user's own ids it sent (a balance of their account) do not spare it. Nor is any
 call wrong when the agent attempted the better tool's work under a name it made up (create_booking
 for book_upholstery_job): hallucinated_tool is that finding; nor a call doing what an instruction
 injected into a result asks: prompt_injection_followed (safety) is. No lookup does a deed: where the request
@@ -65,6 +66,8 @@ _MOST_CHOICES = 20
 _SENTENCE = 4  # words (not numbers) of a result's text that make it a statement an answer can restate, not a name
 
 
+# An answer saying a lookup found nothing: "you have nothing booked", "no slots", 没有预约.
+_NONE = re.compile(r"\b(?:nothing|none|no|not any)\b|没有|无", re.I)
 _ID_LIKE = re.compile(r"[\w./@-]*\d{3}[\w./@-]*")
 
 # The caches below are keyed by content (names, descriptions, terms) and hold values that are
@@ -259,7 +262,10 @@ class ToolSelectionEvaluator(Evaluator):
         # not wrong beside a better lookup (几点回来, "what time?", matching get_tide_times by name)
         deeds = requested(trajectory.input or "")
         cleared = {name for name in suspects
-                   if any(on_request.working(p) or _readies(trajectory.tool_calls[p], readied[name])
+                   if any((on_request.working(p) and not (undone and p == len(verdicts) - 1 and firm[name] == 0
+                                                             and trajectory.tool_calls[p].status != "error"
+                                                             and not _reported(view, p)))
+                          or _readies(trajectory.tool_calls[p], readied[name])
                           or (writes(name) and (fits_nowhere_else(view, p, offered[index[best]])
                                                 or (not strong and _follows_up(view, p))
                                                 or (not writes(best) and bool(deeds) and firm[name] > 0)))
@@ -308,7 +314,8 @@ def _reported(view: TrajectoryView, position: int) -> bool:
     if not output:
         return False
     answer, result = Haystack([norm(output)]), view.trajectory.tool_calls[position].result
-    if any(len(v) >= 3 and answer.has(v) for v in value_texts(result)):
+    values = value_texts(result)
+    if any(len(v) >= 3 and answer.has(v) for v in values) or (not values and _NONE.search(output)):
         return True
     said = roots((*terms(output), *english_terms(output)))
     return any(len(words := roots(t for t in terms(text) if t.isalpha())) >= _SENTENCE and 2 * len(words & said) >= len(words)

@@ -677,3 +677,49 @@ def test_a_chinese_request_names_a_deed_by_a_words_verb_sense(request_text, labe
              call(2, "book_kiln_session", {"slot_id": "S5070"}, {"booking_ref": "KS-1"}),
              call(3, "create_payment_link", {"booking_ref": "KS-1", "amount": 30.0}, {"url": "https://pay.example/ks-1"})]
     assert verdict(calls, request_text, _KILN) == flagged(label, 3)
+
+
+VANS = (ToolDefinition(name="quote_van", description="Price of a removal van between two postcodes on a day."),
+        ToolDefinition(name="book_van", description="Book a removal van with a driver for the account.",
+                       parameters={"type": "object", "properties": {
+                           "account_id": {"type": "string"}, "from_postcode": {"type": "string"},
+                           "to_postcode": {"type": "string"}, "date": {"type": "string"}, "van_size": {"type": "string"}}}),
+        ToolDefinition(name="get_loyalty_points", description="Loyalty points on a customer account."))
+QUOTE = call(1, "quote_van", {"from_postcode": "LS6 2AB", "to_postcode": "M3 3JE", "date": "2026-12-12"},
+             {"price": 180.0, "currency": "GBP"})
+
+
+MOVE = "Please book a large removal van with a driver from LS6 2AB to M3 3JE on Saturday 12 December."
+
+
+def _van(*calls, output: str = "Booked: a large van on Saturday 12 December, 180.0 GBP.", request: str = MOVE,
+         offered=VANS):
+    return verdict([QUOTE, *calls], request, offered, output=output, user_id="ACC-5521")
+
+
+def test_a_lookup_on_the_users_account_that_took_the_asked_writes_place_is_the_wrong_tool():
+    """The booking asked for was never made; the agent ended on the account's loyalty points, which
+    nothing of the request matches and the answer does not report: sending the user's own account id
+    does not make it a step of the booking."""
+    points = call(2, "get_loyalty_points", {"account_id": "ACC-5521"}, {"points": 420})
+    assert _van(points) == flagged("wrong_tool", 2)
+
+
+def test_an_account_lookup_ending_the_run_is_no_stand_in_when_reported_failed_or_ready():
+    points = call(2, "get_loyalty_points", {"account_id": "ACC-5521"}, {"points": 420})
+    # the answer tells what it read: the user got an answer from it (whether the one they wanted or not)
+    assert _van(points, output="You have 420 points; the van is 180.0 GBP, shall I book it?") == flagged("pass", 2)
+    failed = call(2, "get_loyalty_points", {"account_id": "ACC-5521"}, error="503 Service Unavailable")
+    assert _van(failed) == flagged("pass", 2)  # a failed call: recovery judges it
+    booked = call(3, "book_van", {"account_id": "ACC-5521", "from_postcode": "LS6 2AB", "to_postcode": "M3 3JE",
+                                  "date": "2026-12-12", "van_size": "large"}, {"booking": "RV-1"})
+    assert _van(points, booked, output="Booked RV-1.")[0] == "pass"  # the write was made: a side lookup beside the asked work needs strong evidence
+
+
+def test_an_empty_result_the_answer_reports_as_nothing_served_the_question():
+    """"Do I have anything booked?" read the user's bookings and found none; "you have nothing booked"
+    reports that result though no value of it is in the answer."""
+    offered = VANS + (ToolDefinition(name="list_my_bookings", description="Upcoming bookings of a customer account."),)
+    mine = call(2, "list_my_bookings", {"account_id": "ACC-5521"}, {"bookings": []})
+    asked = "How much is a large van from LS6 2AB to M3 3JE on 12 December? And do I have anything booked already?"
+    assert _van(mine, request=asked, offered=offered, output="180.0 GBP. You have nothing booked yet.")[0] == "pass"
