@@ -78,7 +78,7 @@ def test_hallucinated_tool_gives_the_nearest_offered_name():
 
 
 def test_hallucinated_is_worse_than_wrong():
-    result = judge("Find me flight tickets to Tokyo", "get_weather", "book_flight")
+    result = judge("Find me flight tickets to Tokyo", "get_weather", "get_wether")
     assert result.label == "hallucinated_tool" and result.labels == ["hallucinated_tool", "wrong_tool"]
 
 
@@ -188,6 +188,8 @@ def test_the_asked_work_attempted_under_a_made_up_name_is_no_wrong_tool():
     assert judged("create_booking", {"pickup_id": "UP-1", "date": "2026-04-19"}) == [(2, "hallucinated_tool")]
     assert judged("create_order", {"drop_id": "FA-6", "box_type": "veg", "date": "2026-04-30"}, order) \
         == [(2, "hallucinated_tool")]
+    # or with a name nearest the better tool's, whatever its verb and arguments (the agent meant that tool)
+    assert judged("upholstery_job_v2", {"when": "2026-04-19"}) == [(2, "hallucinated_tool")]
     # near misses: a made-up write of another deed, sending none of the better tool's parameters, tried nothing asked
     assert judged("send_invoice", {"email": "a@b.c"}) == [(1, "wrong_tool"), (2, "hallucinated_tool")]
     assert judged("get_van_mileage", {"van": "V-2"}) == [(1, "wrong_tool"), (2, "wrong_tool")]
