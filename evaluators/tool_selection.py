@@ -6,7 +6,8 @@ names) against the user's request; a call is flagged when its tool scores near z
 uncalled tool scores well above it on the words of the request that no called tool covers, so a
 second tool in a chain (a calculator after a weather lookup) or a near-duplicate of a called
 tool (a backup service) is not mistaken for a better choice; a length of time in the request ("a
-14-day trip") says how long, not what about, and is left out. Chinese text is compared in
+14-day trip") says how long, not what about, and is left out, as is a day named from today ("the day
+after tomorrow", 后天: when). Chinese text is compared in
 English too (its words' CC-CEDICT glosses, evaluators.text.glosses, the senses of one word adding up
 to their best match), so a Chinese request meets English descriptions. Against a tool described in another language than the request the
 evidence must be strong: the better tool matches a word of its name, or two words of the request
@@ -46,7 +47,7 @@ from collector.trajectory import ToolCall, ToolDefinition, Trajectory
 from evaluators.base import EvalContext, EvalResult, Evaluator, Finding
 from evaluators.safety import obeying
 from evaluators.text.bm25 import BM25
-from evaluators.text.dates import as_date
+from evaluators.text.dates import as_date, without_day_words
 from evaluators.text.glosses import FILLER, english_terms, english_word_deeds
 from evaluators.text.reasons import call_ref
 from evaluators.text.haystack import Haystack
@@ -202,7 +203,7 @@ class ToolSelectionEvaluator(Evaluator):
         offered = trajectory.tools_offered
         docs = documents(offered)
         bm25 = ranker(docs)
-        sources = request_terms(without_durations(trajectory.input or ""))
+        sources = request_terms(without_day_words(without_durations(trajectory.input or "")))
         query = set(sources)
         scores = {t.name: score for t, score in zip(offered, bm25.scores(query, sources))}
         called = {v["tool"] for v in verdicts if v["tool"] in index}

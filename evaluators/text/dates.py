@@ -29,6 +29,9 @@ _EN_OFFSETS = {"today": 0, "tonight": 0, "tomorrow": 1, "tmr": 1, "yesterday": -
 _EN_OFFSET = re.compile(r"\b(?:" + "|".join(w.replace(" ", r"\s+") for w in _EN_OFFSETS) + r")\b")
 _ZH_OFFSETS = {"今天": 0, "今日": 0, "今晚": 0, "明天": 1, "明日": 1, "明早": 1, "明晚": 1,
                "后天": 2, "大后天": 3, "昨天": -1, "昨日": -1, "前天": -2}
+# Days named by their distance from today, as a request writes them (its case kept): when, never what about.
+_DAY_WORDS = re.compile(r"\b(?:(?:the\s+)?day\s+(?:after\s+tomorrow|before\s+yesterday)|today|tonight|tomorrow|tmr|yesterday)\b|"
+                        + "|".join(sorted(_ZH_OFFSETS, key=len, reverse=True)), re.I)
 _RELATIVE = re.compile(
     r"\b(?:(?:the\s+)?day\s+(?:after\s+tomorrow|before\s+yesterday)|today|tonight|tomorrow|tmr|"
     r"yesterday|(?:this|next|last|coming)\s+(?:week(?:end)?|month|year|"
@@ -61,6 +64,12 @@ def as_date(value: str) -> dt.date | None:
         return dt.date.fromisoformat(match[0])
     except ValueError:
         return None
+
+
+def without_day_words(text: str) -> str:
+    """`text` without the days it names by their distance from today (tomorrow, 后天): the "day" of
+    "the day after tomorrow" says when, and is no sign the request is about `buy_day_pass`."""
+    return _DAY_WORDS.sub(" ", text)
 
 
 def _relative_candidate(text: str) -> str | None:

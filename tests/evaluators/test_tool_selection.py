@@ -725,3 +725,25 @@ def test_an_empty_result_the_answer_reports_as_nothing_served_the_question():
     mine = call(2, "list_my_bookings", {"account_id": "ACC-5521"}, {"bookings": []})
     asked = "How much is a large van from LS6 2AB to M3 3JE on 12 December? And do I have anything booked already?"
     assert _van(mine, request=asked, offered=offered, output="180.0 GBP. You have nothing booked yet.")[0] == "pass"
+
+
+COURTS = (ToolDefinition(name="get_pitch_quote", description="Price and availability of a sports pitch for a slot."),
+          ToolDefinition(name="book_pitch", description="Book a sports pitch for a member."),
+          ToolDefinition(name="buy_day_pass", description="Buy a drop-in pass for the open sessions on a day."))
+
+
+def _courts(request: str) -> tuple[str, list]:
+    quotes = [call(i, "get_pitch_quote", {"pitch": court, "date": "2026-12-06", "start": "10:00", "minutes": 120},
+                   {"free": True, "price": price}) for i, (court, price) in enumerate((("clay", 44), ("grass", 52)), 1)]
+    return verdict(quotes, request, COURTS, output="Clay 44, grass 52: clay is cheaper.")
+
+
+@pytest.mark.parametrize("request_text", ["后天上午10点开始两个小时，哪个场地最便宜？",
+                                          "Which pitch is cheapest the day after tomorrow from 10am for two hours?"])
+def test_a_day_named_from_today_says_when_not_what_about(request_text):
+    """后天 glosses "the day after tomorrow": its "day" is when, and no sign of `buy_day_pass`."""
+    assert _courts(request_text) == flagged("pass", 1)
+
+
+def test_a_day_pass_asked_by_name_is_still_the_better_tool():
+    assert _courts("帮我买一张后天的日票，开放时段那种")[0] == "wrong_tool"
