@@ -15,7 +15,7 @@ evidence must be strong: the better tool matches a word of its name, or two word
 request (a side lookup while the asked work is done). A call that is a prerequisite (its result feeds a
 later call, as a login before a search) or that failed (the first step of a chain its failure cut
 short) is never the wrong tool; nor is a lookup that sends a specific value the user gave (an
-id, a path, an address, the user's own id), nor a write that sends a value of the request under a
+id, a path, an address, the user's own id, or that id mistyped: grounding's finding), nor a write that sends a value of the request under a
 parameter the better tool does not have (reserve_hall for "book h-319" beside transfer_booking). A write on the user's own order is still the wrong
 one when another tool is what was asked (a cancel for a return), and a write the request does not
 name is as good as irrelevant when the better tool is a write it names (escalating a ticket the
@@ -70,6 +70,7 @@ _SENTENCE = 4  # words (not numbers) of a result's text that make it a statement
 # An answer saying a lookup found nothing: "you have nothing booked", "no slots", 没有预约.
 _NONE = re.compile(r"\b(?:nothing|none|no|not any)\b|没有|无", re.I)
 _ID_LIKE = re.compile(r"[\w./@-]*\d{3}[\w./@-]*")
+_DIGIT = re.compile(r"\d")
 
 # The caches below are keyed by content (names, descriptions, terms) and hold values that are
 # only read afterwards (a BM25 index included), so worker threads share them safely.
@@ -126,7 +127,7 @@ def works_on_the_request(view: TrajectoryView, position: int) -> bool:
     if arguments is None:  # unreadable arguments: their id-like words, as written
         raw = view.trajectory.tool_calls[position].arguments_raw or ""
         return any(view.text.in_user(w) or known.has(w) for w in map(norm, _ID_LIKE.findall(raw)))
-    if _user_keys(view, arguments, with_known=True):
+    if _user_keys(view, arguments, with_known=True) or _mistyped_own(view, arguments):
         return True
     # a day alone is no sign (any report takes one); with another of the user's values (the site, the nights) it is
     given = [a for a in arguments if view.text.in_user(a.text) or known.has(a.text)]
@@ -138,6 +139,14 @@ def _user_keys(view: TrajectoryView, arguments: list, with_known: bool) -> set[s
     request; also in an earlier turn or the trace's context `with_known`)."""
     return {str(a.path[0]) for a in arguments if _specific(str(a.value))
             and (view.text.in_user(a.text) or (with_known and view.text.known.has(a.text)))}
+
+
+def _mistyped_own(view: TrajectoryView, arguments: list) -> bool:
+    """Whether the call sends, as an id, a value shaped like one of the trace's context ids but for
+    its digits (FC-19116 where the user is FC-19113): it reads the user's own record with a wrong
+    id, which is grounding's finding (ungrounded_value), not a wrong choice of tool."""
+    own = {_DIGIT.sub("0", v) for v in view.text.context if sum(c.isdigit() for c in v) >= 3}
+    return bool(own) and any(_specific(str(a.value)) and _DIGIT.sub("0", a.text) in own for a in arguments)
 
 
 def _specific(raw: str) -> bool:

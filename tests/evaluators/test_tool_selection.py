@@ -747,3 +747,27 @@ def test_a_day_named_from_today_says_when_not_what_about(request_text):
 
 def test_a_day_pass_asked_by_name_is_still_the_better_tool():
     assert _courts("帮我买一张后天的日票，开放时段那种")[0] == "wrong_tool"
+
+
+SWIM = (ToolDefinition(name="get_membership", description="A swimmer's current membership: type, visits left, expiry."),
+        ToolDefinition(name="renew_membership", description="Renew a swimmer's membership for another term."),
+        ToolDefinition(name="list_lane_times", description="Lane swimming times on a date."))
+
+
+def _membership(swimmer_id: str) -> tuple[str, list]:
+    card = call(1, "get_membership", {"swimmer_id": swimmer_id}, {"type": "10-visit", "visits_left": 6,
+                                                                  "expires": "2027-03-01"})
+    return verdict([card], "How many visits are left on my membership? If it runs out within two weeks, renew it "
+                   "for another term.", SWIM, output="6 visits left until 1 March 2027: no renewal needed.",
+                   user_id="SW-20411")
+
+
+def test_the_users_own_record_read_with_a_mistyped_id_is_the_right_tool():
+    """The agent read the user's membership with SW-20417 where the trace's user is SW-20411: a wrong
+    digit is grounding's finding (ungrounded_value), the tool is the one the question needs."""
+    assert _membership("SW-20411") == flagged("pass", 1)
+    assert _membership("SW-20417") == flagged("pass", 1)
+
+
+def test_an_id_of_another_shape_is_no_mistyped_own_id():
+    assert _membership("20417") == flagged("wrong_tool", 1)
