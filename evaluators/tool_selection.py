@@ -292,19 +292,30 @@ class ToolSelectionEvaluator(Evaluator):
 
 def _named_write_instead(verdicts: list[dict], query: set[str], uncalled: dict[str, float], scores: dict[str, float]) -> None:
     """Marks a write doing the asked deed on another object than the one asked: the request names an
-    uncalled write whole ("book me a piste": book_piste), the called write shares its deed and nothing
-    of its own object is in the request (book_armoury_kit)."""
+    uncalled write whole ("book me a piste": book_piste), the called write opens with the same deed and
+    nothing of its own object is in the request (book_armoury_kit; reschedule_booking does another deed
+    on a booking, whatever "my booking" in the request names), or it does a deed the request does not
+    say on the named write's object (update_booking for "cancel my booking": cancel_booking)."""
     named = [n for n in uncalled if writes(n) and set(name_terms(n)) <= query]
     for v in verdicts:
         if v["label"] != "pass" or not writes(v["tool"]):
             continue
-        deeds, own = actions(v["tool"]), set(name_terms(v["tool"]))
-        instead = [n for n in named if deeds & actions(n) and not (own - deeds) & query]
+        deeds, own = _deed(v["tool"]), set(name_terms(v["tool"]))
+        # the same deed on an object the request does not name, or another deed it does not say on the same object
+        instead = [n for n in named if (deeds & _deed(n) and not (own - deeds) & query)
+                   or (deeds and not deeds & query and (own - deeds) & (set(name_terms(n)) - _deed(n)))]
         if instead:
             n = max(instead, key=scores.__getitem__)
             v.update(label="wrong_tool", better=n,
                      reason=f"{call_ref(v['seq'], v['tool'])}: wrong_tool: the request names {n!r} "
                             f"(relevance {scores[n]:.2f}), not {v['tool']!r} ({scores[v['tool']]:.2f})")
+
+
+def _deed(name: str) -> frozenset[str]:
+    """The deed a write's name opens with (book of book_room); the object after it may be a write's
+    noun too (the booking of reschedule_booking and cancel_booking is what they act on, not what they do)."""
+    words = name_terms(name)
+    return actions(name) & {words[0]} if words else frozenset()
 
 
 def _follows_up(view: TrajectoryView, position: int) -> bool:

@@ -563,16 +563,23 @@ def test_a_write_the_request_does_not_ask_for_beside_the_write_it_matches_strong
 FENCING = (ToolDefinition(name="list_free_pistes", description="Free pistes and their slots on a date, for a weapon."),
            ToolDefinition(name="book_piste", description="Reserve a piste for a member at a time."),
            ToolDefinition(name="book_armoury_kit", description="Reserve loan kit from the armoury for a date."),
-           ToolDefinition(name="cancel_piste_booking", description="Cancel a piste reservation."))
+           ToolDefinition(name="cancel_piste_booking", description="Cancel a piste reservation."),
+           ToolDefinition(name="reschedule_booking", description="Move a reservation to another date or time."),
+           ToolDefinition(name="update_booking", description="Change the weapon or the member of a reservation."))
 
 
 @pytest.mark.parametrize("request_text, second, label", [
     ("book me a piste for épée on 4 April, 7pm, an hour pls", "book_armoury_kit", "wrong_tool"),
     ("book me a piste for épée on 4 April, 7pm, an hour pls", "book_piste", "pass"),
     ("book me a piste and armoury kit for épée on 4 April", "book_armoury_kit", "pass"),  # the kit was asked too
+    # "my piste booking" names book_piste's words, but reschedule_booking opens with another deed: it moves the booking
+    ("move my piste booking from 4 April to 5 April, same time", "reschedule_booking", "pass"),
+    # a deed the request does not say on the object of the write it names whole (cancel_piste_booking)
+    ("cancel my piste booking for 4 April please", "update_booking", "wrong_tool"),
 ])
 def test_the_asked_deed_done_on_another_object_than_the_one_named(request_text, second, label):
-    """The request names book_piste whole; book_armoury_kit does its deed on an object the request never names."""
+    """The request names book_piste whole; book_armoury_kit does its deed on an object the request never names,
+    update_booking another deed on the booking the request names to cancel."""
     pistes = call(1, "list_free_pistes", {"date": "2026-04-04", "weapon": "epee"}, {"pistes": [{"piste_id": "P5"}]})
     done = call(2, second, {"member_id": "FC-1", "date": "2026-04-04"}, {"status": "reserved"})
     t = trajectory(pistes, done, input=request_text, offered=FENCING, output="All set for 4 April.")
