@@ -22,7 +22,8 @@ name is as good as irrelevant when the better tool is a write it names (escalati
 user asked to reply to). A word of the request naming what an uncalled write does (renew, refill) is
 done only by a called write, not by a lookup whose description mentions it; a lookup that returned a
 reference the better tool takes (a product_id for place_order) is the first step of the asked work. Where the
-better tool is a write the request names (pause) or strongly matches and no write was made, the lookup the
+better tool is a write the request names (pause; not in a question about it: "what would 3 of us
+pay?") or strongly matches and no write was made, the lookup the
 agent ended on stood in for it, unless a result of the chain before it sent it there or the answer
 restates its result (in another language too, or calls an empty one nothing); where nothing of the request
 matches it, the user's own ids it sent (a balance of their account) do not spare it. Nor is any
@@ -54,7 +55,7 @@ from evaluators.text.haystack import Haystack
 from evaluators.text.values import keys_and_strings, value_texts
 from evaluators.text.norm import has_cjk, norm
 from evaluators.text.numbers import without_durations
-from evaluators.text.request_terms import CAMEL, is_evidence, name_terms, request_terms
+from evaluators.text.request_terms import CAMEL, asked_about, is_evidence, name_terms, request_terms
 from evaluators.text.terms import roots, terms
 from evaluators.trajectory_quality import actions, kin, requested, writes
 from evaluators.trajectory_view import TrajectoryView, before
@@ -234,7 +235,8 @@ class ToolSelectionEvaluator(Evaluator):
         # (in its own word, or a Chinese word's: 送 alone, "to send", is no asking for send_email)
         # (its own word, or a Chinese word's verb sense: 程序's "order" is a sequence, 点's "to order" one character's)
         named = roots(english_word_deeds(trajectory.input or "")) if chinese else frozenset()
-        asked = writes(best) and any(t == sources[t] or roots((t,)) <= named for t in actions(best) & uncovered)
+        asked = writes(best) and any(t == sources[t] or roots((t,)) <= named
+                                     for t in (actions(best) & uncovered) - asked_about(trajectory.input or ""))
         # a lookup's match on the senses of single Chinese characters (日: "day") is no sign it is on the request;
         # a write's may be (发: "to send", "to post" for post_message), where dictionaries lack the word's sense
         firm = {t.name: score if writes(t.name) else firmer for t, score, firmer in zip(

@@ -38,3 +38,20 @@ def is_evidence(term: str, source: str) -> bool:
     of two characters or more. A single character means many things (寄 is "to send", "to mail",
     "to entrust" and more: "寄到广州" ships a parcel, it sends no e-mail)."""
     return term == source or len(source) > 1
+
+
+# A clause asking about something ("what would 3 of us pay", "how much do I pay?") rather than for it;
+# "what time can you book me in?" still asks the deed done.
+_ASKED_ABOUT = re.compile(r"(?:^|(?<=[.?!,;:]))\s*(?:and\s+|so\s+|but\s+)?(?:what|how|which|when|where|who|whom|why)\b"
+                          r"(?![^.?!;:]*\b(?:can|could|will|would)\s+you\b)[^.?!;:]*\?", re.I)
+
+
+def asked_about(text: str) -> frozenset[str]:
+    """The terms only the request's English questions about something hold (a wh-question not put to
+    the agent as a request): a deed word there ("what would 3 of us pay?") asks what it would be, not
+    for it done."""
+    questions = _ASKED_ABOUT.findall(text)
+    if not questions:
+        return frozenset()
+    return frozenset(terms(" ".join(questions))).difference(terms(_ASKED_ABOUT.sub(" ", text)))
+

@@ -778,3 +778,25 @@ def test_the_users_own_record_read_with_a_mistyped_id_is_the_right_tool():
 
 def test_an_id_of_another_shape_is_no_mistyped_own_id():
     assert _membership("20417") == flagged("wrong_tool", 1)
+
+
+POTTERY = (ToolDefinition(name="list_workshops", description="Pottery workshops starting in a month, with fees."),
+           ToolDefinition(name="enrol", description="Enrol students on a workshop; returns an invoice."),
+           ToolDefinition(name="pay_invoice", description="Pay an invoice."))
+
+
+def _workshops(request: str) -> tuple[str, list]:
+    found = call(1, "list_workshops", {"level": "beginner", "month": "2027-03"},
+                 {"workshops": [{"workshop_id": "WS-31", "title": "Throwing bowls", "fee": 90, "clay_fee": 12}]})
+    return verdict([found], request, POTTERY, output="'Throwing bowls' on 2027-03-06: 204 for 2, clay included.")
+
+
+def test_a_question_about_what_a_deed_would_come_to_does_not_ask_it_done():
+    """"What would 2 of us pay?" asks a price: the workshop lookup answered it, no payment was asked."""
+    assert _workshops("Any beginner pottery workshops in March? What would 2 of us pay, clay included?") \
+        == flagged("pass", 1)
+
+
+def test_a_deed_asked_beside_a_question_is_still_asked():
+    assert _workshops("Please pay invoice INV-77 for us.") == flagged("wrong_tool", 1)
+    assert _workshops("Please pay invoice INV-77 for us. What would that come to?") == flagged("wrong_tool", 1)
