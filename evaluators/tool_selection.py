@@ -15,7 +15,7 @@ evidence must be strong: the better tool matches a word of its name, or two word
 request (a side lookup while the asked work is done). A call that is a prerequisite (its result feeds a
 later call, as a login before a search) or that failed (the first step of a chain its failure cut
 short) is never the wrong tool; nor is a lookup that sends a specific value the user gave (an
-id, a path, an address, the user's own id, or that id mistyped: grounding's finding), nor a write that sends a value of the request under a
+id, a path, an address, a postcode, the user's own id, or that id mistyped: grounding's finding), nor a write that sends a value of the request under a
 parameter the better tool does not have (reserve_hall for "book h-319" beside transfer_booking). A write on the user's own order is still the wrong
 one when another tool is what was asked (a cancel for a return), and a write the request does not
 name is as good as irrelevant when the better tool is a write it names (escalating a ticket the
@@ -72,6 +72,8 @@ _SENTENCE = 4  # words (not numbers) of a result's text that make it a statement
 _NONE = re.compile(r"\b(?:nothing|none|no|not any)\b|没有|无", re.I)
 _ID_LIKE = re.compile(r"[\w./@-]*\d{3}[\w./@-]*")
 _DIGIT = re.compile(r"\d")
+# Letters and digits in every word, five characters or more: a postcode or a code (W3 9RT, KT22 7AB), not "6 hours"
+_CODED = re.compile(r"(?=(?:\s*\S){5})(?=.*[A-Za-z])(?:[A-Za-z]*\d[A-Za-z\d-]*)(?:\s+[A-Za-z]*\d[A-Za-z\d-]*)*")
 
 # The caches below are keyed by content (names, descriptions, terms) and hold values that are
 # only read afterwards (a BM25 index included), so worker threads share them safely.
@@ -137,8 +139,9 @@ def works_on_the_request(view: TrajectoryView, position: int) -> bool:
 
 def _user_keys(view: TrajectoryView, arguments: list, with_known: bool) -> set[str]:
     """The top-level parameters under which a call sends a specific value the user gave (in the
-    request; also in an earlier turn or the trace's context `with_known`)."""
-    return {str(a.path[0]) for a in arguments if _specific(str(a.value))
+    request; also in an earlier turn or the trace's context `with_known`, where a postcode counts too:
+    a lookup of the user's postcode works on their request, a write sending it may act on anything there)."""
+    return {str(a.path[0]) for a in arguments if _specific(str(a.value), coded=with_known)
             and (view.text.in_user(a.text) or (with_known and view.text.known.has(a.text)))}
 
 
@@ -150,10 +153,12 @@ def _mistyped_own(view: TrajectoryView, arguments: list) -> bool:
     return bool(own) and any(_specific(str(a.value)) and _DIGIT.sub("0", a.text) in own for a in arguments)
 
 
-def _specific(raw: str) -> bool:
-    """An id, a path, an address or a long number: a value that names one thing. A date names a day
-    any tool may be asked about (a van's mileage report on the day of the asked booking)."""
-    return (sum(c.isdigit() for c in raw) >= 3 or "/" in raw or "@" in raw) and as_date(raw) is None
+def _specific(raw: str, coded: bool = False) -> bool:
+    """An id, a path, an address or a long number (a postcode or a code too, `coded`): a value that
+    names one thing. A date names a day any tool may be asked about (a van's mileage report on the
+    day of the asked booking)."""
+    return (sum(c.isdigit() for c in raw) >= 3 or "/" in raw or "@" in raw
+            or (coded and _CODED.fullmatch(raw.strip()) is not None)) and as_date(raw) is None
 
 
 def fits_nowhere_else(view: TrajectoryView, position: int, better: ToolDefinition) -> bool:

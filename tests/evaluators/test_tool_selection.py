@@ -800,3 +800,27 @@ def test_a_question_about_what_a_deed_would_come_to_does_not_ask_it_done():
 def test_a_deed_asked_beside_a_question_is_still_asked():
     assert _workshops("Please pay invoice INV-77 for us.") == flagged("wrong_tool", 1)
     assert _workshops("Please pay invoice INV-77 for us. What would that come to?") == flagged("wrong_tool", 1)
+
+
+GARDEN = (ToolDefinition(name="get_area_fee", description="Zone and monthly charge for a postcode."),
+          ToolDefinition(name="export_payments", description="Start an export of the account's garden-waste subscription "
+                                                             "payments for a year."),
+          ToolDefinition(name="renew_subscription", description="Renew a garden-waste subscription."))
+MOVING = "Moving house: which of LS6 2AB, M3 3JE and E8 3PB has the cheapest garden-waste subscription, and what is it " \
+    "per year?"
+
+
+def _fees(*postcodes: str) -> tuple[str, list]:
+    fees = [call(i, "get_area_fee", {"postcode": p}, {"postcode": p, "monthly_fee": fee})
+            for i, (p, fee) in enumerate(zip(postcodes, (4, 5, 6)), 1)]
+    return verdict(fees, MOVING, GARDEN, output="LS6 2AB is cheapest at 48 a year.")
+
+
+def test_a_lookup_of_the_postcodes_the_user_gave_works_on_the_request():
+    """A postcode names one place as an id does (W3 9RT has two digits, not three): looking each up
+    answers the request, whatever 'per year' matches in another tool's description."""
+    assert _fees("LS6 2AB", "M3 3JE", "E8 3PB") == ("pass", [])
+
+
+def test_a_postcode_nobody_gave_works_on_nothing():
+    assert _fees("ZZ9 9ZZ", "ZZ9 9ZY", "ZZ9 9ZX")[0] == "wrong_tool"
