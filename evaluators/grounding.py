@@ -25,7 +25,7 @@ from evaluators.base import EvalContext, EvalResult, Evaluator, Finding
 from evaluators.dates import relative_instead_of_date
 from evaluators.reviewer import Reviewer, authored, holds
 from evaluators.schemas import ArgumentFacts, ToolSchemas
-from evaluators.text.arithmetic import column_sums, percent_factors, totals_of
+from evaluators.text.arithmetic import column_sums, percent_factors, record_totals, totals_of
 from evaluators.text.zones import Lengths, days_of, lengths_of, per_item_lengths, whole_length
 from evaluators.text.dates import as_date, resolve_relative_dates
 from evaluators.text.glosses import senses
@@ -248,11 +248,14 @@ class _Judge:
         return Lengths(frozenset().union(*map(lengths_of, results)), wholes, frozenset().union(*map(days_of, results)),
                        frozenset().union(*map(measures_given, results)))
 
-    def totaled_before(self, position: int, number: Decimal) -> bool:
+    def totaled_before(self, position: int, number: Decimal, one_record: bool = False) -> bool:
         """Whether `number` is a total of a result the call at `position` could read (`totals_of`),
-        or of one field over several of them (three prices looked up one service each: `column_sums`)."""
+        or of one field over several of them (three prices looked up one service each: `column_sums`);
+        `one_record`: of fields of one record only (`record_totals`: a fee and its materials fee)."""
         calls, call = self.trajectory.tool_calls, self.trajectory.tool_calls[position]
         earlier = [i for i, c in enumerate(calls) if i != position and before(c, call)]
+        if one_record:
+            return any(number in record_totals(parsed(calls[i].result)) for i in earlier)
         # a lookup asked again answers again: its price is in the bill once
         once = {(calls[i].name, self.texts.keys[i]): i for i in earlier}
         return any(number in self._totals(i) for i in earlier) or \

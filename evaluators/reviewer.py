@@ -180,15 +180,16 @@ class Reviewer:
     def source(self, argument: Argument, earlier: Callable[[str], bool],
                fields: Callable[[str], bool] = lambda _: False, description: str | None = None,
                factors: Callable[[], Iterable[Decimal]] = tuple,
-               totaled: Callable[[Decimal], bool] = lambda _: False,
+               totaled: Callable[..., bool] = lambda *_: False,
                kin: Callable[[], Iterable[Decimal]] = tuple,
                lengths: Callable[[], Lengths] = Lengths) -> str | None:
         """Where `argument`'s value comes from beyond a plain lookup, or None; `fields(value)` says
         whether an earlier result has a field of that name, `description` is the parameter's,
         `factors()` the numbers of the earlier results (a unit price a search gave), `totaled(n)`
-        whether n is a total a reviewer reads off one of them (`arithmetic.totals_of`), `kin()` the
-        numbers of the earlier results about what this call acts on (the chosen show's rate), `lengths()`
-        the lengths of time the earlier results give (`zones.Lengths`)."""
+        whether n is a total a reviewer reads off one of them (`arithmetic.totals_of`; `totaled(n, True)`
+        of the fields of one record only), `kin()` the numbers of the earlier results about what this
+        call acts on (the chosen show's rate), `lengths()` the lengths of time the earlier results give
+        (`zones.Lengths`)."""
         value, text = argument.value, argument.text
         if text in self.context:
             return "trace context"
@@ -255,7 +256,7 @@ class Reviewer:
         return {0} | {_YEAR_STEPS[(m[1] or m[2]).lower()] for m in _YEAR_NAMED.finditer(self.requests)}
 
     def _figured(self, number: str, earlier: Callable[[str], bool], factors: Callable[[], Iterable[Decimal]],
-                 totaled: Callable[[Decimal], bool], rated: bool = True) -> str | None:
+                 totaled: Callable[..., bool], rated: bool = True) -> str | None:
         """Where a number comes from: the user's words, a range of them, a computation they ask for
         (with a result's rate or price, unless `rated` is false), a total of one earlier result."""
         if number in self.numbers:
@@ -273,7 +274,16 @@ class Reviewer:
             return "a number an earlier result gave"
         if totaled(Decimal(number)):
             return "a total of an earlier result's numbers (a column of its list, or fields of one record)"
+        if (count := self._per_head(Decimal(number), totaled)) is not None:
+            return f"{count} (the user's count) × a total of fields of one earlier record (a fee plus materials)"
         return None
+
+    def _per_head(self, value: Decimal, totaled: Callable[..., bool]) -> int | None:
+        """The user's count (2 to 99 people or things) that makes `value` that many times a total a
+        reviewer reads off one earlier record: 3 of us at a course's fee plus its materials fee."""
+        counts = {int(n) for n in self.numbers if n.isdigit() and 1 < int(n) < 100} | \
+            {n for n in party_sizes(self.requests) if 1 < n < 100}
+        return next((n for n in sorted(counts) if totaled(value / n, True)), None)
 
     def _lasts(self, value: str) -> bool:
         """Whether an ISO 8601 duration (PT2H, P3D; read by pydantic) is a length of time the user gave."""

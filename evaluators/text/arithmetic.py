@@ -265,8 +265,7 @@ def totals_of(result: object) -> frozenset[Decimal]:
         if isinstance(node, dict):
             numbers = [n for v in node.values() if (n := _number(v)) is not None]
             if 1 < len(numbers) <= _MOST_FIELDS:
-                found |= {a + b for i, a in enumerate(numbers) for b in numbers[i + 1:]}
-                found.add(sum(numbers))
+                found |= _field_sums(numbers)
                 found |= _balances(numbers)
             stack += [v for v in node.values() if isinstance(v, (dict, list))]
         elif isinstance(node, list):
@@ -279,6 +278,27 @@ def totals_of(result: object) -> frozenset[Decimal]:
                     found |= {a + b for i, a in enumerate(column) for b in column[i + 1:]}
             stack += [v for v in node if isinstance(v, (dict, list))]
     return frozenset(t for t in found if 0 < t < _LARGEST)
+
+
+def record_totals(result: object) -> frozenset[Decimal]:
+    """The sums of two or all numeric fields of one record, anywhere in a result (a course's fee and
+    its materials fee): what one thing costs in all, before a count of them."""
+    found: set[Decimal] = set()
+    stack = [result]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, dict):
+            numbers = [n for v in node.values() if (n := _number(v)) is not None]
+            if 1 < len(numbers) <= _MOST_FIELDS:
+                found |= _field_sums(numbers)
+            stack += [v for v in node.values() if isinstance(v, (dict, list))]
+        elif isinstance(node, list):
+            stack += [v for v in node if isinstance(v, (dict, list))]
+    return frozenset(t for t in found if 0 < t < _LARGEST)
+
+
+def _field_sums(numbers: list[Decimal]) -> set[Decimal]:
+    return {a + b for i, a in enumerate(numbers) for b in numbers[i + 1:]} | {sum(numbers)}
 
 
 def _fields(record: dict, path: tuple = ()) -> dict[tuple, Decimal]:

@@ -461,3 +461,20 @@ def test_a_total_over_records_counts_a_record_looked_up_again_once(amount, groun
     result = ground(first, second, again, pay, request="Book pump-out slots S5837 and S5548, and send me a payment link in pounds.",
                     offered=offered)
     assert (result.label == "pass") is grounded
+
+
+@pytest.mark.parametrize("amount, grounded", [
+    (330, True),   # 3 of us at the course's fee plus its materials fee: 3 × (95 + 15)
+    (331, False),  # a euro off
+    (440, False),  # 4 × 110: one person too many
+])
+def test_the_users_count_times_a_total_of_one_record(amount, grounded):
+    """"Sign 3 of us up and pay the fee plus materials": the bill is the count times the course's two fees."""
+    course = call(1, "list_courses", {"month": "2027-02"}, {"courses": [
+        {"course_id": "C-7", "title": "Wheel basics", "fee": 95, "materials_fee": 15, "seats_left": 6}]})
+    pay = call(2, "pay_invoice", {"invoice_id": "INV-7", "amount": amount}, {"paid": True})
+    offered = (ToolDefinition(name="pay_invoice", parameters={"type": "object", "properties": {
+        "invoice_id": {"type": "string"}, "amount": {"type": "number"}}}),)
+    result = ground(course, pay, request="Sign 3 of us up for Wheel basics in February and pay the fee plus materials "
+                                         "on invoice INV-7.", offered=offered)
+    assert ("amount" not in leaves(result, 2) or leaves(result, 2)["amount"] != "ungrounded_value") is grounded
