@@ -259,42 +259,43 @@ def totals_of(result: object) -> frozenset[Decimal]:
     over two of them (the prices of the items found), and of two or all numeric fields of one
     record (a subtotal and its shipping)."""
     found: set[Decimal] = set()
-    stack = [result]
-    while stack:
-        node = stack.pop()
+    for node in _nodes(result):
         if isinstance(node, dict):
-            numbers = [n for v in node.values() if (n := _number(v)) is not None]
-            if 1 < len(numbers) <= _MOST_FIELDS:
-                found |= _field_sums(numbers)
-                found |= _balances(numbers)
-            stack += [v for v in node.values() if isinstance(v, (dict, list))]
-        elif isinstance(node, list):
-            records = [_fields(v) for v in node if isinstance(v, dict)]
-            for key in {k for r in records for k in r}:
-                column = [n for r in records if (n := r.get(key)) is not None]
-                if len(column) > 1:
-                    found.add(sum(column))
-                if 2 < len(column) <= _MOST_FIELDS:  # two of the items found: "the two cheapest"
-                    found |= {a + b for i, a in enumerate(column) for b in column[i + 1:]}
-            stack += [v for v in node if isinstance(v, (dict, list))]
+            if numbers := _record_numbers(node):
+                found |= _field_sums(numbers) | _balances(numbers)
+            continue
+        records = [_fields(v) for v in node if isinstance(v, dict)]
+        for key in {k for r in records for k in r}:
+            column = [n for r in records if (n := r.get(key)) is not None]
+            if len(column) > 1:
+                found.add(sum(column))
+            if 2 < len(column) <= _MOST_FIELDS:  # two of the items found: "the two cheapest"
+                found |= {a + b for i, a in enumerate(column) for b in column[i + 1:]}
     return frozenset(t for t in found if 0 < t < _LARGEST)
 
 
 def record_totals(result: object) -> frozenset[Decimal]:
     """The sums of two or all numeric fields of one record, anywhere in a result (a course's fee and
     its materials fee): what one thing costs in all, before a count of them."""
-    found: set[Decimal] = set()
+    found = {t for node in _nodes(result) if isinstance(node, dict) and (numbers := _record_numbers(node))
+             for t in _field_sums(numbers)}
+    return frozenset(t for t in found if 0 < t < _LARGEST)
+
+
+def _nodes(result: object) -> Iterable[dict | list]:
+    """Every record and list of a result, however deep."""
     stack = [result]
     while stack:
         node = stack.pop()
-        if isinstance(node, dict):
-            numbers = [n for v in node.values() if (n := _number(v)) is not None]
-            if 1 < len(numbers) <= _MOST_FIELDS:
-                found |= _field_sums(numbers)
-            stack += [v for v in node.values() if isinstance(v, (dict, list))]
-        elif isinstance(node, list):
-            stack += [v for v in node if isinstance(v, (dict, list))]
-    return frozenset(t for t in found if 0 < t < _LARGEST)
+        if isinstance(node, (dict, list)):
+            yield node
+            stack += [v for v in (node.values() if isinstance(node, dict) else node) if isinstance(v, (dict, list))]
+
+
+def _record_numbers(record: dict) -> list[Decimal]:
+    """A record's own numbers, when it has two to `_MOST_FIELDS` of them (else none)."""
+    numbers = [n for v in record.values() if (n := _number(v)) is not None]
+    return numbers if 1 < len(numbers) <= _MOST_FIELDS else []
 
 
 def _field_sums(numbers: list[Decimal]) -> set[Decimal]:
