@@ -42,6 +42,9 @@ _AMP_HOURS = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s*(?:ah|amp[\s-]?hours?)\b",
 _AS_MANY = re.compile(r"\b(?:as many|afford|budget|for the money)\b|预算|订满|买满|能买多少|能订多少", re.IGNORECASE)
 _CHANGE = re.compile(r"\b(?:add|adding|more|extra|another|increase|top up|remove|removing|reduce|fewer|less|drop"
                      r"|left|remaining|deduct|subtract|minus)\b|加|增|再|多|减|少|去掉|剩|扣", re.IGNORECASE)
+# One more or one fewer of something, said so: "add 1 more bottle", "one extra seat", 再加1瓶, 少一个.
+_ONE_MORE = re.compile(r"\b(?:1|one)\s+(?:more|extra|fewer|less)\b|\badd\s+(?:1|one)\b|(?:再加|再|加|多|减|少)\s*[1一]\s*[^\d\s.]",
+                       re.IGNORECASE)
 _MOST_OPERANDS = 12  # a request with more numbers than this is a table, not a sum to check
 _CENT, _UNIT = Decimal("0.01"), Decimal(1)
 _MOST_FACTORS = 64  # numbers of earlier results tried as a unit price
@@ -157,9 +160,11 @@ def computed_with_result(value: Decimal, text: str, earlier: Callable[[str], boo
         if found is not None:
             return found
     if _CHANGE.search(text) is not None:
-        for a in (Decimal(n) for n in numbers_in(text) if n not in ("0", "1")):  # one more is an id's near miss
+        # one more is an id's near miss, unless the user says one more of a few things (a count below 100)
+        one = _ONE_MORE.search(text) is not None
+        for a in (Decimal(n) for n in numbers_in(text) if n != "0" and (n != "1" or one)):
             for b, sign in ((value - a, "+"), (value + a, "-")):  # value = b + a, or b - a
-                if b > 1 and b == b.to_integral_value() and earlier(norm(canonical(b))):
+                if b > 1 and b == b.to_integral_value() and (a != 1 or b < 100) and earlier(norm(canonical(b))):
                     return f"{canonical(b)} (an earlier result's number) {sign} {canonical(a)}, as the user asked"
     # 3 tees at a price a search gave, in yuan at the rate an FX lookup gave
     prices = [p for p in list(factors())[:_MOST_FACTORS] if p not in (0, 1)]

@@ -478,3 +478,18 @@ def test_the_users_count_times_a_total_of_one_record(amount, grounded):
     result = ground(course, pay, request="Sign 3 of us up for Wheel basics in February and pay the fee plus materials "
                                          "on invoice INV-7.", offered=offered)
     assert ("amount" not in leaves(result, 2) or leaves(result, 2)["amount"] != "ungrounded_value") is grounded
+
+
+@pytest.mark.parametrize("request_text, quantity, grounded", [
+    ("Add 1 more bottle to order ORD-384396, please.", 6, True),  # the 5 the order holds, plus the one asked
+    ("订单ORD-384396再加1瓶。", 6, True),
+    ("Add 1 more bottle to order ORD-384396, please.", 7, False),
+    ("Please change order ORD-384396, I'll tell you how.", 6, False),  # nobody said one more
+])
+def test_one_more_of_a_stored_count(request_text, quantity, grounded):
+    order = call(1, "get_order", {"order_id": "ORD-384396"}, {"order_id": "ORD-384396", "quantity": 5, "unit_price": 22})
+    change = call(2, "change_order", {"order_id": "ORD-384396", "quantity": quantity}, {"status": "updated"})
+    offered = (ToolDefinition(name="change_order", parameters={"type": "object", "properties": {
+        "order_id": {"type": "string"}, "quantity": {"type": "integer"}}}),)
+    result = ground(order, change, request=request_text, offered=offered)
+    assert (leaves(result, 2).get("quantity") != "ungrounded_value") is grounded

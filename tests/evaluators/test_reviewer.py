@@ -520,10 +520,16 @@ def test_a_count_at_a_price_times_a_rate_is_grounded():
     (35, "add 15 licences, what's the new bill?", "pass"),  # the 20 a lookup gave, plus 15
     (5, "remove 15 licences", "pass"),  # minus
     (35, "how much for 15 licences?", "ungrounded_value"),  # nothing asked to be added
-    (21, "add 1 licence", "ungrounded_value"),  # one more than a result's number: an id's near miss
+    (21, "add 1 licence", "pass"),  # one more, said so, of a count below 100
+    (21, "how many licences do we have? licence 1 is mine", "ungrounded_value"),  # one more, never asked
+    (22, "add 1 licence", "ungrounded_value"),
 ])
 def test_a_count_changed_as_asked_from_a_results_count_is_grounded(value, said, label):
     assert _after({"licences": 20}, value, said) == label
+
+
+def test_one_more_than_a_number_of_a_hundred_or_more_is_an_ids_near_miss():
+    assert _after({"licences": 1200}, 1201, "add 1 licence") == "ungrounded_value"
 
 
 @pytest.mark.parametrize("value, label", [
