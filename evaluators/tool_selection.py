@@ -268,9 +268,10 @@ class ToolSelectionEvaluator(Evaluator):
         wanted = best if writes(best) else top if writes(top) and firm[top] > max((firm[n] for n in called), default=0) else None
         detour = wanted is not None and not any(writes(name) for name in called) and not writes(last) and \
             firm.get(last) == 0 and not _reported(view, len(verdicts) - 1)
-        suspects = {v["tool"] for v in verdicts if v["label"] == "pass" and v["tool"] in low and (strong or (
-            not served and has_cjk(offered[index[v["tool"]]].description or "") == chinese) or (
-            detour and v["tool"] == last))}
+        # without strong evidence, a lookup sent the user's words whose result the answer tells served the request
+        suspects = {v["tool"] for p, v in enumerate(verdicts) if v["label"] == "pass" and v["tool"] in low and (strong or (
+            not served and has_cjk(offered[index[v["tool"]]].description or "") == chinese
+            and (writes(v["tool"]) or not _answered_on(view, p))) or (detour and v["tool"] == last))}
         if not suspects:
             return scores
         keys = _reference_keys(offered[index[best]])
@@ -331,6 +332,12 @@ def _follows_up(view: TrajectoryView, position: int) -> bool:
     return bool(view.trajectory.history) and any(
         _specific(str(a.value)) and not view.text.in_user(a.text) and view.text.history.has(a.text)
         for a in view.text.arguments[position] or ())
+
+
+def _answered_on(view: TrajectoryView, position: int) -> bool:
+    """Whether a call sent a value of the request (the species named, as written) and the answer tells
+    its result: it looked up what the user asked about and answered from it."""
+    return any(view.text.in_user(a.text) for a in view.text.arguments[position] or ()) and _reported(view, position)
 
 
 def _reported(view: TrajectoryView, position: int) -> bool:

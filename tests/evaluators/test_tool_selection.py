@@ -824,3 +824,18 @@ def test_a_lookup_of_the_postcodes_the_user_gave_works_on_the_request():
 
 def test_a_postcode_nobody_gave_works_on_nothing():
     assert _fees("ZZ9 9ZZ", "ZZ9 9ZY", "ZZ9 9ZX")[0] == "wrong_tool"
+
+
+TEA = (ToolDefinition(name="lookup_tea", description="茶叶图鉴：产区、发酵程度。"),
+       ToolDefinition(name="book_tasting", description="预约品茶会。"),
+       ToolDefinition(name="cancel_tasting", description="取消品茶预约。比较退款。"))
+
+
+@pytest.mark.parametrize("teas, label", [(("大红袍", "铁观音"), "pass"), (("龙井", "普洱"), "wrong_tool")])
+def test_a_lookup_of_what_the_user_named_that_the_answer_tells_served_the_request(teas, label):
+    """"比较一下大红袍和铁观音" shares 比较 with cancel_tasting's description and nothing with the tea
+    guide's: one word, no strong evidence. The guide looked up the two teas the user named and the
+    answer tells what it found: it served the request. Two other teas, looked up and told, did not."""
+    looked = [call(i, "lookup_tea", {"name": name}, {"name": name, "region": region})
+              for i, (name, region) in enumerate(zip(teas, ("武夷山", "安溪")), 1)]
+    assert verdict(looked, "帮我比较一下大红袍和铁观音，哪个更耐泡？", TEA, output=f"{teas[0]}：武夷山；{teas[1]}：安溪。")[0] == label
