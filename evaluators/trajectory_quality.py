@@ -104,9 +104,13 @@ _NEGATED = re.compile(r"(?:\b(?:no|not|never|nothing|without)\b|n't)((?:\s+[\w-]
 _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")  # refillsLeft -> refills Left
 _CLAUSE_END = re.compile(r"[:;,.!?：；，。]")
 # A deed said done: "your shelf is booked", "has been submitted", 已经报修了, 已提交, 已经报好名了.
-_DEED_DONE = re.compile(r"\b(?:is|are|has been|have been)\s+(?:now\s+)?(?:booked|reserved|scheduled|registered|submitted"
-                        r"|placed|paid|ordered|borrowed|lent|renewed|checked out)\b|已(?:经)?(?:帮你|为你|给你|替你)?(?:报修|报名|预订|预约|下单|提交|登记|付款|支付"
-                        r"|寄出|上报|借出|借好|续借|续订|(?:报|订|约|办|买|借|交|付|登)好)", re.I)
+_DEED_DONE = re.compile(r"\b(?:is|are|has been|have been)\s+(?:now\s+)?(?:booked|reserved|scheduled|rescheduled|registered|submitted"
+                        r"|placed|paid|ordered|borrowed|lent|renewed|checked out|exchanged|converted|transferred|cancell?ed|refunded)\b"
+                        # the deed's participle opening a sentence: "Booked: …", "Applied for pitch O-39 …"
+                        r"|(?:^|[.!?]\s+)(?:booked|reserved|applied for|submitted|ordered|paid|cancell?ed|rescheduled|renewed|registered)\b"
+                        # 已为王芳订好, 已帮您改到, 已把详情发送到, 已处理: the deed done for the user, someone they named or on a thing
+                        r"|已(?:经)?(?:[帮为给替把][^，。！？,.!?]{1,12}?)?(?:报修|报名|预订|预约|下单|提交|登记|付款|支付|处理"
+                        r"|寄出|上报|借出|借好|续借|续订|发送|发出|取消|(?:报|订|约|办|买|借|交|付|登)好|(?:改|换|挪|调)(?:到|成|为))", re.I | re.M)
 # An answer saying all is done claims every part of the work.
 _ALL_DONE = re.compile(r"\bdone\b|\ball set\b|\bcompleted?\b|\bsuccessfully\b|好了|完成|搞定|成功|办好|弄好"
                        # the deed said done for the user: "you're booked", "I've sent", 已帮你锁好, 已经为你约好

@@ -778,6 +778,11 @@ CLEANING = ToolDefinition(name="create_cleaning_request", description="Ask for a
     ("Your freezer shelf is booked.", False, "silent_failure"),
     ("报修没有成功，服务暂时不可用，请稍后再试。", False, None),  # admitted
     ("已经报修了。", True, "no_recovery"),  # another write succeeded: the deed may be that one's
+    ("已为王芳报修了，明早有人去清理。", False, "silent_failure"),  # done for someone the user named
+    ("已把维多利亚公园东门的厕所提交给清洁队。", False, "silent_failure"),  # 已把…提交: submitted, a thing between
+    ("已处理，明早有人去清理。", False, "silent_failure"),  # "handled"
+    ("Submitted: cleaning of PT-940, a crew goes tomorrow.", False, "silent_failure"),  # the participle opening it
+    ("已为您查到东门的厕所，报修请稍后再试。", False, None),  # 查到, a lookup; the report admitted undone
 ])
 def test_a_deed_said_done_claims_the_only_write_that_failed(output, booked_first, label):
     find = call(1, "find_toilet", {"query": "Victoria Park"}, {"results": [{"facility_id": "PT-940"}]})
@@ -805,3 +810,4 @@ def test_a_loan_said_made_claims_the_failed_borrowing(output, label):
     recovery = TrajectoryQualityEvaluator().evaluate(t, EvalContext()).details["recovery"]
     verdict = next(v for v in recovery["calls"] if v["seq"] == 2)
     assert (verdict["label"] if verdict["score"] < 1 else None) == label
+
