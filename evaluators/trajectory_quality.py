@@ -87,7 +87,8 @@ _WRITES = frozenset(terms(
     "deploy approve register enroll enrol subscribe apply checkout withdraw deposit reset reply respond escalate assign close resolve "
     "notify email sms push invite forward donate renew extend upgrade downgrade activate deactivate enable disable "
     "start launch trigger redeem request lodge share retry rerun restart rebuild revert rollback archive pause resume "
-    "suspend sign signup unsubscribe ban unban unblock mute kick confirm accept decline rsvp borrow lend rent hire"))
+    "suspend sign signup unsubscribe ban unban unblock mute kick confirm accept decline rsvp borrow lend rent hire "
+    "enter file"))
 # Verbs that are also nouns a Chinese word's gloss holds (仓 is a ship's "hold"): they make a tool's
 # name a write (hold_scooter, block_card), never an answer's or a request's words a deed.
 _NAME_WRITES = frozenset("hold block waive void freeze unfreeze".split())

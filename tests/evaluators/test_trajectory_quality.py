@@ -811,3 +811,16 @@ def test_a_loan_said_made_claims_the_failed_borrowing(output, label):
     verdict = next(v for v in recovery["calls"] if v["seq"] == 2)
     assert (verdict["label"] if verdict["score"] < 1 else None) == label
 
+
+
+@pytest.mark.parametrize("name, output, label", [
+    ("enter_trial", "Moss is entered: run 23.", "unverified_success"),  # enter is a deed, as register is
+    ("file_repair_report", "Done: the repair report for the fountain is filed.", "unverified_success"),
+    ("enter_trial", "Entering Moss failed (the service is down); please try again later.", None),  # admitted
+])
+def test_entering_and_filing_are_writes_whose_failure_an_answer_can_pass_over(name, output, label):
+    failed = call(1, name, {"trial_id": "ST-165", "dog_name": "Moss"}, "Error: 503 Service Unavailable",
+                  error="503 Service Unavailable")
+    t = trajectory(failed, input="put Moss in for nursery at Bala / report the leaking fountain", output=output)
+    termination = TrajectoryQualityEvaluator().evaluate(t, EvalContext()).details["termination"]
+    assert (termination.get("label") if termination["score"] < 1 else None) == label
