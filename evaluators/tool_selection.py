@@ -279,11 +279,12 @@ class ToolSelectionEvaluator(Evaluator):
         # no lookup does a deed: where the request asks one done (订: "to order"), a write it matches at all is
         # not wrong beside a better lookup (几点回来, "what time?", matching get_tide_times by name)
         deeds = requested(trajectory.input or "")
+        # the stand-in nothing of the request matches, which did not fail and is not told: the user's ids do not spare it
+        end = len(verdicts) - 1
+        stood_in = end if undone and firm[last] == 0 and trajectory.tool_calls[end].status != "error" \
+            and not _reported(view, end) else None
         cleared = {name for name in suspects
-                   if any((on_request.working(p) and not (undone and p == len(verdicts) - 1 and firm[name] == 0
-                                                             and trajectory.tool_calls[p].status != "error"
-                                                             and not _reported(view, p)))
-                          or _readies(trajectory.tool_calls[p], readied[name])
+                   if any((on_request.working(p) and p != stood_in) or _readies(trajectory.tool_calls[p], readied[name])
                           or (writes(name) and (fits_nowhere_else(view, p, offered[index[best]])
                                                 or (not strong and _follows_up(view, p))
                                                 or (not writes(best) and bool(deeds) and firm[name] > 0)))

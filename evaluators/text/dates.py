@@ -30,8 +30,7 @@ _EN_OFFSET = re.compile(r"\b(?:" + "|".join(w.replace(" ", r"\s+") for w in _EN_
 _ZH_OFFSETS = {"今天": 0, "今日": 0, "今晚": 0, "明天": 1, "明日": 1, "明早": 1, "明晚": 1,
                "后天": 2, "大后天": 3, "昨天": -1, "昨日": -1, "前天": -2}
 # Days named by their distance from today, as a request writes them (its case kept): when, never what about.
-_DAY_WORDS = re.compile(r"\b(?:(?:the\s+)?day\s+(?:after\s+tomorrow|before\s+yesterday)|today|tonight|tomorrow|tmr|yesterday)\b|"
-                        + "|".join(sorted(_ZH_OFFSETS, key=len, reverse=True)), re.I)
+_DAY_WORDS = re.compile(rf"(?:\bthe\s+)?{_EN_OFFSET.pattern}|" + "|".join(sorted(_ZH_OFFSETS, key=len, reverse=True)), re.I)
 _RELATIVE = re.compile(
     r"\b(?:(?:the\s+)?day\s+(?:after\s+tomorrow|before\s+yesterday)|today|tonight|tomorrow|tmr|"
     r"yesterday|(?:this|next|last|coming)\s+(?:week(?:end)?|month|year|"

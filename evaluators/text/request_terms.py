@@ -54,4 +54,3 @@ def asked_about(text: str) -> frozenset[str]:
     if not questions:
         return frozenset()
     return frozenset(terms(" ".join(questions))).difference(terms(_ASKED_ABOUT.sub(" ", text)))
-
