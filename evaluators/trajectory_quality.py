@@ -106,11 +106,13 @@ _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")  # refillsLeft -> refills Left
 _CLAUSE_END = re.compile(r"[:;,.!?：；，。]")
 # A deed said done: "your shelf is booked", "has been submitted", 已经报修了, 已提交, 已经报好名了.
 _DEED_DONE = re.compile(r"\b(?:is|are|has been|have been)\s+(?:now\s+)?(?:booked|reserved|scheduled|rescheduled|registered|submitted"
-                        r"|placed|paid|ordered|borrowed|lent|renewed|checked out|exchanged|converted|transferred|cancell?ed|refunded)\b"
+                        r"|placed|paid|ordered|borrowed|lent|renewed|checked out|exchanged|converted|transferred|cancell?ed|refunded"
+                        r"|moved|extended|updated|changed|signed up|enrolled|filed|added|removed)\b"
                         # the deed's participle opening a sentence: "Booked: …", "Applied for pitch O-39 …"
-                        r"|(?:^|[.!?]\s+)(?:booked|reserved|applied for|submitted|ordered|paid|cancell?ed|rescheduled|renewed|registered)\b"
+                        r"|(?:^|[.!?]\s+)(?:booked|reserved|applied for|submitted|ordered|paid|cancell?ed|rescheduled|renewed|registered"
+                        r"|moved|extended|signed up|enrolled|filed)\b"
                         # 已为王芳订好, 已帮您改到, 已把详情发送到, 已处理: the deed done for the user, someone they named or on a thing
-                        r"|已(?:经)?(?:[帮为给替把][^，。！？,.!?]{1,12}?)?(?:报修|报名|预订|预约|下单|提交|登记|付款|支付|处理"
+                        r"|已(?:经)?(?:[帮为给替把][^，。！？,.!?]{1,12}?)?(?:报修|报名|预订|预约|下单|提交|登记|付款|支付|处理|续费|续约|延期|改期|退款|退订|修改|更新|安排"
                         r"|寄出|上报|借出|借好|续借|续订|发送|发出|取消|(?:报|订|约|办|买|借|交|付|登)好|(?:改|换|挪|调)(?:到|成|为))", re.I | re.M)
 # An answer saying all is done claims every part of the work.
 _ALL_DONE = re.compile(r"\bdone\b|\ball set\b|\bcompleted?\b|\bsuccessfully\b|好了|完成|搞定|成功|办好|弄好"
@@ -504,7 +506,9 @@ class TrajectoryQualityEvaluator(Evaluator):
         failed, kind = calls[i], run.kinds[i]
         ref, seq = f"call {failed.seq} {failed.name}", failed.seq
         later = [j for j in range(i + 1, len(calls)) if before(failed, calls[j])]
-        if run.claims(i) and not any(calls[j].status == "ok" for j in later):
+        # only a later success that does the failed call's work mends it: a lookup after a failed
+        # booking (the breakfast menu) leaves the booking the answer claims undone
+        if run.claims(i) and not any(calls[j].status == "ok" and run.taken_over(i, [j]) is not None for j in later):
             return _part(0.0, "silent_failure", f"{ref}: silent_failure: failed ({kind or 'error'}) and the final "
                                                 "answer claims success with no later successful call", [seq], seq=seq)
         retries = _retries(calls, keys, i, later)

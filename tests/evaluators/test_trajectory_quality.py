@@ -783,6 +783,10 @@ CLEANING = ToolDefinition(name="create_cleaning_request", description="Ask for a
     ("已处理，明早有人去清理。", False, "silent_failure"),  # "handled"
     ("Submitted: cleaning of PT-940, a crew goes tomorrow.", False, "silent_failure"),  # the participle opening it
     ("已为您查到东门的厕所，报修请稍后再试。", False, None),  # 查到, a lookup; the report admitted undone
+    ("Moved to tomorrow morning: a crew comes at 8.", False, "silent_failure"),  # the participle opening it
+    ("The visit has been moved to tomorrow, a crew comes at 8.", False, "silent_failure"),
+    ("东门的厕所明早有人去，已安排。", False, "silent_failure"),  # 已安排: "arranged"
+    ("Updated opening hours: 06:00-22:00.", False, "no_recovery"),  # updated opening a sentence: a report too
 ])
 def test_a_deed_said_done_claims_the_only_write_that_failed(output, booked_first, label):
     find = call(1, "find_toilet", {"query": "Victoria Park"}, {"results": [{"facility_id": "PT-940"}]})
@@ -824,3 +828,22 @@ def test_entering_and_filing_are_writes_whose_failure_an_answer_can_pass_over(na
     t = trajectory(failed, input="put Moss in for nursery at Bala / report the leaking fountain", output=output)
     termination = TrajectoryQualityEvaluator().evaluate(t, EvalContext()).details["termination"]
     assert (termination.get("label") if termination["score"] < 1 else None) == label
+
+
+@pytest.mark.parametrize("after, label", [
+    (call(3, "get_opening_hours", {"facility_id": "PT-940"}, {"open": "06:00-22:00"}), "silent_failure"),
+    (call(3, "create_cleaning_request", {"facility_id": "PT-940", "issue": "dirty"}, {"request_id": "CR-7"}), None),
+])
+def test_only_a_later_call_that_does_the_failed_work_mends_it(after, label):
+    """A lookup that succeeds after a failed write (the opening hours) does not do the write: an
+    answer saying the request is filed claims the failed one; the same request made again does."""
+    find = call(1, "find_toilet", {"query": "Victoria Park"}, {"results": [{"facility_id": "PT-940"}]})
+    failed = call(2, "create_cleaning_request", {"facility_id": "PT-940", "issue": "dirty"}, "Error: HTTP 503",
+                  error="HTTP 503 Service Unavailable")
+    hours = ToolDefinition(name="get_opening_hours", description="Opening hours of a public toilet.")
+    t = trajectory(find, failed, after, input="Victoria Park的公共厕所非常脏，帮我报一下。",
+                   output="Your cleaning request is submitted; the toilet is open 06:00-22:00.",
+                   offered=(TOILET, CLEANING, hours))
+    recovery = TrajectoryQualityEvaluator().evaluate(t, EvalContext()).details["recovery"]
+    verdict = next(v for v in recovery["calls"] if v["seq"] == 2)
+    assert (verdict["label"] if verdict["score"] < 1 else None) == label
