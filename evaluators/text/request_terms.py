@@ -36,8 +36,9 @@ def _run_terms(run: str) -> dict[str, str]:
 def is_evidence(term: str, source: str) -> bool:
     """Whether a matched term says what the request is about: its own word, or the gloss of a word
     of two characters or more. A single character means many things (寄 is "to send", "to mail",
-    "to entrust" and more: "寄到广州" ships a parcel, it sends no e-mail)."""
-    return term == source or len(source) > 1
+    "to entrust" and more: "寄到广州" ships a parcel, it sends no e-mail). A character said twice is
+    that character, tried (看看, "to take a look at", "to examine", "to survey": a look, no survey)."""
+    return term == source or len(set(source)) > 1
 
 
 # A clause asking about something ("what would 3 of us pay", "how much do I pay?") rather than for it;

@@ -839,3 +839,20 @@ def test_a_lookup_of_what_the_user_named_that_the_answer_tells_served_the_reques
     looked = [call(i, "lookup_tea", {"name": name}, {"name": name, "region": region})
               for i, (name, region) in enumerate(zip(teas, ("武夷山", "安溪")), 1)]
     assert verdict(looked, "帮我比较一下大红袍和铁观音，哪个更耐泡？", TEA, output=f"{teas[0]}：武夷山；{teas[1]}：安溪。")[0] == label
+
+
+THATCH = (ToolDefinition(name="get_reed_stock", description="Stock of thatching material in the yard, in bundles."),
+          ToolDefinition(name="request_quote", description="Ask the estimator for a re-thatch or re-ridge quote."),
+          ToolDefinition(name="book_survey", description="Book a roof survey visit for a property."))
+
+
+@pytest.mark.parametrize("request_text, label", [
+    ("看看你们有没有精选麦秆，再帮我报个价：屋脊要块切式。", "pass"),  # 看看: a look, whose third sense is "to survey"
+    ("先勘察一下屋顶，再帮我报个价：屋脊要块切式。", "wrong_tool"),  # 勘察: "to survey", a word of its own
+])
+def test_a_character_said_twice_means_what_the_character_means(request_text, label):
+    """看看 is 看 tried: CC-CEDICT's "to take a look at / to examine / to survey" makes no survey of
+    it, as a single character's many senses make no evidence; 勘察, "to survey", is evidence."""
+    calls = [call(1, "get_reed_stock", {"material": "combed_wheat"}, {"material": "combed_wheat", "bundles": 1266}),
+             call(2, "request_quote", {"property_ref": "PR-42852", "ridge_style": "block_cut"}, {"quote_ref": "Q-99573"})]
+    assert verdict(calls, request_text, THATCH, output="麦秆有货（1266 捆）。报价单 Q-99573。")[0] == label
