@@ -222,7 +222,10 @@ class ToolSelectionEvaluator(Evaluator):
         query = set(sources)
         scores = {t.name: score for t, score in zip(offered, bm25.scores(query, sources))}
         called = {v["tool"] for v in verdicts if v["tool"] in index}
-        uncovered = query.difference(*(docs[index[name]] for name in called)) | _deeds_undone(offered, docs, called, query)
+        # a deed the request only asks about (修好了吗: "is it repaired?") is no deed left undone
+        questioned = asked_about(trajectory.input or "")
+        uncovered = query.difference(*(docs[index[name]] for name in called)) | \
+            _deeds_undone(offered, docs, called, query - questioned)
         # a tool called in an earlier turn is no better choice: its result is in the conversation the agent was given
         used = called | {c.get("name") for m in trajectory.history for c in m.calls if c.get("name") in index}
         better = {t.name: score for t, score in zip(offered, bm25.scores(uncovered, sources)) if t.name not in used}
@@ -241,7 +244,7 @@ class ToolSelectionEvaluator(Evaluator):
         # (its own word, or a Chinese word's verb sense: 程序's "order" is a sequence, 点's "to order" one character's)
         named = roots(english_word_deeds(trajectory.input or "")) if chinese else frozenset()
         asked = writes(best) and any(t == sources[t] or roots((t,)) <= named
-                                     for t in (actions(best) & uncovered) - asked_about(trajectory.input or ""))
+                                     for t in (actions(best) & uncovered) - questioned)
         # a lookup's match on the senses of single Chinese characters (日: "day") is no sign it is on the request;
         # a write's may be (发: "to send", "to post" for post_message), where dictionaries lack the word's sense
         firm = {t.name: score if writes(t.name) else firmer for t, score, firmer in zip(

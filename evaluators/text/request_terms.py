@@ -47,11 +47,20 @@ _ASKED_ABOUT = re.compile(r"(?:^|(?<=[.?!,;:]))\s*(?:and\s+|so\s+|but\s+)?(?:wha
                           r"(?![^.?!;:]*\b(?:can|could|will|would)\s+you\b)[^.?!;:]*\?", re.I)
 
 
+# A Chinese question whether something has happened (修好了吗, 寄出了没有); "可以帮我订了吗" asks it done.
+_ASKED_DONE = re.compile(r"[^。？！，,.?!；;]*(?:了吗|了么|了没有?)[？?]?")
+_ASKS_IT_DONE = re.compile(r"能|可以|帮|请|麻烦")
+
+
 def asked_about(text: str) -> frozenset[str]:
-    """The terms only the request's English questions about something hold (a wh-question not put to
-    the agent as a request): a deed word there ("what would 3 of us pay?") asks what it would be, not
-    for it done."""
-    questions = _ASKED_ABOUT.findall(text)
+    """The terms only the request's questions about something hold (an English wh-question not put to
+    the agent as a request, a Chinese question whether a thing has happened): a deed word there ("what
+    would 3 of us pay?", 我的靴子修好了吗) asks what it would be or whether it was done, not for it done."""
+    done = [q for q in _ASKED_DONE.findall(text) if not _ASKS_IT_DONE.search(q)] if has_cjk(text) else []
+    questions = _ASKED_ABOUT.findall(text) + done
     if not questions:
         return frozenset()
-    return frozenset(terms(" ".join(questions))).difference(terms(_ASKED_ABOUT.sub(" ", text)))
+    rest = _ASKED_ABOUT.sub(" ", text)
+    for question in done:
+        rest = rest.replace(question, " ")
+    return frozenset(request_terms(" ".join(questions))).difference(request_terms(rest))

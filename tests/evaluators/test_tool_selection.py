@@ -856,3 +856,35 @@ def test_a_character_said_twice_means_what_the_character_means(request_text, lab
     calls = [call(1, "get_reed_stock", {"material": "combed_wheat"}, {"material": "combed_wheat", "bundles": 1266}),
              call(2, "request_quote", {"property_ref": "PR-42852", "ridge_style": "block_cut"}, {"quote_ref": "Q-99573"})]
     assert verdict(calls, request_text, THATCH, output="麦秆有货（1266 捆）。报价单 Q-99573。")[0] == label
+
+
+def _tool(name: str, description: str, *properties: str) -> ToolDefinition:
+    return ToolDefinition(name=name, description=description,
+                          parameters={"type": "object", "properties": {p: {"type": "string"} for p in properties}})
+
+
+COBBLER = (_tool("get_repair_price", "修鞋项目报价。", "service", "material"),
+           _tool("create_repair_ticket", "Open a repair ticket for shoes dropped off at a branch.", "customer_id", "branch",
+                 "service", "material", "item", "drop_off_date", "pairs"),
+           _tool("get_ticket", "A repair ticket: status, ready date, collection deadline.", "ticket_no"),
+           _tool("extend_collection", "Move a ticket's collection deadline later (once, up to 30 days).", "ticket_no", "new_date"),
+           _tool("list_branch_hours", "Opening hours of a branch.", "branch"))
+
+
+@pytest.mark.parametrize("request_text, label", [
+    ("我的靴子修好了吗？那家店今天几点关门？", "pass"),  # whether it has been repaired: no repair asked
+    ("我的靴子修好了没有？那家店今天几点关门？", "pass"),
+    ("可以帮我把靴子修好了吗？那家店今天几点关门？", "wrong_tool"),  # asks it done
+])
+def test_a_question_whether_a_deed_happened_does_not_ask_it_done(request_text, label):
+    """修好了吗 asks whether the boots are repaired: reading the ticket and the branch's hours answers it,
+    and create_repair_ticket, whose deed 修好 glosses, is no better choice; 可以帮我…了吗 asks for it."""
+    calls = [call(1, "get_ticket", {"ticket_no": "T435979"}, "Error: 503 Service Unavailable", error="503 Service Unavailable"),
+             call(2, "get_ticket", {"ticket_no": "T435979"}, {"ticket_no": "T435979", "status": "ready",
+                                                              "branch": "Market Street", "collect_by": "2025-05-03"}),
+             # beside the ticket's read, in parallel: the branch is the one the earlier turn named
+             call(3, "list_branch_hours", {"branch": "Market Street"}, {"branch": "Market Street", "today": "09:00-17:30"},
+                  start=200)]
+    history = [EarlierMessage(role="assistant", text="你的靴子修鞋单 T435979 已在 Market Street 店开好。")]
+    assert verdict(calls, request_text, COBBLER, output="修好了，在 Market Street 店，今天营业到 17:30。",
+                   history=history)[0] == label
