@@ -165,7 +165,8 @@ _NUMERIC_MONTH_DAY = re.compile(r"(?<![\d/.-])(\d{1,2})[/.](\d{1,2})(?![\d/-])(?
 _DAY_OF_MONTH = re.compile(r"\bthe\s+(\d{1,2})(?:st|nd|rd|th)\b(?!\s+(?:of\s+)?[a-z]{3})|(?<![月\d])(\d{1,2})\s*号(?![楼线院房])")
 # "Monday the 20", "Friday 14th": a day of the month with its weekday, in whichever month near today it falls so
 _WEEKDAY_DAY = re.compile(rf"\b({'|'.join(_WEEKDAYS_EN)}),?\s+(?:the\s+)?(\d{{1,2}})(?:st|nd|rd|th)?\b(?!\s*(?:[:.]\d|am\b|pm\b|h\b|%))")
-# "Saturday's cup", "on friday": a weekday named alone is the coming one (today's included)
+# "Saturday's cup", "on friday": a weekday named alone is the coming one (today's included; named on
+# that very day, also a week later, as 周六 said on a Saturday is)
 _BARE_WEEKDAY = re.compile(r"(?<!last )(?<!this )(?<!next )(?<!coming )(?<!past )\b(" + "|".join(_WEEKDAYS_EN) + r")\b"
                            r"(?!\s+(?:of\s+)?(?:last|this|next|coming)\s+week)")
 # "Wednesday next week", "next week's Friday"
@@ -262,6 +263,8 @@ def computed_dates(text: str, days: Iterable[dt.date]) -> set[dt.date]:
         for m in _BARE_WEEKDAY.finditer(folded):
             weekday = _WEEKDAYS_EN.index(m[1])
             found.add(today + dt.timedelta(days=(weekday - today.weekday()) % 7))
+            if weekday == today.weekday():
+                found.add(today + dt.timedelta(weeks=1))
             found |= {_monday(today) + dt.timedelta(weeks=w, days=weekday) for w in weeks}
         for m in _ZH_BARE_WEEKDAY.finditer(folded):
             weekday = 6 if m[1] in "日天" else _WEEKDAYS_ZH.index(m[1])

@@ -548,6 +548,9 @@ def test_a_share_of_a_count_at_a_price_is_grounded():
     ("2026-12-04", "book the pool for friday (04.12.) please", "pass"),  # a day and month written with a stop after
     ("2026-12-04", "the cup on friday", "pass"),  # a weekday named alone: the coming one (T0 is Sunday the 29th or Monday the 30th)
     ("2026-12-11", "the cup on friday", "ungrounded_value"),  # not the coming friday
+    ("2026-12-07", "the cup on monday", "pass"),  # named on a Monday (the 30th): that day, or a week later
+    ("2026-12-14", "the cup on monday", "ungrounded_value"),  # two weeks later
+    ("2026-12-08", "the cup on tuesday", "ungrounded_value"),  # named on another day: only the coming one
 ])
 def test_dates_written_the_european_way_or_as_a_weekday_alone(value, said, label):
     assert verdict(value, said)[0] == label
