@@ -167,22 +167,18 @@ def _labelled_mobiles(trajectory: Trajectory) -> frozenset[str]:
     ("yard_manager_mobile": "07828 105974", 手机): a mobile in any country's format, which the pattern
     of Chinese mobiles cannot tell from an order number."""
     found: set[str] = set()
-
-    def walk(node: Any) -> None:
-        if isinstance(node, dict):
+    stack = [parsed(c.result) for c in trajectory.tool_calls if c.status == "ok"]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, list):
+            stack.extend(node)
+        elif isinstance(node, dict):
             for key, value in node.items():
-                digits = re.sub(r"\D", "", str(value)) if isinstance(value, (str, int)) and not isinstance(value, bool) else ""
+                digits = re.sub(r"\D", "", str(value)) if type(value) in (str, int) else ""
                 if isinstance(key, str) and _MOBILE_KEY.search(key) and 7 <= len(digits) <= 15:
                     found.add(digits)
                 else:
-                    walk(value)
-        elif isinstance(node, list):
-            for value in node:
-                walk(value)
-
-    for c in trajectory.tool_calls:
-        if c.status == "ok":
-            walk(parsed(c.result))
+                    stack.append(value)
     return frozenset(found)
 
 
