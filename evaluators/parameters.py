@@ -3,10 +3,9 @@
 Validation is jsonschema's Draft 2020-12 validator with a format checker, patterns matched by RE2
 (evaluators.patterns: a schema's patterns come from the trace); each error's keyword maps to a label and a call gets the first label of the RelyToolBench cascade it hits. Two
 additions make the check as strict as a tool's author means it: an object schema that does not
-say whether extra keys are allowed rejects them (unexpected_param), and a string whose
-description demands YYYY-MM-DD is checked as format date. A relative date ("tomorrow") where
-only the argument's name or description asks for a date breaks no form the schema fixes: grounding
-reports it (relative_date), not this evaluator.
+say whether extra keys are allowed rejects them (unexpected_param). A relative date ("tomorrow") where
+only the argument's name or description asks for a date ("Delivery day, YYYY-MM-DD") breaks no form
+the schema fixes (`format`, `pattern`): grounding reports it (relative_date), not this evaluator.
 """
 from __future__ import annotations
 
@@ -22,7 +21,7 @@ from referencing.exceptions import Unresolvable
 
 from collector.trajectory import ToolCall, Trajectory
 from evaluators.base import EvalContext, EvalResult, Evaluator, Finding
-from evaluators.dates import date_pattern, wants_date_description
+from evaluators.dates import date_pattern
 from evaluators.patterns import compiled, is_pattern, noting, validator_class
 from evaluators.schemas import OPEN_KEYS, Schema, SchemaFacts, ToolSchemas
 from evaluators.text.cache import SHORT
@@ -87,8 +86,7 @@ _SCHEMA_ONES = ("items", "additionalProperties", "not", "if", "then", "else", "c
 
 
 def strict(schema: Any) -> Any:
-    """A copy of `schema` that rejects undeclared keys where it is silent about them and checks a
-    string described as YYYY-MM-DD as format date."""
+    """A copy of `schema` that rejects undeclared keys where it is silent about them."""
     if not isinstance(schema, dict):
         return schema
     out = dict(schema)
@@ -103,8 +101,6 @@ def strict(schema: Any) -> Any:
             out[key] = strict(out[key])
     if isinstance(out.get("properties"), dict) and not any(k in out for k in OPEN_KEYS):
         out["additionalProperties"] = False
-    if wants_date_description(out):
-        out["format"] = "date"
     return out
 
 
