@@ -787,6 +787,9 @@ CLEANING = ToolDefinition(name="create_cleaning_request", description="Ask for a
     ("The visit has been moved to tomorrow, a crew comes at 8.", False, "silent_failure"),
     ("东门的厕所明早有人去，已安排。", False, "silent_failure"),  # 已安排: "arranged"
     ("Updated opening hours: 06:00-22:00.", False, "no_recovery"),  # updated opening a sentence: a report too
+    ("A crew is on its way to PT-940.", False, "silent_failure"),  # the outcome promised as settled
+    ("东门的厕所明早会给你清理好。", False, "silent_failure"),  # 会给你…: "will … for you"
+    ("The toilet will be open until 22:00.", False, "no_recovery"),  # a fact of the place, no deed promised
 ])
 def test_a_deed_said_done_claims_the_only_write_that_failed(output, booked_first, label):
     find = call(1, "find_toilet", {"query": "Victoria Park"}, {"results": [{"facility_id": "PT-940"}]})
