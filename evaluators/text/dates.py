@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from evaluators.text.cache import cached_when_short
 from evaluators.text.norm import canonical_dates, fold
 from evaluators.text.holidays import holiday_dates
-from evaluators.text.numbers import WORDS
+from evaluators.text.numbers import WORDS, zh_amount
 
 _ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 _WEEKDAYS_EN = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
@@ -36,14 +36,15 @@ _RELATIVE = re.compile(
     r"yesterday|(?:this|next|last|coming)\s+(?:week(?:end)?|month|year|"
     + "|".join(_WEEKDAYS_EN) + r")|in\s+\d+\s+days?|\d+\s+days?\s+(?:later|from\s+now|ago)"
     r"|in\s+(?:a|one|two|three|four|\d+)\s+weeks?|(?:a|one|two|three|four|\d+)\s+weeks?\s+(?:from\s+(?:today|now)|later))\b"
-    r"|大后天|今天|今日|今晚|明天|明日|明早|明晚|后天|昨天|昨日|前天|\d+天[后前]|[一两二三四\d]+\s*(?:周|个星期|个礼拜)[后以]"
+    r"|大后天|今天|今日|今晚|明天|明日|明早|明晚|后天|昨天|昨日|前天|[\d零一二两三四五六七八九十百]+\s*天(?:[后前]|以后|之后)|[一两二三四\d]+\s*(?:周|个星期|个礼拜)[后以]"
     r"|(?:下下?|这|本|上)?(?:个)?(?:周|星期|礼拜)[一二三四五六日天]|(?:下|这|本|上)(?:个)?(?:周|星期|月|礼拜)末?")
 # Every English form holds one of these words, every Chinese form one of these characters.
 _RELATIVE_HINTS = ("day", "tonight", "tomorrow", "tmr", "week", "month", "year")
 _RELATIVE_HINTS_CJK = frozenset("天日晚早周期拜月")
 _EN_WEEKDAY = re.compile(r"\b(this|next|coming|last)\s+(" + "|".join(_WEEKDAYS_EN) + r")\b")
 _ZH_WEEKDAY = re.compile(r"(下下|下|这|本|上)?(?:个)?(?:周|星期|礼拜)([一二三四五六日天])")
-_IN_DAYS = re.compile(r"\bin\s+(\d+)\s+days?\b|\b(\d+)\s+days?\s+(?:later|from\s+now)\b|(\d+)天后")
+_ZH_COUNT = "[\\d零一二两三四五六七八九十百]+"  # digits or Chinese numerals (十二, 二十)
+_IN_DAYS = re.compile(rf"\bin\s+(\d+)\s+days?\b|\b(\d+)\s+days?\s+(?:later|from\s+now)\b|({_ZH_COUNT})\s*天(?:后|以后|之后)")
 # "in two weeks", "a week from today", 两周后: whole weeks on from today
 _IN_WEEKS = re.compile(r"\bin\s+(a|one|two|three|four|\d+)\s+weeks?\b|\b(a|one|two|three|four|\d+)\s+weeks?\s+"
                        r"(?:from\s+(?:today|now)|later)\b|([一两二三四\d]+)\s*(?:周|个星期|个礼拜)[后以]")
@@ -98,7 +99,7 @@ def resolve_relative_dates(text: str, days: Iterable[dt.date]) -> set[dt.date]:
         return set()
     offsets = {_EN_OFFSETS[" ".join(m[0].split())] for m in _EN_OFFSET.finditer(text)}
     offsets |= {d for w, d in _ZH_OFFSETS.items() if w in text}
-    offsets |= {int(m[1] or m[2] or m[3]) for m in _IN_DAYS.finditer(text)}
+    offsets |= {_number(m[1] or m[2] or m[3]) for m in _IN_DAYS.finditer(text)}
     offsets |= {7 * (_WEEK_COUNTS.get(count) or int(count)) for m in _IN_WEEKS.finditer(text)
                 for count in [m[1] or m[2] or m[3]] if count in _WEEK_COUNTS or count.isdigit()}
     out: set[dt.date] = set()
@@ -152,7 +153,8 @@ _WINDOW_END = re.compile(r"\bend\s+of\s+(?:the\s+)?(?:(this|current|next|last|co
 _ZH_STEP = {"下": 1, "下个": 1, "上": -1, "上个": -1}
 _QUARTER = re.compile(r"\bq([1-4])(?:\s*(\d{4}))?\b|(?:(\d{4})\s*年\s*)?第?([一二三四1-4])\s*季度")
 _SPAN = re.compile(r"\b(?:last|past|previous)\s+(\d{1,3})\s+(day|week|month)s?\b|(?:最近|过去|近)\s*(\d{1,3})\s*(天|周|个月)")
-_STAY = re.compile(r"\b(\d{1,2}|" + "|".join(WORDS) + r")\s+(night|day|week)s?\b|(\d{1,2}|[一二两三四五六七八九十])\s*(晚|天|夜|周)")
+_STAY = re.compile(r"\b(\d{1,2}|" + "|".join(WORDS) + r")\s+(night|day|week)s?\b"
+                   r"|(?<![\d零一二两三四五六七八九十百])(\d{1,2}|[一二两三四五六七八九十]{1,3})\s*(晚|天|夜|周)")
 ZH_DIGITS = {c: i for i, c in enumerate("零一二三四五六七八九十")} | {"两": 2}
 _LOCAL_DATE = re.compile(r"(?<![\d/.-])(\d{1,2})[/.](\d{1,2})[/.](\d{4})(?![\d/.-])")
 _WEEK_AFTER = re.compile(r"\b(?:the\s+)?(?:week\s+after|following\s+week)\b|(?:往后|推迟|顺延)(?:一|1)?周|后一周")
@@ -217,7 +219,12 @@ def _day(year: int, month: int, day: int) -> dt.date | None:
 
 
 def _number(text: str) -> int:
-    return int(text) if text.isdigit() else WORDS.get(text, ZH_DIGITS.get(text, 0))
+    if text.isdigit():
+        return int(text)
+    if text in WORDS:
+        return WORDS[text]
+    found = zh_amount(text) if text[:1] in ZH_DIGITS else None
+    return int(found) if found is not None and found == int(found) else 0
 
 
 def computed_dates(text: str, days: Iterable[dt.date]) -> set[dt.date]:

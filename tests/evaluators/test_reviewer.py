@@ -1001,3 +1001,13 @@ def test_a_batterys_energy_a_measure_in_grams_and_a_stay_beside_decimal_measures
 ])
 def test_last_year_as_a_year_number(value, said, label):
     assert verdict(value, said, key="year")[0] == label
+
+
+@pytest.mark.parametrize("value, said, label", [
+    ("2026-12-11", "十二天后去爬塔楼", "pass"),  # twelve days on from Sunday the 29th (or Monday the 30th: the 12th)
+    ("2026-12-02", "十二天后去爬塔楼", "ungrounded_value"),  # not 二天后: the numeral is whole
+    ("2026-12-09", "二十天以后去爬塔楼", "ungrounded_value"),  # 二十 is twenty, not ten
+    ("2026-12-19", "二十天以后去爬塔楼", "pass"),
+])
+def test_days_from_today_counted_in_chinese_numerals(value, said, label):
+    assert verdict(value, said)[0] == label
