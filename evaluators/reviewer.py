@@ -39,6 +39,7 @@ from evaluators.text.zones import Lengths, is_zone, local_times, times_a_span_aw
 _DATE_TIME = re.compile(r"(\d{4}-\d{2}-\d{2})[t ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(?:z|[+-]\d{2}:?\d{2})?",
                         re.IGNORECASE)
 _BOUNDS = {("00", "00"), ("23", "59")}
+_ON_THE_HOUR = re.compile(r"(?<=\d):00(?::00)?\b")
 _LARGEST = Decimal(10) ** 15  # past this a measure is no one's reading
 _PHONE = re.compile(r"\+?\d[\d ().-]{5,}\d")  # digits with the separators a phone number is grouped by
 
@@ -147,8 +148,9 @@ class Reviewer:
 
     @property
     def numbers(self) -> frozenset[str]:
+        """The numbers the user gave; the minutes of a time on the hour ("19:00") are no zero of theirs."""
         if self._numbers is None:
-            self._numbers = numbers_in(self.requests)
+            self._numbers = numbers_in(_ON_THE_HOUR.sub("", self.requests))
         return self._numbers
 
     @property

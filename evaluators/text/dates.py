@@ -153,6 +153,10 @@ _WINDOW_END = re.compile(r"\bend\s+of\s+(?:the\s+)?(?:(this|current|next|last|co
 _ZH_STEP = {"下": 1, "下个": 1, "上": -1, "上个": -1}
 _QUARTER = re.compile(r"\bq([1-4])(?:\s*(\d{4}))?\b|(?:(\d{4})\s*年\s*)?第?([一二三四1-4])\s*季度")
 _SPAN = re.compile(r"\b(?:last|past|previous)\s+(\d{1,3})\s+(day|week|month)s?\b|(?:最近|过去|近)\s*(\d{1,3})\s*(天|周|个月)")
+# "the next three evenings", 接下来三个晚上: each day from today to N days on
+_NEXT_DAYS = re.compile(r"\b(?:next|coming|following)\s+(\d{1,2}|" + "|".join(WORDS) + r")\s+"
+                        r"(?:days?|evenings?|nights?|mornings?|afternoons?)\b"
+                        r"|(?:接下来|未来)的?\s*(\d{1,2}|[一二两三四五六七八九十]{1,3})\s*个?(?:天|晚上?|夜|早上|上午|下午)")
 _STAY = re.compile(r"\b(\d{1,2}|" + "|".join(WORDS) + r")\s+(night|day|week)s?\b"
                    r"|(?<![\d零一二两三四五六七八九十百])(\d{1,2}|[一二两三四五六七八九十]{1,3})\s*(晚|天|夜|周)")
 ZH_DIGITS = {c: i for i, c in enumerate("零一二三四五六七八九十")} | {"两": 2}
@@ -241,7 +245,7 @@ def computed_dates(text: str, days: Iterable[dt.date]) -> set[dt.date]:
     bounds: set[dt.date] = set()  # first and last days of the windows it names: no stay starts on them
     days = set(days)
     months = _MONTH_DAY.sub(" ", folded)  # a month named alone, not "Dec 3"
-    stays = _SPAN.sub(" ", folded)  # "the last 7 days" is no stay of 7 days
+    stays = _NEXT_DAYS.sub(" ", _SPAN.sub(" ", folded))  # "the last 7 days" is no stay of 7 days
     for today in days:
         for m in _MONTH_DAY.finditer(folded):
             month, day = (_MONTH_NAMES.index(m[1]) + 1, int(m[2])) if m[1] else (_MONTH_NAMES.index(m[4]) + 1, int(m[3]))
@@ -306,6 +310,8 @@ def computed_dates(text: str, days: Iterable[dt.date]) -> set[dt.date]:
             quarter, year = (int(m[1]), m[2]) if m[1] else (_number(m[4]), m[3])
             if 1 <= quarter <= 4:
                 bounds |= _window(dt.date(int(year) if year else today.year, 3 * quarter - 2, 1), "quarter", 0)
+        for m in _NEXT_DAYS.finditer(folded):
+            found |= {today + dt.timedelta(days=d) for d in range(min(_number(m[1] or m[2]), 31) + 1)}
         for m in _SPAN.finditer(folded):
             count, unit = (int(m[1]), m[2]) if m[1] else (int(m[3]), {"天": "day", "周": "week", "个月": "month"}[m[4]])
             back = {"day": dt.timedelta(days=count), "week": dt.timedelta(weeks=count),

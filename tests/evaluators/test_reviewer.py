@@ -1011,3 +1011,20 @@ def test_last_year_as_a_year_number(value, said, label):
 ])
 def test_days_from_today_counted_in_chinese_numerals(value, said, label):
     assert verdict(value, said)[0] == label
+
+
+@pytest.mark.parametrize("value, said, label", [
+    ("2026-12-02", "which of the next three evenings has a room for 5?", "pass"),  # seen from the 29th or the 30th
+    ("2026-12-01", "接下来三个晚上，哪天有能容纳5人的房间？", "pass"),
+    ("2026-12-05", "which of the next three evenings has a room for 5?", "ungrounded_value"),  # past the third
+    ("2026-12-09", "8月9日之后十天出发", "ungrounded_value"),  # ten days after a date named, not from today
+])
+def test_each_of_the_next_n_days_is_a_day_the_request_names(value, said, label):
+    assert verdict(value, said)[0] == label
+
+
+def test_the_minutes_of_a_time_on_the_hour_are_no_zero_the_user_gave():
+    said = "a room for 5 at 19:00 for 3 hours"
+    assert verdict(0, said, key="hours")[0] == "ungrounded_value"
+    assert verdict(19, said, key="hour")[0] == "pass"
+    assert verdict(30, "a room for 5 at 19:30", key="minutes")[0] == "pass"  # minutes the user did give
