@@ -21,7 +21,7 @@ from pydantic import TypeAdapter, ValidationError
 
 from evaluators.text.arithmetic import as_many_as_fit, computed_from, computed_with_result
 from evaluators.dates import FREE_TEXT
-from evaluators.text.dates import as_date, computed_dates, split_dates
+from evaluators.text.dates import as_date, computed_dates, named_months, split_dates
 from evaluators.text.glosses import english_senses, glosses, place_names, senses
 from evaluators.text.haystack import Haystack
 from evaluators.text.index import Argument, TrajectoryText
@@ -247,6 +247,8 @@ class Reviewer:
             return f"a {_MEASURED[unit.dimension]} an earlier result gave, in {unit.name}"
         if number.isdigit() and "month" in argument.where.lower() and int(number) in months_in(self.requests):
             return "a length of time the user gave, in months ('半年': 6)"
+        if number.isdigit() and "month" in argument.where.lower() and int(number) in named_months(self.requests):
+            return "a month the user named ('every March': 3)"
         if _MINOR_UNITS.search(f"{argument.where} {description or ''}") and number.lstrip("-").isdigit() and \
                 (how := self._figured(canonical(Decimal(number) / 100), earlier, factors, totaled)) is not None:
             return f"{how}, in cents (the parameter takes the currency's minor units)"

@@ -133,6 +133,21 @@ def _weekday(today: dt.date, weekday: int, weeks_after: tuple[int, ...]) -> set[
 # --- dates a reviewer computes from the request and the trace's day ----------------------------
 
 _MONTH_NAMES = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+# a month named in words ("every March", 三月, 3月份); "May" only capitalised, since "may" is also a verb
+_NAMED_MONTH = re.compile(r"\b(?:(january|february|march|april|june|july|august|september|october|november|december)"
+                          r"|(May))\b|(?<![\d一二三四五六七八九十个])(\d{1,2}|[一二三四五六七八九十]{1,3})月(?![\d日号底初中])", re.I)
+
+
+def named_months(text: str) -> frozenset[int]:
+    """The months (1-12) `text` names in words: "every March" is 3, 三月 3."""
+    found = set()
+    for m in _NAMED_MONTH.finditer(text):
+        if m[2] and m[2] != "May":
+            continue
+        number = _MONTH_NAMES.index(m[1][:3].lower()) + 1 if m[1] else 5 if m[2] else _number(m[3])
+        if 1 <= number <= 12:
+            found.add(number)
+    return frozenset(found)
 _MON = r"(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?"
 _MONTH_DAY = re.compile(rf"\b{_MON}\s+(\d{{1,2}})(?:st|nd|rd|th)?\b(?!\s*,?\s*\d{{4}})"
                         rf"|\b(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?{_MON}(?![a-z])(?!\s*,?\s*\d{{4}})")
@@ -184,6 +199,8 @@ _ZH_WEEKDAY_RANGE = re.compile(r"(下下|下|这|本|上)(?:个)?(?:周|星期|�
 _ZH_WEEK_STEP = {"下下": 2, "下": 1, "这": 0, "本": 0, "上": -1}
 _ZH_NAMED_WEEK = re.compile(r"(下下|下|这|本|上)(?:个)?(?:周|星期|礼拜)")
 _ZH_BARE_WEEKDAY = re.compile(r"(?<![下这本上个])(?:周|星期|礼拜)([一二三四五六日天])")
+# "接下来这个周三", "即将到来的周三": the coming one, whatever week it falls in
+_ZH_COMING_WEEKDAY = re.compile(r"(?:接下来|即将到来|马上到来)的?(?:这个?)?(?:周|星期|礼拜)([一二三四五六日天])")
 
 
 def _full_weekdays(folded: str) -> str:
@@ -280,6 +297,8 @@ def computed_dates(text: str, days: Iterable[dt.date]) -> set[dt.date]:
         for m in _ZH_BARE_WEEKDAY.finditer(folded):
             weekday = 6 if m[1] in "日天" else _WEEKDAYS_ZH.index(m[1])
             found |= {_monday(today) + dt.timedelta(weeks=w, days=weekday) for w in weeks}
+        for m in _ZH_COMING_WEEKDAY.finditer(folded):
+            found |= _weekday(today, 6 if m[1] in "日天" else _WEEKDAYS_ZH.index(m[1]), (0,))
         for m in _WEEKDAY_OF_WEEK.finditer(folded):
             weekday, step = (m[1], m[2]) if m[1] else (m[4], m[3])
             found.add(_monday(today) + dt.timedelta(weeks=_WINDOW_STEP[step], days=_WEEKDAYS_EN.index(weekday)))

@@ -1028,3 +1028,19 @@ def test_the_minutes_of_a_time_on_the_hour_are_no_zero_the_user_gave():
     assert verdict(0, said, key="hours")[0] == "ungrounded_value"
     assert verdict(19, said, key="hour")[0] == "pass"
     assert verdict(30, "a room for 5 at 19:30", key="minutes")[0] == "pass"  # minutes the user did give
+
+
+@pytest.mark.parametrize("value, said, key, label", [
+    (3, "Remind me to get the mower serviced every March.", "month", "pass"),
+    (3, "每年三月提醒我给割草机做保养。", "month", "pass"),
+    (4, "Remind me to get the mower serviced every March.", "month", "ungrounded_value"),
+    (5, "you may remind me whenever it suits", "month", "ungrounded_value"),  # may, the verb
+])
+def test_a_month_named_in_words_is_its_number_for_a_month_parameter(value, said, key, label):
+    assert verdict(value, said, key=key)[0] == label
+
+
+@pytest.mark.parametrize("value, label", [("2026-12-07", "pass"), ("2026-12-14", "ungrounded_value")])
+def test_the_coming_weekday_said_as_such_in_chinese(value, label):
+    """接下来这个周一, seen on Monday the 30th, is the next Monday, not this week's (today)."""
+    assert verdict(value, "能改到接下来这个周一晚上的同一门课吗？")[0] == label
