@@ -25,7 +25,7 @@ from evaluators.base import EvalContext, EvalResult, Evaluator, Finding
 from evaluators.dates import relative_instead_of_date
 from evaluators.reviewer import Reviewer, authored, holds
 from evaluators.schemas import ArgumentFacts, ToolSchemas
-from evaluators.text.arithmetic import column_sums, percent_factors, record_totals, totals_of
+from evaluators.text.arithmetic import column_sums, money_pair_sums, percent_factors, record_totals, totals_of
 from evaluators.text.zones import Lengths, days_of, lengths_of, per_item_lengths, whole_length
 from evaluators.text.dates import as_date, resolve_relative_dates
 from evaluators.text.glosses import senses
@@ -250,7 +250,8 @@ class _Judge:
 
     def totaled_before(self, position: int, number: Decimal, one_record: bool = False) -> bool:
         """Whether `number` is a total of a result the call at `position` could read (`totals_of`),
-        or of one field over several of them (three prices looked up one service each: `column_sums`);
+        or of one field over several of them (three prices looked up one service each: `column_sums`), or a
+        money field of one plus one of another (a quote and a part's price: `money_pair_sums`);
         `one_record`: of fields of one record only (`record_totals`: a fee and its materials fee)."""
         calls, call = self.trajectory.tool_calls, self.trajectory.tool_calls[position]
         earlier = [i for i, c in enumerate(calls) if i != position and before(c, call)]
@@ -259,7 +260,8 @@ class _Judge:
         # a lookup asked again answers again: its price is in the bill once
         once = {(calls[i].name, self.texts.keys[i]): i for i in earlier}
         return any(number in self._totals(i) for i in earlier) or \
-            number in column_sums(parsed(calls[i].result) for i in once.values())
+            number in column_sums(parsed(calls[i].result) for i in once.values()) or \
+            number in money_pair_sums(parsed(calls[i].result) for i in once.values())
 
     def _totals(self, i: int) -> frozenset[Decimal]:
         found = self._totals_of.get(i)

@@ -383,6 +383,20 @@ def column_sums(results: Iterable[object]) -> list[Decimal]:
 
 
 _RECORD_REF = re.compile(r"(?:^|_)(?:id|ref|reference|number|no)$|[a-z](?:Id|Ref)$")
+_MONEY_KEY = re.compile(r"price|quote|cost|fee|charge|amount|total", re.IGNORECASE)
+
+
+def money_pair_sums(results: Iterable[object]) -> frozenset[Decimal]:
+    """A money field of one result plus one of another (a repair's quote and the price of the part
+    the user asked fitted): the bill of two things looked up apart, read by their fields' names."""
+    amounts = []
+    for result in results:
+        found = {n for node in _nodes(result) if isinstance(node, dict) for key, value in node.items()
+                 if isinstance(key, str) and _MONEY_KEY.search(key) and (n := _number(value)) is not None}
+        if found:
+            amounts.append(found)
+    return frozenset(a + b for i, first in enumerate(amounts) for later in amounts[i + 1:]
+                     for a in first for b in later if 0 < a + b < _LARGEST)
 
 
 def _number(value: object) -> Decimal | None:

@@ -1044,3 +1044,16 @@ def test_a_month_named_in_words_is_its_number_for_a_month_parameter(value, said,
 def test_the_coming_weekday_said_as_such_in_chinese(value, label):
     """接下来这个周一, seen on Monday the 30th, is the next Monday, not this week's (today)."""
     assert verdict(value, "能改到接下来这个周一晚上的同一门课吗？")[0] == label
+
+
+@pytest.mark.parametrize("amount, part, label", [
+    (85.5, {"part_no": "BL-8690", "price": 21.0, "in_stock": True}, "pass"),  # the quote plus the blade's price
+    (85.0, {"part_no": "BL-8690", "price": 21.0, "in_stock": True}, "ungrounded_value"),
+    (85.5, {"part_no": "BL-8690", "stock": 21, "in_stock": True}, "ungrounded_value"),  # a stock count is no money
+])
+def test_a_money_field_of_one_result_plus_one_of_another_is_grounded(amount, part, label):
+    job = call(1, "get_repair_job", {"job_no": "SE776231"}, {"job_no": "SE776231", "model": "HRX476", "quote": 64.5})
+    found = call(2, "find_part", {"model": "HRX476", "part": "blade"}, part)
+    approve = call(3, "approve_quote", {"job_no": "SE776231", "approved_amount": amount})
+    t = trajectory(job, found, approve, input="Go ahead with the repair on SE776231, and fit a new blade.", offered=(ANY,))
+    assert GroundingEvaluator().evaluate(t, EvalContext()).label == label
