@@ -30,6 +30,9 @@ _NOT_A_MEANING = re.compile(r"^(?:see |see also |variant of |old variant of |CL:
                             r"used in |\(Tw\)|\(bound form\))", re.IGNORECASE)
 _REMARK = re.compile(r"\([^)]*\)|\[[^\]]*\]")
 _ABBREVIATION = re.compile(r"\(([A-Z]{2,5})\)")
+# a remark listing what the word covers: 橄榄球 is "football played with oval-shaped ball (rugby,
+# American football, Australian rules etc)"
+_KINDS = re.compile(r"\(([^()]+?),?\s+etc\.?\)")
 SENSES = 3  # 酒店 is "wine shop", then "pub", then "hotel"
 _CJK_RUN = re.compile(f"[{CJK}]+")
 _lock = threading.Lock()
@@ -175,8 +178,13 @@ def english_senses(text: str) -> tuple[str, ...]:
 
 @lru_cache(maxsize=1 << 14)
 def _run_english_senses(run: str) -> tuple[str, ...]:
-    return tuple(norm(sense) for _, meanings in _run_senses(run) for line in "; ".join(meanings[:SENSES]).split("\n")
-                 for sense in line.split(";") if sense.strip())
+    """The senses, and the kinds a gloss lists in its remark (橄榄球: rugby), which name the thing as
+    the user meant it; tool relevance reads the senses alone."""
+    glossed = tuple(norm(sense) for _, meanings in _run_senses(run) for line in "; ".join(meanings[:SENSES]).split("\n")
+                    for sense in line.split(";") if sense.strip())
+    kinds = tuple(norm(_plain(kind)) for token in _segmenter().tokenize(run)
+                  for m in _KINDS.finditer(_entries().get(token.surface) or "") for kind in m[1].split(",") if kind.strip())
+    return glossed + kinds
 
 
 _ADMINISTRATIVE = "市府省县州"  # city, prefecture, province, county, state

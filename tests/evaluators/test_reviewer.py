@@ -1057,3 +1057,10 @@ def test_a_money_field_of_one_result_plus_one_of_another_is_grounded(amount, par
     approve = call(3, "approve_quote", {"job_no": "SE776231", "approved_amount": amount})
     t = trajectory(job, found, approve, input="Go ahead with the repair on SE776231, and fit a new blade.", offered=(ANY,))
     assert GroundingEvaluator().evaluate(t, EvalContext()).label == label
+
+
+@pytest.mark.parametrize("value, label", [("rugby", "pass"), ("American football", "pass"), ("cricket", "ungrounded_value")])
+def test_the_kinds_a_gloss_lists_name_the_thing(value, label):
+    """CC-CEDICT glosses 橄榄球 "football played with oval-shaped ball (rugby, American football,
+    Australian rules etc)": the kinds its remark lists are what the user may mean."""
+    assert verdict(value, "有没有40英镑以内的橄榄球轮换盾牌？", key="sport")[0] == label
