@@ -259,9 +259,10 @@ class _Judge:
             return any(number in record_totals(parsed(calls[i].result)) for i in earlier)
         # a lookup asked again answers again: its price is in the bill once
         once = {(calls[i].name, self.texts.keys[i]): i for i in earlier}
-        return any(number in self._totals(i) for i in earlier) or \
-            number in column_sums(parsed(calls[i].result) for i in once.values()) or \
-            number in money_pair_sums(parsed(calls[i].result) for i in once.values())
+        if any(number in self._totals(i) for i in earlier):
+            return True
+        results = [parsed(calls[i].result) for i in once.values()]
+        return number in column_sums(results) or number in money_pair_sums(results)
 
     def _totals(self, i: int) -> frozenset[Decimal]:
         found = self._totals_of.get(i)

@@ -31,19 +31,21 @@ _ZH_OFFSETS = {"今天": 0, "今日": 0, "今晚": 0, "明天": 1, "明日": 1, 
                "后天": 2, "大后天": 3, "昨天": -1, "昨日": -1, "前天": -2}
 # Days named by their distance from today, as a request writes them (its case kept): when, never what about.
 _DAY_WORDS = re.compile(rf"(?:\bthe\s+)?{_EN_OFFSET.pattern}|" + "|".join(sorted(_ZH_OFFSETS, key=len, reverse=True)), re.I)
+_ZH_NUMERALS = "零一二两三四五六七八九十百"
+_ZH_COUNT = rf"[\d{_ZH_NUMERALS}]+"  # digits or Chinese numerals (十二, 二十)
 _RELATIVE = re.compile(
     r"\b(?:(?:the\s+)?day\s+(?:after\s+tomorrow|before\s+yesterday)|today|tonight|tomorrow|tmr|"
     r"yesterday|(?:this|next|last|coming)\s+(?:week(?:end)?|month|year|"
     + "|".join(_WEEKDAYS_EN) + r")|in\s+\d+\s+days?|\d+\s+days?\s+(?:later|from\s+now|ago)"
     r"|in\s+(?:a|one|two|three|four|\d+)\s+weeks?|(?:a|one|two|three|four|\d+)\s+weeks?\s+(?:from\s+(?:today|now)|later))\b"
-    r"|大后天|今天|今日|今晚|明天|明日|明早|明晚|后天|昨天|昨日|前天|[\d零一二两三四五六七八九十百]+\s*天(?:[后前]|以后|之后)|[一两二三四\d]+\s*(?:周|个星期|个礼拜)[后以]"
+    rf"|大后天|今天|今日|今晚|明天|明日|明早|明晚|后天|昨天|昨日|前天|{_ZH_COUNT}\s*天(?:[后前]|以后|之后)"
+    r"|[一两二三四\d]+\s*(?:周|个星期|个礼拜)[后以]"
     r"|(?:下下?|这|本|上)?(?:个)?(?:周|星期|礼拜)[一二三四五六日天]|(?:下|这|本|上)(?:个)?(?:周|星期|月|礼拜)末?")
 # Every English form holds one of these words, every Chinese form one of these characters.
 _RELATIVE_HINTS = ("day", "tonight", "tomorrow", "tmr", "week", "month", "year")
 _RELATIVE_HINTS_CJK = frozenset("天日晚早周期拜月")
 _EN_WEEKDAY = re.compile(r"\b(this|next|coming|last)\s+(" + "|".join(_WEEKDAYS_EN) + r")\b")
 _ZH_WEEKDAY = re.compile(r"(下下|下|这|本|上)?(?:个)?(?:周|星期|礼拜)([一二三四五六日天])")
-_ZH_COUNT = "[\\d零一二两三四五六七八九十百]+"  # digits or Chinese numerals (十二, 二十)
 _IN_DAYS = re.compile(rf"\bin\s+(\d+)\s+days?\b|\b(\d+)\s+days?\s+(?:later|from\s+now)\b|({_ZH_COUNT})\s*天(?:后|以后|之后)")
 # "in two weeks", "a week from today", 两周后: whole weeks on from today
 _IN_WEEKS = re.compile(r"\bin\s+(a|one|two|three|four|\d+)\s+weeks?\b|\b(a|one|two|three|four|\d+)\s+weeks?\s+"
@@ -173,7 +175,7 @@ _NEXT_DAYS = re.compile(r"\b(?:next|coming|following)\s+(\d{1,2}|" + "|".join(WO
                         r"(?:days?|evenings?|nights?|mornings?|afternoons?)\b"
                         r"|(?:接下来|未来)的?\s*(\d{1,2}|[一二两三四五六七八九十]{1,3})\s*个?(?:天|晚上?|夜|早上|上午|下午)")
 _STAY = re.compile(r"\b(\d{1,2}|" + "|".join(WORDS) + r")\s+(night|day|week)s?\b"
-                   r"|(?<![\d零一二两三四五六七八九十百])(\d{1,2}|[一二两三四五六七八九十]{1,3})\s*(晚|天|夜|周)")
+                   rf"|(?<![\d{_ZH_NUMERALS}])(\d{{1,2}}|[一二两三四五六七八九十]{{1,3}})\s*(晚|天|夜|周)")
 ZH_DIGITS = {c: i for i, c in enumerate("零一二三四五六七八九十")} | {"两": 2}
 _LOCAL_DATE = re.compile(r"(?<![\d/.-])(\d{1,2})[/.](\d{1,2})[/.](\d{4})(?![\d/.-])")
 _WEEK_AFTER = re.compile(r"\b(?:the\s+)?(?:week\s+after|following\s+week)\b|(?:往后|推迟|顺延)(?:一|1)?周|后一周")
