@@ -345,16 +345,19 @@ def _answered_on(view: TrajectoryView, position: int) -> bool:
 
 
 def _reported(view: TrajectoryView, position: int) -> bool:
-    """Whether the final answer states a value (three characters or more) of the call's result, or
+    """Whether the final answer states a value (three characters or more) of the call's result that no
+    other call returned (the GBP of a balance may be the quote's), or
     restates a sentence of it in its own words, in another language too (裂了的杯子也可全额退押金 for
     "Cracked cups are taken back; the deposit is refunded in full."): a lookup the agent answered
     from served the request, whatever its words."""
     output = view.trajectory.output
     if not output:
         return False
-    answer, result = Haystack([norm(output)]), view.trajectory.tool_calls[position].result
+    calls = view.trajectory.tool_calls
+    answer, result = Haystack([norm(output)]), calls[position].result
     values = value_texts(result)
-    if any(len(v) >= 3 and answer.has(v) for v in values) or (not values and _NONE.search(output)):
+    elsewhere = {v for i, c in enumerate(calls) if i != position for v in value_texts(c.result)}
+    if any(len(v) >= 3 and v not in elsewhere and answer.has(v) for v in values) or (not values and _NONE.search(output)):
         return True
     said = roots((*terms(output), *english_terms(output)))
     return any(len(words := roots(t for t in terms(text) if t.isalpha())) >= _SENTENCE and 2 * len(words & said) >= len(words)

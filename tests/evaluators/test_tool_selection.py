@@ -888,3 +888,22 @@ def test_a_question_whether_a_deed_happened_does_not_ask_it_done(request_text, l
     history = [EarlierMessage(role="assistant", text="你的靴子修鞋单 T435979 已在 Market Street 店开好。")]
     assert verdict(calls, request_text, COBBLER, output="修好了，在 Market Street 店，今天营业到 17:30。",
                    history=history)[0] == label
+
+
+_MOVES = (ToolDefinition(name="get_move_quote", description="查询两个地址之间搬运的价格和预计时长。"),
+          ToolDefinition(name="book_piano_move", description="为账户预约两名搬运工和一辆货车搬钢琴。"),
+          ToolDefinition(name="get_account_balance", description="查询账户剩余的预付余额。"))
+
+
+@pytest.mark.parametrize("answer, label", [
+    # GBP is in the quote's result as well: the answer tells the quote, and the balance lookup stood in for the booking
+    ("Booked for Saturday: quoted 85.0 GBP, about 2 hours.", "wrong_tool"),
+    # near miss: the balance itself is told: the lookup the agent ended on served the answer
+    ("Quoted 85.0 GBP; you have 142.5 GBP left on your account.", "pass"),
+])
+def test_a_value_other_calls_returned_too_is_no_sign_the_answer_tells_a_lookup(answer, label):
+    calls = [call(1, "get_move_quote", {"from": "12 Elm Road, Leeds LS6 1AA", "to": "4 Oak Lane, Leeds LS7 2BB"},
+                  {"price": 85.0, "currency": "GBP", "hours": 2}),
+             call(2, "get_account_balance", {"account_id": "ACC-4471"}, {"balance": 142.5, "currency": "GBP"})]
+    request = "I need two movers and a van to take my piano from 12 Elm Road, Leeds LS6 1AA to 4 Oak Lane, Leeds LS7 2BB on Saturday."
+    assert verdict(calls, request, _MOVES, output=answer, user_id="ACC-4471") == flagged(label, 2)
