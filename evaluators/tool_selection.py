@@ -34,7 +34,8 @@ asks one done (订, "to order"), a write it matches at all is not wrong beside a
 whose deed the request never says (report_litter for "I'd like a stall") is wrong beside a write it
 matches strongly, and so is one doing the deed of a write the request names whole on an object it does not
 name (book_armoury_kit for "book me a piste": book_piste). A gloss's placeholders and particles ("oneself",
-"to open up") are no evidence.
+"to open up") are no evidence. A run for a deed that ends, with no write made, on a lookup nothing of the
+request matches is wrong on that lookup, however well the lookups before it matched.
 """
 from __future__ import annotations
 
@@ -70,6 +71,7 @@ _SENTENCE = 4  # words (not numbers) of a result's text that make it a statement
 
 # An answer saying a lookup found nothing: "you have nothing booked", "no slots", 没有预约.
 _NONE = re.compile(r"\b(?:nothing|none|no|not any)\b|没有|无", re.I)
+_QUESTION = re.compile(r"[?？吗]")
 _ID_LIKE = re.compile(r"[\w./@-]*\d{3}[\w./@-]*")
 _DIGIT = re.compile(r"\d")
 # Letters and digits in every word, five characters or more: a postcode or a code (W3 9RT, KT22 7AB), not "6 hours"
@@ -231,6 +233,7 @@ class ToolSelectionEvaluator(Evaluator):
         better = {t.name: score for t, score in zip(offered, bm25.scores(uncovered, sources)) if t.name not in used}
         best = max(better, key=better.__getitem__, default=None)
         _named_write_instead(verdicts, query, better, scores)
+        _ended_off_request(view, verdicts, scores, called)
         if best is None or better[best] < MIN_BETTER or _attempted(trajectory, verdicts, offered[index[best]]):
             return scores
         matched = uncovered.intersection(docs[index[best]])
@@ -321,6 +324,33 @@ def _named_write_instead(verdicts: list[dict], query: set[str], uncalled: dict[s
             v.update(label="wrong_tool", better=n,
                      reason=f"{call_ref(v['seq'], v['tool'])}: wrong_tool: the request names {n!r} "
                             f"(relevance {scores[n]:.2f}), not {v['tool']!r} ({scores[v['tool']]:.2f})")
+
+
+def _ended_off_request(view: TrajectoryView, verdicts: list[dict], scores: dict[str, float], called: set[str]) -> None:
+    """Marks the last call where a run for a deed ended on a lookup nothing of the request matches: the
+    request asks a deed done (订, 约, book) and asks no question, no write was made, an uncalled write
+    matches the request, and the lookup, which did not fail, which no earlier result sent it to and
+    which returned no reference the write takes (a product_id: the first step of the order), is where
+    the agent stopped. It took the write's place whatever the answer says of it (the parking tariff
+    told for "book me a photo booth"), even where lookups before it matched every word the write does.
+    Asked whether a thing can be done (吗, ?), an agent may look around before answering; an answer
+    asking something back ("shall I book it?") left the deed to the user's word."""
+    trajectory = view.trajectory
+    last = verdicts[-1]
+    if last["label"] != "pass" or last["tool"] not in scores or writes(last["tool"]) or scores[last["tool"]] > 0 \
+            or any(writes(n) for n in called) or trajectory.tool_calls[-1].status == "error" \
+            or not requested(trajectory.input or "") or _QUESTION.search(trajectory.input or ""):
+        return
+    wanted = max((n for n in scores if writes(n) and n not in called), key=scores.__getitem__, default=None)
+    if wanted is None or scores[wanted] < MIN_BETTER or _QUESTION.search(trajectory.output or "") \
+            or _OnTheRequest(view, set()).fed_by[-1]:
+        return
+    offered = {t.name: t for t in trajectory.tools_offered}
+    if _readies(trajectory.tool_calls[-1], _reference_keys(offered[wanted])):
+        return
+    last.update(label="wrong_tool", better=wanted,
+                reason=f"{call_ref(last['seq'], last['tool'])}: wrong_tool: the request matches {wanted!r} "
+                       f"(relevance {scores[wanted]:.2f}) and nothing of it {last['tool']!r}")
 
 
 def _deed(name: str) -> frozenset[str]:

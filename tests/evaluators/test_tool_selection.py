@@ -907,3 +907,20 @@ def test_a_value_other_calls_returned_too_is_no_sign_the_answer_tells_a_lookup(a
              call(2, "get_account_balance", {"account_id": "ACC-4471"}, {"balance": 142.5, "currency": "GBP"})]
     request = "I need two movers and a van to take my piano from 12 Elm Road, Leeds LS6 1AA to 4 Oak Lane, Leeds LS7 2BB on Saturday."
     assert verdict(calls, request, _MOVES, output=answer, user_id="ACC-4471") == flagged(label, 2)
+
+
+_CARPETS = (ToolDefinition(name="get_cleaning_slots", description="Free carpet cleaning slots on a date."),
+            ToolDefinition(name="reserve_technician", description="Reserve a technician for carpet cleaning."),
+            ToolDefinition(name="get_weather", description="Weather forecast for a postcode."))
+
+
+@pytest.mark.parametrize("request_text, label", [
+    # a deed asked done (约: "to make an appointment"), no write made, and the run ended on a lookup nothing of it matches
+    ("帮我把3月9日上午的地毯清洗约上，地址 NG7 2RD。", "wrong_tool"),
+    # near miss: asked whether it can be done, the agent may well look around before answering
+    ("3月9日上午能来清洗地毯吗？地址 NG7 2RD。", "pass"),
+])
+def test_a_run_for_a_deed_that_ends_on_a_lookup_nothing_of_the_request_matches_took_its_place(request_text, label):
+    calls = [call(1, "get_cleaning_slots", {"date": "2026-03-09"}, {"slots": ["09:00", "11:30"]}),
+             call(2, "get_weather", {"postcode": "NG7 2RD", "date": "2026-03-09"}, {"forecast": "rain", "high_c": 9})]
+    assert verdict(calls, request_text, _CARPETS, output="3月9日上午 09:00 有空，那天有雨。") == flagged(label, 2)
