@@ -7,7 +7,7 @@ computed from the trace's own start (today, tomorrow, or what a relative express
 denotes). A value of a key the schema does not have is left to unexpected_param, a Chinese value
 naming a member of its enum is the tool's own word, and a word found only inside a joined name
 of a result (build of build-image) is not found there. Otherwise it is relative_date (a word like "tomorrow" where the argument wants an
-absolute date, by its schema, name or description: evaluators.dates), future_ref (it only occurs in a later result) or ungrounded_value. The system
+absolute date, by its schema, name or description: evaluators.dates), future_ref (it only occurs in a later result; on such a call, what a reviewer computes from the later results too) or ungrounded_value. The system
 prompt is not stored, so a value taken from it counts as ungrounded.
 """
 from __future__ import annotations
@@ -139,14 +139,20 @@ class GroundingEvaluator(Evaluator):
                 per_call.append({"seq": c.seq, "tool": c.name, "skipped": "arguments not parsed"})
                 continue
             facts = judge.schemas.facts(c)
-            grounded, problems = {}, []
+            grounded, judged = {}, []
             for argument in arguments:
                 label, source = judge(position, argument, facts.of(argument.path))
                 if label == "grounded":
                     grounded[argument.where] = source
                 else:
-                    problems.append({"seq": c.seq, "tool": c.name, "path": argument.where,
-                                     "value": argument.value, "label": label, "why": source})
+                    judged.append((argument, label, source))
+            # a call made before the lookup it took a value from computed its other values from it too
+            if any(label == "future_ref" for _, label, _ in judged):
+                judged = [(a, "future_ref", f"the value is computed from the result of a later call ({found})")
+                          if label == "ungrounded_value" and (found := judge.foreseen(position, a, facts.of(a.path)))
+                          else (a, label, source) for a, label, source in judged]
+            problems = [{"seq": c.seq, "tool": c.name, "path": a.where, "value": a.value, "label": label, "why": source}
+                        for a, label, source in judged]
             total += len(arguments)
             bad += problems
             per_call.append({"seq": c.seq, "tool": c.name, "grounded": grounded, "problems": problems})
@@ -201,60 +207,67 @@ class _Judge:
         self.dates = _Once(partial(trace_dates, view.trajectory))
         self._reviewer: Reviewer | None = None
         self._totals_of: dict[int, frozenset[Decimal]] = {}
-        self._numbers_before: dict[int, list[Decimal]] = {}
+        self._numbers_before: dict[tuple[int, bool], list[Decimal]] = {}
 
-    def read_before(self, position: int) -> Callable[[str], bool]:
+    def readable(self, position: int, later: bool = False) -> list[int]:
+        """The calls whose results the call at `position` could read (`later`: those it came before,
+        whose results it could only have foreseen)."""
+        calls = self.trajectory.tool_calls
+        call = calls[position]
+        return [i for i, c in enumerate(calls) if i != position and (before(call, c) if later else before(c, call))]
+
+    def read_before(self, position: int, later: bool = False) -> Callable[[str], bool]:
         """Whether a result the call at `position` could read holds a normalised unit: only the
         calls holding it are asked when they finished."""
         calls, holders = self.trajectory.tool_calls, self.texts.holders
         call = calls[position]
+        if later:
+            return lambda unit: any(i != position and before(call, calls[i]) for i in holders(unit))
         return lambda unit: any(i != position and before(calls[i], call) for i in holders(unit))
 
-    def fields_before(self, position: int) -> Callable[[str], bool]:
+    def fields_before(self, position: int, later: bool = False) -> Callable[[str], bool]:
         """Whether a result the call at `position` could read has a field of that name."""
-        calls, call, reviewer = self.trajectory.tool_calls, self.trajectory.tool_calls[position], self.reviewer
-        return lambda name: any(i != position and before(earlier, call) and name in reviewer.fields_of(i)
-                                for i, earlier in enumerate(calls))
+        reviewer, readable = self.reviewer, self.readable(position, later)
+        return lambda name: any(name in reviewer.fields_of(i) for i in readable)
 
-    def numbers_before(self, position: int) -> list[Decimal]:
+    def numbers_before(self, position: int, later: bool = False) -> list[Decimal]:
         """The numbers of the results the call at `position` could read (a price, a count), after
         what their percentages leave of an amount (0.85 for a 15 % discount) and the sums of a field
         over several of them (a basket of three searched prices). Once per call: each of its
         arguments may ask."""
-        found = self._numbers_before.get(position)
+        found = self._numbers_before.get((position, later))
         if found is None:
-            calls, call = self.trajectory.tool_calls, self.trajectory.tool_calls[position]
-            results = [parsed(c.result) for i, c in enumerate(calls) if i != position and before(c, call)]
-            found = self._numbers_before[position] = [
+            calls = self.trajectory.tool_calls
+            results = [parsed(calls[i].result) for i in self.readable(position, later)]
+            found = self._numbers_before[position, later] = [
                 *(f for result in results for f in sorted(percent_factors(result))), *column_sums(results),
                 *(Decimal(str(leaf)) for result in results for leaf in scalars(result)
                   if type(leaf) in (int, float) and math.isfinite(leaf))]
         return found
 
-    def kin_numbers(self, position: int) -> list[Decimal]:
+    def kin_numbers(self, position: int, later: bool = False) -> list[Decimal]:
         """The numbers of the earlier results of calls sent a value this call sends too (the rate
         lookup of the show that is booked): what the thing this call acts on costs or counts."""
-        calls, call, arguments = self.trajectory.tool_calls, self.trajectory.tool_calls[position], self.texts.arguments
+        calls, arguments = self.trajectory.tool_calls, self.texts.arguments
         mine = {a.text for a in arguments[position] or () if len(a.text) >= 3 and as_date(a.text) is None}
-        return [Decimal(str(leaf)) for i, c in enumerate(calls) if i != position and before(c, call)
-                and mine.intersection(a.text for a in arguments[i] or ())
-                for leaf in scalars(parsed(c.result)) if type(leaf) in (int, float) and math.isfinite(leaf)]
+        return [Decimal(str(leaf)) for i in self.readable(position, later)
+                if mine.intersection(a.text for a in arguments[i] or ())
+                for leaf in scalars(parsed(calls[i].result)) if type(leaf) in (int, float) and math.isfinite(leaf)]
 
-    def lengths_before(self, position: int) -> Lengths:
+    def lengths_before(self, position: int, later: bool = False) -> Lengths:
         """The lengths of time the results the call at `position` could read give (`zones.Lengths`)."""
-        calls, call = self.trajectory.tool_calls, self.trajectory.tool_calls[position]
-        results = [parsed(c.result) for i, c in enumerate(calls) if i != position and before(c, call)]
+        calls = self.trajectory.tool_calls
+        results = [parsed(calls[i].result) for i in self.readable(position, later)]
         wholes = frozenset(filter(None, map(whole_length, results))).union(*map(per_item_lengths, results))
         return Lengths(frozenset().union(*map(lengths_of, results)), wholes, frozenset().union(*map(days_of, results)),
                        frozenset().union(*map(measures_given, results)))
 
-    def totaled_before(self, position: int, number: Decimal, one_record: bool = False) -> bool:
+    def totaled_before(self, position: int, number: Decimal, one_record: bool = False, later: bool = False) -> bool:
         """Whether `number` is a total of a result the call at `position` could read (`totals_of`),
         or of one field over several of them (three prices looked up one service each: `column_sums`), or a
         money field of one plus one of another (a quote and a part's price: `money_pair_sums`);
         `one_record`: of fields of one record only (`record_totals`: a fee and its materials fee)."""
-        calls, call = self.trajectory.tool_calls, self.trajectory.tool_calls[position]
-        earlier = [i for i, c in enumerate(calls) if i != position and before(c, call)]
+        calls, earlier = self.trajectory.tool_calls, self.readable(position, later)
         if one_record:
             return any(number in record_totals(parsed(calls[i].result)) for i in earlier)
         # a lookup asked again answers again: its price is in the bill once
@@ -331,12 +344,21 @@ class _Judge:
         earlier, later = sources(texts, position, argument.units, text if is_text and text.isalpha() else None)
         if earlier is not None:
             return "grounded", f"call {earlier}"
-        found = self.reviewer.source(argument, self.read_before(position), self.fields_before(position),
-                                     facts.description, partial(self.numbers_before, position),
-                                     partial(self.totaled_before, position), partial(self.kin_numbers, position),
-                                     partial(self.lengths_before, position))
-        if found is not None:
+        if (found := self._source(position, argument, facts)) is not None:
             return "grounded", found
         if later is not None:
             return "future_ref", f"the value only appears in the result of later call {later}"
         return "ungrounded_value", "not in the user input or any earlier tool result"
+
+    def foreseen(self, position: int, argument: Argument, facts: ArgumentFacts) -> str | None:
+        """How a value is computed from the results of the calls after this one (a price times the
+        quantity, an end time after a running time), or None."""
+        return self._source(position, argument, facts, later=True)
+
+    def _source(self, position: int, argument: Argument, facts: ArgumentFacts, later: bool = False) -> str | None:
+        """Where a reviewer finds the value beyond a plain lookup, in the results the call could read
+        (`later`: in those of the calls after it)."""
+        return self.reviewer.source(argument, self.read_before(position, later), self.fields_before(position, later),
+                                    facts.description, partial(self.numbers_before, position, later),
+                                    partial(self.totaled_before, position, later=later),
+                                    partial(self.kin_numbers, position, later), partial(self.lengths_before, position, later))

@@ -166,6 +166,30 @@ def test_future_ref_and_ungrounded():
                              "not in the user input or any earlier tool result")
 
 
+ROOM = ToolDefinition(name="reserve_workshop_room", parameters={"type": "object", "properties": {
+    "visit_id": {"type": "string"}, "date": {"type": "string", "format": "date"},
+    "start_time": {"type": "string"}, "end_time": {"type": "string"}}})
+VISIT = {"visit_id": "V-4410", "date": "2026-12-09", "start": "11:15", "running_time_min": 65}
+
+
+@pytest.mark.parametrize("date, said, labels", [
+    # the visit's day only the later lookup gave: the call came before its source, and so did the times it
+    # computed from that lookup (the show's end): one future_ref, no ungrounded value beside it
+    ("2026-12-09", "", {"date": "future_ref", "start_time": "future_ref", "end_time": "future_ref"}),
+    # near miss: nothing of the call plainly came from the later lookup: its times are unexplained
+    ("2026-12-10", " on 10 December", {"date": "grounded", "start_time": "ungrounded_value", "end_time": "ungrounded_value"}),
+])
+def test_values_computed_from_a_later_result_beside_a_future_ref_are_future_refs(date, said, labels):
+    book = call(1, "reserve_workshop_room", {"visit_id": "V-4410", "date": date, "start_time": "12:20", "end_time": "13:05"},
+                {"reservation_id": "WR-1"})
+    visit = call(2, "get_visit", {"visit_id": "V-4410"}, VISIT)
+    request = f"For visit V-4410{said}, can we have the workshop room after the show for 45 minutes?"
+    result = ground(book, visit, request=request, offered=(ROOM,))
+    judged = leaves(result)
+    assert {k: judged[k] if judged[k] in ("future_ref", "ungrounded_value") else "grounded" for k in labels} == labels
+    assert [f.label for f in result.findings if f.call == 1] == sorted(set(labels.values()) - {"grounded"})
+
+
 def test_a_concurrent_call_is_neither_earlier_nor_later():
     """A sibling of the same parallel turn returning the value: the agent could not read it there,
     nor did it refer ahead to it; the value came from nowhere the trace shows."""
