@@ -81,8 +81,10 @@ def _airport_zones() -> dict[str, frozenset[str]]:
     return {city: frozenset(zones) for city, zones in found.items() if len(zones) == 1}
 
 
-# A time of day as written: 9:30, 09:00, 9am, 9 p.m., 9 o'clock, 9点, 9点半, 9点15分, 下午3点.
-_CLOCK = re.compile(r"(上午|早上|早|中午|下午|晚上|晚)?\s*(\d{1,2})(?:[:：](\d{2})\s*(am|pm|a\.m\.|p\.m\.)?"
+# A time of day as written: 9:30, 09:00, 9am, 9 p.m., 9 o'clock, 9点, 9点半, 9点15分, 下午3点; 9.30pm as
+# written in Britain (the dot only before am or pm: 9.30 alone is a price as often).
+_CLOCK = re.compile(r"(上午|早上|早|中午|下午|晚上|晚)?\s*(\d{1,2})(?:(?:[:：]|\.(?=\d{2}\s*(?:am|pm|a\.m\.|p\.m\.)(?![a-z])))"
+                    r"(\d{2})\s*(am|pm|a\.m\.|p\.m\.)?"
                     r"|\s*(?:点|點|时|時)(半|(\d{1,2})\s*分)?|\s*(am|pm|a\.m\.|p\.m\.|o'clock)(?![a-z]))", re.IGNORECASE)
 # The same in Chinese numerals: 十点半, 晚上六点, 两点十五分. A bare 一点 is mostly "a little" (有一点贵):
 # one o'clock only with the half of the day said (下午一点) or its minutes (一点半).

@@ -108,12 +108,15 @@ def test_one_that_starts_a_word_counts_nothing():
 @pytest.mark.parametrize("value, said", [
     ("18:30", "a viewing on May 7 at 6:30 pm"), ("18:30", "约5月7日晚上 6:30 看房"), ("19:00", "今晚 7 点送到"),
     ("18:30", "晚上6点半"), ("2026-12-03T19:00:00+01:00", "Dec 3, 7 pm"),
+    # written the British way, with a dot before am or pm
+    ("21:30", "firing at 9.30pm, budget up to £3000"), ("09:15", "pick-up at 9.15 a.m."),
 ])
 def test_a_time_of_day_the_user_gave_on_either_clock_is_grounded(value, said):
     assert verdict(value, said, key="time")[0] == "pass"
 
 
-@pytest.mark.parametrize("value, said", [("19:30", "at 6:30 pm"), ("18:45", "at 6:30 pm"), ("08:30", "at 6:30 pm")])
+@pytest.mark.parametrize("value, said", [("19:30", "at 6:30 pm"), ("18:45", "at 6:30 pm"), ("08:30", "at 6:30 pm"),
+                                         ("09:30", "the 9.30 fare")])
 def test_another_time_of_day_stays_ungrounded(value, said):
     assert verdict(value, said, key="time")[0] == "ungrounded_value"
 
