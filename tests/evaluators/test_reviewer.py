@@ -96,13 +96,15 @@ def test_a_different_number_stays_ungrounded():
     assert verdict(5001, "转账五千元", key="amount")[0] == "ungrounded_value"
 
 
-@pytest.mark.parametrize("value, said", [(2, "找两房带家具的公寓"), (3, "选三门课"), (1, "订一间房")])
+@pytest.mark.parametrize("value, said", [(2, "找两房带家具的公寓"), (3, "选三门课"), (1, "订一间房"),
+                                         (1, "一居室，我们自己打包"), (1, "要一室一厅的")])
 def test_a_lone_chinese_numeral_counts_what_follows(value, said):
     assert verdict(value, said, key="bedrooms")[0] == "pass"
 
 
-def test_one_that_starts_a_word_counts_nothing():
-    assert verdict(1, "帮我看一下公寓", key="bedrooms")[0] == "ungrounded_value"
+@pytest.mark.parametrize("said", ["帮我看一下公寓", "我们一块儿去看公寓"])
+def test_one_that_starts_a_word_counts_nothing(said):
+    assert verdict(1, said, key="bedrooms")[0] == "ungrounded_value"
 
 
 @pytest.mark.parametrize("value, said", [
