@@ -72,6 +72,8 @@ _MONTH = re.compile(r"\d{4}-(?:0[1-9]|1[0-2])")
 _THIS_MONTH = re.compile(r"\bthis month\b|\bcurrent month\b|\bmonth to date\b|这个月|本月|当月|这月", re.IGNORECASE)
 _CLOCK = re.compile(r"(\d{1,2}):(\d{2})(?::00)?")
 _LOCAL_DATE = re.compile(r"(\d{1,2})[./-](\d{1,2})[./-](\d{4})")
+# A month and a day without their year: 2月24日, 2月24号, Feb 24, 24th February
+_YEARLESS = re.compile(r"\d{1,2}\s*月\s*\d{1,2}\s*[日号]|[A-Za-z]{3,9}\.?\s+\d{1,2}(?:st|nd|rd|th)?|\d{1,2}(?:st|nd|rd|th)?\s+[A-Za-z]{3,9}")
 _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")  # what a field is named: order_date, orderDate
 
 
@@ -463,8 +465,9 @@ class Reviewer:
 
     def _date(self, value: str, earlier: Callable[[str], bool], lengths: Callable[[], Lengths] = Lengths) -> str | None:
         """A date, or a date-time on one, computed from the request and the trace's day; a date
-        written day or month first (24.08.2026, 08/24/2026) when either reading is one, or in ISO
-        8601's basic form (20260331) (the form is `parameters`' business)."""
+        written day or month first (24.08.2026, 08/24/2026) when either reading is one, in ISO
+        8601's basic form (20260331), or without its year (2月24日, Feb 24: the trace's year or the
+        next) (the form is `parameters`' business)."""
         days, time = {as_date(value)} - {None}, None
         if not days and (m := _DATE_TIME.fullmatch(value.strip())) is not None:
             if _ZONED.search(value.strip()) and self.zones:
@@ -474,6 +477,9 @@ class Reviewer:
             days = {d for d in (_day(m[3], m[2], m[1]), _day(m[3], m[1], m[2])) if d is not None}
         if not days and (m := _BASIC_DATE.fullmatch(value.strip())) is not None:
             days = {_day(m[1], m[2], m[3])} - {None}
+        if not days and _YEARLESS.fullmatch(value.strip()):  # in the trace's year or the next
+            years = {y for d in self._trace_dates() for y in (d.year, d.year + 1)}
+            days = {as_date(f"{y}年{value.strip()}" if "月" in value else f"{value.strip()} {y}") for y in years} - {None}
         if not days or not (days & self._trace_dates() or any(self.said(norm(d.isoformat()), earlier) for d in days)
                             or days & self.dates or any(self._length_after(d, earlier, lengths) for d in days)):
             return None
