@@ -72,6 +72,7 @@ _MONTH = re.compile(r"\d{4}-(?:0[1-9]|1[0-2])")
 _THIS_MONTH = re.compile(r"\bthis month\b|\bcurrent month\b|\bmonth to date\b|这个月|本月|当月|这月", re.IGNORECASE)
 _CLOCK = re.compile(r"(\d{1,2}):(\d{2})(?::00)?")
 _LOCAL_DATE = re.compile(r"(\d{1,2})[./-](\d{1,2})[./-](\d{4})")
+_BOUNDARY = re.compile(r"(?<=[^\W\d])(?=\d)|(?<=\d)(?=[^\W\d])")  # between a letter and a digit
 # A month and a day without their year: 2月24日, 2月24号, Feb 24, 24th February
 _YEARLESS = re.compile(r"\d{1,2}\s*月\s*\d{1,2}\s*[日号]|[A-Za-z]{3,9}\.?\s+\d{1,2}(?:st|nd|rd|th)?|\d{1,2}(?:st|nd|rd|th)?\s+[A-Za-z]{3,9}")
 _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")  # what a field is named: order_date, orderDate
@@ -201,6 +202,8 @@ class Reviewer:
             return "an earlier turn"
         if type(value) is str and len(text) >= (4 if " " in text else 6) and self._grouped(text.replace(" ", "")):
             return "an id the user wrote in groups"  # JD07 2714 7707 49; 205/55 R16 for 205/55R16
+        if type(value) is str and self._respaced(text, earlier):
+            return "an id given with its separators otherwise (TX6695 for TX-6695: the form is parameters')"
         if type(value) is str and self._prefixed(value):
             return "the user's number with the prefix of what they called it (ORD-12345 for 'order 12345')"
         if type(value) is str and sum(map(str.isdigit, value)) >= 7 and self._phone(value):
@@ -364,6 +367,15 @@ class Reviewer:
                 if joined == text:
                     return True
         return False
+
+    def _respaced(self, text: str, earlier: Callable[[str], bool]) -> bool:
+        """Whether an id (a letter and three digits or more) is one the user, an earlier result or an
+        earlier turn gave with its letters and digits apart or together otherwise: TX6695 for TX-6695,
+        TX-6695 for TX6695. A digit off stays another id."""
+        if len(text) > 40 or sum(map(str.isdigit, text)) < 3 or not any(map(str.isalpha, text)):
+            return False
+        squashed = text.replace(" ", "")
+        return any(self.said(form, earlier) for form in {squashed, _BOUNDARY.sub(" ", squashed)} - {text})
 
     @property
     def measures(self) -> frozenset:

@@ -1072,3 +1072,16 @@ def test_the_kinds_a_gloss_lists_name_the_thing(value, label):
     """CC-CEDICT glosses 橄榄球 "football played with oval-shaped ball (rugby, American football,
     Australian rules etc)": the kinds its remark lists are what the user may mean."""
     assert verdict(value, "有没有40英镑以内的橄榄球轮换盾牌？", key="sport")[0] == label
+
+
+@pytest.mark.parametrize("value, label", [
+    # the id an earlier turn looked up, sent with its hyphen dropped: the form is parameters' (its pattern)
+    ("TX6695", "pass"), ("tx 6695", "pass"),
+    # near misses: a digit off, or another prefix, is another id
+    ("TX6696", "ungrounded_value"), ("TA6695", "ungrounded_value"),
+])
+def test_an_id_from_an_earlier_turn_with_its_separators_otherwise(value, label):
+    history = [EarlierMessage(role="user", text="How is my barn owl coming along?"),
+               EarlierMessage(role="assistant", calls=[{"name": "get_commission", "arguments": {"commission_id": "TX-6695"}}]),
+               EarlierMessage(role="tool", results=[{"commission_id": "TX-6695", "stage": "drying"}])]
+    assert verdict(value, "Is it finished now?", key="commission_id", history=history)[0] == label
