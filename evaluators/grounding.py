@@ -23,7 +23,7 @@ from typing import Any
 from collector.trajectory import Trajectory
 from evaluators.base import EvalContext, EvalResult, Evaluator, Finding
 from evaluators.dates import relative_instead_of_date
-from evaluators.reviewer import Reviewer, authored, holds
+from evaluators.reviewer import Reviewer, authored, holds, specifics
 from evaluators.schemas import ArgumentFacts, ToolSchemas
 from evaluators.text.arithmetic import column_sums, money_pair_sums, percent_factors, record_totals, totals_of
 from evaluators.text.zones import Lengths, days_of, lengths_of, per_item_lengths, whole_length
@@ -94,6 +94,7 @@ def sources(texts: TrajectoryText, position: int, units: Iterable[str],
     return None, later
 
 
+_ADDRESS = re.compile(r"address|addr\b|street|地址", re.IGNORECASE)  # a parameter holding an address
 _JOINED = re.compile(r"\w+(?:[-_]\w+)+")  # build-image, test_py311, u-1004
 _EDGES = "'\"`()[]{}<>,.;:!?，。；：！？「」“”‘’"
 
@@ -336,6 +337,10 @@ class _Judge:
         if is_text and len(units) > 1 and authored(argument) and \
                 (day := self.reviewer.unknown_date(value, self.read_before(position))) is not None:
             return "ungrounded_value", f"{day.isoformat()} in the text is neither given nor computed from the request"
+        if is_text and len(units) > 1 and _ADDRESS.search(where) and (number := self._unfound_number(position, text)):
+            if (later := sources(self.texts, position, (number,))[1]) is not None:
+                return "future_ref", f"{number!r} in the address only appears in the result of later call {later}"
+            return "ungrounded_value", f"{number!r} in the address is neither given nor in an earlier result"
         texts = self.texts
         if any(map(texts.in_user, units)):
             return "grounded", "user input"
@@ -349,6 +354,13 @@ class _Judge:
         if later is not None:
             return "future_ref", f"the value only appears in the result of later call {later}"
         return "ungrounded_value", "not in the user input or any earlier tool result"
+
+    def _unfound_number(self, position: int, text: str) -> str | None:
+        """The first word with a digit in a copied address (a house or flat number, a postcode) that
+        neither the user, an earlier result nor the trace's context or history gives: an address
+        is found by its words, but one digit off is another door."""
+        read, texts = self.read_before(position), self.texts
+        return next((w for w in specifics(text) if not (texts.in_user(w) or read(w) or texts.known.has(w))), None)
 
     def foreseen(self, position: int, argument: Argument, facts: ArgumentFacts) -> str | None:
         """How a value is computed from the results of the calls after this one (a price times the

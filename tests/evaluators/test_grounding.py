@@ -190,6 +190,24 @@ def test_values_computed_from_a_later_result_beside_a_future_ref_are_future_refs
     assert [f.label for f in result.findings if f.call == 1] == sorted(set(labels.values()) - {"grounded"})
 
 
+BOXES = ToolDefinition(name="order_boxes", parameters={"type": "object", "properties": {
+    "address": {"type": "string"}, "small": {"type": "integer"}}})
+MOVE = {"move_id": "MV-59600", "from_address": "北京市朝阳区望京西园三区 4 号楼 602", "to_address": "上海市浦东新区张杨路 1200 号"}
+
+
+@pytest.mark.parametrize("address, label", [
+    ("北京市朝阳区望京西园三区 4 号楼 602", "pass"),
+    # near misses: one number of the copied address off is another door, whatever words it shares
+    ("北京市朝阳区望京西园三区 4 号楼 620", "ungrounded_value"),
+    ("上海市浦东新区张杨路 1300 号", "ungrounded_value"),
+])
+def test_every_number_of_a_copied_address_must_be_found(address, label):
+    move = call(1, "get_move", {"move_id": "MV-59600"}, MOVE)
+    boxes = call(2, "order_boxes", {"address": address, "small": 25}, {"order_ref": "BX-1"})
+    result = ground(move, boxes, request="搬家单 MV-59600 要加订纸箱：小号25个，送到旧地址。", offered=(BOXES,))
+    assert (result.label, result.evidence) == (label, [2] if label != "pass" else [])
+
+
 def test_a_concurrent_call_is_neither_earlier_nor_later():
     """A sibling of the same parallel turn returning the value: the agent could not read it there,
     nor did it refer ahead to it; the value came from nowhere the trace shows."""
