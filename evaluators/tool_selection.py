@@ -233,7 +233,11 @@ class ToolSelectionEvaluator(Evaluator):
         better = {t.name: score for t, score in zip(offered, bm25.scores(uncovered, sources)) if t.name not in used}
         best = max(better, key=better.__getitem__, default=None)
         _named_write_instead(verdicts, query, better, scores)
-        _ended_off_request(view, verdicts, scores, called)
+        # a lookup's match on the senses of single Chinese characters (日: "day") is no sign it is on the request;
+        # a write's may be (发: "to send", "to post" for post_message), where dictionaries lack the word's sense
+        firm = {t.name: score if writes(t.name) else firmer for t, score, firmer in zip(
+            offered, scores.values(), bm25.scores({t for t in query if is_evidence(t, sources[t])}, sources))}
+        _ended_off_request(view, verdicts, firm, called)
         if best is None or better[best] < MIN_BETTER or _attempted(trajectory, verdicts, offered[index[best]]):
             return scores
         matched = uncovered.intersection(docs[index[best]])
@@ -248,10 +252,6 @@ class ToolSelectionEvaluator(Evaluator):
         named = roots(english_word_deeds(trajectory.input or "")) if chinese else frozenset()
         asked = writes(best) and any(t == sources[t] or roots((t,)) <= named
                                      for t in (actions(best) & uncovered) - questioned)
-        # a lookup's match on the senses of single Chinese characters (日: "day") is no sign it is on the request;
-        # a write's may be (发: "to send", "to post" for post_message), where dictionaries lack the word's sense
-        firm = {t.name: score if writes(t.name) else firmer for t, score, firmer in zip(
-            offered, scores.values(), bm25.scores({t for t in query if is_evidence(t, sources[t])}, sources))}
         low: set[str] = set()
         on_request = _OnTheRequest(view, low)
         last = verdicts[-1]["tool"]
@@ -326,23 +326,25 @@ def _named_write_instead(verdicts: list[dict], query: set[str], uncalled: dict[s
                             f"(relevance {scores[n]:.2f}), not {v['tool']!r} ({scores[v['tool']]:.2f})")
 
 
-def _ended_off_request(view: TrajectoryView, verdicts: list[dict], scores: dict[str, float], called: set[str]) -> None:
+def _ended_off_request(view: TrajectoryView, verdicts: list[dict], firm: dict[str, float], called: set[str]) -> None:
     """Marks the last call where a run for a deed ended on a lookup nothing of the request matches: the
     request asks a deed done (订, 约, book) and asks no question, no write was made, an uncalled write
     matches the request, and the lookup, which did not fail, which no earlier result sent it to and
     which returned no reference the write takes (a product_id: the first step of the order), is where
     the agent stopped. It took the write's place whatever the answer says of it (the parking tariff
-    told for "book me a photo booth"), even where lookups before it matched every word the write does.
-    Asked whether a thing can be done (吗, ?), an agent may look around before answering; an answer
-    asking something back ("shall I book it?") left the deed to the user's word."""
+    told for "book me a photo booth", the café's menu beside the free lanes for "book us a lane"), even
+    where lookups before it matched every word the write does: nothing of the request matches it, by
+    its words or by their dictionary senses beyond single characters (`firm`). Asked whether a thing
+    can be done (吗, ?), an agent may look around before answering; an answer asking something back
+    ("shall I book it?") left the deed to the user's word."""
     trajectory = view.trajectory
     last = verdicts[-1]
-    if last["label"] != "pass" or last["tool"] not in scores or writes(last["tool"]) or scores[last["tool"]] > 0 \
+    if last["label"] != "pass" or last["tool"] not in firm or writes(last["tool"]) or firm[last["tool"]] > 0 \
             or any(writes(n) for n in called) or trajectory.tool_calls[-1].status == "error" \
             or not requested(trajectory.input or "") or _QUESTION.search(trajectory.input or ""):
         return
-    wanted = max((n for n in scores if writes(n) and n not in called), key=scores.__getitem__, default=None)
-    if wanted is None or scores[wanted] < MIN_BETTER or _QUESTION.search(trajectory.output or "") \
+    wanted = max((n for n in firm if writes(n) and n not in called), key=firm.__getitem__, default=None)
+    if wanted is None or firm[wanted] < MIN_BETTER or _QUESTION.search(trajectory.output or "") \
             or _OnTheRequest(view, set()).fed_by[-1]:
         return
     offered = {t.name: t for t in trajectory.tools_offered}
@@ -350,7 +352,7 @@ def _ended_off_request(view: TrajectoryView, verdicts: list[dict], scores: dict[
         return
     last.update(label="wrong_tool", better=wanted,
                 reason=f"{call_ref(last['seq'], last['tool'])}: wrong_tool: the request matches {wanted!r} "
-                       f"(relevance {scores[wanted]:.2f}) and nothing of it {last['tool']!r}")
+                       f"(relevance {firm[wanted]:.2f}) and nothing of it {last['tool']!r}")
 
 
 def _deed(name: str) -> frozenset[str]:

@@ -374,9 +374,10 @@ def test_a_lookup_that_took_the_asked_writes_place_at_the_end_is_a_wrong_tool():
     assert "'book_lanes'" in result.reason
 
 
-def test_a_detour_is_no_wrong_tool_when_the_write_was_made_the_answer_reports_it_or_it_was_not_last():
+def test_a_detour_is_no_wrong_tool_when_the_write_was_made_or_it_was_not_last():
     assert _bowling(booked=True).label == "pass"
-    assert _bowling(menu_said=True).label == "pass"  # the answer tells the menu: the user got what it read
+    # the lane never booked, the menu told beside the free lanes is still no step of the asked work
+    assert _bowling(menu_said=True).label == "wrong_tool"
     assert _bowling(menu_last=False).label == "pass"  # read before the lanes: a side lookup, not the last step
 
 
@@ -924,3 +925,21 @@ def test_a_run_for_a_deed_that_ends_on_a_lookup_nothing_of_the_request_matches_t
     calls = [call(1, "get_cleaning_slots", {"date": "2026-03-09"}, {"slots": ["09:00", "11:30"]}),
              call(2, "get_weather", {"postcode": "NG7 2RD", "date": "2026-03-09"}, {"forecast": "rain", "high_c": 9})]
     assert verdict(calls, request_text, _CARPETS, output="3月9日上午 09:00 有空，那天有雨。") == flagged(label, 2)
+
+
+_SNOOKER = (ToolDefinition(name="check_tables", description="查询某天某时段的空闲球台"),
+            ToolDefinition(name="book_table", description="预订球台"),
+            ToolDefinition(name="list_coaching", description="某天教练课安排"))
+
+
+@pytest.mark.parametrize("request_text, label", [
+    # the coaching list shares only 天 ("day") with the request: no match beyond a single character's senses
+    ("帮我订一张美式八球台，明天晚上六点半开始，打两个小时，四个人。", "wrong_tool"),
+    # near miss: asked whether there is coaching, the agent may look it up
+    ("明天晚上有教练课吗？", "pass"),
+])
+def test_a_lookup_matching_only_single_characters_is_where_a_run_for_a_deed_ended(request_text, label):
+    calls = [call(1, "check_tables", {"date": "2026-12-01", "start_time": "18:30", "hours": 2},
+                  {"free": [{"table_id": "T4", "rate_per_hour": 40.0}]}),
+             call(2, "list_coaching", {"date": "2026-12-01"}, {"sessions": [{"coach": "Lee", "time": "18:00"}]})]
+    assert verdict(calls, request_text, _SNOOKER, output="明天李教练 18:00 有课。") == flagged(label, 2)
