@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterable
 from itertools import permutations
 
 from evaluators.text.cache import cached_when_short
+from evaluators.text.dates import without_dates
 from evaluators.text.measures import measures_in
 from evaluators.text.norm import norm
 from evaluators.text.numbers import canonical, numbers_in, numbers_in_order, zh_amount
@@ -223,8 +224,8 @@ def _share_of_bill(value: Decimal, text: str, bases: list[Decimal], prices: list
             for a in (Decimal(1), *bases) if share != 1 else bases:
                 rest = total - a * price
                 cents = rest.quantize(_CENT, ROUND_HALF_UP) if abs(rest) < _LARGEST else None
-                # the fee is another number than the price (25 + 25 is one number read twice)
-                if cents is not None and (cents == 0 or (cents > 0 and _close(cents, rest) and (a, cents) != (1, price)
+                # the fee is another number than the price (3 × 100 + 100 is one number read twice)
+                if cents is not None and (cents == 0 or (cents > 0 and _close(cents, rest) and cents != price
                                                          and earlier(norm(canonical(cents))))):
                     plus = f" + {canonical(cents)}" if cents else ""
                     of = f"{canonical(share * 100)}% of " if share != 1 else ""
@@ -248,8 +249,8 @@ def _times_rate(value: Decimal, a: Decimal, earlier: Callable[[str], bool]) -> s
 
 def _bases(text: str) -> list[Decimal]:
     """The user's numbers a result's rate applies to, and, where the text asks for a computation,
-    the products of two of them."""
-    numbers = [n for n in map(Decimal, numbers_in(text)) if n not in (0, 1) and 0 < abs(n) < _LARGEST]
+    the products of two of them; the numbers of the dates it states (4月3日) count nothing."""
+    numbers = [n for n in map(Decimal, numbers_in(without_dates(text))) if n not in (0, 1) and 0 < abs(n) < _LARGEST]
     if len(numbers) <= _MOST_OPERANDS and _COMPUTE.search(text) is not None:
         numbers += [a * b for i, a in enumerate(numbers) for b in numbers[i + 1:] if abs(a * b) < _LARGEST]
     return numbers

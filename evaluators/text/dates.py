@@ -370,6 +370,12 @@ def split_dates(text: str) -> tuple[set[dt.date], str]:
     return found, _ISO_DATE.sub(" ", canonical) if found else canonical
 
 
+def without_dates(text: str) -> str:
+    """`text` without the dates it states, with or without their year (4月3日, Dec 3, 2025-04-03):
+    their numbers are no quantities of the user's."""
+    return _ZH_MONTH_DAY.sub(" ", _MONTH_DAY.sub(" ", _ISO_DATE.sub(" ", text.lower())))
+
+
 def _absolute_dates(folded: str) -> set[dt.date]:
     """The dates of a text written with their year, however written."""
     return {d for m in _ISO_DATE.finditer(canonical_dates(folded)) if (d := as_date(m[0])) is not None} \

@@ -208,6 +208,20 @@ def test_every_number_of_a_copied_address_must_be_found(address, label):
     assert (result.label, result.evidence) == (label, [2] if label != "pass" else [])
 
 
+@pytest.mark.parametrize("amount, label", [
+    (300, "pass"),  # 3 people at the walk's deposit of 100
+    # near misses: 4 is the month of the dates the user gave, no count of anything; nor is the deposit
+    # added to its own product (3 × 100 + 100: one number read twice)
+    (400, "ungrounded_value"), (700, "ungrounded_value"),
+])
+def test_the_numbers_of_a_date_are_no_quantities_nor_a_price_its_own_fee(amount, label):
+    walks = call(1, "list_walks", {"date_from": "2026-04-03", "date_to": "2026-04-07"},
+                 {"walks": [{"walk_id": "WK-58", "deposit_per_person": 100, "currency": "CNY"}]})
+    pay = call(2, "pay_deposit", {"walk_id": "WK-58", "amount": amount}, {"paid": True})
+    result = ground(walks, pay, request="帮我报名4月3日到4月7日之间的采集团，3个人，顺便把订金付了。", offered=())
+    assert (result.label, result.evidence) == (label, [2] if label != "pass" else [])
+
+
 def test_a_concurrent_call_is_neither_earlier_nor_later():
     """A sibling of the same parallel turn returning the value: the agent could not read it there,
     nor did it refer ahead to it; the value came from nowhere the trace shows."""
