@@ -943,3 +943,23 @@ def test_a_lookup_matching_only_single_characters_is_where_a_run_for_a_deed_ende
                   {"free": [{"table_id": "T4", "rate_per_hour": 40.0}]}),
              call(2, "list_coaching", {"date": "2026-12-01"}, {"sessions": [{"coach": "Lee", "time": "18:00"}]})]
     assert verdict(calls, request_text, _SNOOKER, output="明天李教练 18:00 有课。") == flagged(label, 2)
+
+
+_MOVES_ZH = (ToolDefinition(name="get_move", description="查询搬家单"),
+             ToolDefinition(name="order_boxes", description="为搬家单加订纸箱，送到指定地址"),
+             ToolDefinition(name="check_crews", description="某天空闲的搬家队和车型"))
+
+
+@pytest.mark.parametrize("move_id, evidence", [
+    # the user's move id with two digits swapped: the lookup works on their request (grounding's ungrounded_value)
+    ("MV-81738", [2]),
+    # near miss: an id of another shape is nothing the user gave
+    ("OR-81738", [1, 2]),
+])
+def test_a_lookup_sending_the_requests_id_mistyped_works_on_the_request(move_id, evidence):
+    calls = [call(1, "get_move", {"move_id": move_id}, {"move_id": "MV-81783", "move_date": "2026-12-12"}),
+             call(2, "check_crews", {"move_date": "2026-12-12"}, {"crews_free": 2})]
+    result = ToolSelectionEvaluator().evaluate(
+        trajectory(*calls, input="搬家单 MV-81783 要加订纸箱：小号二十五个、大号十个，后天送到旧地址。",
+                   offered=_MOVES_ZH, output="12月12日有 2 组搬家队有空。"), EvalContext())
+    assert (result.label, result.evidence) == ("wrong_tool", evidence)
