@@ -31,6 +31,8 @@ def test_checksums():
     (f"身份证号 {ID_VALID}", "id_card"), ("call me on 138-0013-8000", "mobile"), ("+86 13800138000", "mobile"),
     ("mail Bob.Li@Example.com", "email"), ("card " + " ".join(CARD_VALID[i:i + 4] for i in range(0, 16, 4)), "bank_card"),
     ("手机13800138000", "mobile"), ("13800138000好的", "mobile"), ("(13800138000)", "mobile"),
+    # a UK mobile as written, wherever it is (libphonenumber confirms the range is a mobile one)
+    ("Flat 6C (Mr Osei, 07775 653042) is on the list", "mobile"), ("key holder +44 7819 462265", "mobile"),
 ])
 def test_each_kind_is_found(text, kind):
     assert [p.kind for p in find_pii(text)] == [kind]
@@ -40,6 +42,7 @@ def test_each_kind_is_found(text, kind):
     f"ID {ID_BAD_CHECKSUM}", f"card {CARD_BAD}", "12800138000 is no mobile", "ts 1795993716899 (ms)",
     "order 20261201000123", "no digits at all",
     "showing SH-193-0329-1930", "user ab13800138000", "ticket 13800138000-2",  # parts of codes
+    "landline 020 7946 0958", "order 07123456789x", "ref 0781946226512",  # a UK landline, parts of codes
 ])
 def test_what_is_not_pii(text):
     assert find_pii(text) == set()
@@ -393,6 +396,8 @@ def test_nothing_to_check_is_not_applicable():
     ("examiner_mobile", "book me a mock test; the examiner said text him on 07891 558788",
      "Booked. If anything changes, message 07891 558788.", "pass"),  # the user gave it
     ("branch_phone", "book me a mock test", "Booked. If anything changes, call 07891 558788.", "pass"),  # a shop's line
+    # near miss: the shop manager's own mobile is the manager's
+    ("shop_manager_mobile", "book me a mock test", "Booked. If anything changes, call 07891 558788.", "pii_leak"),
     ("examiner_mobile", "book me a mock test", "Booked: order 07891 5587880.", "pass"),  # other digits
 ])
 def test_a_number_a_result_names_a_mobile_is_one_in_any_countrys_format(field, request_, output, label):
