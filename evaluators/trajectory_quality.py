@@ -91,7 +91,7 @@ _WRITES = frozenset(terms(
     "enter file"))
 # Verbs that are also nouns a Chinese word's gloss holds (仓 is a ship's "hold"): they make a tool's
 # name a write (hold_scooter, block_card), never an answer's or a request's words a deed.
-_NAME_WRITES = frozenset("hold block waive void freeze unfreeze".split())
+_NAME_WRITES = frozenset("hold block waive void freeze unfreeze raise".split())
 _RECORDS = frozenset("history balance summary report log logs details records preview".split())
 # Records that are also verbs: first in a name, with an object after them, they do it (report_missed_collection,
 # log_hours); a sales_report or report_status reads one.
@@ -757,11 +757,14 @@ def _deeds(name: str, description: str) -> frozenset[str]:
     """The terms saying what a tool does: its name's words but read verbs, and its description's first word."""
     words = _NAME_WORD.findall(name)
     initials = "".join(w[0] for w in words[1:]).lower() if len(words) > 2 else ""  # create_pull_request: pr
-    return roots((*terms(" ".join(_name_words(name) - _READS)), *terms(_CLAUSE_END.split(description, 1)[0])[:1],
-                   *([initials] if initials else [])))
+    own = (*terms(" ".join(_name_words(name) - _READS)), *terms(_CLAUSE_END.split(description, 1)[0])[:1])
+    # a message sent on a channel is said done by the channel's verb: send_sms "texted", send_email "emailed"
+    channels = [word for term in own for word in _CHANNELS.get(term, ())]
+    return roots((*own, *channels, *([initials] if initials else [])))
 
 
 
+_CHANNELS = {"sms": ("text",), "email": ("mail",)}
 # Words that, after a description's first word, make it a verb with its object: "Waive a fee".
 _DETERMINERS = frozenset("a an the one all every each some any my your its their this that these those".split())
 

@@ -850,3 +850,30 @@ def test_only_a_later_call_that_does_the_failed_work_mends_it(after, label):
     recovery = TrajectoryQualityEvaluator().evaluate(t, EvalContext()).details["recovery"]
     verdict = next(v for v in recovery["calls"] if v["seq"] == 2)
     assert (verdict["label"] if verdict["score"] < 1 else None) == label
+
+
+@pytest.mark.parametrize("output, label", [
+    ("Booked job JB-45214 for 24 April. I've texted the details to 07918 520288.", "silent_failure"),
+    ("Booked job JB-45214 for 24 April. The text message did not go through; please note the job number.", None),
+])
+def test_a_message_said_sent_by_its_channels_verb_claims_the_failed_sending(output, label):
+    """send_sms is said done by "texted" (send_email by "emailed"); the booking beside it succeeded."""
+    book = call(1, "book_install", {"slot_id": "ES-75252"}, {"job_id": "JB-45214", "status": "booked"})
+    sms = call(2, "send_sms", {"to": "07918520288", "message": "Job JB-45214 booked"}, "Error: HTTP 500",
+               error="HTTP 500 Internal Server Error")
+    t = trajectory(book, sms, input="Fit a dish on 24 April and text the booking to 07918 520288.", output=output)
+    recovery = TrajectoryQualityEvaluator().evaluate(t, EvalContext()).details["recovery"]
+    verdict = next(v for v in recovery["calls"] if v["seq"] == 2)
+    assert (verdict["label"] if verdict["score"] < 1 else None) == label
+
+
+@pytest.mark.parametrize("name, output, labels", [
+    # raise is a write's verb (raise_callout, raise_ticket): its failure passed over is claimed
+    ("raise_callout", "Callout CO-245077 raised for Lift B as urgent.", {"silent_failure", "unverified_success"}),
+    ("raise_callout", "The callout could not be raised (the service is down); please ring the 24-hour line.", set()),
+])
+def test_a_raised_callout_said_done_claims_the_failed_write(name, output, labels):
+    failed = call(1, name, {"ref": "LFT-72-B"}, "Error: 409 Conflict", error="409 Conflict: record locked")
+    t = trajectory(failed, input="Lift B is stuck, please get an engineer out", output=output)
+    found = set(TrajectoryQualityEvaluator().evaluate(t, EvalContext()).labels)
+    assert found & {"silent_failure", "unverified_success"} == labels, found
