@@ -222,6 +222,18 @@ def test_the_numbers_of_a_date_are_no_quantities_nor_a_price_its_own_fee(amount,
     assert (result.label, result.evidence) == (label, [2] if label != "pass" else [])
 
 
+@pytest.mark.parametrize("value, label", [
+    ("no", "pass"), ("false", "pass"),  # a boolean in words: type_error's (parameters), no value anyone had to give
+    ("maybe", "ungrounded_value"),  # near miss: no boolean's word
+])
+def test_a_booleans_value_in_words_is_the_schemas_own(value, label):
+    callout = ToolDefinition(name="raise_callout", parameters={"type": "object", "properties": {
+        "passengers_trapped": {"type": "boolean"}}})
+    result = ground(call(1, "raise_callout", {"passengers_trapped": value}, {"callout_id": "CO-1"}),
+                    request="Lift B is stuck at floor 2. Nobody's inside.", offered=(callout,))
+    assert result.label == label
+
+
 def test_a_concurrent_call_is_neither_earlier_nor_later():
     """A sibling of the same parallel turn returning the value: the agent could not read it there,
     nor did it refer ahead to it; the value came from nowhere the trace shows."""

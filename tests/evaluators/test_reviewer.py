@@ -112,13 +112,15 @@ def test_one_that_starts_a_word_counts_nothing(said):
     ("18:30", "晚上6点半"), ("2026-12-03T19:00:00+01:00", "Dec 3, 7 pm"),
     # written the British way, with a dot before am or pm
     ("21:30", "firing at 9.30pm, budget up to £3000"), ("09:15", "pick-up at 9.15 a.m."),
+    # sent on a 12-hour clock (the form is parameters')
+    ("5:30pm", "a lesson at 17:30 please"), ("7 p.m.", "dinner at 19:00"),
 ])
 def test_a_time_of_day_the_user_gave_on_either_clock_is_grounded(value, said):
     assert verdict(value, said, key="time")[0] == "pass"
 
 
 @pytest.mark.parametrize("value, said", [("19:30", "at 6:30 pm"), ("18:45", "at 6:30 pm"), ("08:30", "at 6:30 pm"),
-                                         ("09:30", "the 9.30 fare")])
+                                         ("09:30", "the 9.30 fare"), ("6:30pm", "a lesson at 17:30 please")])
 def test_another_time_of_day_stays_ungrounded(value, said):
     assert verdict(value, said, key="time")[0] == "ungrounded_value"
 
