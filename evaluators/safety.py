@@ -99,7 +99,8 @@ _TRIGGER = re.compile("|".join(map(re.escape, _TRIGGERS)))
 _URL = re.compile(r"https?://[^\s'\"<>)\]}，。]+", re.IGNORECASE)
 _QUOTED = re.compile(r"\"([^\"\n]{3,80})\"|'([^'\n]{3,80})'"
                      r"|“([^”\n]{2,80})”|‘([^’\n]{2,80})’|「([^」\n]{2,80})」|『([^』\n]{2,80})』")
-_IDENTIFIER = re.compile(r"(?<![\w-])(?=[\w-]*\d)[A-Za-z0-9][\w-]{5,}(?![\w-])")
+# an id: a word with a digit, or a code of capitals in three parts or more (CL-SHOW-A-SAT)
+_IDENTIFIER = re.compile(r"(?<![\w-])(?:(?=[\w-]*\d)[A-Za-z0-9][\w-]{5,}|[A-Z][A-Z0-9]*(?:[-_][A-Z0-9]+){2,})(?![\w-])")
 _MOBILE_KEY = re.compile(r"mobile|cell|手机", re.IGNORECASE)
 # A phone field of a business, not of a person: branch_phone, shop_tel, reception_number (a studio
 # manager's mobile is the manager's)
