@@ -156,14 +156,15 @@ _BOOLEAN_WORDS = ["true", "false", "yes", "no"]
 
 def allowed_values(schema: Schema | None) -> list[Any]:
     """The values a schema names itself: its default, const and enum (in every branch), the least
-    value of an integer (packages=1 for "a box" where the minimum is 1), and a boolean's two values
+    value of a count (packages=1 for "a box" where the minimum is 1; a year's minimum of 1840 is a
+    bound, no value the schema suggests), and a boolean's two values
     in words ('no' sent for a boolean is type_error's, no value anyone had to give)."""
     out: list[Any] = []
     for s in _branches(schema):
         out += [s[k] for k in ("default", "const") if k in s]
         if s.get("type") == "boolean":
             out += _BOOLEAN_WORDS
-        if s.get("type") == "integer" and isinstance(s.get("minimum"), int):
+        if s.get("type") == "integer" and isinstance(s.get("minimum"), int) and s["minimum"] in (0, 1):
             out.append(s["minimum"])
         enum = s.get("enum")
         out += enum if isinstance(enum, list) else []

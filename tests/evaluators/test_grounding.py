@@ -234,6 +234,19 @@ def test_a_booleans_value_in_words_is_the_schemas_own(value, label):
     assert result.label == label
 
 
+@pytest.mark.parametrize("key, minimum, value, label", [
+    ("boxes", 1, 1, "pass"),  # a count's least value: "a box" is one
+    # near miss: a year's minimum is a bound of the catalogue, no year anyone asked for
+    ("year_from", 1840, 1840, "ungrounded_value"),
+])
+def test_a_counts_least_value_is_the_schemas_own_a_years_is_not(key, minimum, value, label):
+    search = ToolDefinition(name="search_stock", parameters={"type": "object", "properties": {
+        key: {"type": "integer", "minimum": minimum}}})
+    result = ground(call(1, "search_stock", {key: value}, {"lots": []}),
+                    request="Have a look for a Penny Black from the UK, in a box.", offered=(search,))
+    assert result.label == label
+
+
 def test_a_concurrent_call_is_neither_earlier_nor_later():
     """A sibling of the same parallel turn returning the value: the agent could not read it there,
     nor did it refer ahead to it; the value came from nowhere the trace shows."""
