@@ -222,9 +222,8 @@ class _Judge:
         calls holding it are asked when they finished."""
         calls, holders = self.trajectory.tool_calls, self.texts.holders
         call = calls[position]
-        if later:
-            return lambda unit: any(i != position and before(call, calls[i]) for i in holders(unit))
-        return lambda unit: any(i != position and before(calls[i], call) for i in holders(unit))
+        ordered = (lambda other: before(call, other)) if later else (lambda other: before(other, call))
+        return lambda unit: any(i != position and ordered(calls[i]) for i in holders(unit))
 
     def fields_before(self, position: int, later: bool = False) -> Callable[[str], bool]:
         """Whether a result the call at `position` could read has a field of that name."""

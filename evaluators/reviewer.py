@@ -71,7 +71,7 @@ _ZONED = re.compile(r"(?:z|[+-]\d{2}:?\d{2})$", re.IGNORECASE)
 _MONTH = re.compile(r"\d{4}-(?:0[1-9]|1[0-2])")
 _THIS_MONTH = re.compile(r"\bthis month\b|\bcurrent month\b|\bmonth to date\b|这个月|本月|当月|这月", re.IGNORECASE)
 _CLOCK = re.compile(r"(\d{1,2}):(\d{2})(?::00)?")
-_TWELVE_HOUR = re.compile(r"(\d{1,2})(?:[:.](\d{2}))?\s*([ap])\.?m\.?", re.IGNORECASE)  # 5:30pm, 7 p.m.
+_TWELVE_HOUR = re.compile(r"\d{1,2}(?:[:.]\d{2})?\s*[ap]\.?m\.?", re.IGNORECASE)  # 5:30pm, 7 p.m.: a time alone
 _LOCAL_DATE = re.compile(r"(\d{1,2})[./-](\d{1,2})[./-](\d{4})")
 _BOUNDARY = re.compile(r"(?<=[^\W\d])(?=\d)|(?<=\d)(?=[^\W\d])")  # between a letter and a digit
 # A month and a day without their year: 2月24日, 2月24号, Feb 24, 24th February
@@ -224,8 +224,8 @@ class Reviewer:
                 return found
             if (m := _CLOCK.fullmatch(value.strip())) is not None and self._clock(m[1], m[2], earlier):
                 return "a time of day the user or an earlier result gave"
-            if (twelve := _TWELVE_HOUR.fullmatch(value.strip())) is not None and int(twelve[1]) <= 12 and self._clock(
-                    str(int(twelve[1]) % 12 + (12 if twelve[3].lower() == "p" else 0)), twelve[2] or "00", earlier):
+            if _TWELVE_HOUR.fullmatch(value.strip()) and any(self._clock(str(h), f"{m:02d}", earlier)
+                                                              for h, m in times_of_day(value)):
                 return "a time of day the user or an earlier result gave, on a 12-hour clock (the form is parameters')"
             if m is not None and self._clock_after(int(m[1]) * 60 + int(m[2]), earlier, lengths):
                 return "a time of day an earlier result or the user gave, a length of time they gave away"

@@ -239,7 +239,9 @@ class ToolSelectionEvaluator(Evaluator):
         # a write's may be (发: "to send", "to post" for post_message), where dictionaries lack the word's sense
         firm = {t.name: score if writes(t.name) else firmer for t, score, firmer in zip(
             offered, scores.values(), bm25.scores({t for t in query if is_evidence(t, sources[t])}, sources))}
-        _ended_off_request(view, verdicts, firm, called)
+        low: set[str] = set()
+        on_request = _OnTheRequest(view, low)
+        _ended_off_request(view, verdicts, firm, called, on_request)
         if best is None or better[best] < MIN_BETTER or _attempted(trajectory, verdicts, offered[index[best]]):
             return scores
         matched = uncovered.intersection(docs[index[best]])
@@ -254,8 +256,6 @@ class ToolSelectionEvaluator(Evaluator):
         named = roots(english_word_deeds(trajectory.input or "")) if chinese else frozenset()
         asked = writes(best) and any(t == sources[t] or roots((t,)) <= named
                                      for t in (actions(best) & uncovered) - questioned)
-        low: set[str] = set()
-        on_request = _OnTheRequest(view, low)
         last = verdicts[-1]["tool"]
         # the better tool is a write the request names (or matches strongly, and the answer tells nothing the last
         # call returned) and no write was made: the lookup the agent ended on stood in for it, unless a result of
@@ -328,7 +328,8 @@ def _named_write_instead(verdicts: list[dict], query: set[str], uncalled: dict[s
                             f"(relevance {scores[n]:.2f}), not {v['tool']!r} ({scores[v['tool']]:.2f})")
 
 
-def _ended_off_request(view: TrajectoryView, verdicts: list[dict], firm: dict[str, float], called: set[str]) -> None:
+def _ended_off_request(view: TrajectoryView, verdicts: list[dict], firm: dict[str, float], called: set[str],
+                       on_request: _OnTheRequest) -> None:
     """Marks the last call where a run for a deed ended on a lookup nothing of the request matches: the
     request asks a deed done (订, 约, book) and asks no question, no write was made, an uncalled write
     matches the request, and the lookup, which did not fail, which no earlier result sent it to and
@@ -346,11 +347,8 @@ def _ended_off_request(view: TrajectoryView, verdicts: list[dict], firm: dict[st
             or not requested(trajectory.input or "") or _QUESTION.search(trajectory.input or ""):
         return
     wanted = max((n for n in firm if writes(n) and n not in called), key=firm.__getitem__, default=None)
-    if wanted is None or firm[wanted] < MIN_BETTER or _QUESTION.search(trajectory.output or "") \
-            or _OnTheRequest(view, set()).fed_by[-1]:
-        return
-    offered = {t.name: t for t in trajectory.tools_offered}
-    if _readies(trajectory.tool_calls[-1], _reference_keys(offered[wanted])):
+    if wanted is None or firm[wanted] < MIN_BETTER or _QUESTION.search(trajectory.output or "") or on_request.fed_by[-1] \
+            or _readies(trajectory.tool_calls[-1], _reference_keys(next(t for t in trajectory.tools_offered if t.name == wanted))):
         return
     last.update(label="wrong_tool", better=wanted,
                 reason=f"{call_ref(last['seq'], last['tool'])}: wrong_tool: the request matches {wanted!r} "
