@@ -222,7 +222,7 @@ class ToolSelectionEvaluator(Evaluator):
         offered = trajectory.tools_offered
         docs = documents(offered)
         bm25 = ranker(docs)
-        sources = request_terms(without_day_words(without_durations(trajectory.input or "")))
+        sources = _with_family(request_terms(without_day_words(without_durations(trajectory.input or ""))), docs)
         query = set(sources)
         scores = {t.name: score for t, score in zip(offered, bm25.scores(query, sources))}
         called = {v["tool"] for v in verdicts if v["tool"] in index}
@@ -305,6 +305,16 @@ class ToolSelectionEvaluator(Evaluator):
                          reason=f"{call_ref(v['seq'], v['tool'])}: wrong_tool: the request matches {instead!r} "
                                 f"(relevance {relevance:.2f}) and not {v['tool']!r} ({scores[v['tool']]:.2f})")
         return scores
+
+
+def _with_family(sources: dict[str, str], docs: tuple[tuple[str, ...], ...]) -> dict[str, str]:
+    """The request's terms and, for an English word no tool's document holds, the words of its family
+    the documents hold instead ("remind me" for set_reminder, "collect" for schedule_collection): the
+    light stemmer leaves them apart, a reader does not. Each counts as the word it stands for."""
+    vocabulary = {t for doc in docs for t in doc if t.isascii()}
+    family = {d: source for t, source in sources.items() if t == source and t.isascii() and t not in vocabulary
+              for d in vocabulary if kin(frozenset((t,)), frozenset((d,)))}
+    return family | sources
 
 
 def _named_write_instead(verdicts: list[dict], query: set[str], uncalled: dict[str, float], scores: dict[str, float]) -> None:

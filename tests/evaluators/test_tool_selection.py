@@ -963,3 +963,23 @@ def test_a_lookup_sending_the_requests_id_mistyped_works_on_the_request(move_id,
         trajectory(*calls, input="搬家单 MV-81783 要加订纸箱：小号二十五个、大号十个，后天送到旧地址。",
                    offered=_MOVES_ZH, output="12月12日有 2 组搬家队有空。"), EvalContext())
     assert (result.label, result.evidence) == ("wrong_tool", evidence)
+
+
+KILNS = (ToolDefinition(name="find_kiln_sessions", description="Free kiln sessions on a date for a firing type"),
+         ToolDefinition(name="book_kiln_session", description="Book a kiln session for a studio member"),
+         ToolDefinition(name="set_reminder", description="Set a reminder for the customer on a date"),
+         ToolDefinition(name="add_member_note", description="Add a note to a studio member's file"),
+         ToolDefinition(name="order_glass_frit", description="Order coloured glass frit or rods from the supplier"))
+
+
+@pytest.mark.parametrize("second, label", [
+    # "remind me" asks what set_reminder does: the stemmer keeps remind and reminder apart, a reader does not
+    ("set_reminder", "pass"),
+    # near miss: a note on the member's file shares no word, nor a word's family, with the request
+    ("add_member_note", "wrong_tool"),
+])
+def test_a_word_of_the_family_of_a_tools_word_matches_it(second, label):
+    calls = [call(1, "book_kiln_session", {"slot_id": "S4901", "member_id": "GS-5685", "hours": 6}, {"booking_ref": "KS-27070"}),
+             call(2, second, {"date": "2026-08-18", "text": "collect the pieces"}, {"status": "scheduled"})]
+    assert verdict(calls, "Please book a kiln session at Annealer 2 tomorrow for 6 hours, and remind me to collect "
+                          "the pieces two days after. It's all Bullseye glass.", KILNS) == flagged(label, 2)
