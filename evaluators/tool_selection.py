@@ -263,8 +263,11 @@ class ToolSelectionEvaluator(Evaluator):
         undone = writes(best) and not any(writes(name) for name in called) and last in index and not writes(last) \
             and firm[last] < better[best] and not on_request.fed_by[len(verdicts) - 1] \
             and (asked or strong and not _reported(view, len(verdicts) - 1))
+        # a write whose deed the request does not say is low beside the named write, unless it matches the request
+        # over twice as well (the owl booking beside 送给's e-mail)
         low.update(v["tool"] for v in verdicts if v["tool"] in index and (firm[v["tool"]] <= NEAR_ZERO * better[best] or (
-            (asked or strong and writes(best) and firm[v["tool"]] <= WELL_BELOW * better[best] and bool(actions(v["tool"])))
+            (asked and firm[best] > WELL_BELOW * firm[v["tool"]]
+             or strong and writes(best) and firm[v["tool"]] <= WELL_BELOW * better[best] and bool(actions(v["tool"])))
             and writes(v["tool"]) and not kin(frozenset(query), actions(v["tool"])))))
         low.update([last] if undone else ())
         # beside calls that do what was asked, a side lookup is wrong only on strong evidence

@@ -983,3 +983,24 @@ def test_a_word_of_the_family_of_a_tools_word_matches_it(second, label):
              call(2, second, {"date": "2026-08-18", "text": "collect the pieces"}, {"status": "scheduled"})]
     assert verdict(calls, "Please book a kiln session at Annealer 2 tomorrow for 6 hours, and remind me to collect "
                           "the pieces two days after. It's all Bullseye glass.", KILNS) == flagged(label, 2)
+
+
+OWLS = (ToolDefinition(name="check_experience", description="Spaces and price of a hands-on experience on a date."),
+        ToolDefinition(name="book_experience", description="预订体验项目。",
+                       parameters={"type": "object", "properties": {"experience": {"type": "string", "enum": [
+                           "owl_encounter", "hawk_walk"]}, "date": {"type": "string"}, "participants": {"type": "integer"}}}),
+        ToolDefinition(name="cancel_booking", description="Cancel a booking."),
+        ToolDefinition(name="send_email", description="发送电子邮件。"))
+
+
+@pytest.mark.parametrize("write, label", [
+    # 送给 ("to send", "to give as a present") names send_email's deed, but the booking matches the request
+    # more than twice as well as the e-mail does: it is what was asked
+    ("book_experience", "pass"),
+    # near miss: a write matching the request no better than the named one stays the wrong one
+    ("cancel_booking", "wrong_tool"),
+])
+def test_a_write_matching_the_request_twice_as_well_as_the_named_one_is_on_it(write, label):
+    calls = [call(1, "check_experience", {"experience": "owl_encounter", "date": "2026-11-20"}, {"spaces_left": 7}),
+             call(2, write, {"experience": "owl_encounter", "date": "2026-11-20", "participants": 4}, {"booking_id": "FB-923254"})]
+    assert verdict(calls, "帮我订11月20日的猫头鹰近距离体验，四个人，名字李伟。是送给爸爸的礼物。", OWLS) == flagged(label, 2)
