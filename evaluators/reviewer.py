@@ -56,6 +56,7 @@ def _national(digits: str) -> str | None:
     return str(number.national_number) if phonenumbers.is_valid_number(number) else None
 
 
+_WEEK = re.compile(r"week(?!day|end)", re.IGNORECASE)  # week_commencing, weekStart, week_of; not weekday
 _ISO_DURATION = re.compile(r"P(?=\d|T\d)[\dYMWDTHS.]*")
 _DURATION = TypeAdapter(dt.timedelta)
 _INITIALISM = re.compile(r"\b(?:[A-Z]\.){2,}")  # capitals only: a.m. and e.g. are no codes (AM is Armenia)
@@ -220,7 +221,7 @@ class Reviewer:
                 return "the user's words, in another number or case"
             utc = _UTC.search(f"{argument.where} {description or ''}") is not None
             if any(map(str.isdigit, value)) and (found := self._date(value, earlier, lengths) or self._zoned(value, earlier, utc)
-                                                 or self._month(value)) is not None:  # dates have digits
+                                                 or self._month(value) or self._week_start(value, argument.where, earlier)) is not None:  # dates have digits
                 return found
             if (m := _CLOCK.fullmatch(value.strip())) is not None and self._clock(m[1], m[2], earlier):
                 return "a time of day the user or an earlier result gave"
@@ -502,6 +503,19 @@ class Reviewer:
         if time is not None and time not in _BOUNDS and not self._clock(*time, earlier):
             return None
         return "a date computed from the request"
+
+    def _week_start(self, value: str, where: str, earlier: Callable[[str], bool]) -> str | None:
+        """The first day (Monday, or Sunday) of the week holding a day the request names or computes, or
+        an earlier result gives, sent under a parameter named for a week (week_commencing, week_start):
+        the calendar of the week of "measure on 4 October" starts on 29 September. Under any other
+        name that Monday is another day than the one asked."""
+        start = as_date(value)
+        if start is None or start.weekday() not in (0, 6) or not _WEEK.search(where):
+            return None
+        week = [start + dt.timedelta(days=n) for n in range(7)]
+        if not (self.dates.intersection(week) or any(self.said(norm(d.isoformat()), earlier) for d in week)):
+            return None
+        return "the first day of the week holding a day the request names"
 
     def _length_after(self, day: dt.date, earlier: Callable[[str], bool], lengths: Callable[[], Lengths]) -> bool:
         """Whether `day` is a length of time the request states (whole days, weeks, months) after a day

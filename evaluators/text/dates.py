@@ -174,8 +174,9 @@ _SPAN = re.compile(r"\b(?:last|past|previous)\s+(\d{1,3})\s+(day|week|month)s?\b
 _NEXT_DAYS = re.compile(r"\b(?:next|coming|following)\s+(\d{1,2}|" + "|".join(WORDS) + r")\s+"
                         r"(?:days?|evenings?|nights?|mornings?|afternoons?)\b"
                         r"|(?:接下来|未来)的?\s*(\d{1,2}|[一二两三四五六七八九十]{1,3})\s*个?(?:天|晚上?|夜|早上|上午|下午)")
-_STAY = re.compile(r"\b(\d{1,2}|" + "|".join(WORDS) + r")\s+(night|day|week)s?\b"
+_STAY = re.compile(r"\b(\d{1,2}|" + "|".join(WORDS) + r"|a(?=\s+fortnight))\s+(night|day|week|fortnight)s?\b"
                    rf"|(?<![\d{_ZH_NUMERALS}])(\d{{1,2}}|[一二两三四五六七八九十]{{1,3}})\s*(晚|天|夜|周)")
+_STAY_DAYS = {"week": 7, "周": 7, "fortnight": 14}
 ZH_DIGITS = {c: i for i, c in enumerate("零一二三四五六七八九十")} | {"两": 2}
 _LOCAL_DATE = re.compile(r"(?<![\d/.-])(\d{1,2})[/.](\d{1,2})[/.](\d{4})(?![\d/.-])")
 _WEEK_AFTER = re.compile(r"\b(?:the\s+)?(?:week\s+after|following\s+week)\b|(?:往后|推迟|顺延)(?:一|1)?周|后一周")
@@ -257,7 +258,7 @@ def computed_dates(text: str, days: Iterable[dt.date]) -> set[dt.date]:
     last/this/next week, month, quarter or year and of "the last N days", the last day of
     one ("end of next month", 年底), a holiday's coming date ("by Christmas", 国庆节), and the end of a stay
     (each day the text names, not a window's bound, or each of `days`, plus N nights, days or weeks:
-    "3 nights", "six nights", "两晚";
+    "3 nights", "six nights", "两晚", "a fortnight";
     "the week after" puts each a week on)."""
     folded = _full_weekdays(fold(text))
     found: set[dt.date] = set()  # days the text names
@@ -339,7 +340,7 @@ def computed_dates(text: str, days: Iterable[dt.date]) -> set[dt.date]:
                     "month": dt.timedelta(days=30 * count)}[unit]
             bounds |= {today - back, today - back + dt.timedelta(days=1), today}
     found |= _local_dates(folded)
-    lengths = {_number(m[1] or m[3]) * (7 if (m[2] or m[4]) in ("week", "周") else 1) for m in _STAY.finditer(stays)}
+    lengths = {(1 if m[1] == "a" else _number(m[1] or m[3])) * _STAY_DAYS.get(m[2] or m[4], 1) for m in _STAY.finditer(stays)}
     lengths.discard(0)
     if _WEEK_AFTER.search(folded):  # "between March 6 and 10, or the week after": each date a week on
         lengths.add(7)

@@ -574,3 +574,29 @@ def test_one_more_of_a_stored_count(request_text, quantity, grounded):
         "order_id": {"type": "string"}, "quantity": {"type": "integer"}}}),)
     result = ground(order, change, request=request_text, offered=offered)
     assert (leaves(result, 2).get("quantity") != "ungrounded_value") is grounded
+
+
+CALENDAR = ToolDefinition(name="get_workshop_calendar", parameters={"type": "object", "properties": {
+    "week_commencing": {"type": "string", "format": "date"}, "date": {"type": "string", "format": "date"}}})
+
+
+@pytest.mark.parametrize("key, value, label", [
+    # the week of the 17th starts on Monday the 14th (and on Sunday the 13th where weeks start on Sundays)
+    ("week_commencing", "2026-12-14", "pass"),
+    ("week_commencing", "2026-12-13", "pass"),
+    # near misses: the following week's Monday; that Monday under a parameter for a day is another day than asked
+    ("week_commencing", "2026-12-21", "ungrounded_value"),
+    ("date", "2026-12-14", "ungrounded_value"),
+])
+def test_the_first_day_of_the_week_holding_the_named_day_is_a_weeks_value(key, value, label):
+    result = ground(call(1, "get_workshop_calendar", {key: value}), offered=(CALENDAR,),
+                    request="Could someone come and measure for the doors on 17 December?")
+    assert result.label == label
+
+
+@pytest.mark.parametrize("until, label", [
+    ("2026-12-13", "pass"), ("2026-12-14", "pass"),  # a fortnight from the 29th or the 30th, the trace's local day
+    ("2026-12-16", "ungrounded_value"),  # near miss: two days more
+])
+def test_a_fortnight_from_today_is_a_computed_date(until, label):
+    assert ground(call(1, "book", {"date": until}), request="Please pause my lawn plan for a fortnight").label == label
