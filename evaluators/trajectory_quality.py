@@ -118,7 +118,7 @@ _DEED_DONE = re.compile(r"\b(?:is|are|has been|have been)\s+(?:now\s+)?(?:booked
                         r"|已(?:经)?(?:[帮为给替把][^，。！？,.!?]{1,12}?)?(?:报修|报名|预订|预约|下单|提交|登记|付款|支付|处理|续费|续约|延期|改期|退款|退订|修改|更新|安排"
                         r"|寄出|上报|借出|借好|续借|续订|发送|发出|取消|(?:报|订|约|办|买|借|交|付|登)好|(?:改|换|挪|调)(?:到|成|为))", re.I | re.M)
 # An answer saying all is done claims every part of the work.
-_ALL_DONE = re.compile(r"\bdone\b|\ball set\b|\bcompleted?\b|\bsuccessfully\b|好了|完成|搞定|成功|办好|弄好"
+_ALL_DONE = re.compile(r"\bdone\b|\ball set\b|\bcompleted?\b|\bsuccessfully\b|好了|完成|搞定|成功|办好|弄好|已(?:经)?做好"
                        # the deed said done for the user: "you're booked", "I've sent", 已帮你锁好, 已经为你约好
                        r"|\byou(?:'re| are) (?:all )?(?:booked|confirmed|registered|enrolled|signed up)\b"
                        r"|\b(?:i|we)(?:'ve| have) (?:just )?(?:booked|sent|placed|submitted|reserved|scheduled|ordered|paid)\b"
@@ -265,10 +265,13 @@ class _Run:
         answer = norm(self.output)
         if _ALL_DONE.search(self.output):
             return True
-        # a deed said done ("your shelf is booked", 已经报修了) where no other write succeeded: it is this one's
-        if writes(call.name) and _DEED_DONE.search(self.output) and \
-                not any(writes(c.name) and c.status == "ok" for i, c in enumerate(self.calls) if i != position):
-            return True
+        # a deed said done ("your shelf is booked", 已经报修了) where no other write that does it succeeded: it is
+        # this one's (the frame "booked into the workshop" beside a steel order that went through)
+        if writes(call.name) and (done := _DEED_DONE.search(self.output)) is not None:
+            said = roots(terms(done[0])) & _WRITE_WORDS
+            if not any(writes(c.name) and c.status == "ok" and (not said or kin(said, _deeds(c.name, self.descriptions.get(c.name, ""))))
+                       for i, c in enumerate(self.calls) if i != position):
+                return True
         if not self._twins_reported(position, answer) and (
                 kin(deeds, self._own_deeds(position))
                 or (writes(call.name) and not asked.isdisjoint(self.asked))):

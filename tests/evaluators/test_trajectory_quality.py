@@ -877,3 +877,27 @@ def test_a_raised_callout_said_done_claims_the_failed_write(name, output, labels
     t = trajectory(failed, input="Lift B is stuck, please get an engineer out", output=output)
     found = set(TrajectoryQualityEvaluator().evaluate(t, EvalContext()).labels)
     assert found & {"silent_failure", "unverified_success"} == labels, found
+
+
+@pytest.mark.parametrize("output, claimed", [
+    # "booked" is no deed of the steel order that went through: it claims the failed job
+    ("Your bin store frame is booked into the workshop for this Friday.", True),
+    # near miss: "ordered" is the steel order's deed, said of what succeeded
+    ("The steel is ordered and arrives on the 9th.", False),
+])
+def test_a_deed_said_done_that_no_successful_write_does_claims_the_failed_one(output, claimed):
+    steel = call(1, "order_steel", {"section": "40x40x3 SHS", "lengths": 5}, {"po": "PO-49215"})
+    job = call(2, "create_fabrication_job", {"drawing_no": "DRG-1131", "due_date": "2024-11-08"},
+               "Error: 422 Unprocessable Entity: request rejected", error="422 Unprocessable Entity: request rejected")
+    labels = set(quality(steel, job, request="Please put drawing DRG-1131 into production by Friday", output=output).labels)
+    assert ({"silent_failure", "unverified_success"} <= labels) == claimed, labels
+
+
+@pytest.mark.parametrize("output, claimed", [
+    ("走廊刷Pigeon的报价已经做好发给您了。", True),  # 做好: "made", as 办好 and 弄好 say it
+    ("报价还没做好，系统出错了。", False),  # near miss: not made yet, the failure admitted
+])
+def test_made_in_chinese_claims_the_failed_write(output, claimed):
+    quote = call(1, "create_quote", {"survey_ref": "SR-1223", "room": "走廊"}, "Error: 409 Conflict", error="409 Conflict")
+    labels = set(quality(quote, request="按勘察单SR-1223给走廊报个价", output=output).labels)
+    assert ({"silent_failure", "unverified_success"} <= labels) == claimed, labels
