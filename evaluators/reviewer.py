@@ -208,7 +208,8 @@ class Reviewer:
             return "an id given with its separators otherwise (TX6695 for TX-6695: the form is parameters')"
         if type(value) is str and self._prefixed(value):
             return "the user's number with the prefix of what they called it (ORD-12345 for 'order 12345')"
-        if type(value) is str and sum(map(str.isdigit, value)) >= 7 and self._phone(value):
+        if type(value) in (str, int) and sum(map(str.isdigit, str(value))) >= 7 and self._phone(str(value)):
+            # (sent as an integer it lost its leading 0: the type is type_error's)
             return "a phone number the user gave, in another format (libphonenumber)"
         if type(value) is str:
             if authored(argument) and self._facts_found(value, earlier):
@@ -319,12 +320,12 @@ class Reviewer:
                    for w in _NAMED_NUMBER.finditer(self.requests.lower()))
 
     def _phone(self, value: str) -> bool:
-        """Whether a phone number the user wrote is `value` with or without its country code, in any
-        grouping: +86 138 1234 5678 and 138-1234-5678 are one number; a digit off is another."""
+        """Whether a phone number the user wrote is `value` with or without its country code or trunk 0, in
+        any grouping: +86 138 1234 5678 and 138-1234-5678 are one number; a digit off is another."""
         digits = "".join(filter(str.isdigit, value))
         for written in _PHONE.findall(self.requests):
             theirs = "".join(filter(str.isdigit, written))
-            if theirs == digits:
+            if theirs.lstrip("0") == digits.lstrip("0"):  # the trunk 0 dropped (07700 900813 sent as 7700900813)
                 return True
             longer, shorter = (digits, theirs) if len(digits) > len(theirs) else (theirs, digits)
             if len(shorter) >= 7 and longer.endswith(shorter.lstrip("0")) and _national(longer) == shorter.lstrip("0"):
@@ -509,11 +510,15 @@ class Reviewer:
         an earlier result gives, sent under a parameter named for a week (week_commencing, week_start):
         the calendar of the week of "measure on 4 October" starts on 29 September. Under any other
         name that Monday is another day than the one asked."""
-        start = as_date(value)
-        if start is None or start.weekday() not in (0, 6) or not _WEEK.search(where):
+        if not _WEEK.search(where):
             return None
-        week = [start + dt.timedelta(days=n) for n in range(7)]
-        if not (self.dates.intersection(week) or any(self.said(norm(d.isoformat()), earlier) for d in week)):
+        starts = {as_date(value)} - {None}
+        if not starts and (m := _LOCAL_DATE.fullmatch(value.strip())) is not None:  # the form is format_error's
+            starts = {d for d in (_day(m[3], m[2], m[1]), _day(m[3], m[1], m[2])) if d is not None}
+        days = self._trace_dates() | self.dates  # "明天" too
+        if not any(start.weekday() in (0, 6) and any(
+                d in days or self.said(norm(d.isoformat()), earlier) for d in (start + dt.timedelta(days=n) for n in range(7)))
+                for start in starts):
             return None
         return "the first day of the week holding a day the request names"
 

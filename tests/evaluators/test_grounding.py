@@ -594,6 +594,18 @@ def test_the_first_day_of_the_week_holding_the_named_day_is_a_weeks_value(key, v
     assert result.label == label
 
 
+@pytest.mark.parametrize("value, label", [
+    # three days after T0 tomorrow is 3 or 4 December, in the week from Monday 30 November (or Sunday the 29th)
+    ("2026-11-30", "pass"), ("30/11/2026", "pass"),  # the day-first form is format_error's
+    ("2026-12-07", "ungrounded_value"),  # near miss: the week after
+])
+def test_the_week_of_tomorrow_starts_on_its_monday(value, label):
+    t = trajectory(call(1, "get_workshop_calendar", {"week_commencing": value}), input="能明天派人来量尺寸吗？",
+                   offered=(CALENDAR,))
+    t = t.model_copy(update={"start_ns": t.start_ns + 3 * 86400 * 10**9})
+    assert GroundingEvaluator().evaluate(t, EvalContext()).label == label
+
+
 @pytest.mark.parametrize("until, label", [
     ("2026-12-13", "pass"), ("2026-12-14", "pass"),  # a fortnight from the 29th or the 30th, the trace's local day
     ("2026-12-16", "ungrounded_value"),  # near miss: two days more

@@ -637,6 +637,8 @@ def test_a_utc_parameter_without_its_offset_is_read_as_utc(value, key, label):
     ("+442079460958", "ring the office on 020 7946 0958", "pass"),
     ("+8613812345679", "call me at 138 1234 5678", "ungrounded_value"),  # a digit off
     ("+4413812345678", "call me at 138 1234 5678", "ungrounded_value"),  # no UK number: a made-up country code
+    # sent as an integer, the trunk 0 is lost (the type is type_error's); a digit off stays another number
+    (7700900813, "我的手机是 07700 900813", "pass"), (7700900831, "我的手机是 07700 900813", "ungrounded_value"),
 ])
 def test_a_phone_number_in_another_format_is_the_users(value, said, label):
     assert verdict(value, said, key="phone")[0] == label
