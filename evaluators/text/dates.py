@@ -37,18 +37,19 @@ _RELATIVE = re.compile(
     r"\b(?:(?:the\s+)?day\s+(?:after\s+tomorrow|before\s+yesterday)|today|tonight|tomorrow|tmr|"
     r"yesterday|(?:this|next|last|coming)\s+(?:week(?:end)?|month|year|"
     + "|".join(_WEEKDAYS_EN) + r")|in\s+\d+\s+days?|\d+\s+days?\s+(?:later|from\s+now|ago)"
-    r"|in\s+(?:a|one|two|three|four|\d+)\s+weeks?|(?:a|one|two|three|four|\d+)\s+weeks?\s+(?:from\s+(?:today|now)|later))\b"
+    r"|in\s+(?:a|one|two|three|four|\d+)\s+(?:weeks?|fortnights?)|(?:a|one|two|three|four|\d+)\s+(?:weeks?|fortnights?)\s+"
+    r"(?:from\s+(?:today|now)|later))\b"
     rf"|大后天|今天|今日|今晚|明天|明日|明早|明晚|后天|昨天|昨日|前天|{_ZH_COUNT}\s*天(?:[后前]|以后|之后)"
     r"|[一两二三四\d]+\s*(?:周|个星期|个礼拜)[后以]"
     r"|(?:下下?|这|本|上)?(?:个)?(?:周|星期|礼拜)[一二三四五六日天]|(?:下|这|本|上)(?:个)?(?:周|星期|月|礼拜)末?")
 # Every English form holds one of these words, every Chinese form one of these characters.
-_RELATIVE_HINTS = ("day", "tonight", "tomorrow", "tmr", "week", "month", "year")
+_RELATIVE_HINTS = ("day", "tonight", "tomorrow", "tmr", "week", "fortnight", "month", "year")
 _RELATIVE_HINTS_CJK = frozenset("天日晚早周期拜月")
 _EN_WEEKDAY = re.compile(r"\b(this|next|coming|last)\s+(" + "|".join(_WEEKDAYS_EN) + r")\b")
 _ZH_WEEKDAY = re.compile(r"(下下|下|这|本|上)?(?:个)?(?:周|星期|礼拜)([一二三四五六日天])")
 _IN_DAYS = re.compile(rf"\bin\s+(\d+)\s+days?\b|\b(\d+)\s+days?\s+(?:later|from\s+now)\b|({_ZH_COUNT})\s*天(?:后|以后|之后)")
 # "in two weeks", "a week from today", 两周后: whole weeks on from today
-_IN_WEEKS = re.compile(r"\bin\s+(a|one|two|three|four|\d+)\s+weeks?\b|\b(a|one|two|three|four|\d+)\s+weeks?\s+"
+_IN_WEEKS = re.compile(r"\bin\s+(a|one|two|three|four|\d+)\s+(week|fortnight)s?\b|\b(a|one|two|three|four|\d+)\s+(week|fortnight)s?\s+"
                        r"(?:from\s+(?:today|now)|later)\b|([一两二三四\d]+)\s*(?:周|个星期|个礼拜)[后以]")
 _WEEK_COUNTS = {"a": 1, "one": 1, "two": 2, "three": 3, "four": 4, "一": 1, "两": 2, "二": 2, "三": 3, "四": 4}
 
@@ -102,8 +103,8 @@ def resolve_relative_dates(text: str, days: Iterable[dt.date]) -> set[dt.date]:
     offsets = {_EN_OFFSETS[" ".join(m[0].split())] for m in _EN_OFFSET.finditer(text)}
     offsets |= {d for w, d in _ZH_OFFSETS.items() if w in text}
     offsets |= {_number(m[1] or m[2] or m[3]) for m in _IN_DAYS.finditer(text)}
-    offsets |= {7 * (_WEEK_COUNTS.get(count) or int(count)) for m in _IN_WEEKS.finditer(text)
-                for count in [m[1] or m[2] or m[3]] if count in _WEEK_COUNTS or count.isdigit()}
+    offsets |= {(14 if "fortnight" in (m[2] or m[4] or "") else 7) * (_WEEK_COUNTS.get(count) or int(count))
+                for m in _IN_WEEKS.finditer(text) for count in [m[1] or m[3] or m[5]] if count in _WEEK_COUNTS or count.isdigit()}
     out: set[dt.date] = set()
     for today in days:
         out |= {today + dt.timedelta(days=d) for d in offsets}

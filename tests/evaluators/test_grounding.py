@@ -131,7 +131,7 @@ def test_a_trace_at_midday_utc_may_be_on_the_utc_date_too():
 
 
 @pytest.mark.parametrize("word", ["tomorrow", "明天", "后天", "下周一", "next Monday", "today", "this Friday", "3天后",
-                                  "Wednesday", "fri", "on Friday"])
+                                  "Wednesday", "fri", "on Friday", "in a fortnight"])
 def test_relative_date_where_the_schema_wants_an_absolute_date(word):
     result = ground(call(1, "book", {"date": word}), request=f"book it {word}")
     assert (result.label, result.score, result.evidence) == ("relative_date", 0.0, [1])
@@ -612,3 +612,11 @@ def test_the_week_of_tomorrow_starts_on_its_monday(value, label):
 ])
 def test_a_fortnight_from_today_is_a_computed_date(until, label):
     assert ground(call(1, "book", {"date": until}), request="Please pause my lawn plan for a fortnight").label == label
+
+
+@pytest.mark.parametrize("until, label", [
+    ("2026-12-13", "pass"), ("2026-12-14", "pass"),  # a fortnight from the 29th or the 30th
+    ("2026-12-06", "ungrounded_value"),  # near miss: one week
+])
+def test_in_a_fortnight_is_two_weeks_from_today(until, label):
+    assert ground(call(1, "book", {"date": until}), request="pause it and restart in a fortnight").label == label
