@@ -24,10 +24,11 @@ from evaluators.base import EvalContext, EvalResult, Evaluator, Finding, per_ste
 from evaluators.reviewer import holds
 from evaluators.text.arithmetic import computed_from, computed_with_result
 from evaluators.text.cache import cached_when_short
+from evaluators.text.dates import without_dates
 from evaluators.text.glosses import english_claims, english_deeds, english_verbs
 from evaluators.text.index import TrajectoryText
 from evaluators.text.norm import norm
-from evaluators.text.numbers import number_of
+from evaluators.text.numbers import number_of, numbers_in
 from evaluators.text.reasons import line
 from evaluators.text.terms import roots, terms
 from evaluators.text.values import canonical_json, keys_and_strings, value_texts
@@ -158,7 +159,7 @@ class _Run:
     """What the parts share about one trajectory, computed once."""
 
     __slots__ = ("texts", "calls", "keys", "answered", "asks", "claims_success", "kinds", "polled", "output",
-                 "descriptions", "request", "trajectory", "repeats", "_said", "_asked", "_invented")
+                 "descriptions", "request", "trajectory", "repeats", "_said", "_asked", "_invented", "_numbers")
 
     def __init__(self, view: TrajectoryView):
         output = view.trajectory.output or ""
@@ -181,6 +182,7 @@ class _Run:
         self._asked: frozenset[str] | None = None
         self.trajectory = view.trajectory
         self._invented: bool | None = None
+        self._numbers: frozenset[str] | None = None
 
     def _stuck(self, name: str) -> bool:
         """Whether a status tool was asked the same thing again and again for nothing: identical calls,
@@ -283,10 +285,13 @@ class _Run:
         return not any(c.status == "ok" for c in self.calls[position + 1:]) and self.invented
 
     def given(self, unit: str) -> bool:
-        """Whether the agent had `unit` before any call: the request, an earlier turn, the trace's context."""
-        if self.texts.in_user(unit):
+        """Whether the agent had `unit` before any call: the request (its numbers in words too: 三居室 is 3
+        bedrooms), an earlier turn, the trace's context."""
+        if self.texts.in_user(unit) or self.texts.known.has(unit):
             return True
-        return self.texts.known.has(unit)
+        if self._numbers is None:
+            self._numbers = numbers_in(without_dates(self.request))
+        return unit in self._numbers
 
     @property
     def invented(self) -> bool:

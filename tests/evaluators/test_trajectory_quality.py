@@ -901,3 +901,16 @@ def test_made_in_chinese_claims_the_failed_write(output, claimed):
     quote = call(1, "create_quote", {"survey_ref": "SR-1223", "room": "走廊"}, "Error: 409 Conflict", error="409 Conflict")
     labels = set(quality(quote, request="按勘察单SR-1223给走廊报个价", output=output).labels)
     assert ({"silent_failure", "unverified_success"} <= labels) == claimed, labels
+
+
+@pytest.mark.parametrize("request_, depth", [
+    # 三居室: the user gave the 3 bedrooms in words, so the price needed nothing of the property lookup
+    ("我在Rushden那套三居室要做EICR，帮我约11月4日", 1),
+    # near miss: no count of bedrooms in the request, the price took it from the lookup
+    ("我在Rushden那套房子要做EICR，帮我约11月4日", 2),
+])
+def test_a_number_the_user_gave_in_words_is_no_dependency(request_, depth):
+    homes = call(1, "get_properties", {"customer_id": "LL-2642"}, {"property_ref": "PR-705", "bedrooms": 3})
+    price = call(2, "get_price", {"job_type": "eicr", "bedrooms": 3}, {"price_gbp": 195})
+    t = trajectory(homes, price, input=request_, output="EICR 195 英镑。")
+    assert TrajectoryQualityEvaluator().evaluate(t, EvalContext()).details["parallelism"]["depth"] == depth
