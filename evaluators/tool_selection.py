@@ -268,7 +268,11 @@ class ToolSelectionEvaluator(Evaluator):
         low.update(v["tool"] for v in verdicts if v["tool"] in index and (firm[v["tool"]] <= NEAR_ZERO * better[best] or (
             (asked and firm[best] > WELL_BELOW * firm[v["tool"]]
              or strong and writes(best) and firm[v["tool"]] <= WELL_BELOW * better[best] and bool(actions(v["tool"])))
-            and writes(v["tool"]) and not kin(frozenset(query), actions(v["tool"])))))
+            and writes(v["tool"]) and not kin(frozenset(query), actions(v["tool"])))
+            # the one tool of the run, a lookup matching the request at most half as well as a better lookup the
+            # request matches strongly (the practitioners listed for "when does the clinic open, is there parking?")
+            or len(called) == 1 and strong and not writes(best) and not writes(v["tool"])
+            and firm[v["tool"]] <= WELL_BELOW * scores[best]))
         low.update([last] if undone else ())
         # beside calls that do what was asked, a side lookup is wrong only on strong evidence
         served = bool(called - low)

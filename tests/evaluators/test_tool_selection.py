@@ -1004,3 +1004,21 @@ def test_a_write_matching_the_request_twice_as_well_as_the_named_one_is_on_it(wr
     calls = [call(1, "check_experience", {"experience": "owl_encounter", "date": "2026-11-20"}, {"spaces_left": 7}),
              call(2, write, {"experience": "owl_encounter", "date": "2026-11-20", "participants": 4}, {"booking_id": "FB-923254"})]
     assert verdict(calls, "帮我订11月20日的猫头鹰近距离体验，四个人，名字李伟。是送给爸爸的礼物。", OWLS) == flagged(label, 2)
+
+
+CLINICS = (ToolDefinition(name="list_practitioners", description="Osteopaths working at a clinic, optionally by speciality.",
+                          parameters={"type": "object", "properties": {"clinic": {"type": "string"}}}),
+           ToolDefinition(name="get_free_slots", description="Free appointment start times for a practitioner on a day."),
+           ToolDefinition(name="get_clinic_info", description="A clinic's address, opening hours and parking.",
+                          parameters={"type": "object", "properties": {"clinic": {"type": "string"}}}))
+
+
+@pytest.mark.parametrize("request_text, label", [
+    # the run's one lookup matches the question less than half as well as the clinic's hours and parking
+    ("What time does the Station Square clinic open on Saturday, and is there parking?", "wrong_tool"),
+    # near miss: asked who works there, the practitioners are the answer
+    ("Who works at the Station Square clinic on Saturday?", "pass"),
+])
+def test_the_one_lookup_of_a_run_matching_half_as_well_as_a_strongly_matched_one_is_wrong(request_text, label):
+    calls = [call(1, "list_practitioners", {"clinic": "station_square"}, {"practitioners": [{"name": "Ewan Boyd"}]})]
+    assert verdict(calls, request_text, CLINICS) == flagged(label, 1)
