@@ -298,8 +298,13 @@ class ToolSelectionEvaluator(Evaluator):
         end = len(verdicts) - 1
         stood_in = end if undone and firm[last] == 0 and trajectory.tool_calls[end].status != "error" \
             and not _reported(view, end) else None
+        # asked whether the deed can be done, a lookup the answer reports before asking the user to go ahead
+        # ("下周四都排满了…可以吗？") looked before the deed, which it left to the user's word
+        deferred = writes(best) and not any(writes(n) for n in called) and bool(_QUESTION.search(trajectory.input or "")) \
+            and bool(_QUESTION.search(trajectory.output or ""))
         cleared = {name for name in suspects
                    if any((on_request.working(p) and p != stood_in) or _readies(trajectory.tool_calls[p], readied[name])
+                          or (deferred and not writes(name) and _reported(view, p))
                           or (writes(name) and (fits_nowhere_else(view, p, offered[index[best]])
                                                 or (not strong and _follows_up(view, p))
                                                 or (not writes(best) and bool(deeds) and firm[name] > 0)))

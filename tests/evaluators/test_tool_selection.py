@@ -1022,3 +1022,21 @@ CLINICS = (ToolDefinition(name="list_practitioners", description="Osteopaths wor
 def test_the_one_lookup_of_a_run_matching_half_as_well_as_a_strongly_matched_one_is_wrong(request_text, label):
     calls = [call(1, "list_practitioners", {"clinic": "station_square"}, {"practitioners": [{"name": "Ewan Boyd"}]})]
     assert verdict(calls, request_text, CLINICS) == flagged(label, 1)
+
+
+CREWS = (ToolDefinition(name="check_crew_calendar", description="某周各施工队的空闲日期。"),
+         ToolDefinition(name="schedule_job", description="按开工日期为已接受的报价安排施工队。",
+                        parameters={"type": "object", "properties": {"quote_id": {"type": "string"}, "start_date": {"type": "string"}}}),
+         ToolDefinition(name="create_quote", description="为一个房间生成装修报价。"))
+
+
+@pytest.mark.parametrize("output, label", [
+    # asked whether the work can start, the agent read the crews' calendar and asked the user to go ahead
+    ("3月4日两个施工队都排满了。最早有空的是2025-03-03、2025-03-05，可以吗？", "pass"),
+    # near miss: the calendar told with nothing asked back, the job never scheduled
+    ("3月4日两个施工队都排满了。最早有空的是2025-03-03、2025-03-05。", "wrong_tool"),
+])
+def test_a_lookup_told_before_asking_the_user_to_go_ahead_left_the_deed_to_them(output, label):
+    calls = [call(1, "check_crew_calendar", {"week_start": "2025-03-03"},
+                  {"free_days": {"crew_a": ["2025-03-03", "2025-03-05"], "crew_b": ["2025-03-05"]}})]
+    assert verdict(calls, "报价没问题，下周二能开工吗？", CREWS, output=output) == flagged(label, 1)
