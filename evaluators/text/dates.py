@@ -32,7 +32,8 @@ _ZH_OFFSETS = {"今天": 0, "今日": 0, "今晚": 0, "明天": 1, "明日": 1, 
 # Days named by their distance from today, as a request writes them (its case kept): when, never what about.
 _DAY_WORDS = re.compile(rf"(?:\bthe\s+)?{_EN_OFFSET.pattern}|" + "|".join(sorted(_ZH_OFFSETS, key=len, reverse=True)), re.I)
 _ZH_NUMERALS = "零一二两三四五六七八九十百"
-_ZH_COUNT = rf"[\d{_ZH_NUMERALS}]+"  # digits or Chinese numerals (十二, 二十)
+# digits or Chinese numerals (十二, 二十), not both: SITE-4940六天后 is six days on
+_ZH_COUNT = rf"(?:\d+|[{_ZH_NUMERALS}]+)"
 _RELATIVE = re.compile(
     r"\b(?:(?:the\s+)?day\s+(?:after\s+tomorrow|before\s+yesterday)|today|tonight|tomorrow|tmr|"
     r"yesterday|(?:this|next|last|coming)\s+(?:week(?:end)?|month|year|"
@@ -154,6 +155,8 @@ def named_months(text: str) -> frozenset[int]:
 _MON = r"(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?"
 _MONTH_DAY = re.compile(rf"\b{_MON}\s+(\d{{1,2}})(?:st|nd|rd|th)?\b(?!\s*,?\s*\d{{4}})"
                         rf"|\b(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?{_MON}(?![a-z])(?!\s*,?\s*\d{{4}})")
+# "may" the verb is no month: lower case, or "May I/we/you …"
+_VERB_MAY = re.compile(r"\bmay\b|\bMay(?=\s+(?:I|we|you|he|she|they|it|the|there|not)\b)")
 _ZH_MONTH_DAY = re.compile(r"(?<![年\d])(\d{1,2})\s*月\s*(\d{1,2})\s*[日号]")
 _MONTH_YEAR = re.compile(rf"\b(?:in\s+|of\s+)?{_MON}(?:\s*,?\s*(\d{{4}}))?(?!\s*\d)|(\d{{4}})\s*年\s*(\d{{1,2}})\s*月(?!\s*\d)"
                          r"|(?<![年\d])(\d{1,2})\s*月份?(?!\s*\d)")
@@ -192,8 +195,9 @@ _DAY_OF_MONTH = re.compile(r"\bthe\s+(\d{1,2})(?:st|nd|rd|th)\b(?!\s+(?:of\s+)?[
 _WEEKDAY_DAY = re.compile(rf"\b({'|'.join(_WEEKDAYS_EN)}),?\s+(?:the\s+)?(\d{{1,2}})(?:st|nd|rd|th)?\b(?!\s*(?:[:.]\d|am\b|pm\b|h\b|%))")
 # "Saturday's cup", "on friday": a weekday named alone is the coming one (today's included; named on
 # that very day, also a week later, as 周六 said on a Saturday is)
-_BARE_WEEKDAY = re.compile(r"(?<!last )(?<!this )(?<!next )(?<!coming )(?<!past )\b(" + "|".join(_WEEKDAYS_EN) + r")\b"
+_BARE_WEEKDAY = re.compile(r"(?<!since )(?<!last )(?<!this )(?<!next )(?<!coming )(?<!past )\b(" + "|".join(_WEEKDAYS_EN) + r")\b"
                            r"(?!\s+(?:of\s+)?(?:last|this|next|coming)\s+week)")
+_SINCE_WEEKDAY = re.compile(r"\bsince\s+(?:last\s+)?(" + "|".join(_WEEKDAYS_EN) + r")\b(?!\s+(?:next|this|coming))")
 # "Wednesday next week", "next week's Friday"
 _WEEKDAY_OF_WEEK = re.compile(rf"\b({'|'.join(_WEEKDAYS_EN)})\s+(?:of\s+)?(last|this|next|coming)\s+week\b"
                               rf"|\b(last|this|next|coming)\s+week(?:'s)?\s+({'|'.join(_WEEKDAYS_EN)})\b")
@@ -261,7 +265,7 @@ def computed_dates(text: str, days: Iterable[dt.date]) -> set[dt.date]:
     (each day the text names, not a window's bound, or each of `days`, plus N nights, days or weeks:
     "3 nights", "six nights", "两晚", "a fortnight";
     "the week after" puts each a week on)."""
-    folded = _full_weekdays(fold(text))
+    folded = _full_weekdays(fold(_VERB_MAY.sub(" ", text)))
     found: set[dt.date] = set()  # days the text names
     bounds: set[dt.date] = set()  # first and last days of the windows it names: no stay starts on them
     days = set(days)
@@ -292,6 +296,10 @@ def computed_dates(text: str, days: Iterable[dt.date]) -> set[dt.date]:
         weeks = {_WINDOW_STEP[m[2] or m[3]] for m in _WEEKDAY_OF_WEEK.finditer(folded)}
         weeks |= {_WINDOW_STEP[m[1]] for m in _EN_WINDOW.finditer(folded) if m[2] == "week"}
         weeks |= {_ZH_WEEK_STEP[m[1]] for m in _ZH_NAMED_WEEK.finditer(folded)}
+        for m in _SINCE_WEEKDAY.finditer(folded):  # "since Monday": the last one, or today
+            back = (today.weekday() - _WEEKDAYS_EN.index(m[1])) % 7
+            found.add(today - dt.timedelta(days=back or 7))
+            found |= {today} if not back else set()
         for m in _BARE_WEEKDAY.finditer(folded):
             weekday = _WEEKDAYS_EN.index(m[1])
             found.add(today + dt.timedelta(days=(weekday - today.weekday()) % 7))

@@ -620,3 +620,18 @@ def test_a_fortnight_from_today_is_a_computed_date(until, label):
 ])
 def test_in_a_fortnight_is_two_weeks_from_today(until, label):
     assert ground(call(1, "book", {"date": until}), request="pause it and restart in a fortnight").label == label
+
+
+@pytest.mark.parametrize("request_, value, label", [
+    # "may" the verb names no month (nor May Day): four days on from the 29th or the 30th
+    ("Could a mason come in four days? The wall may need rebuilding.", "2026-12-04", "pass"),
+    ("Could a mason come in four days? The wall may need rebuilding.", "2026-12-06", "ungrounded_value"),
+    # "since Monday" is the last Monday, not the coming one
+    ("Have there been any incidents at SITE-9758 since Monday?", "2026-11-23", "pass"),
+    ("Have there been any incidents at SITE-9758 since Monday?", "2026-11-16", "ungrounded_value"),
+    # a count of days in Chinese numerals right after a code's digits: 六天后 is six days on
+    ("SITE-4940六天后晚上8点开始需要一名保安", "2026-12-05", "pass"),
+    ("SITE-4940六天后晚上8点开始需要一名保安", "2026-12-08", "ungrounded_value"),
+])
+def test_days_a_reviewer_reads_through_verbs_since_and_codes(request_, value, label):
+    assert ground(call(1, "book", {"date": value}), request=request_).label == label
