@@ -87,12 +87,13 @@ _DAY_AFTER = re.compile(r"\b(?:the|a)\s+day\s+after\b(?!\s+tomorrow)|\bthe\s+nex
 # a day earlier than one given: "move it to the day before", "a day earlier", 提前一天, 前一天
 _DAY_BEFORE = re.compile(r"\b(?:the|a)\s+day\s+before\b(?!\s+yesterday)|\bthe\s+previous\s+day\b|前一天|头一天", re.I)
 # the request's lengths of time counted back from a day given: "two days earlier", 提前一天
-_EARLIER = re.compile(r"\b(?:earlier|sooner|before)\b|提前|提早|往前", re.I)
+_EARLIER = re.compile(r"\b(?:earlier|sooner|before)\b|提前|提早|往前|前(?=[一两二三四五六七八九十\d]+\s*(?:天|周|个星期|个月))", re.I)
 # a year named from this one: "last year", 去年; a season too, where a season is a year ("renew for next season")
 _YEAR_NAMED = re.compile(r"\b(last|previous|past|next|coming)\s+(?:year|season)\b|(前年|去年|明年|后年)", re.I)
 _YEAR_STEPS = {"last": -1, "previous": -1, "past": -1, "next": 1, "coming": 1, "前年": -2, "去年": -1, "明年": 1, "后年": 2}
 # a yearly interval: "the next annual service", 年检 (the yearly inspection), "every year"
-_ANNUAL = re.compile(r"\bannual(?:ly)?\b|\byearly\b|\bevery\s+year\b|年检|年审|每年|一年一次", re.I)
+_ANNUAL = re.compile(r"\bannual(?:ly)?\b|\byearly\b|\bevery\s+year\b|年检|年审|年度|每年|一年一次", re.I)
+_NEXT_YEAR = re.compile(r"\b(?:next|coming)\s+year'?s?\b|明年", re.I)
 _MEASURED = {"time": "length of time", "length": "length", "mass": "mass", "volume": "volume", "area": "area"}
 
 
@@ -119,6 +120,7 @@ class Reviewer:
         self._glossed: Haystack | None = None
         self._numbers: frozenset[str] | None = None
         self._dates: set[dt.date] | None = None
+        self._named_dates: set[dt.date] | None = None
         self._cjk: bool | None = None
         self._words: list[str] | None = None
         self._fields: dict[int, frozenset[str]] = {}
@@ -177,6 +179,14 @@ class Reviewer:
         if self._dates is None:
             self._dates = computed_dates(self.requests, self._days) if self._days else set()
         return self._dates
+
+    @property
+    def named_dates(self) -> set[dt.date]:
+        """The days the request names, without the stays it counts from them (a length counted twice is
+        another day)."""
+        if self._named_dates is None:
+            self._named_dates = computed_dates(self.requests, self._days, with_stays=False) if self._days else set()
+        return self._named_dates
 
     # --- the widenings, in the order a reviewer would look ------------------------------------
 
@@ -526,9 +536,11 @@ class Reviewer:
         """Whether `day` is a length of time the request states (whole days, weeks, months) after a day
         the user or an earlier result gave: "pause for 2 weeks from the next delivery" resumes 14 days
         after the next_dispatch a lookup returned, "the day after it expires" one day after its
-        expires_on, "the next one six months after that" (a year on where it is annual); and the trace's day plus a number of days a result gave (a mill's lead_time_days, for
+        expires_on, "the next one six months after that" (a year on where it is annual or next year's), "two
+        weeks before next year's one"; and the trace's day plus a number of days a result gave (a mill's lead_time_days, for
         "I'll collect it as soon as it's ready"). Before such a day where the request says so: "move it to the
-        day before", 提前一天."""
+        day before", 提前一天. The day after (before) may be counted from a day the request names ("21 January or the day
+        after")."""
         spans = {int(s) // 86400 for s in durations_in(self.requests) if s and s % 86400 == 0}
         back = set(spans) if _EARLIER.search(self.requests) else set()
         if _DAY_AFTER.search(self.requests):  # "starting the day after it expires": one day after
@@ -536,14 +548,27 @@ class Reviewer:
         if _DAY_BEFORE.search(self.requests):  # "move it to the day before": one day before
             back.add(1)
         # whole months ("six months after that", 半年后), and a year on where the request says the thing is annual
-        months = {int(n) for n in months_in(self.requests) if n == int(n)} | ({12} if _ANNUAL.search(self.requests) else set())
-        if any((start := _months_before(day, n)) is not None and self.said(norm(start.isoformat()), earlier)
-               for n in months if 0 < n <= 24):
+        # or names next year's ("two weeks before next year's one")
+        months = {int(n) for n in months_in(self.requests) if n == int(n)} | (
+            {12} if _ANNUAL.search(self.requests) or _NEXT_YEAR.search(self.requests) else set())
+
+        def said(d: dt.date) -> bool:
+            return self.said(norm(d.isoformat()), earlier)
+
+        def year_on(d: dt.date) -> bool:
+            return any((start := _months_before(d, n)) is not None and said(start) for n in months if 0 < n <= 24)
+
+        if year_on(day):
             return True
         if any(day - dt.timedelta(days=n) in self._days for n in lengths().days):
             return True  # "as soon as it's ready": the trace's day plus the lead time a result gave
-        return any(self.said(norm((day - dt.timedelta(days=n)).isoformat()), earlier) for n in spans if 0 < n <= 366) \
-            or any(self.said(norm((day + dt.timedelta(days=n)).isoformat()), earlier) for n in back if 0 < n <= 366)
+        # the day after (before) a day the request names: "21 January or the day after"
+        beside = ({day - dt.timedelta(days=1)} if _DAY_AFTER.search(self.requests) else set()) | (
+            {day + dt.timedelta(days=1)} if _DAY_BEFORE.search(self.requests) else set())
+        if beside & self.named_dates:
+            return True
+        shifted = {day - dt.timedelta(days=n) for n in spans if 0 < n <= 366} | {day + dt.timedelta(days=n) for n in back if 0 < n <= 366}
+        return any(said(d) or year_on(d) for d in shifted)
 
     def _zoned(self, value: str, earlier: Callable[[str], bool], utc: bool = False) -> str | None:
         """A UTC (or offset) date-time that is, in a zone the request names by its city or country

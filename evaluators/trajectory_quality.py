@@ -598,15 +598,30 @@ class TrajectoryQualityEvaluator(Evaluator):
 
 
 def _repeats(calls: list[ToolCall], keys: list[tuple], polled: set[str]) -> frozenset[int]:
-    """The seqs of calls identical to an earlier successful one (polls aside)."""
+    """The seqs of calls identical to an earlier successful one (polls aside: of a status tool, or one
+    whose status moved on from the one before, which said the work was still under way: the proof
+    in_progress, then ready; a repair in_progress both times was re-read for nothing)."""
     succeeded: set[tuple] = set()
+    waiting: dict[tuple, tuple[str, ...]] = {}  # the statuses still under way the call was last answered with
     found = set()
     for c, key in zip(calls, keys):
-        if key in succeeded and c.name not in polled:
+        statuses = _statuses(c.result) if c.status == "ok" else None
+        if c.name not in polled and (key in succeeded or (key in waiting and statuses == waiting[key])):
             found.add(c.seq)
+        elif statuses and any(_UNDER_WAY.search(s) for s in statuses):
+            waiting[key] = statuses
         elif c.status == "ok":
             succeeded.add(key)
     return frozenset(found)
+
+
+_STATUS_KEY = re.compile(r"status|state|progress", re.I)
+
+
+def _statuses(result: Any) -> tuple[str, ...]:
+    """The values of a result's status fields (`status: in_progress`)."""
+    return tuple(v for k, v in result.items() if isinstance(v, str) and _STATUS_KEY.search(str(k))) \
+        if isinstance(result, dict) else ()
 
 
 def _rounds(calls: list[ToolCall]) -> tuple[int, dict[int, int]]:

@@ -256,7 +256,7 @@ def _number(text: str) -> int:
     return int(found) if found is not None and found == int(found) else 0
 
 
-def computed_dates(text: str, days: Iterable[dt.date]) -> set[dt.date]:
+def computed_dates(text: str, days: Iterable[dt.date], with_stays: bool = True) -> set[dt.date]:
     """Dates a reviewer computes from `text` seen from each of `days`: a month and day without a
     year (that year, or the next when it has passed; "06/26" either way round), a weekday of
     last/this/next week or named alone (the coming one), the end of a range of weekdays, a month's first and last day, the bounds of
@@ -264,7 +264,8 @@ def computed_dates(text: str, days: Iterable[dt.date]) -> set[dt.date]:
     one ("end of next month", 年底), a holiday's coming date ("by Christmas", 国庆节), and the end of a stay
     (each day the text names, not a window's bound, or each of `days`, plus N nights, days or weeks:
     "3 nights", "six nights", "两晚", "a fortnight";
-    "the week after" puts each a week on)."""
+    "the week after" puts each a week on; not `with_stays`: the days the text names alone, no stays nor
+    windows' bounds)."""
     folded = _full_weekdays(fold(_VERB_MAY.sub(" ", text)))
     found: set[dt.date] = set()  # days the text names
     bounds: set[dt.date] = set()  # first and last days of the windows it names: no stay starts on them
@@ -353,6 +354,8 @@ def computed_dates(text: str, days: Iterable[dt.date]) -> set[dt.date]:
     lengths.discard(0)
     if _WEEK_AFTER.search(folded):  # "between March 6 and 10, or the week after": each date a week on
         lengths.add(7)
+    if not with_stays:
+        return found
     if lengths:  # from each date the text gives, else from the trace's day
         starts = found | resolve_relative_dates(text, days) | _absolute_dates(folded) or days
         found |= {start + dt.timedelta(days=n) for start in starts for n in lengths}

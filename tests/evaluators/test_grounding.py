@@ -635,3 +635,32 @@ def test_in_a_fortnight_is_two_weeks_from_today(until, label):
 ])
 def test_days_a_reviewer_reads_through_verbs_since_and_codes(request_, value, label):
     assert ground(call(1, "book", {"date": value}), request=request_).label == label
+
+
+SERVICE = "My boiler's annual service is due. Could you book it on 21 January or the day after? And remind me two weeks before next year's one."
+
+
+@pytest.mark.parametrize("to_date, remind_on, labels", [
+    # the day after the day the request names; two weeks before the booked service a year on
+    ("2027-01-22", "2028-01-07", {2: "pass", 4: "pass"}),
+    # near misses: a day more; thirteen days before
+    ("2027-01-23", "2028-01-08", {2: "ungrounded_value", 4: "ungrounded_value"}),
+])
+def test_days_counted_from_a_day_the_request_names_and_a_year_on(to_date, remind_on, labels):
+    result = ground(call(1, "get_boiler_record", {"customer_id": "hh_506755"}, {"boiler_id": "BLR-976310"}),
+                    call(2, "list_engineer_slots", {"from_date": "2027-01-21", "to_date": to_date}, {"slots": [{"slot_id": "HS-1"}]}),
+                    call(3, "book_heating_visit", {"slot_id": "HS-1"}, {"booking_ref": "HV-6", "date": "2027-01-21"}),
+                    call(4, "set_service_reminder", {"remind_on": remind_on}, {"scheduled": remind_on}), request=SERVICE)
+    assert {seq: "ungrounded_value" if leaves(result, seq).get(key) == "ungrounded_value" else "pass"
+            for seq, key in ((2, "to_date"), (4, "remind_on"))} == labels
+
+
+@pytest.mark.parametrize("request_, value, label", [
+    ("明年保养前两周用短信提醒我", "2028-01-07", "pass"),  # 前两周: two weeks before
+    ("明年保养前两周用短信提醒我", "2028-01-04", "ungrounded_value"),
+    # near miss: a week after a week from today counts no length twice
+    ("试衣往后推一周", "2026-12-13", "ungrounded_value"),
+])
+def test_lengths_before_a_day_a_year_on_in_chinese_and_no_length_counted_twice(request_, value, label):
+    booked = call(1, "get_booking", {}, {"booking_ref": "HV-6", "date": "2027-01-21"})
+    assert ground(booked, call(2, "set_reminder", {"remind_on": value}), request=request_).label == label

@@ -914,3 +914,17 @@ def test_a_number_the_user_gave_in_words_is_no_dependency(request_, depth):
     price = call(2, "get_price", {"job_type": "eicr", "bedrooms": 3}, {"price_gbp": 195})
     t = trajectory(homes, price, input=request_, output="EICR 195 英镑。")
     assert TrajectoryQualityEvaluator().evaluate(t, EvalContext()).details["parallelism"]["depth"] == depth
+
+
+@pytest.mark.parametrize("first_status, second_status, redundant", [
+    ("in_progress", "ready", False),  # the proof was still being made: asking again waited it out
+    ("ready", "ready", True),  # near misses: asked again after it said ready; or answered in_progress again
+    ("in_progress", "in_progress", True),
+])
+def test_asking_again_after_a_status_still_under_way_is_a_poll(first_status, second_status, redundant):
+    proof = ToolDefinition(name="get_proof", description="Check whether the digital proof for a print order is ready.")
+    first = call(1, "get_proof", {"order_id": "LP-71771"}, {"status": first_status, "proof_version": 2})
+    again = call(2, "get_proof", {"order_id": "LP-71771"}, {"status": second_status, "proof_version": 2, "url": "https://p.example/v2.pdf"})
+    t = trajectory(first, again, input="Has the proof for order LP-71771 come through?", output="Yes, version 2 is ready.",
+                   offered=(proof,))
+    assert ("redundant_calls" in TrajectoryQualityEvaluator().evaluate(t, EvalContext()).labels) == redundant
