@@ -2,7 +2,7 @@
 workwear embroidery, fishmongers, glaziers, heating engineers (boiler servicing), jewellers' repair
 counters and letterpress printers — none of which an earlier split uses.
 
-Written blind: its author read docs/evaluators.md, shared/EVALUATORS.md, collector/trajectory.py,
+Written blind: its author read docs/evaluators.md, the shared label definitions, collector/trajectory.py,
 tests/judgement/corpus.py and benchmarks/judgement.py, and neither the evaluators, docs/calibration.md
 nor any other split. Each trade drafts a clean run of an agent in English or Chinese (requests as
 customers word them, tools with JSON schemas, English or Chinese descriptions, realistic results):
