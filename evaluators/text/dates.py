@@ -354,8 +354,8 @@ def computed_dates(text: str, days: Iterable[dt.date], with_stays: bool = True) 
     lengths.discard(0)
     if _WEEK_AFTER.search(folded):  # "between March 6 and 10, or the week after": each date a week on
         lengths.add(7)
-    if not with_stays:
-        return found
+    if not with_stays:  # the days named, relative ones too ("in 3 days' time or the day after")
+        return found | resolve_relative_dates(text, days)
     if lengths:  # from each date the text gives, else from the trace's day
         starts = found | resolve_relative_dates(text, days) | _absolute_dates(folded) or days
         found |= {start + dt.timedelta(days=n) for start in starts for n in lengths}

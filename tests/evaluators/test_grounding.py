@@ -660,6 +660,9 @@ def test_days_counted_from_a_day_the_request_names_and_a_year_on(to_date, remind
     ("明年保养前两周用短信提醒我", "2028-01-04", "ungrounded_value"),
     # near miss: a week after a week from today counts no length twice
     ("试衣往后推一周", "2026-12-13", "ungrounded_value"),
+    # the day after a relative day: 3 days from the 29th or the 30th, and one more
+    ("Could you book it in 3 days' time or the day after?", "2026-12-04", "pass"),
+    ("Could you book it in 3 days' time or the day after?", "2026-12-08", "ungrounded_value"),
 ])
 def test_lengths_before_a_day_a_year_on_in_chinese_and_no_length_counted_twice(request_, value, label):
     booked = call(1, "get_booking", {}, {"booking_ref": "HV-6", "date": "2027-01-21"})
