@@ -654,10 +654,11 @@ def named_candidates(text: str, value: str) -> tuple[tuple[str, str], ...]:
     candidates = []
     for other in sorted(equivalents(text)):
         candidates.append((other, f"{other!r} named by its code or name (CLDR/IATA)"))
-        # a Chinese name's English meanings: CNY is 人民币 (CLDR), which is "Renminbi (RMB)" (CC-CEDICT)
+        # a Chinese name's English meanings: CNY is 人民币 (CLDR), which is "Renminbi (RMB)" (CC-CEDICT); a
+        # word of the name, not a character's many senses (皮米, picometre, is no "rice" nor "meter")
         if has_cjk(other):
             candidates += [(norm(m), f"{other!r} named by its code or name (CLDR, CC-CEDICT)")
-                           for _, meanings in senses(other) for m in meanings]
+                           for word, meanings in senses(other) if len(word) > 1 for m in meanings]
     if has_cjk(value):
         for _, gloss in glosses(value):
             for sense in filter(None, map(norm, gloss.split(";"))):

@@ -1089,3 +1089,16 @@ def test_an_id_from_an_earlier_turn_with_its_separators_otherwise(value, label):
                EarlierMessage(role="assistant", calls=[{"name": "get_commission", "arguments": {"commission_id": "TX-6695"}}]),
                EarlierMessage(role="tool", results=[{"commission_id": "TX-6695", "stage": "drying"}])]
     assert verdict(value, "Is it finished now?", key="commission_id", history=history)[0] == label
+
+
+@pytest.mark.parametrize("value, said, label", [
+    # 上午 is the morning; 平方米's 米 ("rice", "metre") names no picometre (pm): am stays the schema's value
+    ("am", "能后天上午来看一下吗？车道大概 29 平方米。", "pass"),
+    # near miss: a country the user named in Chinese still outweighs another the enum offers
+    ("am", "寄到圣皮埃尔和密克隆", "ungrounded_value"),
+])
+def test_a_chinese_names_characters_name_nothing_of_it(value, said, label):
+    visit = ToolDefinition(name="book_site_visit", parameters={"type": "object", "properties": {
+        "time_slot": {"type": "string", "enum": ["am", "pm"]}}})
+    t = trajectory(call(1, "book_site_visit", {"time_slot": value}), input=said, offered=(visit,))
+    assert GroundingEvaluator().evaluate(t, EvalContext()).label == label
