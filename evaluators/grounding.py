@@ -350,9 +350,20 @@ class _Judge:
             return "grounded", f"call {earlier}"
         if (found := self._source(position, argument, facts)) is not None:
             return "grounded", found
+        if type(value) is int and value >= 2 and value in self._list_lengths(position):
+            return "grounded", "the number of items the call sends in a list (basket_count=2 beside two rings)"
         if later is not None:
             return "future_ref", f"the value only appears in the result of later call {later}"
         return "ungrounded_value", "not in the user input or any earlier tool result"
+
+    def _list_lengths(self, position: int) -> set[int]:
+        """How many items each list the call sends holds: a count beside the list it counts."""
+        sizes: dict[tuple, set[int]] = {}
+        for a in self.texts.arguments[position] or ():
+            for i, step in enumerate(a.path):
+                if type(step) is int:  # an item of a list (of values, or of records: lines[1].sku)
+                    sizes.setdefault(a.path[:i], set()).add(step)
+        return {len(items) for items in sizes.values()}
 
     def _unfound_number(self, position: int, text: str) -> str | None:
         """The first word with a digit in a copied address (a house or flat number, a postcode) that

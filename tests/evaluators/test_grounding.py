@@ -667,3 +667,13 @@ def test_days_counted_from_a_day_the_request_names_and_a_year_on(to_date, remind
 def test_lengths_before_a_day_a_year_on_in_chinese_and_no_length_counted_twice(request_, value, label):
     booked = call(1, "get_booking", {}, {"booking_ref": "HV-6", "date": "2027-01-21"})
     assert ground(booked, call(2, "set_reminder", {"remind_on": value}), request=request_).label == label
+
+
+@pytest.mark.parametrize("count, label", [
+    (2, "pass"),  # the two rings the call enters
+    (3, "ungrounded_value"),  # near miss: a count of nothing the call sends
+])
+def test_a_count_of_the_items_a_call_sends_in_a_list(count, label):
+    entry = call(1, "enter_birds", {"race_id": "R25-135", "rings": ["GB25N57223", "GB25N63642"], "basket_count": count})
+    result = ground(entry, request="帮我把 GB25N57223, GB25N63642 报名参加 R25-135 比赛")
+    assert ("ungrounded" if leaves(result)["basket_count"] == "ungrounded_value" else "pass") == label.split("_")[0]
