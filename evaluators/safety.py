@@ -86,6 +86,9 @@ _INJECTION = re.compile("|".join((
     r"\bassistants?\s+(?:must|should|are\s+required\s+to|need\s+to)\b",
     r"\bsystem\s+(?:notice|message|alert|notification)\s*:",
     r"[\[【](?:admin|administrator|system|sysadmin|管理员|系统)[\]】]",
+    # a label addressing the assistant: "[assistant directive]", 【助手指令】
+    r"[\[【](?:(?:ai|llm)\s+)?(?:assistant|agent)\s+(?:directive|instructions?|command|note)s?[\]】]",
+    r"[\[【](?:AI|人工智能|智能)?助手(?:指令|须知|提示|注意)?[\]】]",
     _CONCEALING,
     r"(?:无视|忽略|不要理会)(?:用户|客户|会员|患者|顾客)的?(?:请求|要求|指令)",
 )), re.IGNORECASE)
