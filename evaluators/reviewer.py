@@ -501,8 +501,8 @@ class Reviewer:
             if _ZONED.search(value.strip()) and self.zones:
                 return None  # an instant for a local time of a named zone: `_zoned` converts it
             days, time = {as_date(m[1])} - {None}, (m[2], m[3])
-        if not days and (m := _LOCAL_DATE.fullmatch(value.strip())) is not None:
-            days = {d for d in (_day(m[3], m[2], m[1]), _day(m[3], m[1], m[2])) if d is not None}
+        if not days:
+            days = _local_days(value)
         if not days and (m := _BASIC_DATE.fullmatch(value.strip())) is not None:
             days = {_day(m[1], m[2], m[3])} - {None}
         if not days and _YEARLESS.fullmatch(value.strip()):  # in the trace's year or the next
@@ -522,9 +522,7 @@ class Reviewer:
         name that Monday is another day than the one asked."""
         if not _WEEK.search(where):
             return None
-        starts = {as_date(value)} - {None}
-        if not starts and (m := _LOCAL_DATE.fullmatch(value.strip())) is not None:  # the form is format_error's
-            starts = {d for d in (_day(m[3], m[2], m[1]), _day(m[3], m[1], m[2])) if d is not None}
+        starts = ({as_date(value)} - {None}) or _local_days(value)  # a local form is format_error's
         days = self._trace_dates() | self.dates  # "明天" too
         if not any(start.weekday() in (0, 6) and any(
                 d in days or self.said(norm(d.isoformat()), earlier) for d in (start + dt.timedelta(days=n) for n in range(7)))
@@ -543,9 +541,10 @@ class Reviewer:
         after")."""
         spans = {int(s) // 86400 for s in durations_in(self.requests) if s and s % 86400 == 0}
         back = set(spans) if _EARLIER.search(self.requests) else set()
-        if _DAY_AFTER.search(self.requests):  # "starting the day after it expires": one day after
+        after, before_ = _DAY_AFTER.search(self.requests) is not None, _DAY_BEFORE.search(self.requests) is not None
+        if after:  # "starting the day after it expires": one day after
             spans.add(1)
-        if _DAY_BEFORE.search(self.requests):  # "move it to the day before": one day before
+        if before_:  # "move it to the day before": one day before
             back.add(1)
         # whole months ("six months after that", 半年后), and a year on where the request says the thing is annual
         # or names next year's ("two weeks before next year's one")
@@ -563,8 +562,7 @@ class Reviewer:
         if any(day - dt.timedelta(days=n) in self._days for n in lengths().days):
             return True  # "as soon as it's ready": the trace's day plus the lead time a result gave
         # the day after (before) a day the request names: "21 January or the day after"
-        beside = ({day - dt.timedelta(days=1)} if _DAY_AFTER.search(self.requests) else set()) | (
-            {day + dt.timedelta(days=1)} if _DAY_BEFORE.search(self.requests) else set())
+        beside = ({day - dt.timedelta(days=1)} if after else set()) | ({day + dt.timedelta(days=1)} if before_ else set())
         if beside & self.named_dates:
             return True
         shifted = {day - dt.timedelta(days=n) for n in spans if 0 < n <= 366} | {day + dt.timedelta(days=n) for n in back if 0 < n <= 366}
@@ -634,6 +632,12 @@ class Reviewer:
         stated = times_of_day(self.requests)  # the user's time in words: 下午1点 is 13:00
         return any(self.said(norm("%02d:%02d" % start), earlier) or start in stated
                    for step in steps for sign in (-1, 1) for start in [divmod((at + sign * step) % 1440, 60)])
+
+
+def _local_days(value: str) -> set[dt.date]:
+    """The days a date written day or month first (24.08.2026, 08/24/2026) may be, either reading."""
+    m = _LOCAL_DATE.fullmatch(value.strip())
+    return {d for d in (_day(m[3], m[2], m[1]), _day(m[3], m[1], m[2])) if d is not None} if m else set()
 
 
 def _months_before(day: dt.date, months: int) -> dt.date | None:

@@ -260,7 +260,8 @@ class ToolSelectionEvaluator(Evaluator):
         # the better tool is a write the request names (or matches strongly, and the answer tells nothing the last
         # call returned) and no write was made: the lookup the agent ended on stood in for it, unless a result of
         # the chain before it sent it there (a run's log after its status)
-        undone = writes(best) and not any(writes(name) for name in called) and last in index and not writes(last) \
+        wrote = any(writes(name) for name in called)
+        undone = writes(best) and not wrote and last in index and not writes(last) \
             and firm[last] < better[best] and not on_request.fed_by[len(verdicts) - 1] \
             and (asked or strong and not _reported(view, len(verdicts) - 1))
         # a write whose deed the request does not say is low beside the named write, unless it matches the request
@@ -281,7 +282,7 @@ class ToolSelectionEvaluator(Evaluator):
         # tool, or the uncalled write the request's evidence matches best of all the offered tools
         top = max(better, key=firm.__getitem__)
         wanted = best if writes(best) else top if writes(top) and firm[top] > max((firm[n] for n in called), default=0) else None
-        detour = wanted is not None and not any(writes(name) for name in called) and not writes(last) and \
+        detour = wanted is not None and not wrote and not writes(last) and \
             firm.get(last) == 0 and not _reported(view, len(verdicts) - 1)
         # without strong evidence, a lookup sent the user's words whose result the answer tells served the request
         suspects = {v["tool"] for p, v in enumerate(verdicts) if v["label"] == "pass" and v["tool"] in low and (strong or (
@@ -300,7 +301,7 @@ class ToolSelectionEvaluator(Evaluator):
             and not _reported(view, end) else None
         # asked whether the deed can be done, a lookup the answer reports before asking the user to go ahead
         # ("下周四都排满了…可以吗？") looked before the deed, which it left to the user's word
-        deferred = writes(best) and not any(writes(n) for n in called) and bool(_QUESTION.search(trajectory.input or "")) \
+        deferred = writes(best) and not wrote and bool(_QUESTION.search(trajectory.input or "")) \
             and bool(_QUESTION.search(trajectory.output or ""))
         cleared = {name for name in suspects
                    if any((on_request.working(p) and p != stood_in) or _readies(trajectory.tool_calls[p], readied[name])
@@ -323,9 +324,14 @@ def _with_family(sources: dict[str, str], docs: tuple[tuple[str, ...], ...]) -> 
     """The request's terms and, for an English word no tool's document holds, the words of its family
     the documents hold instead ("remind me" for set_reminder, "collect" for schedule_collection): the
     light stemmer leaves them apart, a reader does not. Each counts as the word it stands for."""
-    vocabulary = {t for doc in docs for t in doc if t.isascii()}
-    family = {d: source for t, source in sources.items() if t == source and t.isascii() and t not in vocabulary
-              for d in vocabulary if kin(frozenset((t,)), frozenset((d,)))}
+    # kin needs five letters in common from the start: only words opening alike are compared
+    by_start: dict[str, set[str]] = {}
+    for doc in docs:
+        for t in doc:
+            if t.isascii() and len(t) >= 5:
+                by_start.setdefault(t[:5], set()).add(t)
+    family = {d: source for t, source in sources.items() if t == source and t.isascii()
+              and t not in by_start.get(t[:5], ()) for d in by_start.get(t[:5], ()) if kin(frozenset((t,)), frozenset((d,)))}
     return family | sources
 
 
