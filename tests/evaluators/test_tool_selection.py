@@ -1040,3 +1040,25 @@ def test_a_lookup_told_before_asking_the_user_to_go_ahead_left_the_deed_to_them(
     calls = [call(1, "check_crew_calendar", {"week_start": "2025-03-03"},
                   {"free_days": {"crew_a": ["2025-03-03", "2025-03-05"], "crew_b": ["2025-03-05"]}})]
     assert verdict(calls, "报价没问题，下周二能开工吗？", CREWS, output=output) == flagged(label, 1)
+
+
+GYM = (ToolDefinition(name="find_account", description="按手机号查找账户。"),
+       ToolDefinition(name="renew_membership", description="Renew a membership card for a number of months."),
+       ToolDefinition(name="pause_membership", description="暂停会员卡，冻结期间不计费。"))
+
+
+@pytest.mark.parametrize("request_text, label", [
+    # 续 glosses "to continue", "to replenish", never "renew": only the card both writes act on matches
+    ("帮我把会员卡续三个月。", "pass"),
+    # 暂停 is "to pause": the request says the better write's deed
+    ("帮我把会员卡暂停三个月。", "wrong_tool"),
+])
+def test_a_better_write_matching_only_the_object_both_act_on(request_text, label):
+    """A write whose deed the request does not say (in a word the dictionary glosses) is wrong beside a
+    better write only where the request says that write's deed or a word of its name: a Chinese
+    description sharing the card both writes act on (会员卡) is no evidence that it was asked for."""
+    card = call(1, "find_account", {"phone": "13800138000"}, {"card_id": "GC-88", "expires": "2026-12-20"})
+    renewed = call(2, "renew_membership", {"card_id": "GC-88", "months": 3}, {"status": "renewed"})
+    t = trajectory(card, renewed, input=request_text, offered=GYM, output="已处理 GC-88。")
+    result = ToolSelectionEvaluator().evaluate(t, EvalContext())
+    assert (result.label, result.evidence) == (label, [2] if label == "wrong_tool" else [])
