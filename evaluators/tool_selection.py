@@ -16,7 +16,8 @@ request (a side lookup while the asked work is done). A call that is a prerequis
 later call, as a login before a search) or that failed (the first step of a chain its failure cut
 short) is never the wrong tool; nor is a lookup that sends a specific value the user gave (an
 id, a path, an address, a postcode, the user's own id, or that id mistyped: grounding's finding), nor a write that sends a value of the request under a
-parameter the better tool does not have (reserve_hall for "book h-319" beside transfer_booking). A write on the user's own order is still the wrong
+parameter the better tool does not have (reserve_hall for "book h-319" beside transfer_booking; a branch of
+its enum the request names: "book it in at the Deansgate shop"). A write on the user's own order is still the wrong
 one when another tool is what was asked (a cancel for a return), and a write the request does not
 name is as good as irrelevant when the better tool is a write it names (escalating a ticket the
 user asked to reply to). A word of the request naming what an uncalled write does (renew, refill) is
@@ -75,6 +76,7 @@ _NONE = re.compile(r"\b(?:nothing|none|no|not any)\b|没有|无", re.I)
 _QUESTION = re.compile(r"[?？吗]")
 _ID_LIKE = re.compile(r"[\w./@-]*\d{3}[\w./@-]*")
 _DIGIT = re.compile(r"\d")
+_APOSTROPHE = re.compile(r"(?<=\w)['’](?=s\b)")
 # Letters and digits in every word, five characters or more: a postcode or a code (W3 9RT, KT22 7AB), not "6 hours"
 _CODED = re.compile(r"(?=(?:\s*\S){5})(?=.*[A-Za-z])(?:[A-Za-z]*\d[A-Za-z\d-]*)(?:\s+[A-Za-z]*\d[A-Za-z\d-]*)*")
 
@@ -172,9 +174,29 @@ def fits_nowhere_else(view: TrajectoryView, position: int, better: ToolDefinitio
     reservation and an account, not the hall to book), so the write does the asked work under
     another word (book, reserve). A cancel_order for a return sends the order_id create_return
     takes too, and a grooming booked with the pet's id from an earlier turn sends nothing of this
-    request: both stay wrong. A better tool that declares no parameters says nothing of its room."""
+    request: both stay wrong. A better tool that declares no parameters says nothing of its room. One
+    of the write's own enum values the request names (the Deansgate branch of "book it in at the
+    Deansgate shop") names one thing of the system as an id does."""
     arguments, room = view.text.arguments[position], _properties(better)
-    return bool(arguments and room) and bool(_user_keys(view, arguments, with_known=False).difference(room))
+    return bool(arguments and room) and bool(
+        (_user_keys(view, arguments, with_known=False) | _named_choices(view, position, arguments)).difference(room))
+
+
+def _named_choices(view: TrajectoryView, position: int, arguments: list) -> set[str]:
+    """The top-level parameters under which a call sends a value of the parameter's enum that the request names."""
+    name = view.trajectory.tool_calls[position].name
+    tool = next((t for t in view.trajectory.tools_offered if t.name == name), None)
+    properties = (tool.parameters or {}).get("properties") if tool is not None else None
+    if not isinstance(properties, dict):
+        return set()
+    return {key for a in arguments if len(a.path) == 1 and isinstance(spec := properties.get(key := str(a.path[0])), dict)
+            and isinstance(spec.get("enum"), list) and a.value in spec["enum"] and _names(view, a.text)}
+
+
+def _names(view: TrajectoryView, text: str) -> bool:
+    """Whether the request names `text`, its possessives read without the apostrophe too (kings_road for "King's Road")."""
+    return view.text.in_user(text) or re.search(
+        rf"\b{re.escape(text)}\b", norm(_APOSTROPHE.sub("", view.trajectory.input or ""))) is not None
 
 
 class ToolSelectionEvaluator(Evaluator):

@@ -1062,3 +1062,29 @@ def test_a_better_write_matching_only_the_object_both_act_on(request_text, label
     t = trajectory(card, renewed, input=request_text, offered=GYM, output="已处理 GC-88。")
     result = ToolSelectionEvaluator().evaluate(t, EvalContext())
     assert (result.label, result.evidence) == (label, [2] if label == "wrong_tool" else [])
+
+
+BIKES = (ToolDefinition(name="quote_service", description="Price a bike service by level.",
+                        parameters={"type": "object", "properties": {"level": {"type": "string", "enum": ["basic", "full"]}}}),
+         ToolDefinition(name="create_service_job", description="Open a workshop job for a bike handed in at a branch.",
+                        parameters={"type": "object", "properties": {
+                            "customer_id": {"type": "string"}, "branch": {"type": "string", "enum": ["leith", "st_johns_road"]},
+                            "level": {"type": "string", "enum": ["basic", "full"]}}}),
+         ToolDefinition(name="book_pickup", description="Book a time to pick up a finished bike.",
+                        parameters={"type": "object", "properties": {"job_no": {"type": "string"}, "time": {"type": "string"}}}))
+
+
+@pytest.mark.parametrize("request_text, branch, label", [
+    ("How much is a full service, and can you book my bike in at the Leith shop?", "leith", "pass"),
+    ("How much is a full service, and can you book my bike in at the St John's Road shop?", "st_johns_road", "pass"),
+    # the branch and the level are the agent's own picks: nothing the request names needs the job's room
+    ("How much is a service, and can you book my bike in?", "leith", "wrong_tool"),
+])
+def test_a_write_sending_an_enum_value_the_request_names_where_the_better_tool_has_no_room(request_text, branch, label):
+    """"Book it in at the Leith shop": book_pickup matches "book" by name, but only create_service_job takes
+    the branch the user named, one of its enum's values: it does the asked work under another word."""
+    quote = call(1, "quote_service", {"level": "full"}, {"quote_id": "QS-1", "price": 65})
+    job = call(2, "create_service_job", {"customer_id": "c-7", "branch": branch, "level": "full"}, {"job_no": "WJ-120"})
+    t = trajectory(quote, job, input=request_text, offered=BIKES, output="£65. Job WJ-120 is open: bring the bike in.")
+    result = ToolSelectionEvaluator().evaluate(t, EvalContext())
+    assert (result.label, result.evidence) == (label, [2] if label == "wrong_tool" else [])
