@@ -95,8 +95,8 @@ _WRITES = frozenset(terms(
 _NAME_WRITES = frozenset("hold block waive void freeze unfreeze raise".split())
 _RECORDS = frozenset("history balance summary report log logs details records preview".split())
 # Records that are also verbs: first in a name, with an object after them, they do it (report_missed_collection,
-# log_hours); a sales_report or report_status reads one.
-_RECORD_VERBS = frozenset("report log".split())
+# log_hours, message_tutor); a sales_report, report_status or message_history reads one.
+_RECORD_VERBS = frozenset("report log message".split())
 _WRITE_WORDS = roots(_WRITES)
 _WRITE_ROOTS = tuple(sorted(r for r in roots(_WRITES) if len(r) >= 4))
 
@@ -266,6 +266,9 @@ class _Run:
         deeds, asked = self._said
         answer = norm(self.output)
         if _ALL_DONE.search(self.output):
+            return True
+        # someone said told ("I've also let Chen know", 已通知师傅): the message no other successful call sent
+        if _TOLD.search(self.output) and not self._own_deeds(position).isdisjoint(_MESSAGING):
             return True
         # a deed said done ("your shelf is booked", 已经报修了) where no other write that does it succeeded: it is
         # this one's (the frame "booked into the workshop" beside a steel order that went through)
@@ -788,6 +791,10 @@ def _deeds(name: str, description: str) -> frozenset[str]:
 
 
 _CHANNELS = {"sms": ("text",), "email": ("mail",)}
+# A person said told, by the agent: "I've let Chen know", "we've told the driver", 已通知师傅; not "let me know".
+_TOLD = re.compile(r"\b(?:i|we)(?:'ve| have)? (?:also |just |already )?(?:let (?!me\b|us\b)\w+(?: \w+)? know|(?:told|informed|notified|messaged)(?! you\b| me\b)"
+                   r"|passed (?:it|this|that|your \w+) on)\b|已(?:经)?(?:[帮为替给][^，。！？,.!?]{1,8}?)?(?:通知|告诉|转告)", re.I)
+_MESSAGING = roots(terms("message notify tell inform contact"))
 # Words that, after a description's first word, make it a verb with its object: "Waive a fee".
 _DETERMINERS = frozenset("a an the one all every each some any my your its their this that these those".split())
 

@@ -928,3 +928,26 @@ def test_asking_again_after_a_status_still_under_way_is_a_poll(first_status, sec
     t = trajectory(first, again, input="Has the proof for order LP-71771 come through?", output="Yes, version 2 is ready.",
                    offered=(proof,))
     assert ("redundant_calls" in TrajectoryQualityEvaluator().evaluate(t, EvalContext()).labels) == redundant
+
+
+@pytest.mark.parametrize("output, label", [
+    ("Your kiln slot is booked for Friday (KS-118). I've also let Priya know to glaze the bowls first.", "silent_failure"),
+    ("Your kiln slot is booked for Friday (KS-118), and we've told Priya about the bowls.", "silent_failure"),
+    ("窑位已订好（KS-118），也已经通知Priya先上釉。", "silent_failure"),
+    # a request to hear back, not a message said sent
+    ("Your kiln slot KS-118 is on Friday. Let me know if the bowls need more time.", "no_recovery"),
+    ("Your kiln slot is booked for Friday (KS-118), but I couldn't reach Priya: please tell her yourself.", None),
+])
+def test_a_person_said_told_claims_the_failed_message(output, label):
+    """"I've let Priya know" says the message sent; message_tutor-like names, the verb first with its
+    addressee after, are writes, so the failed message is also unverified_success."""
+    offered = (ToolDefinition(name="book_kiln_slot", description="Book a slot in the shared kiln."),
+               ToolDefinition(name="message_instructor", description="Send a message to a studio instructor."))
+    slot = call(1, "book_kiln_slot", {"day": "friday"}, {"slot_id": "KS-118"})
+    note = call(2, "message_instructor", {"instructor_id": "IN-4", "text": "Glaze the bowls first"},
+                "Error: HTTP 500 Internal Server Error", error="HTTP 500 Internal Server Error")
+    t = trajectory(slot, note, input="Book me a kiln slot on Friday and tell Priya to glaze my bowls first.",
+                   output=output, offered=offered)
+    labels = set(TrajectoryQualityEvaluator().evaluate(t, EvalContext()).labels)
+    expected = {"silent_failure": {"silent_failure", "unverified_success"}, "no_recovery": {"no_recovery"}, None: set()}[label]
+    assert labels & {"silent_failure", "unverified_success", "no_recovery"} == expected, labels
