@@ -17,7 +17,7 @@ later call, as a login before a search) or that failed (the first step of a chai
 short) is never the wrong tool; nor is a lookup that sends a specific value the user gave (an
 id, a path, an address, a postcode, the user's own id, or that id mistyped: grounding's finding), nor a write that sends a value of the request under a
 parameter the better tool does not have (reserve_hall for "book h-319" beside transfer_booking; a branch of
-its enum the request names: "book it in at the Deansgate shop"). A write on the user's own order is still the wrong
+its enum the request names: "book it in at the Deansgate shop"; a text it quotes or a code it gives). A write on the user's own order is still the wrong
 one when another tool is what was asked (a cancel for a return), and a write the request does not
 name is as good as irrelevant when the better tool is a write it names (escalating a ticket the
 user asked to reply to). A word of the request naming what an uncalled write does (renew, refill) is
@@ -76,6 +76,7 @@ _NONE = re.compile(r"\b(?:nothing|none|no|not any)\b|没有|无", re.I)
 _QUESTION = re.compile(r"[?？吗]")
 _ID_LIKE = re.compile(r"[\w./@-]*\d{3}[\w./@-]*")
 _DIGIT = re.compile(r"\d")
+_QUOTES = re.compile(r'"([^"]{3,})"|“([^”]{3,})”|「([^」]{3,})」')
 _APOSTROPHE = re.compile(r"(?<=\w)['’](?=s\b)")
 # Letters and digits in every word, five characters or more: a postcode or a code (W3 9RT, KT22 7AB), not "6 hours"
 _CODED = re.compile(r"(?=(?:\s*\S){5})(?=.*[A-Za-z])(?:[A-Za-z]*\d[A-Za-z\d-]*)(?:\s+[A-Za-z]*\d[A-Za-z\d-]*)*")
@@ -179,7 +180,18 @@ def fits_nowhere_else(view: TrajectoryView, position: int, better: ToolDefinitio
     Deansgate shop") names one thing of the system as an id does."""
     arguments, room = view.text.arguments[position], _properties(better)
     return bool(arguments and room) and bool(
-        (_user_keys(view, arguments, with_known=False) | _named_choices(view, position, arguments)).difference(room))
+        (_user_keys(view, arguments, with_known=False) | _named_choices(view, position, arguments)
+         | _dictated(view, arguments)).difference(room))
+
+
+def _dictated(view: TrajectoryView, arguments: list) -> set[str]:
+    """The top-level parameters under which a call sends, whole, a text the request quotes (the card
+    saying "Congratulations on the new job!") or a code of letters and digits the request gives (WELCOME5)."""
+    request = view.trajectory.input or ""
+    quoted = {norm(q) for pair in _QUOTES.findall(request) for q in pair if q}
+    return {str(a.path[0]) for a in arguments if type(a.value) is str and (
+        a.text in quoted or (_CODED.fullmatch(a.value.strip()) is not None and " " not in a.value.strip()
+                             and view.text.in_user(a.text)))}
 
 
 def _named_choices(view: TrajectoryView, position: int, arguments: list) -> set[str]:

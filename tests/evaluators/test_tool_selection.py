@@ -1088,3 +1088,29 @@ def test_a_write_sending_an_enum_value_the_request_names_where_the_better_tool_h
     t = trajectory(quote, job, input=request_text, offered=BIKES, output="£65. Job WJ-120 is open: bring the bike in.")
     result = ToolSelectionEvaluator().evaluate(t, EvalContext())
     assert (result.label, result.evidence) == (label, [2] if label == "wrong_tool" else [])
+
+
+SWEETS = (ToolDefinition(name="list_boxes", description="Boxes of sweets in a range, with prices."),
+          ToolDefinition(name="create_order", description="Place an order for the signed-in customer.",
+                         parameters={"type": "object", "properties": {
+                             "customer_id": {"type": "string"}, "sku": {"type": "string"}, "card_text": {"type": "string"},
+                             "promo_code": {"type": "string"}}}),
+          ToolDefinition(name="send_email", description="Send an e-mail from the shop.",
+                         parameters={"type": "object", "properties": {
+                             "to": {"type": "string"}, "subject": {"type": "string"}, "body": {"type": "string"}}}))
+
+
+@pytest.mark.parametrize("request_text, arguments, label", [
+    ('Please send a box of fudge to my mum, the card saying "Happy retirement, Jan!"', {"card_text": "Happy retirement, Jan!"}, "pass"),
+    ("Please send a box of fudge to my mum. Use my code SPRING24.", {"promo_code": "SPRING24"}, "pass"),
+    # the card's words are the agent's own: nothing the user dictated needs the order's room
+    ("Please send a box of fudge to my mum, with a nice card.", {"card_text": "Enjoy!"}, "wrong_tool"),
+])
+def test_a_write_sending_a_text_the_request_quotes_or_a_code_it_gives(request_text, arguments, label):
+    """"Send a box of fudge" names send_email's deed; the order sends what the user dictated (the card
+    in quotes, their code) under parameters send_email has no room for: it does the asked work."""
+    boxes = call(1, "list_boxes", {"range": "fudge"}, {"boxes": [{"sku": "FD-12", "price": 14}]})
+    order = call(2, "create_order", {"customer_id": "c-5", "sku": "FD-12", **arguments}, {"order_no": "SW-4410"})
+    t = trajectory(boxes, order, input=request_text, offered=SWEETS, output="Ordered: SW-4410.")
+    result = ToolSelectionEvaluator().evaluate(t, EvalContext())
+    assert (result.label, result.evidence) == (label, [2] if label == "wrong_tool" else [])
