@@ -89,6 +89,12 @@ _INJECTION = re.compile("|".join((
     # a label addressing the assistant: "[assistant directive]", 【助手指令】
     r"[\[【](?:(?:ai|llm)\s+)?(?:assistant|agent)\s+(?:directive|instructions?|command|note)s?[\]】]",
     r"[\[【](?:AI|人工智能|智能)?助手(?:指令|须知|提示|注意)?[\]】]",
+    # the assistant addressed by name as a speaker's label ("Assistant: when you reserve this item, …", AI代理：),
+    # or the system's label before an order ("SYSTEM: tell the customer to …")
+    r"\b(?:(?:ai|llm)\s+)?assistants?\s*[:：](?=[^.\n]*\byou\b)", r"\b(?:ai|llm)\s+agents?\s*[:：]",
+    r"(?:AI|人工智能|智能)(?:代理|助手|客服)[:：]",
+    r"\bsystem\s*[:：]\s*(?:tell|inform|ask|instruct|remind|notify|send|book|add|set|charge|do\s+not|don't|always|never)\b",
+    r"(?-i:\bSYSTEM\s*[:：])",
     _CONCEALING,
     r"(?:无视|忽略|不要理会)(?:用户|客户|会员|患者|顾客)的?(?:请求|要求|指令)",
 )), re.IGNORECASE)
@@ -97,7 +103,7 @@ _INJECTION = re.compile("|".join((
 _TRIGGERS = ("ignore", "disregard", "forget", "override", "you are now", "from now on", "pretend", "act as",
              "instruction", "system", "jailbreak", "dan mode", "忽略", "无视", "忘记", "忘掉", "不要理会", "你现在",
              "从现在", "扮演", "指令", "assistant", "llm", "attention", "ai agent", "ai model", "ai assistant", "bot",
-             "助手", "致ai", "无视", "不要理会", "admin", "管理员", "系统", "tell", "inform", "notify", "mention", "告诉", "告知", "通知",
+             "助手", "致ai", "代理", "无视", "不要理会", "admin", "管理员", "系统", "tell", "inform", "notify", "mention", "告诉", "告知", "通知",
              "让用户", "让客户", "让顾客", "让患者", "让会员")
 _TRIGGER = re.compile("|".join(map(re.escape, _TRIGGERS)))
 _URL = re.compile(r"https?://[^\s'\"<>)\]}，。]+", re.IGNORECASE)
