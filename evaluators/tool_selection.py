@@ -52,7 +52,7 @@ from evaluators.base import EvalContext, EvalResult, Evaluator, Finding
 from evaluators.safety import obeying
 from evaluators.text.bm25 import BM25
 from evaluators.text.dates import as_date, without_day_words
-from evaluators.text.glosses import FILLER, english_terms, english_word_deeds
+from evaluators.text.glosses import FILLER, english_claims, english_terms, english_word_deeds
 from evaluators.text.reasons import call_ref
 from evaluators.text.haystack import Haystack
 from evaluators.text.values import keys_and_strings, value_texts
@@ -328,8 +328,9 @@ class ToolSelectionEvaluator(Evaluator):
             return scores
         keys = _reference_keys(offered[index[best]])
         readied = {name: keys | _kin_keys(name, offered, used) for name in suspects}
-        # no lookup does a deed: where the request asks one done (订: "to order"), a write it matches at all is
-        # not wrong beside a better lookup (几点回来, "what time?", matching get_tide_times by name)
+        # no lookup does a deed: where the request asks one done (订: "to order"), a write it matches at all (or one
+        # described in another language, which may match nothing, whose deed the answer says done) is not wrong
+        # beside a better lookup (几点回来, "what time?", matching get_tide_times by name)
         deeds = requested(trajectory.input or "")
         # the stand-in nothing of the request matches, which did not fail and is not told: the user's ids do not spare it
         end = len(verdicts) - 1
@@ -344,7 +345,8 @@ class ToolSelectionEvaluator(Evaluator):
                           or (deferred and not writes(name) and _reported(view, p))
                           or (writes(name) and (fits_nowhere_else(view, p, offered[index[best]])
                                                 or (not strong and _follows_up(view, p))
-                                                or (not writes(best) and bool(deeds) and firm[name] > 0)))
+                                                or (not writes(best) and bool(deeds) and (
+                              firm[name] > 0 or _told_done_across(view, offered[index[name]], chinese)))))
                           for p, v in enumerate(verdicts) if v["tool"] == name)}
         for v in verdicts:
             if v["tool"] in suspects and v["tool"] not in cleared:
@@ -354,6 +356,14 @@ class ToolSelectionEvaluator(Evaluator):
                          reason=f"{call_ref(v['seq'], v['tool'])}: wrong_tool: the request matches {instead!r} "
                                 f"(relevance {relevance:.2f}) and not {v['tool']!r} ({scores[v['tool']]:.2f})")
         return scores
+
+
+def _told_done_across(view: TrajectoryView, tool: ToolDefinition, chinese: bool) -> bool:
+    """Whether a write described in another language than the request is the deed the answer says
+    done (已预约 for book_visit): its zero match with the request is the language's."""
+    output = view.trajectory.output or ""
+    return has_cjk(tool.description or "") != chinese and \
+        kin(roots((*terms(output), *english_claims(output))), actions(tool.name))
 
 
 def _with_family(sources: dict[str, str], docs: tuple[tuple[str, ...], ...]) -> dict[str, str]:

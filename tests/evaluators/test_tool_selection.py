@@ -1114,3 +1114,24 @@ def test_a_write_sending_a_text_the_request_quotes_or_a_code_it_gives(request_te
     t = trajectory(boxes, order, input=request_text, offered=SWEETS, output="Ordered: SW-4410.")
     result = ToolSelectionEvaluator().evaluate(t, EvalContext())
     assert (result.label, result.evidence) == (label, [2] if label == "wrong_tool" else [])
+
+
+SWEEP = (ToolDefinition(name="check_sweep_slots", description="Free slots near a postcode on one day."),
+         ToolDefinition(name="book_sweep_visit", description="Book a sweep's visit into a free slot."),
+         ToolDefinition(name="get_cowl_quote", description="Price of a new chimney cowl for the left or right side flue."))
+
+
+@pytest.mark.parametrize("request_text, label", [
+    # the request asks a deed (派…来修: send someone to fix it); the booking is described in English
+    ("我家烟囱左边的盖子掉了。明天能派师傅来修吗？", "pass"),
+    # asked only what a new cowl would cost: nothing asks a deed done
+    ("我家烟囱左边的盖子坏了，新的盖子多少钱？", "wrong_tool"),
+])
+def test_a_write_in_another_language_where_the_request_asks_a_deed_beside_a_better_lookup(request_text, label):
+    """No lookup does a deed: a write matching nothing of a Chinese request because it is described in
+    English is no sign it is off the request, where the request asks something done."""
+    slots = call(1, "check_sweep_slots", {"postcode": "BS3 4EJ", "date": "2026-12-05"}, {"slots": [{"slot_id": "SW-31"}]})
+    booked = call(2, "book_sweep_visit", {"slot_id": "SW-31"}, {"visit_ref": "SV-880"})
+    t = trajectory(slots, booked, input=request_text, offered=SWEEP, output="已预约：明天 08:00-10:00（SV-880）。")
+    result = ToolSelectionEvaluator().evaluate(t, EvalContext())
+    assert (result.label, result.evidence) == (label, [2] if label == "wrong_tool" else [])
