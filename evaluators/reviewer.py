@@ -70,7 +70,9 @@ _MINOR_UNITS = re.compile(r"(?:^|[^a-z])(?:cents?|pence|minor[ _]units?)(?:[^a-z
 _UTC = re.compile(r"(?:^|[^a-z])utc(?:[^a-z]|$)", re.IGNORECASE)  # start_utc, "in UTC"
 _ZONED = re.compile(r"(?:z|[+-]\d{2}:?\d{2})$", re.IGNORECASE)
 _MONTH = re.compile(r"\d{4}-(?:0[1-9]|1[0-2])")
-_THIS_MONTH = re.compile(r"\bthis month\b|\bcurrent month\b|\bmonth to date\b|这个月|本月|当月|这月", re.IGNORECASE)
+# the trace's own month: "this month", and a price or state asked as of now ("today's spot price", 现在什么价)
+_THIS_MONTH = re.compile(r"\bthis month\b|\bcurrent month\b|\bmonth to date\b|这个月|本月|当月|这月"
+                         r"|\btoday'?s\b|\bcurrent\b|\bright now\b|现在|目前|当前", re.IGNORECASE)
 _CLOCK = re.compile(r"(\d{1,2}):(\d{2})(?::00)?")
 _TWELVE_HOUR = re.compile(r"\d{1,2}(?:[:.]\d{2})?\s*[ap]\.?m\.?", re.IGNORECASE)  # 5:30pm, 7 p.m.: a time alone
 _LOCAL_DATE = re.compile(r"(\d{1,2})[./-](\d{1,2})[./-](\d{4})")
@@ -601,6 +603,8 @@ class Reviewer:
         months = {d.strftime("%Y-%m") for d in self.dates}
         if _THIS_MONTH.search(self.requests):
             months |= {d.strftime("%Y-%m") for d in self._days}
+        # a month named alone (九月, "in January"): this year's or the coming one's
+        months |= {f"{d.year + ahead}-{m:02d}" for m in named_months(self.requests) for d in self._days for ahead in (0, 1)}
         return "a month the request names" if value.strip() in months else None
 
     def _clock(self, hour: str, minute: str, earlier: Callable[[str], bool]) -> bool:

@@ -40,7 +40,7 @@ _RELATIVE = re.compile(
     + "|".join(_WEEKDAYS_EN) + r")|in\s+\d+\s+days?|\d+\s+days?\s+(?:later|from\s+now|ago)"
     r"|in\s+(?:a|one|two|three|four|\d+)\s+(?:weeks?|fortnights?)|(?:a|one|two|three|four|\d+)\s+(?:weeks?|fortnights?)\s+"
     r"(?:from\s+(?:today|now)|later))\b"
-    rf"|大后天|今天|今日|今晚|明天|明日|明早|明晚|后天|昨天|昨日|前天|{_ZH_COUNT}\s*天(?:[后前]|以后|之后)"
+    rf"|大后天|今天|今日|今晚|明天|明日|明早|明晚|后天|昨天|昨日|前天|{_ZH_COUNT}\s*天(?:[后前]|以后|之后|以前|之前)"
     r"|[一两二三四\d]+\s*(?:周|个星期|个礼拜)[后以]"
     r"|(?:下下?|这|本|上)?(?:个)?(?:周|星期|礼拜)[一二三四五六日天]|(?:下|这|本|上)(?:个)?(?:周|星期|月|礼拜)末?")
 # Every English form holds one of these words, every Chinese form one of these characters.
@@ -49,6 +49,7 @@ _RELATIVE_HINTS_CJK = frozenset("天日晚早周期拜月")
 _EN_WEEKDAY = re.compile(r"\b(this|next|coming|last)\s+(" + "|".join(_WEEKDAYS_EN) + r")\b")
 _ZH_WEEKDAY = re.compile(r"(下下|下|这|本|上)?(?:个)?(?:周|星期|礼拜)([一二三四五六日天])")
 _IN_DAYS = re.compile(rf"\bin\s+(\d+)\s+days?\b|\b(\d+)\s+days?\s+(?:later|from\s+now)\b|({_ZH_COUNT})\s*天(?:后|以后|之后)")
+_DAYS_AGO = re.compile(rf"\b(\d+)\s+days?\s+ago\b|({_ZH_COUNT})\s*天(?:前|以前|之前)")
 # "in two weeks", "a week from today", 两周后: whole weeks on from today
 _IN_WEEKS = re.compile(r"\bin\s+(a|one|two|three|four|\d+)\s+(week|fortnight)s?\b|\b(a|one|two|three|four|\d+)\s+(week|fortnight)s?\s+"
                        r"(?:from\s+(?:today|now)|later)\b|([一两二三四\d]+)\s*(?:周|个星期|个礼拜)[后以]")
@@ -104,6 +105,7 @@ def resolve_relative_dates(text: str, days: Iterable[dt.date]) -> set[dt.date]:
     offsets = {_EN_OFFSETS[" ".join(m[0].split())] for m in _EN_OFFSET.finditer(text)}
     offsets |= {d for w, d in _ZH_OFFSETS.items() if w in text}
     offsets |= {_number(m[1] or m[2] or m[3]) for m in _IN_DAYS.finditer(text)}
+    offsets |= {-_number(m[1] or m[2]) for m in _DAYS_AGO.finditer(text)}
     offsets |= {(14 if "fortnight" in (m[2] or m[4] or "") else 7) * (_WEEK_COUNTS.get(count) or int(count))
                 for m in _IN_WEEKS.finditer(text) for count in [m[1] or m[3] or m[5]] if count in _WEEK_COUNTS or count.isdigit()}
     out: set[dt.date] = set()
@@ -172,6 +174,9 @@ _WINDOW_STEP = {"last": -1, "past": -1, "previous": -1, "this": 0, "current": 0,
 _WINDOW_END = re.compile(r"\bend\s+of\s+(?:the\s+)?(?:(this|current|next|last|coming)\s+)?(week|month|quarter|year)\b"
                          r"|\b(?:(this|next|last)\s+)?(month|quarter|year)[\s-]end\b|(下个?|上个?|本|这个?)?(月|季度|年)(?:底|末)")
 _ZH_STEP = {"下": 1, "下个": 1, "上": -1, "上个": -1}
+# the first day of a window: "since the start of the month", "beginning of next week", 月初, 上个月初, 年初
+_WINDOW_START = re.compile(r"\b(?:start|beginning)\s+of\s+(?:the\s+)?(?:(this|current|next|last|coming)\s+)?(week|month|quarter|year)\b"
+                           r"|(下个?|上个?|本|这个?)?(月|年)初")
 _QUARTER = re.compile(r"\bq([1-4])(?:\s*(\d{4}))?\b|(?:(\d{4})\s*年\s*)?第?([一二三四1-4])\s*季度")
 _SPAN = re.compile(r"\b(?:last|past|previous)\s+(\d{1,3})\s+(day|week|month)s?\b|(?:最近|过去|近)\s*(\d{1,3})\s*(天|周|个月)")
 # "the next three evenings", 接下来三个晚上: each day from today to N days on
@@ -338,6 +343,9 @@ def computed_dates(text: str, days: Iterable[dt.date], with_stays: bool = True) 
         for word, (unit, step) in _ZH_WINDOWS.items():
             if word in folded:
                 bounds |= _window(today, unit, step)
+        for m in _WINDOW_START.finditer(folded):
+            unit = m[2] or {"月": "month", "年": "year"}[m[4]]
+            bounds.add(min(_window(today, unit, _WINDOW_STEP.get(m[1] or "this") if m[2] else _ZH_STEP.get(m[3] or "", 0))))
         for m in _QUARTER.finditer(folded):
             quarter, year = (int(m[1]), m[2]) if m[1] else (_number(m[4]), m[3])
             if 1 <= quarter <= 4:

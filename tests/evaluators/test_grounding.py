@@ -637,6 +637,40 @@ def test_days_a_reviewer_reads_through_verbs_since_and_codes(request_, value, la
     assert ground(call(1, "book", {"date": value}), request=request_).label == label
 
 
+@pytest.mark.parametrize("request_, value, label", [
+    # days before today: 三天前, "3 days ago", 十天以前 (from the 29th or the 30th)
+    ("帮我登记一件小件，三天前发现的。", "2026-11-26", "pass"),
+    ("帮我登记一件小件，三天前发现的。", "2026-12-02", "ungrounded_value"),  # near miss: three days on
+    ("Log the find we made 3 days ago.", "2026-11-27", "pass"),
+    ("十天以前寄出的包裹到了吗？", "2026-11-19", "pass"),
+])
+def test_days_before_today_are_computed_dates(request_, value, label):
+    assert ground(call(1, "book", {"date": value}), request=request_).label == label
+
+
+@pytest.mark.parametrize("request_, value, label", [
+    ("How many loads have I brought in since the start of the month?", "2026-11-01", "pass"),
+    ("How many loads have I brought in since the start of the month?", "2026-10-01", "ungrounded_value"),  # last month's
+    ("上个月初以来一共送了几车？", "2026-10-01", "pass"),
+])
+def test_the_first_day_of_a_window_the_request_names(request_, value, label):
+    assert ground(call(1, "book", {"date": value}), request=request_).label == label
+
+
+@pytest.mark.parametrize("request_, month, label", [
+    ("饲料小麦九月出库现在什么价？", "2027-09", "pass"),  # a month named alone: the coming September
+    ("饲料小麦九月出库现在什么价？", "2026-09", "pass"),  # or this year's
+    ("What's the spot price for oats moving in January?", "2027-01", "pass"),
+    ("What's the spot price for oats moving in January?", "2027-02", "ungrounded_value"),  # near miss: another month
+    ("What's today's spot price for oats?", "2026-11", "pass"),  # asked as of now: the trace's own month
+    ("What's the spot price for oats?", "2026-11", "ungrounded_value"),  # near miss: no month asked for
+])
+def test_a_month_named_alone_or_asked_as_of_now(request_, month, label):
+    spot = ToolDefinition(name="get_spot_price", description="Spot price for a movement month.", parameters={
+        "type": "object", "properties": {"movement_month": {"type": "string", "description": "YYYY-MM"}}})
+    assert ground(call(1, "get_spot_price", {"movement_month": month}), request=request_, offered=(spot,)).label == label
+
+
 SERVICE = "My boiler's annual service is due. Could you book it on 21 January or the day after? And remind me two weeks before next year's one."
 
 
