@@ -94,9 +94,10 @@ _WRITES = frozenset(terms(
 # name a write (hold_scooter, block_card), never an answer's or a request's words a deed.
 _NAME_WRITES = frozenset("hold block waive void freeze unfreeze raise".split())
 _RECORDS = frozenset("history balance summary report log logs details records preview".split())
-# Records that are also verbs: first in a name, with an object after them, they do it (report_missed_collection,
-# log_hours, message_tutor); a sales_report, report_status or message_history reads one.
-_RECORD_VERBS = frozenset("report log message".split())
+# Records that are also verbs, and verbs of nouns: first in a name, with an object after them, they do it
+# (report_missed_collection, log_hours, message_tutor, take_payment); a sales_report, report_status or
+# message_history reads one.
+_RECORD_VERBS = frozenset("report log message take".split())
 _WRITE_WORDS = roots(_WRITES)
 _WRITE_ROOTS = tuple(sorted(r for r in roots(_WRITES) if len(r) >= 4))
 
@@ -267,8 +268,9 @@ class _Run:
         answer = norm(self.output)
         if _ALL_DONE.search(self.output):
             return True
-        # someone said told ("I've also let Chen know", 已通知师傅): the message no other successful call sent
-        if _TOLD.search(self.output) and not self._own_deeds(position).isdisjoint(_MESSAGING):
+        # someone said told ("I've also let Chen know", 已通知师傅) or mail said delivered ("the summary is in your
+        # inbox"): the message no other successful call sent
+        if any(said.search(self.output) and not self._own_deeds(position).isdisjoint(deeds) for said, deeds in _SENT):
             return True
         # a deed said done ("your shelf is booked", 已经报修了) where no other write that does it succeeded: it is
         # this one's (the frame "booked into the workshop" beside a steel order that went through)
@@ -794,7 +796,10 @@ _CHANNELS = {"sms": ("text",), "email": ("mail",)}
 # A person said told, by the agent: "I've let Chen know", "we've told the driver", 已通知师傅; not "let me know".
 _TOLD = re.compile(r"\b(?:i|we)(?:'ve| have)? (?:also |just |already )?(?:let (?!me\b|us\b)\w+(?: \w+)? know|(?:told|informed|notified|messaged)(?! you\b| me\b)"
                    r"|passed (?:it|this|that|your \w+) on)\b|已(?:经)?(?:[帮为替给][^，。！？,.!?]{1,8}?)?(?:通知|告诉|转告)", re.I)
-_MESSAGING = roots(terms("message notify tell inform contact"))
+# Mail said delivered: "the summary is in your inbox", 已发到你的邮箱.
+_IN_INBOX = re.compile(r"\b(?:is|are|'s|'re)\s+(?:now\s+|already\s+)?in\s+your\s+(?:inbox|mailbox|e-?mail)\b"
+                       r"|已(?:经)?(?:发|发送)(?:到|至)(?:你|您)的?邮箱", re.I)
+_SENT = ((_TOLD, roots(terms("message notify tell inform contact"))), (_IN_INBOX, roots(terms("email mail"))))
 # Words that, after a description's first word, make it a verb with its object: "Waive a fee".
 _DETERMINERS = frozenset("a an the one all every each some any my your its their this that these those".split())
 

@@ -537,6 +537,8 @@ def test_a_repeated_write_verb_is_a_write():
     ("freeze_account", True), ("get_holds", False), ("get_bans", False), ("list_signups", False),
     ("donation_history", False), ("deployment_status", False), ("charger_info", False), ("get_booking", False),
     ("report_missed_collection", True), ("log_hours", True), ("report_status", False), ("sales_report", False),
+    ("message_tutor", True), ("message_history", False), ("take_payment", True), ("take_deposit", True),
+    ("list_messages", False), ("payment_history", False),
 ])
 def test_a_noun_of_a_write_verb_names_a_write_unless_a_word_says_it_reads(name, wrote):
     assert writes(name) is wrote
@@ -934,6 +936,7 @@ def test_asking_again_after_a_status_still_under_way_is_a_poll(first_status, sec
     ("Your kiln slot is booked for Friday (KS-118). I've also let Priya know to glaze the bowls first.", "silent_failure"),
     ("Your kiln slot is booked for Friday (KS-118), and we've told Priya about the bowls.", "silent_failure"),
     ("窑位已订好（KS-118），也已经通知Priya先上釉。", "silent_failure"),
+    ("Your kiln slot KS-118 is on Friday, and the note for Priya is in your inbox to forward.", "no_recovery"),
     # a request to hear back, not a message said sent
     ("Your kiln slot KS-118 is on Friday. Let me know if the bowls need more time.", "no_recovery"),
     ("Your kiln slot is booked for Friday (KS-118), but I couldn't reach Priya: please tell her yourself.", None),
@@ -950,4 +953,20 @@ def test_a_person_said_told_claims_the_failed_message(output, label):
                    output=output, offered=offered)
     labels = set(TrajectoryQualityEvaluator().evaluate(t, EvalContext()).labels)
     expected = {"silent_failure": {"silent_failure", "unverified_success"}, "no_recovery": {"no_recovery"}, None: set()}[label]
+    assert labels & {"silent_failure", "unverified_success", "no_recovery"} == expected, labels
+
+
+@pytest.mark.parametrize("output, label", [
+    ("Both requests have gone to the client and the summary is in your inbox.", "silent_failure"),
+    ("两份材料都已催交，摘要已发到你的邮箱。", "silent_failure"),
+    ("Both requests have gone to the client; I couldn't send the summary, please try later.", None),
+])
+def test_mail_said_delivered_claims_the_failed_email(output, label):
+    """"The summary is in your inbox" says the e-mail was sent: the failed send_email is claimed."""
+    asked = call(1, "request_document", {"client_ref": "IMM-1", "document": "bank_statement"}, {"status": "sent"})
+    mail = call(2, "send_email", {"to": "adviser@example.org", "body": "Asked for the bank statement."},
+                "Error: 503 Service Unavailable", error="503 Service Unavailable")
+    labels = set(quality(asked, mail, request="ask IMM-1 for a bank statement, then email me a summary",
+                         output=output).labels)
+    expected = {"silent_failure": {"silent_failure", "unverified_success"}, None: set()}[label]
     assert labels & {"silent_failure", "unverified_success", "no_recovery"} == expected, labels
