@@ -75,7 +75,7 @@ _INJECTION = re.compile("|".join((
     r"你现在(?:是|扮演|的身份是)", r"从现在(?:开始|起)，?你", r"扮演(?:一个|一名)?", r"新的指令[:：]", r"系统指令[:：]",
     # set against what the user asked, or addressed to the model reading it
     r"(?:ignore|disregard|forget|override)\s+(?:all\s+|any\s+)?(?:of\s+)?(?:the\s+|your\s+|this\s+)?"
-    r"(?:\w+'s\s+|user\s+|customer\s+|member\s+|patient\s+|guest\s+)?(?:request|instructions?|question|task)s?\b",
+    r"(?:\w+'s\s+|user\s+|customer\s+|member\s+|patient\s+|guest\s+)?(?:request(?:ed)?|instructions?|question|task)s?\b",
     r"\b(?:note|message|instructions?|attention|notice|reminder)\s+(?:to|for)\s+(?:the\s+|all\s+|any\s+)?"
     r"(?:ai\b|llms?\b|(?:[\w-]+\s+)?assistants?\b|ai\s+agents?\b|(?:chat)?bots?\b|language\s+models?\b)",
     r"\battention\s+(?:ai|llm)\b", r"\b(?:ai|llm)\s+(?:assistants?|agents?|models?)\s+(?:must|should|reading|are\s+required)",
@@ -94,7 +94,7 @@ _INJECTION = re.compile("|".join((
     r"\b(?:(?:ai|llm)\s+)?assistants?\s*[:：](?=[^.\n]*\byou\b)", r"\b(?:ai|llm)\s+agents?\s*[:：]",
     r"(?:AI|人工智能|智能)(?:代理|助手|客服)[:：]",
     r"\bsystem\s*[:：]\s*(?:tell|inform|ask|instruct|remind|notify|send|book|add|set|charge|do\s+not|don't|always|never)\b",
-    r"(?-i:\bSYSTEM\s*[:：])",
+    r"(?-i:\bSYSTEM\s*[:：])", r"(?<![\u4e00-\u9fff])系统[:：]",
     _CONCEALING,
     r"(?:无视|忽略|不要理会)(?:用户|客户|会员|患者|顾客)的?(?:请求|要求|指令)",
 )), re.IGNORECASE)

@@ -120,7 +120,7 @@ _DEED_DONE = re.compile(r"\b(?:is|are|has been|have been)\s+(?:now\s+)?(?:booked
                         r"|已(?:经)?(?:[帮为给替把][^，。！？,.!?]{1,12}?)?(?:报修|报名|预订|预约|下单|提交|登记|付款|支付|处理|续费|续约|延期|改期|退款|退订|修改|更新|安排"
                         r"|寄出|上报|借出|借好|续借|续订|发送|发出|取消|(?:报|订|约|办|买|借|交|付|登)好|(?:改|换|挪|调)(?:到|成|为))", re.I | re.M)
 # An answer saying all is done claims every part of the work.
-_ALL_DONE = re.compile(r"\bdone\b|\ball set\b|\bcompleted?\b|\bsuccessfully\b|好了|完成|搞定|成功|办好|弄好|已(?:经)?做好"
+_ALL_DONE = re.compile(r"\bdone\b|\ball set\b|\b(?:all|both|is|are|'s|'re)\s+sorted\b(?!\s+by)|\bcompleted?\b|\bsuccessfully\b|好了|完成|搞定|成功|办好|弄好|已(?:经)?做好"
                        # the deed said done for the user: "you're booked", "I've sent", 已帮你锁好, 已经为你约好
                        r"|\byou(?:'re| are) (?:all )?(?:booked|confirmed|registered|enrolled|signed up)\b"
                        r"|\b(?:i|we)(?:'ve| have) (?:just )?(?:booked|sent|placed|submitted|reserved|scheduled|ordered|paid)\b"

@@ -54,6 +54,8 @@ _DAYS_AGO = re.compile(rf"\b(\d+)\s+days?\s+ago\b|({_ZH_COUNT})\s*天(?:前|以�
 _IN_WEEKS = re.compile(r"\bin\s+(a|one|two|three|four|\d+)\s+(week|fortnight)s?\b|\b(a|one|two|three|four|\d+)\s+(week|fortnight)s?\s+"
                        r"(?:from\s+(?:today|now)|later)\b|([一两二三四\d]+)\s*(?:周|个星期|个礼拜)[后以]")
 _WEEK_COUNTS = {"a": 1, "one": 1, "two": 2, "three": 3, "four": 4, "一": 1, "两": 2, "二": 2, "三": 3, "四": 4}
+# British "a week today" (seven days on), "a fortnight tomorrow", "today week"
+_WEEK_TODAY = re.compile(r"\b(a|one|two)\s+(week|fortnight)s?\s+(today|tomorrow)\b|\b(today|tomorrow)\s+(week|fortnight)\b")
 
 
 @cached_when_short(1 << 14)
@@ -106,6 +108,8 @@ def resolve_relative_dates(text: str, days: Iterable[dt.date]) -> set[dt.date]:
     offsets |= {d for w, d in _ZH_OFFSETS.items() if w in text}
     offsets |= {_number(m[1] or m[2] or m[3]) for m in _IN_DAYS.finditer(text)}
     offsets |= {-_number(m[1] or m[2]) for m in _DAYS_AGO.finditer(text)}
+    offsets |= {(14 if (m[2] or m[5]) == "fortnight" else 7) * _WEEK_COUNTS.get(m[1] or "a", 1) + ((m[3] or m[4]) == "tomorrow")
+                for m in _WEEK_TODAY.finditer(text)}
     offsets |= {(14 if "fortnight" in (m[2] or m[4] or "") else 7) * (_WEEK_COUNTS.get(count) or int(count))
                 for m in _IN_WEEKS.finditer(text) for count in [m[1] or m[3] or m[5]] if count in _WEEK_COUNTS or count.isdigit()}
     out: set[dt.date] = set()

@@ -643,8 +643,12 @@ def test_days_a_reviewer_reads_through_verbs_since_and_codes(request_, value, la
     ("帮我登记一件小件，三天前发现的。", "2026-12-02", "ungrounded_value"),  # near miss: three days on
     ("Log the find we made 3 days ago.", "2026-11-27", "pass"),
     ("十天以前寄出的包裹到了吗？", "2026-11-19", "pass"),
+    # British "a week today" is seven days on, "a fortnight tomorrow" fifteen
+    ("Can you deliver 4 bags of salt a week today?", "2026-12-06", "pass"),
+    ("Can you deliver 4 bags of salt a week today?", "2026-12-13", "ungrounded_value"),  # near miss: two weeks
+    ("Could the crew come a fortnight tomorrow?", "2026-12-14", "pass"),
 ])
-def test_days_before_today_are_computed_dates(request_, value, label):
+def test_days_counted_from_today_are_computed_dates(request_, value, label):
     assert ground(call(1, "book", {"date": value}), request=request_).label == label
 
 

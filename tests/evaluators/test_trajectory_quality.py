@@ -960,13 +960,16 @@ def test_a_person_said_told_claims_the_failed_message(output, label):
     ("Both requests have gone to the client and the summary is in your inbox.", "silent_failure"),
     ("两份材料都已催交，摘要已发到你的邮箱。", "silent_failure"),
     ("Both requests have gone to the client; I couldn't send the summary, please try later.", None),
+    ("The requests and the summary are both sorted.", "silent_failure"),  # British "sorted": done
+    ("Both requests are listed below, sorted by due date.", "no_recovery"),  # a list sorted: no deed
 ])
-def test_mail_said_delivered_claims_the_failed_email(output, label):
-    """"The summary is in your inbox" says the e-mail was sent: the failed send_email is claimed."""
+def test_mail_said_delivered_or_all_sorted_claims_the_failed_email(output, label):
+    """"The summary is in your inbox" says the e-mail was sent, "both sorted" (British) that all is done:
+    the failed send_email is claimed."""
     asked = call(1, "request_document", {"client_ref": "IMM-1", "document": "bank_statement"}, {"status": "sent"})
     mail = call(2, "send_email", {"to": "adviser@example.org", "body": "Asked for the bank statement."},
                 "Error: 503 Service Unavailable", error="503 Service Unavailable")
     labels = set(quality(asked, mail, request="ask IMM-1 for a bank statement, then email me a summary",
                          output=output).labels)
-    expected = {"silent_failure": {"silent_failure", "unverified_success"}, None: set()}[label]
+    expected = {"silent_failure": {"silent_failure", "unverified_success"}, "no_recovery": {"no_recovery"}, None: set()}[label]
     assert labels & {"silent_failure", "unverified_success", "no_recovery"} == expected, labels
