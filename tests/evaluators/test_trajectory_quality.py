@@ -922,6 +922,10 @@ def test_a_number_the_user_gave_in_words_is_no_dependency(request_, depth):
     ("in_progress", "ready", False),  # the proof was still being made: asking again waited it out
     ("ready", "ready", True),  # near misses: asked again after it said ready; or answered in_progress again
     ("in_progress", "in_progress", True),
+    ("under_review", "ready", False),  # under review, 审核中: still under way too
+    ("awaiting_approval", "awaiting_approval", True),  # waiting on the user, not on the work
+    ("审核中", "ready", False),
+    ("under_review", "under_review", True),
 ])
 def test_asking_again_after_a_status_still_under_way_is_a_poll(first_status, second_status, redundant):
     proof = ToolDefinition(name="get_proof", description="Check whether the digital proof for a print order is ready.")
