@@ -715,3 +715,15 @@ def test_a_count_of_the_items_a_call_sends_in_a_list(count, label):
     entry = call(1, "enter_birds", {"race_id": "R25-135", "rings": ["GB25N57223", "GB25N63642"], "basket_count": count})
     result = ground(entry, request="帮我把 GB25N57223, GB25N63642 报名参加 R25-135 比赛")
     assert ("ungrounded" if leaves(result)["basket_count"] == "ungrounded_value" else "pass") == label.split("_")[0]
+
+
+@pytest.mark.parametrize("request_, query, label", [
+    ("15毫米丝绒缎带有没有绿色的？我需要3米。", "velvet ribbon 15mm", "pass"),  # 丝绒 velvet, 缎带 ribbon, 15毫米
+    ("15毫米丝绒缎带有没有绿色的？我需要3米。", "velvet ribbon 25mm", "ungrounded_value"),  # near miss: another width
+    ("15毫米丝绒缎带有没有绿色的？我需要3米。", "silk ribbon 15mm", "ungrounded_value"),  # near miss: a word not said
+])
+def test_a_search_phrase_of_the_requests_chinese_words_in_english(request_, query, label):
+    search = ToolDefinition(name="search_catalogue", description="Search the shop's catalogue.", parameters={
+        "type": "object", "properties": {"query": {"type": "string"}}})
+    assert ground(call(1, "search_catalogue", {"query": query}), request=request_, offered=(search,)).label == label
+
