@@ -17,7 +17,8 @@ later call, as a login before a search) or that failed (the first step of a chai
 short) is never the wrong tool; nor is a lookup that sends a specific value the user gave (an
 id, a path, an address, a postcode, the user's own id, or that id mistyped: grounding's finding), nor a write that sends a value of the request under a
 parameter the better tool does not have (reserve_hall for "book h-319" beside transfer_booking; a branch of
-its enum the request names: "book it in at the Deansgate shop"; a text it quotes or a code it gives). A write on the user's own order is still the wrong
+its enum the request names: "book it in at the Deansgate shop"; a text it quotes or a code it gives; a phrase it
+says, sent by a write it names by its object: update_thread for "soft grey thread please"). A write on the user's own order is still the wrong
 one when another tool is what was asked (a cancel for a return), and a write the request does not
 name is as good as irrelevant when the better tool is a write it names (escalating a ticket the
 user asked to reply to). A word of the request naming what an uncalled write does (renew, refill) is
@@ -181,7 +182,17 @@ def fits_nowhere_else(view: TrajectoryView, position: int, better: ToolDefinitio
     arguments, room = view.text.arguments[position], _properties(better)
     return bool(arguments and room) and bool(
         (_user_keys(view, arguments, with_known=False) | _named_choices(view, position, arguments)
-         | _dictated(view, arguments)).difference(room))
+         | _dictated(view, arguments) | _phrased_for(view, position, arguments)).difference(room))
+
+
+def _phrased_for(view: TrajectoryView, position: int, arguments: list) -> set[str]:
+    """The top-level parameters under which a write the request names by a word of its name's object
+    (update_thread for "soft grey thread please") sends a phrase of two words or more the request says."""
+    name = view.trajectory.tool_calls[position].name
+    if set(name_terms(name)).difference(actions(name)).isdisjoint(request_terms(view.trajectory.input or "")):
+        return set()
+    return {str(a.path[0]) for a in arguments if type(a.value) is str and " " in a.text
+            and a.text.replace(" ", "").isalpha() and view.text.in_user(a.text)}
 
 
 def _dictated(view: TrajectoryView, arguments: list) -> set[str]:

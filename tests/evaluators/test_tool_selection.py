@@ -1135,3 +1135,26 @@ def test_a_write_in_another_language_where_the_request_asks_a_deed_beside_a_bett
     t = trajectory(slots, booked, input=request_text, offered=SWEEP, output="已预约：明天 08:00-10:00（SV-880）。")
     result = ToolSelectionEvaluator().evaluate(t, EvalContext())
     assert (result.label, result.evidence) == (label, [2] if label == "wrong_tool" else [])
+
+
+KITCHENS = (ToolDefinition(name="quote_kitchen", description="Price a kitchen from a plan."),
+            ToolDefinition(name="create_order", description="Turn a quote into an order for a customer."),
+            ToolDefinition(name="book_fitting", description="Book a date for the fitters to install a kitchen.",
+                           parameters={"type": "object", "properties": {"order_no": {"type": "string"}, "date": {"type": "string"}}}),
+            ToolDefinition(name="update_handles", description="Change the handle finish on an order.",
+                           parameters={"type": "object", "properties": {"order_no": {"type": "string"}, "finish": {"type": "string"}}}))
+
+
+@pytest.mark.parametrize("request_text, label", [
+    ("If it's under £9,000, book it in. Matt black handles please.", "pass"),  # handles named, the finish said whole
+    ("If it's under £9,000, book it in. Matt black please.", "wrong_tool"),  # near miss: the write's object unnamed
+])
+def test_a_write_the_request_names_sending_a_phrase_it_says(request_text, label):
+    """update_handles is named by its object (handles) and sends the user's "matt black" under a
+    parameter book_fitting has no room for: it does asked work beside the "book" of book_fitting."""
+    quote = call(1, "quote_kitchen", {"plan_id": "KP-3"}, {"quote_id": "KQ-71", "price_gbp": 8400})
+    order = call(2, "create_order", {"quote_id": "KQ-71"}, {"order_no": "KO-552"})
+    handles = call(3, "update_handles", {"order_no": "KO-552", "finish": "matt black"}, {"updated": True})
+    t = trajectory(quote, order, handles, input=request_text, offered=KITCHENS, output="Ordered as KO-552 with matt black handles.")
+    result = ToolSelectionEvaluator().evaluate(t, EvalContext())
+    assert (result.label, 3 in result.evidence) == (label, label == "wrong_tool")
