@@ -71,9 +71,6 @@ _UTC = re.compile(r"(?:^|[^a-z])utc(?:[^a-z]|$)", re.IGNORECASE)  # start_utc, "
 _ZONED = re.compile(r"(?:z|[+-]\d{2}:?\d{2})$", re.IGNORECASE)
 _MONTH = re.compile(r"\d{4}-(?:0[1-9]|1[0-2])")
 # the trace's own month: "this month", and a price or state asked as of now ("today's spot price", 现在什么价)
-# A measure written with its symbol (15mm, 2.5kg) and the Chinese units a request writes it with
-_MEASURE_WORD = re.compile(r"(\d+(?:\.\d+)?)(mm|cm|m|km|kg|g|ml|l)")
-_CJK_UNITS = {"mm": "毫米", "cm": "厘米|公分", "m": "米", "km": "公里|千米", "kg": "公斤|千克", "g": "克", "ml": "毫升", "l": "升"}
 _THIS_MONTH = re.compile(r"\bthis month\b|\bcurrent month\b|\bmonth to date\b|这个月|本月|当月|这月"
                          r"|\btoday'?s\b|\bcurrent\b|\bright now\b|现在|目前|当前", re.IGNORECASE)
 _CLOCK = re.compile(r"(\d{1,2}):(\d{2})(?::00)?")
@@ -446,11 +443,11 @@ class Reviewer:
 
     def _said_in_english(self, word: str) -> bool:
         """Whether a word of a search phrase is one of the request's Chinese words in English (丝绒 velvet),
-        the user's own, or a measure the request writes with its Chinese unit (15mm for 15毫米)."""
+        the user's own, or a measure the request states in any unit (15mm for 15毫米: evaluators.text.measures)."""
         if word.isalpha() and len(word) >= 3 and (self._in_user(word) or self.glossed.has(word)):
             return True  # (a code's parts, PR and 3 of PR-3, are no words)
-        m = _MEASURE_WORD.fullmatch(word)
-        return m is not None and re.search(rf"(?<![\d.]){re.escape(m[1])}\s*(?:{_CJK_UNITS[m[2]]})", self.requests) is not None
+        found = measures_in(word)
+        return bool(found) and found <= self.measures
 
     def _named_by_user(self, text: str, value: str) -> tuple[str | None, tuple[tuple[str, str], ...]]:
         """(why the user's words name what `text` names, or None; the names to look for in results)."""
