@@ -78,8 +78,9 @@ _COLLECTIONS = frozenset({"list", "search", "find", "query", "browse"})
 _POLLS = re.compile(r"status|progress|\bpoll|\bwait(?:s|ing)?[\s_]+(?:for|until|till|on)\b|^wait|\bsleep|状态|进度|轮询|等待", re.I)
 # A status result saying the work is still under way: a poll waits for it to change.
 _UNDER_WAY = re.compile(r"\b(?:pending|queued|running|processing|in[_ ]progress|started|waiting|preparing|building"
-                        r"|exporting|generating|uploading|under[_ ]review|in[_ ]review|reviewing|assessing)\b"
-                        r"|排队|处理中|进行中|生成中|等待|准备中|审核中|评估中", re.I)
+                        r"|exporting|generating|uploading|under[_ ]review|in[_ ]review|reviewing|assessing"
+                        r"|in[_ ]transit|in[_ ]customs|customs[_ ]clearance|clearing|out[_ ]for[_ ]delivery)\b"
+                        r"|排队|处理中|进行中|生成中|等待|准备中|审核中|评估中|清关中|运输中|派送中", re.I)
 # A result saying nothing was found: the next call may change the query because of it.
 _NOTHING = re.compile(r"^\s*(?:no (?:results?|matches|records|items|data)(?: found)?|not found|nothing found|"
                       r"0 (?:results?|matches|hits)|none|没有(?:找到|结果|数据|记录)|未找到|无结果|查无)", re.I)
@@ -621,7 +622,7 @@ def _repeats(calls: list[ToolCall], keys: list[tuple], polled: set[str]) -> froz
     return frozenset(found)
 
 
-_STATUS_KEY = re.compile(r"status|state|progress", re.I)
+_STATUS_KEY = re.compile(r"status|state|stage|phase|progress", re.I)
 
 
 def _statuses(result: Any) -> tuple[str, ...]:

@@ -936,6 +936,26 @@ def test_asking_again_after_a_status_still_under_way_is_a_poll(first_status, sec
     assert ("redundant_calls" in TrajectoryQualityEvaluator().evaluate(t, EvalContext()).labels) == redundant
 
 
+@pytest.mark.parametrize("stage, redundant", [
+    ("in_customs", False),  # a shipment clearing customs, in transit, 清关中: still moving, so asking again polls it
+    ("in_transit", False),
+    ("清关中", False),
+    ("delivered", True),  # near misses: a shipment that has arrived, or a status nothing says is moving, re-read
+    ("on_hold", True),
+])
+def test_a_shipment_still_moving_may_be_polled(stage, redundant):
+    """A status result under `stage` (or `phase`) is read as one under `status`; a shipment in customs or
+    in transit is still under way, even on a record an earlier turn made."""
+    from collector.trajectory import EarlierMessage
+    status = ToolDefinition(name="get_shipment_status", description="Status of an export shipment (customs, in transit, delivered).")
+    history = [EarlierMessage(role="assistant", text="Your shipment SH-356107 left Grangemouth on 24 August.")]
+    first, again = (call(i, "get_shipment_status", {"shipment_id": "SH-356107"},
+                         {"shipment_id": "SH-356107", "stage": stage, "documents": "submitted"}) for i in (1, 2))
+    t = trajectory(first, again, input="Has that shipment cleared customs yet? The importer keeps asking.",
+                   output=f"Not yet: SH-356107 is {stage}.", offered=(status,), history=history)
+    assert ("redundant_calls" in TrajectoryQualityEvaluator().evaluate(t, EvalContext()).labels) == redundant
+
+
 @pytest.mark.parametrize("output, label", [
     ("Your kiln slot is booked for Friday (KS-118). I've also let Priya know to glaze the bowls first.", "silent_failure"),
     ("Your kiln slot is booked for Friday (KS-118), and we've told Priya about the bowls.", "silent_failure"),
