@@ -383,4 +383,5 @@ class _Judge:
         return self.reviewer.source(argument, self.read_before(position, later), self.fields_before(position, later),
                                     facts.description, partial(self.numbers_before, position, later),
                                     partial(self.totaled_before, position, later=later),
-                                    partial(self.kin_numbers, position, later), partial(self.lengths_before, position, later))
+                                    partial(self.kin_numbers, position, later), partial(self.lengths_before, position, later),
+                                    facts.maximum)

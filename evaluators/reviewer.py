@@ -201,14 +201,14 @@ class Reviewer:
                factors: Callable[[], Iterable[Decimal]] = tuple,
                totaled: Callable[..., bool] = lambda *_: False,
                kin: Callable[[], Iterable[Decimal]] = tuple,
-               lengths: Callable[[], Lengths] = Lengths) -> str | None:
+               lengths: Callable[[], Lengths] = Lengths, most: int | None = None) -> str | None:
         """Where `argument`'s value comes from beyond a plain lookup, or None; `fields(value)` says
         whether an earlier result has a field of that name, `description` is the parameter's,
         `factors()` the numbers of the earlier results (a unit price a search gave), `totaled(n)`
         whether n is a total a reviewer reads off one of them (`arithmetic.totals_of`; `totaled(n, True)`
         of the fields of one record only), `kin()` the numbers of the earlier results about what this
         call acts on (the chosen show's rate), `lengths()` the lengths of time the earlier results give
-        (`zones.Lengths`)."""
+        (`zones.Lengths`), `most` the parameter's maximum (a count as many as fit stops there)."""
         value, text = argument.value, argument.text
         if text in self.context:
             return "trace context"
@@ -264,7 +264,7 @@ class Reviewer:
             if len(number) == 4 and number.isdigit() else ()
         if steps:
             return "the trace's year" if 0 in steps else "the year the user named from the trace's ('last year', 去年)"
-        if (how := as_many_as_fit(Decimal(number), self.requests, kin())) is not None:
+        if (how := as_many_as_fit(Decimal(number), self.requests, kin(), most)) is not None:
             return how
         if unit and self._measured(number, unit, self.measures):
             return f"a {_MEASURED[unit.dimension]} the user gave, in {unit.name}"

@@ -95,13 +95,14 @@ OPEN_KEYS = ("additionalProperties", "patternProperties", "unevaluatedProperties
 class ArgumentFacts(NamedTuple):
     """What a schema says about one argument: values it names itself, normalised, whether it
     wants an absolute date (evaluators.dates: by its schema, its name or its description), and
-    whether it is a key a closed schema does not list (the tool has no such parameter), and its
-    description (the unit it wants a measure in: "Distance in metres")."""
+    whether it is a key a closed schema does not list (the tool has no such parameter), its
+    description (the unit it wants a measure in: "Distance in metres") and its integer maximum."""
 
     allowed: frozenset[str]
     wants_date: bool
     undeclared: bool = False
     description: str | None = None
+    maximum: int | None = None  # a count's largest value (spots up to 20): as many as fit stops there
 
 
 class SchemaFacts:
@@ -123,7 +124,8 @@ class SchemaFacts:
             facts = self._by_path[path] = ArgumentFacts(
                 frozenset(norm(scalar_text(v)) for v in allowed_values(sub)),
                 wants_date(name, list(_branches(sub, self.schema))), _undeclared(self.schema, path),
-                description if isinstance(sub, dict) and isinstance(description := sub.get("description"), str) else None)
+                description if isinstance(sub, dict) and isinstance(description := sub.get("description"), str) else None,
+                most if isinstance(sub, dict) and type(most := sub.get("maximum")) is int else None)
         return facts
 
 

@@ -199,16 +199,19 @@ def _basket(value: Decimal, text: str, prices: list[Decimal]) -> str | None:
     return None
 
 
-def as_many_as_fit(value: Decimal, text: str, prices: Iterable[Decimal]) -> str | None:
+def as_many_as_fit(value: Decimal, text: str, prices: Iterable[Decimal], most: int | None = None) -> str | None:
     """How `value` is as many as an amount the user has buys at one of `prices` (what the thing
     bought costs), where the request asks for that ("as many as fit", "预算…订满"): 150 euros at 18
-    a spot buy 8."""
+    a spot buy 8; or `most`, the most the tool takes, where the amount buys more (500 euros at 18 a
+    spot buy 27, and a booking takes up to 20)."""
     if value < 2 or value != value.to_integral_value() or _AS_MANY.search(text) is None:
         return None
     for amount in (Decimal(n) for n in numbers_in(text)):
         for price in prices:
             if price > 0 and value * price <= amount < (value + 1) * price:
                 return f"as many as {canonical(amount)} buys at {canonical(price)} (an earlier result's number)"
+            if price > 0 and value == most and (value + 1) * price <= amount:
+                return f"the most the tool takes, fewer than {canonical(amount)} buys at {canonical(price)} (an earlier result's number)"
     return None
 
 

@@ -727,3 +727,26 @@ def test_a_search_phrase_of_the_requests_chinese_words_in_english(request_, quer
         "type": "object", "properties": {"query": {"type": "string"}}})
     assert ground(call(1, "search_catalogue", {"query": query}), request=request_, offered=(search,)).label == label
 
+
+
+@pytest.mark.parametrize("spots, label", [
+    (20, "pass"),  # 500 euros buy 27 spots at 18; a booking takes at most 20: as many as fit is 20
+    (19, "ungrounded_value"),  # near miss: one short of the most
+])
+def test_as_many_as_fit_stops_at_the_most_the_tool_takes(spots, label):
+    book = ToolDefinition(name="book_ad_spots", description="Book ad spots on a show.", parameters={
+        "type": "object", "properties": {"show": {"type": "string"}, "spots": {"type": "integer", "minimum": 1, "maximum": 20}}})
+    rate = ToolDefinition(name="get_ad_rate", description="Price of one ad spot on a show.")
+    request_ = "We have 500 euros for 60-second ads. Book as many breakfast spots as fit."
+    result = ground(call(1, "get_ad_rate", {"show": "breakfast"}, {"show": "breakfast", "price": 18}),
+                    call(2, "book_ad_spots", {"show": "breakfast", "spots": spots}), request=request_, offered=(book, rate))
+    assert ("ungrounded_value" if leaves(result, 2)["spots"] == "ungrounded_value" else "pass") == label
+
+
+def test_the_most_the_tool_takes_is_no_count_the_money_cannot_buy():
+    book = ToolDefinition(name="book_ad_spots", description="Book ad spots on a show.", parameters={
+        "type": "object", "properties": {"show": {"type": "string"}, "spots": {"type": "integer", "minimum": 1, "maximum": 20}}})
+    request_ = "We have 500 euros for 60-second ads. Book as many late-night spots as fit."
+    result = ground(call(1, "get_ad_rate", {"show": "late_night"}, {"show": "late_night", "price": 55}),
+                    call(2, "book_ad_spots", {"show": "late_night", "spots": 20}), request=request_, offered=(book,))
+    assert leaves(result, 2)["spots"] == "ungrounded_value"
