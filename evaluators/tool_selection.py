@@ -53,13 +53,13 @@ from evaluators.base import EvalContext, EvalResult, Evaluator, Finding
 from evaluators.safety import obeying
 from evaluators.text.bm25 import BM25
 from evaluators.text.dates import as_date, without_day_words
-from evaluators.text.glosses import FILLER, english_claims, english_terms, english_word_deeds
+from evaluators.text.glosses import FILLER, english_claims, english_senses, english_terms, english_word_deeds
 from evaluators.text.reasons import call_ref
 from evaluators.text.haystack import Haystack
 from evaluators.text.values import keys_and_strings, value_texts
 from evaluators.text.norm import has_cjk, norm
 from evaluators.text.numbers import without_durations
-from evaluators.text.request_terms import CAMEL, asked_about, is_evidence, name_terms, request_terms
+from evaluators.text.request_terms import CAMEL, asked_about, is_evidence, is_leading, name_terms, request_terms
 from evaluators.text.terms import roots, terms
 from evaluators.trajectory_quality import actions, kin, requested, writes
 from evaluators.trajectory_view import TrajectoryView, before
@@ -294,7 +294,10 @@ class ToolSelectionEvaluator(Evaluator):
         # one word of a description in common is no evidence against a tool described in another language
         # nor is a gloss's placeholder or particle (个人: "oneself", 开放: "to open up")
         evidence = {t for t in matched if is_evidence(t, sources[t]) and (t == sources[t] or t not in FILLER)}
-        strong = len({sources[t] for t in evidence}) >= 2 or bool(evidence.intersection(name_terms(best)))
+        # (a word of the better tool's name; its deed only through a Chinese word's first meanings: 编织's fifth,
+        # "to create", asks no create_order, while 故障's fifth, "fault", names log_machine_fault's object)
+        strong = len({sources[t] for t in evidence}) >= 2 or any(t not in actions(best) or is_leading(t, sources[t])
+                                                                 for t in evidence.intersection(name_terms(best)))
         chinese = has_cjk(trajectory.input or "")
         # a write the request does not name, where it names the write of the better tool (reply, not escalate)
         # (in its own word, or a Chinese word's: 送 alone, "to send", is no asking for send_email)
@@ -456,9 +459,12 @@ def _follows_up(view: TrajectoryView, position: int) -> bool:
 
 
 def _answered_on(view: TrajectoryView, position: int) -> bool:
-    """Whether a call sent a value of the request (the species named, as written) and the answer tells
-    its result: it looked up what the user asked about and answered from it."""
-    return any(view.text.in_user(a.text) for a in view.text.arguments[position] or ()) and _reported(view, position)
+    """Whether a call sent a value of the request (the species named, as written, or a Chinese word of it
+    as one of its English meanings whole: blue for 蓝色) and the answer tells its result: it looked up
+    what the user asked about and answered from it."""
+    meanings = frozenset(english_senses(view.trajectory.input or ""))
+    return any(view.text.in_user(a.text) or a.text in meanings for a in view.text.arguments[position] or ()) \
+        and _reported(view, position)
 
 
 def _reported(view: TrajectoryView, position: int) -> bool:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from evaluators.text.glosses import senses
+from evaluators.text.glosses import SENSES, senses
 from evaluators.text.norm import CJK, has_cjk
 from evaluators.text.terms import STOP_CJK, terms
 
@@ -39,6 +39,19 @@ def is_evidence(term: str, source: str) -> bool:
     "to entrust" and more: "寄到广州" ships a parcel, it sends no e-mail). A character said twice is
     that character, tried (看看, "to take a look at", "to examine", "to survey": a look, no survey)."""
     return term == source or len(set(source)) > 1
+
+
+def is_leading(term: str, source: str) -> bool:
+    """Whether a matched term is the request's own word (or of its word's family), or a term of one of a
+    Chinese word's first meanings (its gloss): 编织 is "to weave", "to knit", "to plait"; its fifth
+    meaning, "to create", names no create_order."""
+    return not has_cjk(source) or term in _leading_terms(source)
+
+
+@lru_cache(maxsize=1 << 14)
+def _leading_terms(word: str) -> frozenset[str]:
+    return frozenset(t for found, meanings in senses(word) if found == word for meaning in meanings[:SENSES]
+                     for t in terms(meaning))
 
 
 # A clause asking about something ("what would 3 of us pay", "how much do I pay?") rather than for it;

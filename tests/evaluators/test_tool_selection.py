@@ -1158,3 +1158,42 @@ def test_a_write_the_request_names_sending_a_phrase_it_says(request_text, label)
     t = trajectory(quote, order, handles, input=request_text, offered=KITCHENS, output="Ordered as KO-552 with matt black handles.")
     result = ToolSelectionEvaluator().evaluate(t, EvalContext())
     assert (result.label, 3 in result.evidence) == (label, label == "wrong_tool")
+
+
+HABERDASHERY = (
+    ToolDefinition(name="search_catalogue", description="搜索商品目录（面料、拉链、缎带、毛线等），返回 SKU、价格、颜色和库存。",
+                   parameters={"type": "object", "properties": {"query": {"type": "string"}}}),
+    ToolDefinition(name="check_stock", description="查询某 SKU 某颜色的精确库存及预留情况。",
+                   parameters={"type": "object", "properties": {"sku": {"type": "string"}, "colour": {"type": "string"}}}),
+    ToolDefinition(name="create_order", description="为顾客下单（邮寄或到店自取）。",
+                   parameters={"type": "object", "properties": {"customer_id": {"type": "string"}, "items": {"type": "array"}}}),
+    ToolDefinition(name="list_classes", description="列出某日起的缝纫/编织课程及剩余名额。",
+                   parameters={"type": "object", "properties": {"from_date": {"type": "string", "format": "date"}}}),
+    ToolDefinition(name="book_class", description="为顾客预订课程名额。",
+                   parameters={"type": "object", "properties": {"class_id": {"type": "string"}, "customer_id": {"type": "string"},
+                                                            "seats": {"type": "integer"}}}))
+
+
+@pytest.mark.parametrize("request_, label", [
+    # 编织 is "to weave", "to knit", "to plait" first; its fifth meaning, "to create", asks no create_order
+    ("帮我报名4月27日的入门编织课。", "pass"),
+    # near miss: the request's own word names the better write's deed
+    ("Create an order for me: the beginners' knitting class on 27 April.", "wrong_tool"),
+])
+def test_a_deed_in_a_chinese_words_lesser_meaning_is_no_evidence(request_, label):
+    calls = [call(1, "list_classes", {"from_date": "2025-04-27"},
+                  {"classes": [{"class_id": "CL-0427-3", "title": "Learn to knit: a first scarf", "date": "2025-04-27"}]}),
+             call(2, "book_class", {"class_id": "CL-0427-3", "customer_id": "C152694", "seats": 1}, {"booking_id": "BK58733"})]
+    assert verdict(calls, request_, HABERDASHERY, output="已报名：Learn to knit: a first scarf，预订号 BK58733。") == flagged(label, 2)
+
+
+@pytest.mark.parametrize("colour, label", [
+    ("blue", "pass"),  # 蓝色 is "blue": the stock asked about, of the fabric the search found, told in the answer
+    ("red", "wrong_tool"),  # near miss: a colour the user never asked about
+])
+def test_a_lookup_sent_the_requests_chinese_word_in_english_served_it(colour, label):
+    calls = [call(1, "search_catalogue", {"query": "gingham brushed cotton"},
+                  {"results": [{"sku": "FA-3464", "name": "Brushed cotton gingham 1cm", "colours": ["red", "blue", "green"]}]}),
+             call(2, "check_stock", {"sku": "FA-3464", "colour": colour}, {"sku": "FA-3464", "colour": colour, "metres": 10.4})]
+    assert verdict(calls, "磨毛格子棉布有没有蓝色的？我需要1.5米。", HABERDASHERY,
+                   output="有货：Brushed cotton gingham 1cm 共 10.4 米，1.5 米没问题。") == flagged(label, 2)
