@@ -38,7 +38,8 @@ matches strongly on that write's deed or name (not only on the object both act o
 by buy_visitor_pass, where 续 glosses no "renew"), and so is one doing the deed of a write the request names whole on an object it does not
 name (book_armoury_kit for "book me a piste": book_piste). A gloss's placeholders and particles ("oneself",
 "to open up") are no evidence. A run for a deed that ends, with no write made, on a lookup nothing of the
-request matches is wrong on that lookup, however well the lookups before it matched.
+request matches is wrong on that lookup, however well the lookups before it matched, and whatever earlier
+result fed it where the answer says the deed done.
 """
 from __future__ import annotations
 
@@ -61,7 +62,7 @@ from evaluators.text.norm import has_cjk, norm
 from evaluators.text.numbers import without_durations
 from evaluators.text.request_terms import CAMEL, asked_about, is_evidence, is_leading, name_terms, request_terms
 from evaluators.text.terms import roots, terms
-from evaluators.trajectory_quality import actions, kin, requested, writes
+from evaluators.trajectory_quality import acknowledges, actions, kin, requested, writes
 from evaluators.trajectory_view import TrajectoryView, before
 
 NAME_WEIGHT = 2  # a tool's name says what it does more surely than its description (BM25F-style boost)
@@ -346,9 +347,14 @@ class ToolSelectionEvaluator(Evaluator):
         # described in another language, which may match nothing, whose deed the answer says done) is not wrong
         # beside a better lookup (几点回来, "what time?", matching get_tide_times by name)
         deeds = requested(trajectory.input or "")
-        # the stand-in nothing of the request matches, which did not fail and is not told: the user's ids do not spare it
+        # the stand-in nothing of the request matches, which did not fail and is not told: the user's ids do not spare
+        # it; nor, on a detour where the answer says done (admitting nothing undone) the deed of an uncalled write the
+        # request asks, a value an earlier call on the request gave it (the weather at the race's liberation point,
+        # 已报名, with no entry made)
         end = len(verdicts) - 1
-        stood_in = end if undone and firm[last] == 0 and trajectory.tool_calls[end].status != "error" \
+        claimed = detour and not acknowledges(trajectory.output or "") and any(
+            writes(t.name) and t.name not in called and kin(deeds, actions(t.name)) and _told_done(view, t) for t in offered)
+        stood_in = end if (undone or claimed) and firm[last] == 0 and trajectory.tool_calls[end].status != "error" \
             and not _reported(view, end) else None
         # asked whether the deed can be done, a lookup the answer reports before asking the user to go ahead
         # ("下周四都排满了…可以吗？") looked before the deed, which it left to the user's word
@@ -375,9 +381,13 @@ class ToolSelectionEvaluator(Evaluator):
 def _told_done_across(view: TrajectoryView, tool: ToolDefinition, chinese: bool) -> bool:
     """Whether a write described in another language than the request is the deed the answer says
     done (已预约 for book_visit): its zero match with the request is the language's."""
+    return has_cjk(tool.description or "") != chinese and _told_done(view, tool)
+
+
+def _told_done(view: TrajectoryView, tool: ToolDefinition) -> bool:
+    """Whether the answer says a write's deed done (已发送 for send_email, "booked" for book_visit)."""
     output = view.trajectory.output or ""
-    return has_cjk(tool.description or "") != chinese and \
-        kin(roots((*terms(output), *english_claims(output))), actions(tool.name))
+    return kin(roots((*terms(output), *english_claims(output))), actions(tool.name))
 
 
 def _with_family(sources: dict[str, str], docs: tuple[tuple[str, ...], ...]) -> dict[str, str]:

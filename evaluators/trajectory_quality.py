@@ -152,6 +152,11 @@ def execution_label(call: ToolCall) -> str | None:
     return _classify(" ".join(filter(None, text)))
 
 
+def acknowledges(text: str) -> bool:
+    """Whether a text admits something failed or was not done ("couldn't", 没有买, 暂时)."""
+    return _ACKNOWLEDGES.search(text) is not None
+
+
 @cached_when_short(4096)
 def _classify(text: str) -> str | None:
     """Cached: a service fails with the same few messages again and again."""

@@ -1197,3 +1197,26 @@ def test_a_lookup_sent_the_requests_chinese_word_in_english_served_it(colour, la
              call(2, "check_stock", {"sku": "FA-3464", "colour": colour}, {"sku": "FA-3464", "colour": colour, "metres": 10.4})]
     assert verdict(calls, "磨毛格子棉布有没有蓝色的？我需要1.5米。", HABERDASHERY,
                    output="有货：Brushed cotton gingham 1cm 共 10.4 米，1.5 米没问题。") == flagged(label, 2)
+
+
+RACES = (ToolDefinition(name="get_race", description="Details of a race: liberation point, marking night, fees."),
+         ToolDefinition(name="enter_birds", description="Enter birds into a race."),
+         ToolDefinition(name="get_loft_weather", description="Wind and weather forecast at a liberation point."),
+         ToolDefinition(name="send_email", description="Send an e-mail from the business mailbox."))
+
+
+@pytest.mark.parametrize("output, label", [
+    # no entry made, the answer says it made, and the run ended on a lookup nothing of the request matches: the race's
+    # liberation point that fed it does not make it a step of the entry
+    ("已为 R25-148（Fougères 放飞）报名 1 羽，确认号 EN26293 已发送到 jo@mail.example。", "wrong_tool"),
+    # the answer tells what the lookup returned, or admits the entry not made: judged as before
+    ("R25-148 在 Fougères 放飞，当地西南风 SW 12。", "pass"),
+    ("还没报名：R25-148 在 Fougères 放飞，请确认后我再提交。", "pass"),
+])
+def test_a_lookup_fed_by_the_request_stands_in_for_a_deed_the_answer_claims(output, label):
+    history = [EarlierMessage(role="user", text="下一场老鸽比赛是哪场？"),
+               EarlierMessage(role="assistant", text="下一场老鸽比赛是 R25-148，周五集鸽。")]
+    calls = [call(1, "get_race", {"race_id": "R25-148"}, {"race_id": "R25-148", "liberation": "Fougères", "fee_per_bird": 1.5}),
+             call(2, "get_loft_weather", {"point": "Fougères"}, {"wind": "SW 12"})]
+    assert verdict(calls, "帮我把 GB25N33052 报名参加那场比赛，确认信发到 jo@mail.example。", RACES,
+                   output=output, history=history) == flagged(label, 2)
