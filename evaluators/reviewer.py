@@ -113,6 +113,7 @@ class Reviewer:
     def __init__(self, texts: TrajectoryText, days: set[dt.date], trace_dates: Callable[[], set[dt.date]]):
         self.trajectory = texts.trajectory
         self._in_user = texts.in_user
+        self._results = texts.results
         self.history, self.context = texts.history, texts.context  # built once per trace, with the other evaluators
         self._days = days
         self._trace_dates = trace_dates
@@ -389,13 +390,19 @@ class Reviewer:
         return False
 
     def _respaced(self, text: str, earlier: Callable[[str], bool]) -> bool:
-        """Whether an id (a letter and three digits or more) is one the user, an earlier result or an
-        earlier turn gave with its letters and digits apart or together otherwise: TX6695 for TX-6695,
-        TX-6695 for TX6695. A digit off stays another id."""
-        if len(text) > 40 or sum(map(str.isdigit, text)) < 3 or not any(map(str.isalpha, text)):
-            return False
+        """Whether an id (a letter and three digits or more, or two in five characters or more: a
+        postcode) is one the user, an earlier result or an earlier turn gave with its letters and digits
+        apart or together otherwise: TX6695 for TX-6695, TX-6695 for TX6695, DE4 3NN for de43nn,
+        PC69085426 for a result's 'PC 6908 5426'. A digit off stays another id."""
         squashed = text.replace(" ", "")
-        return any(self.said(form, earlier) for form in {squashed, _BOUNDARY.sub(" ", squashed)} - {text})
+        digits = sum(map(str.isdigit, text))
+        if len(text) > 40 or digits < 2 or (digits == 2 and len(squashed) < 5) or not any(map(str.isalpha, text)):
+            return False
+        if any(self.said(form, earlier) for form in {squashed, _BOUNDARY.sub(" ", squashed)} - {text}):
+            return True
+        # a result writing it in groups of its own (ＰＣ　６９０８　５４２６ for PC69085426)
+        spaced = re.compile(r"(?<!\S)" + " ?".join(map(re.escape, squashed)) + r"(?!\S)")
+        return digits >= 4 and any(self.said(m[0], earlier) for m in spaced.finditer(self._results.text) if m[0] != text)
 
     @property
     def measures(self) -> frozenset:

@@ -750,3 +750,16 @@ def test_the_most_the_tool_takes_is_no_count_the_money_cannot_buy():
     result = ground(call(1, "get_ad_rate", {"show": "late_night"}, {"show": "late_night", "price": 55}),
                     call(2, "book_ad_spots", {"show": "late_night", "spots": 20}), request=request_, offered=(book,))
     assert leaves(result, 2)["spots"] == "ungrounded_value"
+
+
+@pytest.mark.parametrize("result_value, sent, label", [
+    ("de43nn", "DE4 3NN", "pass"),  # a postcode the account writes together, sent spaced
+    ("ＰＣ　６９０８　５４２６", "PC69085426", "pass"),  # a card number a result writes in full-width groups, sent together
+    ("de43nn", "DE4 3NM", "ungrounded_value"),  # near misses: a letter off; a digit off
+    ("ＰＣ　６９０８　５４２６", "PC69085427", "ungrounded_value"),
+])
+def test_an_id_a_result_writes_spaced_otherwise(result_value, sent, label):
+    account = call(1, "get_account", {"customer_id": "RC2795567"}, {"customer_id": "RC2795567", "reference": result_value})
+    order = call(2, "order_kit", {"customer_id": "RC2795567", "reference": sent})
+    result = ground(account, order, request="Please send a radon test kit to my home address.")
+    assert ("ungrounded_value" if leaves(result, 2)["reference"] == "ungrounded_value" else "pass") == label
