@@ -53,14 +53,14 @@ from collector.trajectory import ToolCall, ToolDefinition, Trajectory
 from evaluators.base import EvalContext, EvalResult, Evaluator, Finding
 from evaluators.safety import obeying
 from evaluators.text.bm25 import BM25
-from evaluators.text.dates import as_date, without_day_words
+from evaluators.text.dates import as_date, computed_dates, split_dates, without_day_words
 from evaluators.text.glosses import FILLER, english_claims, english_senses, english_terms, english_word_deeds
 from evaluators.text.reasons import call_ref
 from evaluators.text.haystack import Haystack
 from evaluators.text.values import keys_and_strings, value_texts
 from evaluators.text.norm import has_cjk, norm
 from evaluators.text.numbers import without_durations
-from evaluators.text.request_terms import CAMEL, asked_about, is_evidence, is_leading, name_terms, request_terms
+from evaluators.text.request_terms import CAMEL, asked_about, id_label_terms, is_evidence, is_leading, name_terms, request_terms
 from evaluators.text.terms import roots, terms
 from evaluators.trajectory_quality import acknowledges, actions, kin, requested, writes
 from evaluators.trajectory_view import TrajectoryView, before
@@ -275,13 +275,16 @@ class ToolSelectionEvaluator(Evaluator):
         called = {v["tool"] for v in verdicts if v["tool"] in index}
         # a deed the request only asks about (修好了吗: "is it repaired?") is no deed left undone
         questioned = asked_about(trajectory.input or "")
-        uncovered = query.difference(*(docs[index[name]] for name in called)) | \
-            _deeds_undone(offered, docs, called, query - questioned)
+        # nor is a deed's noun labelling an id ("Booking TF 68394", 预订号): it names the record, it asks nothing
+        sent = {re.sub(r"[\W_]", "", a.text) for arguments in view.text.arguments for a in arguments or ()}
+        labelled = id_label_terms(trajectory.input or "", sent.__contains__)
+        uncovered = (query - labelled).difference(*(docs[index[name]] for name in called)) | \
+            _deeds_undone(offered, docs, called, query - questioned - labelled)
         # a tool called in an earlier turn is no better choice: its result is in the conversation the agent was given
         used = called | {c.get("name") for m in trajectory.history for c in m.calls if c.get("name") in index}
         better = {t.name: score for t, score in zip(offered, bm25.scores(uncovered, sources)) if t.name not in used}
         best = max(better, key=better.__getitem__, default=None)
-        _named_write_instead(verdicts, query, better, scores)
+        _named_write_instead(verdicts, query - labelled, better, scores)
         # a lookup's match on the senses of single Chinese characters (日: "day") is no sign it is on the request;
         # a write's may be (发: "to send", "to post" for post_message), where dictionaries lack the word's sense
         firm = {t.name: score if writes(t.name) else firmer for t, score, firmer in zip(
@@ -335,10 +338,12 @@ class ToolSelectionEvaluator(Evaluator):
         wanted = best if writes(best) else top if writes(top) and firm[top] > max((firm[n] for n in called), default=0) else None
         detour = wanted is not None and not wrote and not writes(last) and \
             firm.get(last) == 0 and not _reported(view, len(verdicts) - 1)
-        # without strong evidence, a lookup sent the user's words whose result the answer tells served the request
+        # without strong evidence, a lookup sent the user's words, or a value a step of the work found for them (the
+        # farm's site id a search of the user's county gave), whose result the answer tells served the request
         suspects = {v["tool"] for p, v in enumerate(verdicts) if v["label"] == "pass" and v["tool"] in low and (strong or (
             not served and has_cjk(offered[index[v["tool"]]].description or "") == chinese
-            and (writes(v["tool"]) or not _answered_on(view, p))) or (detour and v["tool"] == last))}
+            and (writes(v["tool"]) or not (_answered_on(view, p) or _answered_after(view, on_request, p))))
+            or (detour and v["tool"] == last))}
         if not suspects:
             return scores
         keys = _reference_keys(offered[index[best]])
@@ -410,7 +415,8 @@ def _named_write_instead(verdicts: list[dict], query: set[str], uncalled: dict[s
     uncalled write whole ("book me a piste": book_piste), the called write opens with the same deed and
     nothing of its own object is in the request (book_armoury_kit; reschedule_booking does another deed
     on a booking, whatever "my booking" in the request names), or it does a deed the request does not
-    say on the named write's object (update_booking for "cancel my booking": cancel_booking)."""
+    say on the named write's object (update_booking for "cancel my booking": cancel_booking). `query`
+    leaves out the words of a deed's noun labelling an id ("Booking TF 68394" asks no booking)."""
     named = [n for n in uncalled if writes(n) and set(name_terms(n)) <= query]
     for v in verdicts:
         if v["label"] != "pass" or not writes(v["tool"]):
@@ -477,9 +483,15 @@ def _answered_on(view: TrajectoryView, position: int) -> bool:
         and _reported(view, position)
 
 
+def _answered_after(view: TrajectoryView, on_request: "_OnTheRequest", position: int) -> bool:
+    """Whether a call was sent a value by a step of the work (a call working on the request) and the
+    answer tells its result: it looked further into what the user asked about."""
+    return any(on_request.working(i) for i in on_request.fed_by[position]) and _reported(view, position)
+
+
 def _reported(view: TrajectoryView, position: int) -> bool:
-    """Whether the final answer states a value (three characters or more) of the call's result that no
-    other call returned (the GBP of a balance may be the quote's), or
+    """Whether the final answer states a value (three characters or more; a date in its own form) of the
+    call's result that no other call returned (the GBP of a balance may be the quote's), or
     restates a sentence of it in its own words, in another language too (裂了的杯子也可全额退押金 for
     "Cracked cups are taken back; the deposit is refunded in full."): a lookup the agent answered
     from served the request, whatever its words."""
@@ -490,11 +502,22 @@ def _reported(view: TrajectoryView, position: int) -> bool:
     answer, result = Haystack([norm(output)]), calls[position].result
     values = value_texts(result)
     elsewhere = {v for i, c in enumerate(calls) if i != position for v in value_texts(c.result)}
-    if any(len(v) >= 3 and v not in elsewhere and answer.has(v) for v in values) or (not values and _NONE.search(output)):
+    if any(len(v) >= 3 and v not in elsewhere and (answer.has(v) or _dated(v, output)) for v in values) \
+            or (not values and _NONE.search(output)):
         return True
     said = roots((*terms(output), *english_terms(output)))
     return any(len(words := roots(t for t in terms(text) if t.isalpha())) >= _SENTENCE and 2 * len(words & said) >= len(words)
                for text in keys_and_strings(result)[1])
+
+
+_SPACED_DATE = re.compile(r"\d{4} \d{2} \d{2}")
+
+
+def _dated(value: str, output: str) -> bool:
+    """Whether `value` (normalised: 2025 10 21) is a date the answer states in its own form (10月21日,
+    "21 October")."""
+    day = as_date(value.replace(" ", "-")) if _SPACED_DATE.fullmatch(value) else None
+    return day is not None and (day in computed_dates(output, {day}, with_stays=False) or day in split_dates(output)[0])
 
 
 def _attempted(trajectory: Trajectory, verdicts: list[dict], better: ToolDefinition) -> bool:

@@ -3,6 +3,7 @@ them: tool_selection ranks the offered tools with them, safety reads what an inj
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from functools import lru_cache
 
 from evaluators.text.glosses import SENSES, senses
@@ -39,6 +40,20 @@ def is_evidence(term: str, source: str) -> bool:
     "to entrust" and more: "寄到广州" ships a parcel, it sends no e-mail). A character said twice is
     that character, tried (看看, "to take a look at", "to examine", "to survey": a look, no survey)."""
     return term == source or len(set(source)) > 1
+
+
+# A deed's noun labelling an id ("Booking TF 68394", "reservation no. 4471", 预订号 tf-96082): it names
+# the record the id is, not a deed asked. The id: up to four letters, then three digits or more.
+_ID_LABEL = re.compile(r"(\b[A-Za-z]+(?:ing|ion|ment)\b(?:\s+(?:ref(?:erence)?|no\.?|number|id|code))?|[\u4e00-\u9fff]{1,3}号)"
+                       r"\s*[:：#]?\s*([A-Za-z]{0,4}[-\s]?\d{3,})", re.I)
+
+
+def id_label_terms(text: str, sent: Callable[[str], bool]) -> frozenset[str]:
+    """The request's terms that only a deed's noun labelling an id gives (book of "Booking TF 68394"),
+    where a call sent that id (`sent`, asked of it without separators, lower case): the record the
+    agent acted on, named by its label. A PO number no call sent may still be the order asked."""
+    unlabelled = _ID_LABEL.sub(lambda m: " " if sent(re.sub(r"[\W_]", "", m[2]).lower()) else m[0], text)
+    return frozenset(request_terms(text)).difference(request_terms(unlabelled)) if unlabelled != text else frozenset()
 
 
 def is_leading(term: str, source: str) -> bool:

@@ -1187,16 +1187,18 @@ def test_a_deed_in_a_chinese_words_lesser_meaning_is_no_evidence(request_, label
     assert verdict(calls, request_, HABERDASHERY, output="已报名：Learn to knit: a first scarf，预订号 BK58733。") == flagged(label, 2)
 
 
-@pytest.mark.parametrize("colour, label", [
-    ("blue", "pass"),  # 蓝色 is "blue": the stock asked about, of the fabric the search found, told in the answer
-    ("red", "wrong_tool"),  # near miss: a colour the user never asked about
+@pytest.mark.parametrize("colour, output, label", [
+    # 蓝色 is "blue": the stock asked about, of the fabric the search found, told in the answer
+    ("blue", "有货：Brushed cotton gingham 1cm 共 10.4 米，1.5 米没问题。", "pass"),
+    # the fabric the search found, told: the right lookup (a colour never asked is grounding's finding)
+    ("red", "有货：Brushed cotton gingham 1cm 共 10.4 米，1.5 米没问题。", "pass"),
+    ("blue", "好的，我看过了。", "wrong_tool"),  # near miss: an answer telling nothing the lookup returned
 ])
-def test_a_lookup_sent_the_requests_chinese_word_in_english_served_it(colour, label):
+def test_a_lookup_sent_the_requests_chinese_word_in_english_served_it(colour, output, label):
     calls = [call(1, "search_catalogue", {"query": "gingham brushed cotton"},
                   {"results": [{"sku": "FA-3464", "name": "Brushed cotton gingham 1cm", "colours": ["red", "blue", "green"]}]}),
              call(2, "check_stock", {"sku": "FA-3464", "colour": colour}, {"sku": "FA-3464", "colour": colour, "metres": 10.4})]
-    assert verdict(calls, "磨毛格子棉布有没有蓝色的？我需要1.5米。", HABERDASHERY,
-                   output="有货：Brushed cotton gingham 1cm 共 10.4 米，1.5 米没问题。") == flagged(label, 2)
+    assert verdict(calls, "磨毛格子棉布有没有蓝色的？我需要1.5米。", HABERDASHERY, output=output) == flagged(label, 2)
 
 
 RACES = (ToolDefinition(name="get_race", description="Details of a race: liberation point, marking night, fees."),
@@ -1220,3 +1222,39 @@ def test_a_lookup_fed_by_the_request_stands_in_for_a_deed_the_answer_claims(outp
              call(2, "get_loft_weather", {"point": "Fougères"}, {"wind": "SW 12"})]
     assert verdict(calls, "帮我把 GB25N33052 报名参加那场比赛，确认信发到 jo@mail.example。", RACES,
                    output=output, history=history) == flagged(label, 2)
+
+
+TANDEM = (ToolDefinition(name="book_tandem_flight", description="Book a tandem paragliding flight."),
+          ToolDefinition(name="request_flight_video", description="Ask for the video of a flown tandem flight."),
+          ToolDefinition(name="get_video_status", description="Status of a video job."))
+
+
+@pytest.mark.parametrize("request_, label", [
+    # "Booking TF 68394", 预订号: a deed's noun labelling an id names the record, not a booking asked
+    ("Can I get the video from my tandem flight? Booking TF 68394.", "pass"),
+    ("我的双人飞行视频能给我吗？预订号 tf-68394。", "pass"),
+    # near miss: the booking asked in words, and another deed done on the flight instead
+    ("Book me a tandem flight with TF 68394's instructor.", "wrong_tool"),
+])
+def test_a_deeds_noun_labelling_an_id_asks_no_deed(request_, label):
+    calls = [call(1, "request_flight_video", {"booking_ref": "TF-68394"}, {"job_id": "VJ-72697", "status": "queued"})]
+    assert verdict(calls, request_, TANDEM, output="Your flight video is on its way (VJ-72697).") == flagged(label, 1)
+
+
+DIGS = (ToolDefinition(name="search_permissions", description="按郡和日期搜索俱乐部拥有金属探测许可的农田。"),
+        ToolDefinition(name="get_site_rules", description="查询某个许可地块的地主规定和限制。"),
+        ToolDefinition(name="book_dig_slot", description="为俱乐部会员预订某个许可地块的探测日。"))
+
+
+@pytest.mark.parametrize("output, label", [
+    # the rules of the farm the search found for the user's county, told in the answer (the date in its own form)
+    ("Hill Farm（FLD-2512）在10月21日之前不开放探测，所以10月16日没有为您预订。", "pass"),
+    # near miss: an answer telling nothing the rules returned
+    ("10月16日没有为您预订。", "wrong_tool"),
+])
+def test_a_lookup_a_step_of_the_work_fed_whose_result_the_answer_tells(output, label):
+    calls = [call(1, "search_permissions", {"county": "Lincolnshire", "date": "2025-10-16"},
+                  {"sites": [{"site_id": "FLD-2512", "farm": "Hill Farm", "distance_km": 7}]}),
+             call(2, "get_site_rules", {"site_id": "FLD-2512"},
+                  {"site_id": "FLD-2512", "open": False, "closed_until": "2025-10-21"})]
+    assert verdict(calls, "帮我订一下Lincolnshire的Hill Farm，7天后去，我们四个人。", DIGS, output=output) == flagged(label, 2)
