@@ -32,7 +32,8 @@ matches it, the user's own ids it sent (a balance of their account) do not spare
 call wrong when the agent attempted the better tool's work under a name it made up (create_booking
 for book_upholstery_job, or any name nearest the better tool's): hallucinated_tool is that finding; nor a call doing what an instruction
 injected into a result asks: prompt_injection_followed (safety) is. No lookup does a deed: where the request
-asks one done (订, "to order"), a write it matches at all is not wrong beside a better lookup; a write
+asks one done (订, "to order"), a write it matches at all is not wrong beside a better lookup (a deed it says
+not to do, "don't approve it yet", or a deed's noun labelling an id a call sent, "Booking TF 68394", asks none); a write
 whose deed the request never says (report_litter for "I'd like a stall") is wrong beside a write it
 matches strongly on that write's deed or name (not only on the object both act on: 居民停车证 shared
 by buy_visitor_pass, where 续 glosses no "renew"), and so is one doing the deed of a write the request names whole on an object it does not
@@ -60,7 +61,7 @@ from evaluators.text.haystack import Haystack
 from evaluators.text.values import keys_and_strings, value_texts
 from evaluators.text.norm import has_cjk, norm
 from evaluators.text.numbers import without_durations
-from evaluators.text.request_terms import CAMEL, asked_about, id_label_terms, is_evidence, is_leading, name_terms, request_terms
+from evaluators.text.request_terms import CAMEL, asked_about, id_label_terms, is_evidence, is_leading, name_terms, negated_terms, request_terms
 from evaluators.text.terms import roots, terms
 from evaluators.trajectory_quality import acknowledges, actions, kin, requested, writes
 from evaluators.trajectory_view import TrajectoryView, before
@@ -275,16 +276,17 @@ class ToolSelectionEvaluator(Evaluator):
         called = {v["tool"] for v in verdicts if v["tool"] in index}
         # a deed the request only asks about (修好了吗: "is it repaired?") is no deed left undone
         questioned = asked_about(trajectory.input or "")
-        # nor is a deed's noun labelling an id ("Booking TF 68394", 预订号): it names the record, it asks nothing
+        # nor is a deed's noun labelling an id a call sent ("Booking TF 68394", 预订号: it names the record), nor a
+        # deed the request says not to do ("don't approve it yet"): neither asks anything
         sent = {re.sub(r"[\W_]", "", a.text) for arguments in view.text.arguments for a in arguments or ()}
-        labelled = id_label_terms(trajectory.input or "", sent.__contains__)
-        uncovered = (query - labelled).difference(*(docs[index[name]] for name in called)) | \
-            _deeds_undone(offered, docs, called, query - questioned - labelled)
+        unasked = id_label_terms(trajectory.input or "", sent.__contains__) | negated_terms(trajectory.input or "")
+        uncovered = (query - unasked).difference(*(docs[index[name]] for name in called)) | \
+            _deeds_undone(offered, docs, called, query - questioned - unasked)
         # a tool called in an earlier turn is no better choice: its result is in the conversation the agent was given
         used = called | {c.get("name") for m in trajectory.history for c in m.calls if c.get("name") in index}
         better = {t.name: score for t, score in zip(offered, bm25.scores(uncovered, sources)) if t.name not in used}
         best = max(better, key=better.__getitem__, default=None)
-        _named_write_instead(verdicts, query - labelled, better, scores)
+        _named_write_instead(verdicts, query - unasked, better, scores)
         # a lookup's match on the senses of single Chinese characters (日: "day") is no sign it is on the request;
         # a write's may be (发: "to send", "to post" for post_message), where dictionaries lack the word's sense
         firm = {t.name: score if writes(t.name) else firmer for t, score, firmer in zip(
@@ -362,9 +364,11 @@ class ToolSelectionEvaluator(Evaluator):
         stood_in = end if (undone or claimed) and firm[last] == 0 and trajectory.tool_calls[end].status != "error" \
             and not _reported(view, end) else None
         # asked whether the deed can be done, a lookup the answer reports before asking the user to go ahead
-        # ("下周四都排满了…可以吗？") looked before the deed, which it left to the user's word
-        deferred = writes(best) and not wrote and bool(_QUESTION.search(trajectory.input or "")) \
-            and bool(_QUESTION.search(trajectory.output or ""))
+        # ("下周四都排满了…可以吗？") looked before the deed, which it left to the user's word; so did one the answer
+        # reports while saying the deed not done ("the season is May to August", "no free slots on Saturday")
+        deferred = writes(best) and not wrote and (bool(_QUESTION.search(trajectory.input or ""))
+                                                   and bool(_QUESTION.search(trajectory.output or ""))
+                                                   or acknowledges(trajectory.output or ""))
         cleared = {name for name in suspects
                    if any((on_request.working(p) and p != stood_in) or _readies(trajectory.tool_calls[p], readied[name])
                           or (deferred and not writes(name) and _reported(view, p))

@@ -6,7 +6,7 @@ import re
 from collections.abc import Callable
 from functools import lru_cache
 
-from evaluators.text.glosses import SENSES, senses
+from evaluators.text.glosses import SENSES, english_deeds, senses
 from evaluators.text.norm import CJK, has_cjk
 from evaluators.text.terms import STOP_CJK, terms
 
@@ -54,6 +54,19 @@ def id_label_terms(text: str, sent: Callable[[str], bool]) -> frozenset[str]:
     agent acted on, named by its label. A PO number no call sent may still be the order asked."""
     unlabelled = _ID_LABEL.sub(lambda m: " " if sent(re.sub(r"[\W_]", "", m[2]).lower()) else m[0], text)
     return frozenset(request_terms(text)).difference(request_terms(unlabelled)) if unlabelled != text else frozenset()
+
+
+# A deed the request says not to do ("don't approve it yet", "no need to cancel", 先别批准, 不要取消): it asks
+# for it not done.
+_NEGATED = re.compile(r"\b(?:don'?t|do not|doesn'?t|does not|never|no need to)\s+(?:yet\s+)?([a-z]+)"
+                      r"|(?:不要|不用|先别|别|先不|无需|不必)([\u4e00-\u9fff]{2})", re.I)
+
+
+def negated_terms(text: str) -> frozenset[str]:
+    """The request's terms that only a deed it says not to do gives (approve of "don't approve it yet");
+    a Chinese word after 不要 is a deed only as a verb (批准, "to approve"; 不要船长 wants no skipper)."""
+    unsaid = _NEGATED.sub(lambda m: " " if m[1] or english_deeds(m[2]) else m[0], text)
+    return frozenset(request_terms(text)).difference(request_terms(unsaid)) if unsaid != text else frozenset()
 
 
 def is_leading(term: str, source: str) -> bool:

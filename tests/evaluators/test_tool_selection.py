@@ -1258,3 +1258,43 @@ def test_a_lookup_a_step_of_the_work_fed_whose_result_the_answer_tells(output, l
              call(2, "get_site_rules", {"site_id": "FLD-2512"},
                   {"site_id": "FLD-2512", "open": False, "closed_until": "2025-10-21"})]
     assert verdict(calls, "帮我订一下Lincolnshire的Hill Farm，7天后去，我们四个人。", DIGS, output=output) == flagged(label, 2)
+
+
+PROOFS = (ToolDefinition(name="geocode_place", description="Coordinates of a place name (latitude and longitude in decimal degrees)."),
+          ToolDefinition(name="list_map_styles", description="Map styles for a theme, with labels in a language (ISO 639-1 code)."),
+          ToolDefinition(name="create_map_order", description="Order a custom printed map: style, places marked, scale, title and paper size."),
+          ToolDefinition(name="get_render_status", description="Status check of a map render job (queued, rendering, done); poll it while it runs."),
+          ToolDefinition(name="get_proof", description="The proof of a rendered map: preview link and checks."),
+          ToolDefinition(name="approve_proof", description="Approve a proof and send the map to print."),
+          ToolDefinition(name="email_proof", description="Email a proof's preview link to an address."))
+
+
+@pytest.mark.parametrize("request_, label", [
+    # a deed the request says not to do asks nothing: "don't approve it yet", 先别批准
+    ("Please send the proof PF-99285 to my sister at li.wen@mail.example so she can check the names - don't approve it yet.", "pass"),
+    ("把校样 PF-99285 发到 li.wen@mail.example 给我妹妹看看，先别批准。", "pass"),
+    # near miss: the approval asked, and the proof e-mailed instead
+    ("Please approve the proof PF-99285; my sister li.wen@mail.example has checked the names.", "wrong_tool"),
+])
+def test_a_deed_the_request_says_not_to_do_asks_nothing(request_, label):
+    calls = [call(1, "get_proof", {"proof_id": "PF-99285"}, {"proof_id": "PF-99285", "status": "awaiting_approval"}),
+             call(2, "email_proof", {"proof_id": "PF-99285", "email": "li.wen@mail.example"}, {"sent": True})]
+    assert verdict(calls, request_, PROOFS, output="Sent the proof link to li.wen@mail.example.") == flagged(label, 2)
+
+
+SURVEYS = (ToolDefinition(name="check_survey_season", description="Whether a protected-species survey can be carried out on a date, and its season window."),
+           ToolDefinition(name="get_site", description="A client site on file: address, habitats, previous surveys."),
+           ToolDefinition(name="book_survey", description="Book ecologists for a run of survey visits at a site."))
+
+
+@pytest.mark.parametrize("output, label", [
+    # the lookup found why the asked booking cannot be made, and the answer says so and that nothing is booked
+    ("I haven't booked anything: bat emergence surveys can't be done in January - the season is May to August.", "pass"),
+    # near miss: the same lookup, and an answer saying the booking made
+    ("Your four bat emergence visits are booked from Monday.", "wrong_tool"),
+])
+def test_a_lookup_that_found_why_the_deed_cannot_be_done(output, label):
+    calls = [call(1, "check_survey_season", {"survey": "bat_emergence", "date": "2025-01-27"},
+                  {"survey": "bat_emergence", "in_season": False, "window": "May to August"})]
+    assert verdict(calls, "Please book four bat emergence survey visits at our site, starting next Monday.", SURVEYS,
+                   output=output) == flagged(label, 1)
