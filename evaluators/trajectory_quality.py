@@ -97,9 +97,9 @@ _WRITES = frozenset(terms(
 _NAME_WRITES = frozenset("hold block waive void freeze unfreeze raise".split())
 _RECORDS = frozenset("history balance summary report log logs details records preview".split())
 # Records that are also verbs, and verbs of nouns: first in a name, with an object after them, they do it
-# (report_missed_collection, log_hours, message_tutor, take_payment); a sales_report, report_status or
-# message_history reads one.
-_RECORD_VERBS = frozenset("report log message take".split())
+# (report_missed_collection, log_hours, message_tutor, take_payment, move_tandem_flight, rate_visit); a
+# sales_report, report_status or message_history reads one.
+_RECORD_VERBS = frozenset("report log message take move rate".split())
 _WRITE_WORDS = roots(_WRITES)
 _WRITE_ROOTS = tuple(sorted(r for r in roots(_WRITES) if len(r) >= 4))
 
@@ -122,7 +122,8 @@ _DEED_DONE = re.compile(r"\b(?:is|are|has been|have been)\s+(?:now\s+)?(?:booked
                         r"|已(?:经)?(?:[帮为给替把][^，。！？,.!?]{1,12}?)?(?:报修|报名|预订|预约|下单|提交|登记|付款|支付|处理|续费|续约|延期|改期|退款|退订|修改|更新|安排"
                         r"|寄出|上报|借出|借好|续借|续订|发送|发出|取消|(?:报|订|约|办|买|借|交|付|登)好|(?:改|换|挪|调)(?:到|成|为))", re.I | re.M)
 # An answer saying all is done claims every part of the work.
-_ALL_DONE = re.compile(r"\bdone\b|\ball set\b|\b(?:all|both|is|are|'s|'re)\s+sorted\b(?!\s+by)|\bcompleted?\b|\bsuccessfully\b|好了|完成|搞定|成功|办好|弄好|已(?:经)?做好"
+_ALL_DONE = re.compile(r"\bdone\b|\ball set\b|\b(?:all|both|is|are|'s|'re)\s+sorted\b(?!\s+by)"
+                       r"|\b(?:all|both)\s+(?:booked|ordered|sent|paid|placed|reserved|confirmed|cancell?ed|moved|registered)\b|\bcompleted?\b|\bsuccessfully\b|好了|完成|搞定|成功|办好|弄好|已(?:经)?做好"
                        # the deed said done for the user: "you're booked", "I've sent", 已帮你锁好, 已经为你约好
                        r"|\byou(?:'re| are) (?:all )?(?:booked|confirmed|registered|enrolled|signed up)\b"
                        r"|\b(?:i|we)(?:'ve| have) (?:just )?(?:booked|sent|placed|submitted|reserved|scheduled|ordered|paid)\b"

@@ -539,6 +539,8 @@ def test_a_repeated_write_verb_is_a_write():
     ("report_missed_collection", True), ("log_hours", True), ("report_status", False), ("sales_report", False),
     ("message_tutor", True), ("message_history", False), ("take_payment", True), ("take_deposit", True),
     ("list_messages", False), ("payment_history", False),
+    ("move_tandem_flight", True), ("rate_visit", True), ("shipping_rate", False), ("move_history", False),
+    ("get_rate", False),
 ])
 def test_a_noun_of_a_write_verb_names_a_write_unless_a_word_says_it_reads(name, wrote):
     assert writes(name) is wrote
@@ -954,6 +956,20 @@ def test_a_shipment_still_moving_may_be_polled(stage, redundant):
     t = trajectory(first, again, input="Has that shipment cleared customs yet? The importer keeps asking.",
                    output=f"Not yet: SH-356107 is {stage}.", offered=(status,), history=history)
     assert ("redundant_calls" in TrajectoryQualityEvaluator().evaluate(t, EvalContext()).labels) == redundant
+
+
+@pytest.mark.parametrize("output, labels", [
+    # "both ordered" claims the order that failed as well as the one that went through
+    ("Both ordered: 6 boxes each of SM-2326 and SM-9251.", {"silent_failure", "unverified_success"}),
+    # near miss: the answer admits the second order failed
+    ("6 boxes of SM-2326 are ordered, but SM-9251 could not be ordered: shall I try again?", set()),
+])
+def test_both_ordered_claims_each_order(output, labels):
+    first = call(1, "order_tesserae", {"sku": "SM-2326", "boxes": 6}, {"order_id": "TO-69482", "status": "placed"})
+    second = call(2, "order_tesserae", {"sku": "SM-9251", "boxes": 6}, "Error: gateway timeout", error="gateway timeout")
+    t = trajectory(first, second, input="Please order 6 boxes each of sm-2326 and sm-9251.", output=output)
+    found = set(TrajectoryQualityEvaluator().evaluate(t, EvalContext()).labels)
+    assert found & {"silent_failure", "unverified_success"} == labels, found
 
 
 @pytest.mark.parametrize("output, label", [
