@@ -365,6 +365,21 @@ def test_a_value_of_an_earlier_turn_echoed_by_a_result_is_no_dependency():
     assert (parallelism()["depth"], parallelism()["label"]) == (2, "serial_waste")
 
 
+@pytest.mark.parametrize("lookup, depth", [
+    ("geocode_place", 2),  # geocoding looks places up: the two places and the styles could have run at once
+    ("pin_place", 4),  # near miss: a name that does something to a place acts, and what follows depends on it
+])
+def test_geocoding_is_a_lookup(lookup, depth):
+    first = call(1, lookup, {"query": "Keswick"}, {"place": "Keswick", "lat": 54.6013, "lon": -3.1347})
+    second = call(2, lookup, {"query": "Buttermere"}, {"place": "Buttermere", "lat": 54.5412, "lon": -3.2775})
+    styles = call(3, "list_map_styles", {"theme": "hiking"}, {"styles": [{"style_id": "ST-253"}]})
+    order = call(4, "create_map_order", {"style_id": "ST-253", "markers": [[54.6013, -3.1347], [54.5412, -3.2775]]},
+                 {"order_id": "MO-1"})
+    t = trajectory(first, second, styles, order, input="A hiking map marking Keswick and Buttermere, please.",
+                   output="Ordered MO-1.")
+    assert TrajectoryQualityEvaluator().evaluate(t, EvalContext()).details["parallelism"]["depth"] == depth
+
+
 def test_one_wasted_round_is_a_note_that_lowers_efficiency():
     day_after = call(1, "get_weather", {"city": "北京", "date": "2026-12-01"}, {"temp": 3})
     monday = call(2, "get_weather", {"city": "北京", "date": "2026-12-07"}, {"temp": 1})
@@ -540,7 +555,7 @@ def test_a_repeated_write_verb_is_a_write():
     ("message_tutor", True), ("message_history", False), ("take_payment", True), ("take_deposit", True),
     ("list_messages", False), ("payment_history", False),
     ("move_tandem_flight", True), ("rate_visit", True), ("shipping_rate", False), ("move_history", False),
-    ("get_rate", False),
+    ("get_rate", False), ("geocode_place", False),
 ])
 def test_a_noun_of_a_write_verb_names_a_write_unless_a_word_says_it_reads(name, wrote):
     assert writes(name) is wrote
