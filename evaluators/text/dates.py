@@ -174,6 +174,10 @@ _ZH_WINDOWS = {"上周": ("week", -1), "上个星期": ("week", -1), "本周": (
                "本季度": ("quarter", 0), "这个季度": ("quarter", 0), "下季度": ("quarter", 1),
                "下个季度": ("quarter", 1), "周末": ("weekend", 0)}
 _WINDOW_STEP = {"last": -1, "past": -1, "previous": -1, "this": 0, "current": 0, "next": 1, "coming": 1}
+# "the week after next", 下下周: two weeks on; "the 24th of next month", 下个月24号: a day of a month named from this one
+_WEEK_AFTER_NEXT = re.compile(r"\b(?:the\s+)?week\s+after\s+next\b|下下(?:个)?(?:周|星期|礼拜)")
+_DAY_OF_NAMED_MONTH = re.compile(r"\bthe\s+(\d{1,2})(?:st|nd|rd|th)\s+of\s+(last|this|next|the\s+coming)\s+month\b"
+                                 r"|(下个?|这个?|本|上个?)月\s*(\d{1,2})\s*[号日]")
 # the last day of a window: "end of the month", "by the end of next week", "year end", 月底, 下个月底, 年末
 _WINDOW_END = re.compile(r"\bend\s+of\s+(?:the\s+)?(?:(this|current|next|last|coming)\s+)?(week|month|quarter|year)\b"
                          r"|\b(?:(this|next|last)\s+)?(month|quarter|year)[\s-]end\b|(下个?|上个?|本|这个?)?(月|季度|年)(?:底|末)")
@@ -296,6 +300,10 @@ def computed_dates(text: str, days: Iterable[dt.date], with_stays: bool = True) 
             following = _day(today.year + today.month // 12, today.month % 12 + 1, day)
             chosen = this if this is not None and this >= today else following
             found |= {chosen} if chosen is not None else set()
+        for m in _DAY_OF_NAMED_MONTH.finditer(folded):
+            step = _WINDOW_STEP[m[2].split()[-1]] if m[1] else _ZH_STEP.get(m[3].rstrip("个"), 0) if m[3][0] in "上下" else 0
+            first = min(_window(today, "month", step))
+            found |= {d} if (d := _day(first.year, first.month, int(m[1] or m[4]))) is not None else set()
         for m in _WEEKDAY_DAY.finditer(folded):
             weekday, day = _WEEKDAYS_EN.index(m[1]), int(m[2])
             near = [(today.year + (today.month - 1 + step) // 12, (today.month - 1 + step) % 12 + 1) for step in (-1, 0, 1)]
@@ -338,6 +346,8 @@ def computed_dates(text: str, days: Iterable[dt.date], with_stays: bool = True) 
                 bounds |= _month_bounds(year, month)
         for m in _EN_WINDOW.finditer(folded):
             bounds |= _window(today, m[2], _WINDOW_STEP[m[1]])
+        if _WEEK_AFTER_NEXT.search(folded):
+            bounds |= _window(today, "week", 2)
         for m in _WINDOW_END.finditer(folded):
             if m[6]:
                 unit, step = {"月": "month", "季度": "quarter", "年": "year"}[m[6]], _ZH_STEP.get(m[5] or "", 0)

@@ -653,6 +653,20 @@ def test_days_counted_from_today_are_computed_dates(request_, value, label):
 
 
 @pytest.mark.parametrize("request_, value, label", [
+    # the week after next (下下周) by its Monday, two weeks on from the trace's; a day of a month named from this one
+    ("Can you order five bags of anthracite for delivery the week after next?", "2026-12-14", "pass"),
+    ("能帮我约下下周做喷灌系统的过冬处理吗？", "2026-12-14", "pass"),
+    ("Can you order five bags of anthracite for delivery the week after next?", "2026-12-21", "ungrounded_value"),  # 3 weeks
+    ("Please book the sound test for the 24th of next month.", "2026-12-24", "pass"),
+    ("请帮我约下个月15号的检测。", "2026-12-15", "pass"),
+    ("Please book the sound test for the 24th of next month.", "2026-11-24", "ungrounded_value"),  # near miss: this month's
+    ("请帮我约下个月15号的检测。", "2027-01-15", "ungrounded_value"),  # near miss: a month later
+])
+def test_the_week_after_next_and_a_day_of_a_named_month(request_, value, label):
+    assert ground(call(1, "book", {"date": value}), request=request_).label == label
+
+
+@pytest.mark.parametrize("request_, value, label", [
     ("How many loads have I brought in since the start of the month?", "2026-11-01", "pass"),
     ("How many loads have I brought in since the start of the month?", "2026-10-01", "ungrounded_value"),  # last month's
     ("上个月初以来一共送了几车？", "2026-10-01", "pass"),
