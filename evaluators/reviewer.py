@@ -58,6 +58,8 @@ def _national(digits: str) -> str | None:
 
 _WEEK = re.compile(r"week(?!day|end)", re.IGNORECASE)  # week_commencing, weekStart, week_of; not weekday
 _ISO_DURATION = re.compile(r"P(?=\d|T\d)[\dYMWDTHS.]*")
+# a race or track time with no hours written as H:MM:SS: 0:40:57 for a watch's "40:57"
+_NO_HOURS = re.compile(r"0{1,2}:([0-5]\d:[0-5]\d(?:\.\d+)?)")
 _DURATION = TypeAdapter(dt.timedelta)
 _INITIALISM = re.compile(r"\b(?:[A-Z]\.){2,}")  # capitals only: a.m. and e.g. are no codes (AM is Armenia)
 _BASIC_DATE = re.compile(r"(20\d{2})(\d{2})(\d{2})")  # ISO 8601's basic form: 20260331
@@ -250,6 +252,8 @@ class Reviewer:
                 return "the time zone of a place the user named (CLDR, airportsdata)"
             if _ISO_DURATION.fullmatch(value.strip()) and self._lasts(value.strip()):
                 return "a length of time the user gave, as an ISO 8601 duration"
+            if (m := _NO_HOURS.fullmatch(value.strip())) is not None and self.said(norm(m[1]), earlier):
+                return "minutes and seconds the user or an earlier result gave, with no hours written (the form is parameters')"
             if len(value) <= 40 and _IDENTIFIER.fullmatch(value) and fields(value):
                 return "a field name of an earlier result"
         number = number_of(value)

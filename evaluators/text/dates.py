@@ -175,6 +175,8 @@ _ZH_WINDOWS = {"上周": ("week", -1), "上个星期": ("week", -1), "本周": (
                "下个季度": ("quarter", 1), "周末": ("weekend", 0)}
 _WINDOW_STEP = {"last": -1, "past": -1, "previous": -1, "this": 0, "current": 0, "next": 1, "coming": 1}
 # "the week after next", 下下周: two weeks on; "the 24th of next month", 下个月24号: a day of a month named from this one
+# working days named ("any weekday morning", 工作日, Monday to Friday): a week's window ends on its Friday too
+_WORKDAYS = re.compile(r"\bweekdays?\b|\bworking\s+days?\b|\bmonday\s+to\s+friday\b|工作日|周一到周五|星期一到星期五")
 _WEEK_AFTER_NEXT = re.compile(r"\b(?:the\s+)?week\s+after\s+next\b|下下(?:个)?(?:周|星期|礼拜)")
 _DAY_OF_NAMED_MONTH = re.compile(r"\bthe\s+(\d{1,2})(?:st|nd|rd|th)\s+of\s+(last|this|next|the\s+coming)\s+month\b"
                                  r"|(下个?|这个?|本|上个?)月\s*(\d{1,2})\s*[号日]")
@@ -372,6 +374,8 @@ def computed_dates(text: str, days: Iterable[dt.date], with_stays: bool = True) 
                     "month": dt.timedelta(days=30 * count)}[unit]
             bounds |= {today - back, today - back + dt.timedelta(days=1), today}
     found |= _local_dates(folded)
+    if _WORKDAYS.search(folded):
+        bounds |= {d + dt.timedelta(days=4) for d in bounds if d.weekday() == 0}
     lengths = {(1 if m[1] == "a" else _number(m[1] or m[3])) * _STAY_DAYS.get(m[2] or m[4], 1) for m in _STAY.finditer(stays)}
     lengths.discard(0)
     if _WEEK_AFTER.search(folded):  # "between March 6 and 10, or the week after": each date a week on

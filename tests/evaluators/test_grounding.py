@@ -661,6 +661,10 @@ def test_days_counted_from_today_are_computed_dates(request_, value, label):
     ("请帮我约下个月15号的检测。", "2026-12-15", "pass"),
     ("Please book the sound test for the 24th of next month.", "2026-11-24", "ungrounded_value"),  # near miss: this month's
     ("请帮我约下个月15号的检测。", "2027-01-15", "ungrounded_value"),  # near miss: a month later
+    # working days of a named week end on its Friday
+    ("帮我们项目约Sade下下周做母带，工作日任意一个上午都行。", "2026-12-18", "pass"),
+    ("Any weekday morning the week after next works for the mastering.", "2026-12-18", "pass"),
+    ("帮我们项目约Sade下下周做母带。", "2026-12-18", "ungrounded_value"),  # near miss: no working days named
 ])
 def test_the_week_after_next_and_a_day_of_a_named_month(request_, value, label):
     assert ground(call(1, "book", {"date": value}), request=request_).label == label
@@ -777,3 +781,15 @@ def test_an_id_a_result_writes_spaced_otherwise(result_value, sent, label):
     order = call(2, "order_kit", {"customer_id": "RC2795567", "reference": sent})
     result = ground(account, order, request="Please send a radon test kit to my home address.")
     assert ("ungrounded_value" if leaves(result, 2)["reference"] == "ungrounded_value" else "pass") == label
+
+
+@pytest.mark.parametrize("sent, label", [
+    ("0:40:57", "pass"),  # a watch's 40:57 with no hours written, as the parameter's H:MM:SS wants it
+    ("0:44:17", "pass"),  # the chip's time as the user wrote it
+    ("0:40:75", "ungrounded_value"),  # near misses: seconds not said; an hour not said
+    ("1:40:57", "ungrounded_value"),
+])
+def test_minutes_and_seconds_with_no_hours_written(sent, label):
+    query = call(1, "submit_time_query", {"bib": 2650, "claimed_time": sent})
+    result = ground(query, request="My chip time shows 0:44:17 but my watch says 40:57. Can you raise a query?")
+    assert ("ungrounded_value" if leaves(result)["claimed_time"] == "ungrounded_value" else "pass") == label
