@@ -354,6 +354,8 @@ class _Judge:
             return "grounded", "the number of items the call sends in a list (basket_count=2 beside two rings)"
         if later is not None:
             return "future_ref", f"the value only appears in the result of later call {later}"
+        if is_text and self.reviewer.respaced(text, self.read_before(position, later=True)):
+            return "future_ref", "the value, with its separators otherwise, only appears in the result of a later call"
         return "ungrounded_value", "not in the user input or any earlier tool result"
 
     def _list_lengths(self, position: int) -> set[int]:

@@ -219,7 +219,7 @@ class Reviewer:
             return "an earlier turn"
         if type(value) is str and len(text) >= (4 if " " in text else 6) and self._grouped(text.replace(" ", "")):
             return "an id the user wrote in groups"  # JD07 2714 7707 49; 205/55 R16 for 205/55R16
-        if type(value) is str and self._respaced(text, earlier):
+        if type(value) is str and self.respaced(text, earlier):
             return "an id given with its separators otherwise (TX6695 for TX-6695: the form is parameters')"
         if type(value) is str and self._prefixed(value):
             return "the user's number with the prefix of what they called it (ORD-12345 for 'order 12345')"
@@ -393,7 +393,7 @@ class Reviewer:
                     return True
         return False
 
-    def _respaced(self, text: str, earlier: Callable[[str], bool]) -> bool:
+    def respaced(self, text: str, earlier: Callable[[str], bool]) -> bool:
         """Whether an id (a letter and three digits or more, or two in five characters or more: a
         postcode) is one the user, an earlier result or an earlier turn gave with its letters and digits
         apart or together otherwise: TX6695 for TX-6695, TX-6695 for TX6695, DE4 3NN for de43nn,

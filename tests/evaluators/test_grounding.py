@@ -793,3 +793,13 @@ def test_minutes_and_seconds_with_no_hours_written(sent, label):
     query = call(1, "submit_time_query", {"bib": 2650, "claimed_time": sent})
     result = ground(query, request="My chip time shows 0:44:17 but my watch says 40:57. Can you raise a query?")
     assert ("ungrounded_value" if leaves(result)["claimed_time"] == "ungrounded_value" else "pass") == label
+
+
+@pytest.mark.parametrize("sent, label", [
+    ("CM3019B", "future_ref"),  # the slot a later search writes 'CM 3019 B', sent before it ran
+    ("CM3019C", "ungrounded_value"),  # near miss: a letter off
+])
+def test_an_id_only_a_later_result_writes_spaced_otherwise(sent, label):
+    booked = call(1, "book_meeting", {"slot_id": sent})
+    search = call(2, "find_meetings", {"date": "2026-01-15"}, {"slots": [{"slot_id": "CM 3019 B", "start": "09:30"}]})
+    assert ground(booked, search, request="Book me a planning meeting on 15 January.").label == label
