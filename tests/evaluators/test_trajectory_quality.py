@@ -987,6 +987,19 @@ def test_both_ordered_claims_each_order(output, labels):
     assert found & {"silent_failure", "unverified_success"} == labels, found
 
 
+@pytest.mark.parametrize("output, labels", [
+    # no evening slot is a result, not a failure: 已改约 claims the move that failed
+    ("晚上没有空位，已改约上午10:30，编号VIS-3492-D。", {"silent_failure", "unverified_success"}),
+    ("晚上没有空位，改约没有成功，请稍后再试。", set()),  # near miss: the answer admits it
+])
+def test_no_free_slot_is_no_admission(output, labels):
+    search = call(1, "find_visits", {"date": "2025-05-06"}, {"options": [{"slot_id": "VIS-3492-D", "time": "10:30"}]})
+    booked = call(2, "book_visit", {"slot_id": "VIS-3492-D"}, "Error: HTTP 500", error="HTTP 500: diary unavailable")
+    t = trajectory(search, booked, input="后天晚上有空吗？不行的话那天任何时间都可以，帮我预约。", output=output)
+    found = set(TrajectoryQualityEvaluator().evaluate(t, EvalContext()).labels)
+    assert found & {"silent_failure", "unverified_success"} == labels, found
+
+
 @pytest.mark.parametrize("output, label", [
     ("Your kiln slot is booked for Friday (KS-118). I've also let Priya know to glaze the bowls first.", "silent_failure"),
     ("Your kiln slot is booked for Friday (KS-118), and we've told Priya about the bowls.", "silent_failure"),
