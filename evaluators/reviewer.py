@@ -116,6 +116,7 @@ class Reviewer:
         self.trajectory = texts.trajectory
         self._in_user = texts.in_user
         self._results = texts.results
+        self._squashed: str | None = None
         self.history, self.context = texts.history, texts.context  # built once per trace, with the other evaluators
         self._days = days
         self._trace_dates = trace_dates
@@ -404,9 +405,19 @@ class Reviewer:
             return False
         if any(self.said(form, earlier) for form in {squashed, _BOUNDARY.sub(" ", squashed)} - {text}):
             return True
-        # a result writing it in groups of its own (ＰＣ　６９０８　５４２６ for PC69085426)
+        # a result writing it in groups of its own (ＰＣ　６９０８　５４２６ for PC69085426): looked for only where
+        # the results, without their spaces, hold it at all
+        if digits < 4 or squashed not in self._results_squashed:
+            return False
         spaced = re.compile(r"(?<!\S)" + " ?".join(map(re.escape, squashed)) + r"(?!\S)")
-        return digits >= 4 and any(self.said(m[0], earlier) for m in spaced.finditer(self._results.text) if m[0] != text)
+        return any(self.said(m[0], earlier) for m in spaced.finditer(self._results.text) if m[0] != text)
+
+    @property
+    def _results_squashed(self) -> str:
+        """Every result's normalised text without its spaces, worked out once."""
+        if self._squashed is None:
+            self._squashed = self._results.text.replace(" ", "")
+        return self._squashed
 
     @property
     def measures(self) -> frozenset:

@@ -47,7 +47,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from difflib import SequenceMatcher
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Any
 
 from collector.trajectory import ToolCall, ToolDefinition, Trajectory
@@ -278,8 +278,7 @@ class ToolSelectionEvaluator(Evaluator):
         questioned = asked_about(trajectory.input or "")
         # nor is a deed's noun labelling an id a call sent ("Booking TF 68394", 预订号: it names the record), nor a
         # deed the request says not to do ("don't approve it yet"): neither asks anything
-        sent = {re.sub(r"[\W_]", "", a.text) for arguments in view.text.arguments for a in arguments or ()}
-        unasked = id_label_terms(trajectory.input or "", sent.__contains__) | negated_terms(trajectory.input or "")
+        unasked = id_label_terms(trajectory.input or "", partial(_sent, view)) | negated_terms(trajectory.input or "")
         uncovered = (query - unasked).difference(*(docs[index[name]] for name in called)) | \
             _deeds_undone(offered, docs, called, query - questioned - unasked)
         # a tool called in an earlier turn is no better choice: its result is in the conversation the agent was given
@@ -485,6 +484,11 @@ def _answered_on(view: TrajectoryView, position: int) -> bool:
     meanings = frozenset(english_senses(view.trajectory.input or ""))
     return any(view.text.in_user(a.text) or a.text in meanings for a in view.text.arguments[position] or ()) \
         and _reported(view, position)
+
+
+def _sent(view: TrajectoryView, value: str) -> bool:
+    """Whether a call sent `value` (lower case, without separators): asked only where the request labels an id."""
+    return any(re.sub(r"[\W_]", "", a.text) == value for arguments in view.text.arguments for a in arguments or ())
 
 
 def _answered_after(view: TrajectoryView, on_request: "_OnTheRequest", position: int) -> bool:
