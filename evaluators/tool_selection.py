@@ -61,7 +61,8 @@ from evaluators.text.haystack import Haystack
 from evaluators.text.values import keys_and_strings, value_texts
 from evaluators.text.norm import has_cjk, norm
 from evaluators.text.numbers import without_durations
-from evaluators.text.request_terms import CAMEL, asked_about, id_label_terms, is_evidence, is_leading, name_terms, negated_terms, request_terms
+from evaluators.text.request_terms import (CAMEL, asked_about, id_label_terms, is_evidence, is_leading, name_terms,
+                                           negated_terms, request_terms, squashed)
 from evaluators.text.terms import roots, terms
 from evaluators.trajectory_quality import acknowledges, actions, kin, requested, writes
 from evaluators.trajectory_view import TrajectoryView, before
@@ -488,7 +489,7 @@ def _answered_on(view: TrajectoryView, position: int) -> bool:
 
 def _sent(view: TrajectoryView, value: str) -> bool:
     """Whether a call sent `value` (lower case, without separators): asked only where the request labels an id."""
-    return any(re.sub(r"[\W_]", "", a.text) == value for arguments in view.text.arguments for a in arguments or ())
+    return any(squashed(a.text) == value for arguments in view.text.arguments for a in arguments or ())
 
 
 def _answered_after(view: TrajectoryView, on_request: "_OnTheRequest", position: int) -> bool:

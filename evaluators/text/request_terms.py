@@ -52,8 +52,17 @@ def id_label_terms(text: str, sent: Callable[[str], bool]) -> frozenset[str]:
     """The request's terms that only a deed's noun labelling an id gives (book of "Booking TF 68394"),
     where a call sent that id (`sent`, asked of it without separators, lower case): the record the
     agent acted on, named by its label. A PO number no call sent may still be the order asked."""
-    unlabelled = _ID_LABEL.sub(lambda m: " " if sent(re.sub(r"[\W_]", "", m[2]).lower()) else m[0], text)
-    return frozenset(request_terms(text)).difference(request_terms(unlabelled)) if unlabelled != text else frozenset()
+    return _only_in(text, _ID_LABEL.sub(lambda m: " " if sent(squashed(m[2])) else m[0], text))
+
+
+def squashed(text: str) -> str:
+    """An id as `id_label_terms` compares it: lower case, without separators (tf-68394 and TF 68394 are tf68394)."""
+    return re.sub(r"[\W_]", "", text).lower()
+
+
+def _only_in(text: str, without: str) -> frozenset[str]:
+    """The request's terms that `text` holds and `without` (the text with some words taken out) does not."""
+    return frozenset(request_terms(text)).difference(request_terms(without)) if without != text else frozenset()
 
 
 # A deed the request says not to do ("don't approve it yet", "no need to cancel", 先别批准, 不要取消): it asks
@@ -65,8 +74,7 @@ _NEGATED = re.compile(r"\b(?:don'?t|do not|doesn'?t|does not|never|no need to)\s
 def negated_terms(text: str) -> frozenset[str]:
     """The request's terms that only a deed it says not to do gives (approve of "don't approve it yet");
     a Chinese word after 不要 is a deed only as a verb (批准, "to approve"; 不要船长 wants no skipper)."""
-    unsaid = _NEGATED.sub(lambda m: " " if m[1] or english_deeds(m[2]) else m[0], text)
-    return frozenset(request_terms(text)).difference(request_terms(unsaid)) if unsaid != text else frozenset()
+    return _only_in(text, _NEGATED.sub(lambda m: " " if m[1] or english_deeds(m[2]) else m[0], text))
 
 
 def is_leading(term: str, source: str) -> bool:
