@@ -171,7 +171,7 @@ def computed_with_result(value: Decimal, text: str, earlier: Callable[[str], boo
     prices = [p for p in list(factors())[:_MOST_FACTORS] if p not in (0, 1)]
     for price in prices:
         for a in (Decimal(1), *bases):
-            if abs(a * price) < _LARGEST and (found := _times_rate(value, a * price, earlier)):
+            if abs(a * price) < _LARGEST and (found := _times_rate(value, a * price, earlier, price)):
                 return found if a == 1 else f"{found} (the {canonical(a)} at a result's {canonical(price)})"
     return _share_of_bill(value, text, bases, prices, earlier) or _basket(value, text, prices)
 
@@ -236,14 +236,16 @@ def _share_of_bill(value: Decimal, text: str, bases: list[Decimal], prices: list
     return None
 
 
-def _times_rate(value: Decimal, a: Decimal, earlier: Callable[[str], bool]) -> str | None:
-    """How `value` is `a` times or divided by a number an earlier result gave, to six decimals."""
+def _times_rate(value: Decimal, a: Decimal, earlier: Callable[[str], bool], price: Decimal | None = None) -> str | None:
+    """How `value` is `a` times or divided by a number an earlier result gave, to six decimals; where
+    `a` holds a result's `price` already, by another number (3 seats at a stock of 2 are no 12 by
+    that 2 again)."""
     for b, sign in ((value / a, "×"), (a / value, "÷")):
         if abs(b) >= _LARGEST:
             continue
         for places in range(7):
             candidate = b.quantize(Decimal(1).scaleb(-places), ROUND_HALF_UP)
-            if candidate in (0, 1) or not _close(a * candidate if sign == "×" else a / candidate, value):
+            if candidate in (0, 1, price) or not _close(a * candidate if sign == "×" else a / candidate, value):
                 continue
             if earlier(norm(canonical(candidate))):
                 return f"{canonical(a)} {sign} {canonical(candidate)} (an earlier result's number), as the user asked"

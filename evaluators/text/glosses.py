@@ -176,12 +176,22 @@ def english_senses(text: str) -> tuple[str, ...]:
     return tuple(sense for run in _CJK_RUN.findall(text) for sense in _run_english_senses(run))
 
 
+# an initialism's letters, which normalising a gloss's stops leaves apart: "p m" of 下午's "p.m."
+_INITIALISM = re.compile(r"\b[a-z](?: [a-z])+\b")
+
+
+def _joined(m: re.Match) -> str:
+    return m[0].replace(" ", "")
+
+
 @lru_cache(maxsize=1 << 14)
 def _run_english_senses(run: str) -> tuple[str, ...]:
     """The senses, and the kinds a gloss lists in its remark (橄榄球: rugby), which name the thing as
-    the user meant it; tool relevance reads the senses alone."""
-    glossed = tuple(norm(sense) for _, meanings in _run_senses(run) for line in "; ".join(meanings[:SENSES]).split("\n")
-                    for sense in line.split(";") if sense.strip())
+    the user meant it; tool relevance reads the senses alone. A function word's (是: "is", "are",
+    "am") name nothing: "am" is Armenia's code. 一 is a number too ("one")."""
+    glossed = tuple(_INITIALISM.sub(_joined, norm(sense)) for word, meanings in _run_senses(run)
+                    if not _FUNCTION_WORDS.issuperset(word) or word == "一"
+                    for line in "; ".join(meanings[:SENSES]).split("\n") for sense in line.split(";") if sense.strip())
     kinds = tuple(norm(_plain(kind)) for token in _segmenter().tokenize(run)
                   for m in _KINDS.finditer(_entries().get(token.surface) or "") for kind in m[1].split(",") if kind.strip())
     return glossed + kinds

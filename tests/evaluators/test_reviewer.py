@@ -107,6 +107,24 @@ def test_one_that_starts_a_word_counts_nothing(said):
     assert verdict(1, said, key="bedrooms")[0] == "ungrounded_value"
 
 
+@pytest.mark.parametrize("value, said, label", [
+    (3, "请预约在明天，数量三，费率请用欧元报给我。", "pass"), (8, "一共八，明天取", "pass"),
+    (1, "一块玻璃裂了，麻烦报个价", "pass"), (1, "一扇窗要修", "pass"),
+    (4, "请预约在明天，数量三，费率请用欧元报给我。", "ungrounded_value"),  # near miss: another count
+])
+def test_a_count_after_the_word_for_it_or_before_its_measure_word(value, said, label):
+    assert verdict(value, said, key="pieces")[0] == label
+
+
+def test_a_results_number_is_not_used_twice_in_one_product():
+    # 3 seats at a "price" of 2 (a stock count) are 6, and 12 is not 6 × that same 2 again
+    stock = call(1, "search_rides", {"route": "estuary"}, result={"results": [{"ride_id": "HVC-1", "stock": 2}]})
+    for seats, label in ((12, "ungrounded_value"), (3, "pass")):
+        t = trajectory(stock, call(2, "act", {"seats": seats}), input="我的estuary需要一个航次，数量三，费率请用美元报给我。",
+                       offered=(ANY,))
+        assert GroundingEvaluator().evaluate(t, EvalContext()).label == label, seats
+
+
 @pytest.mark.parametrize("value, said", [
     ("18:30", "a viewing on May 7 at 6:30 pm"), ("18:30", "约5月7日晚上 6:30 看房"), ("19:00", "今晚 7 点送到"),
     ("18:30", "晚上6点半"), ("2026-12-03T19:00:00+01:00", "Dec 3, 7 pm"),
@@ -1094,6 +1112,8 @@ def test_an_id_from_an_earlier_turn_with_its_separators_otherwise(value, label):
 @pytest.mark.parametrize("value, said, label", [
     # 上午 is the morning; 平方米's 米 ("rice", "metre") names no picometre (pm): am stays the schema's value
     ("am", "能后天上午来看一下吗？车道大概 29 平方米。", "pass"),
+    # 是 is "is", "are", "am": a function word names no Armenia; 下午 is "p.m."
+    ("pm", "好了的话请帮我预约下周五下午，我的电话是 139 7095 5768。", "pass"),
     # near miss: a country the user named in Chinese still outweighs another the enum offers
     ("am", "寄到圣皮埃尔和密克隆", "ungrounded_value"),
 ])
