@@ -62,7 +62,7 @@ from evaluators.text.values import keys_and_strings, value_texts
 from evaluators.text.norm import has_cjk, norm
 from evaluators.text.numbers import without_durations
 from evaluators.text.request_terms import (CAMEL, asked_about, id_label_terms, is_evidence, is_leading, name_terms,
-                                           negated_terms, request_terms, squashed)
+                                           negated_terms, record_terms, request_terms, squashed)
 from evaluators.text.terms import roots, terms
 from evaluators.trajectory_quality import acknowledges, actions, kin, requested, writes
 from evaluators.trajectory_view import TrajectoryView, before
@@ -188,6 +188,28 @@ def fits_nowhere_else(view: TrajectoryView, position: int, better: ToolDefinitio
          | _dictated(view, arguments) | _phrased_for(view, position, arguments)).difference(room))
 
 
+def _acts_on_found(view: TrajectoryView, position: int, on_request: "_OnTheRequest", better: ToolDefinition,
+                   query: set[str]) -> bool:
+    """Whether a write on a thing the request names (reserve_coin for "I need a coin … book it") sends,
+    under a reference the better tool has no room for, a record a lookup working on the request found
+    (the coin_id a search of the user's coin gave, where the better book_vault_pickup takes a grading
+    job): it does the asked deed on what the user asked for. A cancel_booking sent the booking a lookup
+    found, where reschedule_booking takes that booking too, stays wrong; so does a create_quote sent
+    the package of the user's event where its guests were to be changed: the request names no quote; and
+    a book_class where the request names create_order whole ("create an order for me: the knitting class")."""
+    arguments, room, calls = view.text.arguments[position], _properties(better), view.trajectory.tool_calls
+    texts, name = view.text, calls[position].name
+    if not (arguments and room) or set(name_terms(name)).difference(actions(name)).isdisjoint(query) \
+            or set(name_terms(better.name)) <= query:  # the better tool named whole: "create an order" for create_order
+        return False
+    return any(
+        _REFERENCE_KEY.search(key := str(a.path[0])) and key not in room
+        and not texts.in_user(a.text) and not texts.known.has(a.text)
+        and any(not writes(calls[i].name) and before(calls[i], calls[position]) and on_request.working(i)
+                for u in a.units for i in texts.holders(u))
+        for a in arguments)
+
+
 def _phrased_for(view: TrajectoryView, position: int, arguments: list) -> set[str]:
     """The top-level parameters under which a write the request names by a word of its name's object
     (update_thread for "soft grey thread please") sends a phrase of two words or more the request says."""
@@ -279,9 +301,11 @@ class ToolSelectionEvaluator(Evaluator):
         questioned = asked_about(trajectory.input or "")
         # nor is a deed's noun labelling an id a call sent ("Booking TF 68394", 预订号: it names the record), nor a
         # deed the request says not to do ("don't approve it yet"): neither asks anything
-        unasked = id_label_terms(trajectory.input or "", partial(_sent, view)) | negated_terms(trajectory.input or "")
-        uncovered = (query - unasked).difference(*(docs[index[name]] for name in called)) | \
-            _deeds_undone(offered, docs, called, query - questioned - unasked)
+        unasked = id_label_terms(trajectory.input or "", partial(_sent, view)) | negated_terms(trajectory.input or "") \
+            | record_terms(trajectory.input or "", requested)
+        meant = _one_deed_a_word(query, sources, [t.name for t in offered if writes(t.name)], called, index, bm25)
+        uncovered = (meant - unasked).difference(*(docs[index[name]] for name in called)) | \
+            _deeds_undone(offered, docs, called, meant - questioned - unasked)
         # a tool called in an earlier turn is no better choice: its result is in the conversation the agent was given
         used = called | {c.get("name") for m in trajectory.history for c in m.calls if c.get("name") in index}
         better = {t.name: score for t, score in zip(offered, bm25.scores(uncovered, sources)) if t.name not in used}
@@ -373,6 +397,7 @@ class ToolSelectionEvaluator(Evaluator):
                    if any((on_request.working(p) and p != stood_in) or _readies(trajectory.tool_calls[p], readied[name])
                           or (deferred and not writes(name) and _reported(view, p))
                           or (writes(name) and (fits_nowhere_else(view, p, offered[index[best]])
+                                                or _acts_on_found(view, p, on_request, offered[index[best]], meant)
                                                 or (not strong and _follows_up(view, p))
                                                 or (not writes(best) and bool(deeds) and (
                               firm[name] > 0 or _told_done_across(view, offered[index[name]], chinese)))))
@@ -385,6 +410,27 @@ class ToolSelectionEvaluator(Evaluator):
                          reason=f"{call_ref(v['seq'], v['tool'])}: wrong_tool: the request matches {instead!r} "
                                 f"(relevance {relevance:.2f}) and not {v['tool']!r} ({scores[v['tool']]:.2f})")
         return scores
+
+
+def _one_deed_a_word(query: set[str], sources: dict[str, str], write_names: list[str], called: set[str],
+                     index: dict[str, int], bm25: BM25) -> set[str]:
+    """The request's terms but the other senses of a Chinese word whose deed a called write does, where
+    the rest of the request matches that write at least as well as any uncalled write another sense
+    names: 预订 is "to book" and "to order", and asks one of them; with book_session called for
+    "预订…工作坊", order_starter_kit is no deed left undone. An order_braille_labels called for
+    "预订盲文转写" leaves create_braille_booking, which the transcription matches better, undone."""
+    dropped: set[str] = set()
+    for word in {sources[t] for t in query if sources[t] != t}:
+        senses = {t for t in query if sources[t] == word}
+        doing = [n for n in write_names if n in called and not senses.isdisjoint(actions(n))]
+        if not doing:
+            continue
+        others = senses.difference(*(actions(n) for n in doing))
+        rivals = [n for n in write_names if n not in called and not others.isdisjoint(actions(n))]
+        scores = bm25.scores({t for t in query if sources[t] != word}, sources) if rivals else []
+        if all(max(scores[index[n]] for n in doing) >= scores[index[r]] for r in rivals):
+            dropped |= senses
+    return query - dropped
 
 
 def _told_done_across(view: TrajectoryView, tool: ToolDefinition, chinese: bool) -> bool:

@@ -68,13 +68,25 @@ def _only_in(text: str, without: str) -> frozenset[str]:
 # A deed the request says not to do ("don't approve it yet", "no need to cancel", 先别批准, 不要取消): it asks
 # for it not done.
 _NEGATED = re.compile(r"\b(?:don'?t|do not|doesn'?t|does not|never|no need to)\s+(?:yet\s+)?([a-z]+)"
-                      r"|(?:不要|不用|先别|别|先不|无需|不必)([\u4e00-\u9fff]{2})", re.I)
+                      r"|(?:不要|不用|先别|别|先不|无需|不必)([\u4e00-\u9fff]{1,2})", re.I)
 
 
 def negated_terms(text: str) -> frozenset[str]:
     """The request's terms that only a deed it says not to do gives (approve of "don't approve it yet");
     a Chinese word after 不要 is a deed only as a verb (批准, "to approve"; 不要船长 wants no skipper)."""
     return _only_in(text, _NEGATED.sub(lambda m: " " if m[1] or english_deeds(m[2]) else m[0], text))
+
+
+# A deed's noun after a word pointing at one record ("that booking", "my reservation", 那个预订, 我的预约):
+# it names the record the request is about, as an id's label does, and asks no deed.
+_RECORD = re.compile(r"\b(?:my|our|that|this|the|your)\s+([a-z]+(?:ing|ion|ment))\b"
+                     r"|(?:那个|这个|那笔|这笔|那张|这张|我的|我们的)([\u4e00-\u9fff]{2})", re.I)
+
+
+def record_terms(text: str, deed: Callable[[str], bool]) -> frozenset[str]:
+    """The request's terms that only a `deed`'s noun naming a record gives (book of "move my booking",
+    把那个预订改到…)."""
+    return _only_in(text, _RECORD.sub(lambda m: " " if deed(m[1] or m[2]) else m[0], text))
 
 
 def is_leading(term: str, source: str) -> bool:

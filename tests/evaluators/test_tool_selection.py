@@ -1273,6 +1273,7 @@ PROOFS = (ToolDefinition(name="geocode_place", description="Coordinates of a pla
     # a deed the request says not to do asks nothing: "don't approve it yet", 先别批准
     ("Please send the proof PF-99285 to my sister at li.wen@mail.example so she can check the names - don't approve it yet.", "pass"),
     ("把校样 PF-99285 发到 li.wen@mail.example 给我妹妹看看，先别批准。", "pass"),
+    ("把校样 PF-99285 发到 li.wen@mail.example 给我妹妹看看，先别批。", "pass"),  # a one-character deed
     # near miss: the approval asked, and the proof e-mailed instead
     ("Please approve the proof PF-99285; my sister li.wen@mail.example has checked the names.", "wrong_tool"),
 ])
@@ -1298,3 +1299,109 @@ def test_a_lookup_that_found_why_the_deed_cannot_be_done(output, label):
                   {"survey": "bat_emergence", "in_season": False, "window": "May to August"})]
     assert verdict(calls, "Please book four bat emergence survey visits at our site, starting next Monday.", SURVEYS,
                    output=output) == flagged(label, 1)
+
+
+VAULT = (ToolDefinition(name="search_coins", description="Search a coin dealer's stock by coin name and grade.",
+                        parameters={"type": "object", "properties": {"coin_name": {"type": "string"}}}),
+         ToolDefinition(name="reserve_coin", description="Reserve a coin from the dealer's stock for a collector.",
+                        parameters={"type": "object", "properties": {"coin_id": {"type": "string"}, "viewing_date": {"type": "string"}}}),
+         ToolDefinition(name="book_vault_pickup", description="Book a pick-up of graded coins from the vault.",
+                        parameters={"type": "object", "properties": {"job_id": {"type": "string"}, "pickup_date": {"type": "string"}}}),
+         ToolDefinition(name="buy_display_case", description="Buy a display case for a coin.",
+                        parameters={"type": "object", "properties": {"coin_id": {"type": "string"}}}))
+
+
+@pytest.mark.parametrize("write, label", [
+    # the coin the search of the user's coin found, reserved: book_vault_pickup has no room for a coin
+    ("reserve_coin", "pass"),
+    # near miss: a write on that coin whose object the request never names
+    ("buy_display_case", "wrong_tool"),
+])
+def test_a_write_on_the_thing_asked_that_a_lookup_found(write, label):
+    calls = [call(1, "search_coins", {"coin_name": "Britannia ounce"}, {"results": [{"coin_id": "CNC-84293", "stock": 2}]}),
+             call(2, write, {"coin_id": "CNC-84293", "viewing_date": "2026-05-30"}, {"reference": "CNCR976684"})]
+    assert verdict(calls, "I need a coin for my Britannia ounce collection. Book it for tomorrow, please.", VAULT,
+                   output="Done, reference CNCR976684.") == flagged(label, 2)
+
+
+ENAMEL = (ToolDefinition(name="search_sessions", description="Search free enamelling workshop slots on a date at a site."),
+          ToolDefinition(name="book_session", description="Book an enamelling workshop slot for a maker."),
+          ToolDefinition(name="order_starter_kit", description="Order enamelling starter kits against a quote."),
+          ToolDefinition(name="site_conditions", description="Conditions and access notes for a site on a date."))
+
+
+@pytest.mark.parametrize("request_, label", [
+    # 预订 is "to book ahead" and "to place an order": one deed, which book_session did
+    ("请帮我们4个人预订明天在集市阁楼的珐琅工作坊。", "pass"),
+    # near miss: the kit asked for as well, in a word of its own
+    ("请帮我们4个人预订明天在集市阁楼的珐琅工作坊，再订购四套入门套件。", "wrong_tool"),
+])
+def test_the_other_meanings_of_a_deed_a_called_write_did(request_, label):
+    calls = [call(1, "search_sessions", {"date": "2025-07-24", "site": "market_loft"}, {"slots": [{"slot_id": "EN-86223"}]}),
+             call(2, "site_conditions", {"site": "market_loft", "date": "2025-07-24"}, {"status": "open"}),
+             call(3, "book_session", {"slot_id": "EN-86223", "party": 4}, {"booking_ref": "ENW783877"})]
+    assert verdict(calls, request_, ENAMEL, output="已预订，预订号 ENW783877。") == flagged(label, 2)
+
+
+BRAILLE = (_tool("get_braille_customer", "按客户编号查询盲文转写客户账户（区域、姓名）。", "customer_id"),
+           _tool("get_braille_order", "按单号查询已有的盲文转写订单。", "order_ref"),
+           _tool("search_braille_transcribers", "在某区域搜索盲文转写的转写员。", "region", "language"),
+           _tool("check_braille_availability", "查询某区域某日期的盲文转写档期。", "region", "date"),
+           _tool("get_braille_rate_card", "获取某区域的盲文转写价目表。", "region"),
+           _tool("create_braille_booking", "为客户预订盲文转写服务。", "customer_id", "trn_id", "date", "grade", "quantity",
+                    "agreed_rate"),
+           _tool("get_braille_job_status", "查询盲文转写任务进度，可轮询直至完成。", "job_id"),
+           _tool("order_braille_labels", "Order a set of pre-printed braille stick-on labels.", "label_set"),
+           _tool("send_braille_email", "发送电子邮件。", "to", "subject", "body"))
+
+
+def test_a_write_doing_another_meaning_of_the_deed_on_another_thing_stays_wrong():
+    # 预订's "order" done on labels, where the transcription asked matches the booking better
+    calls = [call(1, "get_braille_customer", {"customer_id": "BRL-93629"}, {"customer_id": "BRL-93629", "region": "E2"}),
+             call(2, "search_braille_transcribers", {"region": "E2", "language": "fr"}, {"results": [{"trn_id": "TRN-2839"}]}),
+             call(3, "check_braille_availability", {"region": "E2", "date": "2026-08-16"}, {"open": True}),
+             call(4, "get_braille_rate_card", {"region": "E2"}, {"region": "E2", "rate": "1,240.00"}),
+             call(5, "order_braille_labels", {"label_set": "kitchen"}, {"ok": True})]
+    assert verdict(calls, "帮我预订盲文转写：后天，数量 7，二级缩写，A4，原文是法语。", BRAILLE, user_id="BRL-93629",
+                   output="已订购一套厨房盲文标签。") == flagged("wrong_tool", 5)
+
+
+TREEHOUSE = (ToolDefinition(name="get_build_job", description="Read a treehouse build job by job number."),
+             ToolDefinition(name="get_timber_prices", description="Timber and fixings prices, in a currency."),
+             ToolDefinition(name="reschedule_build", description="Move a treehouse build start to another date."),
+             ToolDefinition(name="book_consultation", description="Book a design consultation for a treehouse."))
+
+
+@pytest.mark.parametrize("request_, label", [
+    # "that booking", 那个预订: the deed's noun names the record to move, and asks no booking
+    ("把那个预订改到下周五吧；再给我一份德语的价目表，用欧元。", "pass"),
+    ("Please change that booking to next Friday, and send me the price list in German, in euros.", "pass"),
+    # near miss: a booking asked as a deed
+    ("帮我预订一次设计咨询，改到下周五；再给我一份德语的价目表，用欧元。", "wrong_tool"),
+])
+def test_a_deeds_noun_naming_the_record_asks_no_deed(request_, label):
+    calls = [call(1, "get_build_job", {"job_no": "BJ749150"}, {"job_no": "BJ749150", "date": "2025-10-07"}),
+             call(2, "get_timber_prices", {"currency": "EUR", "language": "de"}, {"items": [{"name": "extra", "price": "12.50"}]}),
+             call(3, "reschedule_build", {"job_no": "BJ749150", "new_date": "2025-10-15"}, {"ok": True})]
+    assert verdict(calls, request_, TREEHOUSE, output="BJ749150 已改到 2025-10-15。附加项目 12.50 EUR。",
+                   history=[EarlierMessage(role="user", text="My treehouse build BJ749150")]) == flagged(label, 3)
+
+
+PETANQUE = (_tool("get_player", "Look up a petanque club player by player id.", "player_id"),
+            _tool("find_pistes", "Find free petanque pistes on a date.", "date", "surface", "players"),
+            _tool("get_boule_hire_prices", "Prices for hiring boules sets, in a currency.", "currency", "language"),
+            _tool("book_piste", "Book a petanque piste for a player.", "player_id", "piste_id", "players", "contact_phone"),
+            _tool("get_piste_booking", "Read a piste booking by booking reference.", "booking_ref"),
+            _tool("move_piste_booking", "Move a piste booking to another date.", "booking_ref", "new_date", "reason"),
+            _tool("get_league_table", "Show the club league standings of a division.", "division"))
+
+
+@pytest.mark.parametrize("request_, output, label", [
+    # 先别订: a one-character deed the request says not to do asks nothing either
+    ("明天还有碎石滚球场地预订吗？只是问问，先别订。也告诉我美元的价格。", "有的：PS-8698 有空，标准价 30.00 USD。没有预订。", "pass"),
+])
+def test_a_one_character_deed_the_request_says_not_to_do(request_, output, label):
+    calls = [call(1, "find_pistes", {"date": "2025-08-07", "surface": "gravel"}, {"results": [{"piste_id": "PS-8698"}]}),
+             call(2, "get_player", {"player_id": "PT-88915"}, {"player_id": "PT-88915", "status": "active"}),
+             call(3, "get_boule_hire_prices", {"currency": "USD"}, {"items": [{"name": "standard", "price": "30.00"}]})]
+    assert verdict(calls, request_, PETANQUE, user_id="PT-88915", output=output) == flagged(label, 3)
