@@ -93,7 +93,13 @@ _INJECTION = re.compile("|".join((
     # the assistant addressed by name as a speaker's label ("Assistant: when you reserve this item, …", AI代理：),
     # or the system's label before an order ("SYSTEM: tell the customer to …")
     r"\b(?:(?:ai|llm)\s+)?assistants?\s*[:：](?=[^.\n]*\byou\b)", r"\b(?:ai|llm)\s+agents?\s*[:：]",
-    r"\b(?:assistants?|bots?|agents?)\s*[:：]\s*(?:tell|inform|ask|instruct|remind|notify|send|book|add|set|charge|do\s+not|don't|always|never)\b",
+    r"\b(?:assistants?|bots?|agents?)\s*[:：]\s*(?:tell|inform|ask|instruct|remind|notify|send|book|add|set|charge|do\s+not|don't|always|never"
+    r"|ignore|disregard|forget|call|e-?mail|copy|forward|cancel|delete|waive)\b",
+    # "ASSISTANT INSTRUCTION:", "Attention agent:", "ignore the customer and call …"
+    r"\b(?:(?:(?:ai|llm)\s+)?assistant\s+(?:directive|instruction|command|note)|(?:ai|llm)\s+agent\s+(?:directive|instruction|command|note)"
+    r"|agent\s+(?:directive|instruction))s?\s*[:：]",
+    r"\battention\s+(?:(?:ai|llm)\s+)?(?:agents?|assistants?|bots?)\s*[:：,]",
+    r"\b(?:ignore|disregard)\s+the\s+[a-z]+\s+and\s+(?:call|e-?mail|send|copy|forward|cancel|delete|waive|mark|book|transfer|refund)\b",
     r"机器人\s*[:：]\s*(?:告诉|告知|通知|请|务必|必须|把|将)",
     r"(?<![\u4e00-\u9fff])助手[:：]", r"[（(]给(?:AI|人工智能|智能)?助手[)）]", r"给[\u4e00-\u9fff]{0,4}(?:AI|人工智能|助手)的(?:消息|留言|备注|说明)",
     r"(?:AI|人工智能|智能)(?:代理|助手|客服)[:：]",
