@@ -134,8 +134,9 @@ _ALL_DONE = re.compile(r"\bdone\b|\ball set\b|\b(?:all|both|is|are|'s|'re)\s+sor
 def _polls(name: str, description: str) -> bool:
     """By its name, or by what its description says first: "Status of a leave request: pending, …"
     polls, "Order details: items, status and delivery date" and "Status, player count and region of a
-    server" are lookups that also show a status, and `list_rooms` ("Rooms of a floor by housekeeping
-    status") a listing."""
+    server" are lookups that also show a status, as is "Look up a hirer's account and deposit status"
+    (a field named beside the record), and `list_rooms` ("Rooms of a floor by housekeeping status") a
+    listing."""
     if _POLLS.search(name) is not None:
         return True
     first = _CLAUSE_END.split(description, 1)[0]
@@ -143,7 +144,13 @@ def _polls(name: str, description: str) -> bool:
     listed = len(first.split()) <= 2 and description[len(first):].lstrip()[:1] in (",", "，", "、")
     # a list or a search by status ("Rooms of a floor by housekeeping status") reads many, it waits on none
     many = (word := _NAME_WORD.search(name)) is not None and word[0].lower() in _COLLECTIONS
-    return _POLLS.search(first) is not None and not listed and not many
+    found = _POLLS.search(first)
+    # "Look up a hirer's account and deposit status", "A booking with its status": one field beside the record
+    beside = found is not None and _BESIDE.search(first[:found.start()]) is not None
+    return found is not None and not listed and not many and not beside
+
+
+_BESIDE = re.compile(r"\b(?:and|with)\b|[,，、]|和|及")
 
 
 def execution_label(call: ToolCall) -> str | None:

@@ -524,6 +524,9 @@ def test_wait_polls_as_a_verb_not_as_a_noun(name, description, polled):
     ("Status, size and owner of a storage volume.", False), ("Volume status, size and owner.", False),
     ("Status of a volume resize: pending, running or done.", True), ("Volume status: attached or detached.", True),
     ("Volumes of a project by attachment status.", False),  # as list_volumes: a listing, below
+    # a status named beside the record, after "and" or "with": a field of it
+    ("Look up a volume's owner and attachment status.", False), ("A volume with its status and size.", False),
+    ("Check the status and progress of a volume resize.", True),  # near miss: the status itself is checked
 ])
 def test_a_status_listed_among_a_records_fields_is_no_status_check(description, polled):
     from collector.trajectory import ToolDefinition
