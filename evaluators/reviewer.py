@@ -593,8 +593,10 @@ class Reviewer:
 
         if year_on(day):
             return True
-        if any(day - dt.timedelta(days=n) in self._days for n in lengths().days):
-            return True  # "as soon as it's ready": the trace's day plus the lead time a result gave
+        if any(day - dt.timedelta(days=n) in self._days | self.dates | self.named_dates for n in lengths().days):
+            # "as soon as it's ready": the trace's day plus the lead time a result gave; "start in ten days, same
+            # number of nights": the day the request computes plus the nights the booking holds
+            return True
         # the day after (before) a day the request names: "21 January or the day after"
         beside = ({day - dt.timedelta(days=1)} if after else set()) | ({day + dt.timedelta(days=1)} if before_ else set())
         if beside & self.named_dates:

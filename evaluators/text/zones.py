@@ -166,12 +166,13 @@ def _minutes(result: object) -> list[float]:
 
 # a field holding a number of days by its name: lead_time_days, processing_days, notice_days (not a
 # rate: tablets_per_day)
-_DAYS_KEY = re.compile(r"(?:^|[_\W])days(?:$|[_\W])", re.I)
+_DAYS_KEY = re.compile(r"(?:^|[_\W])(?:days|nights)(?:$|[_\W])", re.I)
 
 
 def days_of(result: object) -> frozenset[int]:
-    """The whole numbers of days a result gives in fields named for them (lead_time_days: 4): what a
-    reviewer adds to today for "as soon as it's ready". Only fields named so."""
+    """The whole numbers of days a result gives in fields named for them (lead_time_days: 4, nights: 3):
+    what a reviewer adds to today for "as soon as it's ready", or to a new start for "the same number of
+    nights". Only fields named so."""
     return frozenset(int(v) for _, v in named_numbers(result, _DAYS_KEY) if 0 < v <= 366 and v == int(v))
 
 

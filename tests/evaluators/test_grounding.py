@@ -424,6 +424,21 @@ def test_the_trace_day_plus_the_days_a_result_gives(result, day, grounded):
     assert (outcome.label == "pass") is grounded
 
 
+@pytest.mark.parametrize("request_text, end, grounded", [
+    # the new start the request computes (ten days on from 30 November) plus the nights the booking holds
+    ("把那个订单改到十天后开始，天数不变。", "2026-12-13", True),
+    ("Please move that hire to start in 10 days, for the same number of nights.", "2026-12-13", True),
+    ("Please move that hire to start in 10 days, for the same number of nights.", "2026-12-14", False),  # a day more
+])
+def test_a_new_start_plus_the_nights_a_booking_holds(request_text, end, grounded):
+    order = call(1, "get_order", {"order_id": "CRQ-O519849"}, {"order_id": "CRQ-O519849", "nights": 3, "status": "scheduled"})
+    move = call(2, "reschedule_order", {"order_id": "CRQ-O519849", "from_date": "2026-12-10", "to_date": end}, {"ok": True})
+    offered = (ToolDefinition(name="reschedule_order", parameters={"type": "object", "properties": {
+        "order_id": {"type": "string"}, "from_date": {"type": "string", "format": "date"},
+        "to_date": {"type": "string", "format": "date"}}}),)
+    assert (leaves(ground(order, move, request=request_text, offered=offered), 2)["to_date"] != "ungrounded_value") is grounded
+
+
 @pytest.mark.parametrize("request_text, total, grounded", [
     ("I'd like 3 kg of wholemeal rye and 5 kg of type 00 wheat, paid in euros.", 19.8, True),
     ("I'd like 3 kg of wholemeal rye and 5 kg of type 00 wheat, paid in euros.", 19.6, False),
