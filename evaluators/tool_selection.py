@@ -64,7 +64,7 @@ from evaluators.text.numbers import without_durations
 from evaluators.text.request_terms import (CAMEL, asked_about, id_label_terms, is_evidence, is_leading, name_terms,
                                            negated_terms, record_terms, request_terms, squashed)
 from evaluators.text.terms import roots, terms
-from evaluators.trajectory_quality import acknowledges, actions, kin, requested, writes
+from evaluators.trajectory_quality import acknowledges, actions, kin, requested, says_done, writes
 from evaluators.trajectory_view import TrajectoryView, before
 
 NAME_WEIGHT = 2  # a tool's name says what it does more surely than its description (BM25F-style boost)
@@ -318,6 +318,7 @@ class ToolSelectionEvaluator(Evaluator):
         low: set[str] = set()
         on_request = _OnTheRequest(view, low)
         _ended_off_request(view, verdicts, firm, called, on_request)
+        _another_deed_done(view, verdicts, scores, called)
         if best is None or better[best] < MIN_BETTER or _attempted(trajectory, verdicts, offered[index[best]]):
             return scores
         matched = uncovered.intersection(docs[index[best]])
@@ -501,12 +502,45 @@ def _ended_off_request(view: TrajectoryView, verdicts: list[dict], firm: dict[st
             or not requested(trajectory.input or "") or _QUESTION.search(trajectory.input or ""):
         return
     wanted = max((n for n in firm if writes(n) and n not in called), key=firm.__getitem__, default=None)
+    # (an answer saying the deed not done, telling what the lookup found: "those dates are taken", found why; an
+    # empty result's "没有" only tells it)
     if wanted is None or firm[wanted] < MIN_BETTER or _QUESTION.search(trajectory.output or "") or on_request.fed_by[-1] \
+            or acknowledges(trajectory.output or "") and bool(value_texts(trajectory.tool_calls[-1].result)) \
+            and _reported(view, len(verdicts) - 1) \
             or _readies(trajectory.tool_calls[-1], _reference_keys(next(t for t in trajectory.tools_offered if t.name == wanted))):
         return
     last.update(label="wrong_tool", better=wanted,
                 reason=f"{call_ref(last['seq'], last['tool'])}: wrong_tool: the request matches {wanted!r} "
                        f"(relevance {firm[wanted]:.2f}) and nothing of it {last['tool']!r}")
+
+
+_UNDOING = frozenset(terms("cancel delete remove withdraw void revoke terminate unsubscribe release close"))
+
+
+def _another_deed_done(view: TrajectoryView, verdicts: list[dict], scores: dict[str, float], called: set[str]) -> None:
+    """Marks the writes that undid something (cancel, delete, remove …) that neither the request nor the
+    answer says (cancel_macrame_class for "move that order to Friday"), where the answer says a deed done
+    (已改到, "booked") that no called write is told doing and the request matches an uncalled write: the
+    agent undid something and reports another deed."""
+    trajectory = view.trajectory
+    output = trajectory.output or ""
+    if not output or acknowledges(output) or not says_done(output):
+        return
+    asked = requested(trajectory.input or "") | roots(english_claims(output)) | roots(terms(output))
+    offered = {t.name: t for t in trajectory.tools_offered}
+    doing = [(v, c) for v, c in zip(verdicts, trajectory.tool_calls) if v["tool"] in offered and writes(v["tool"])]
+    # any undoing the request or the answer says (取消 for withdraw_training) names this one
+    if not doing or kin(asked, _UNDOING) or any(not actions(v["tool"]) & _UNDOING for v, _ in doing):
+        return
+    instead = [n for n in offered if n not in called and writes(n) and scores[n] > 0]
+    if not instead:
+        return
+    better = max(instead, key=scores.__getitem__)
+    for v, c in doing:
+        if v["label"] == "pass" and c.status != "error":
+            v.update(label="wrong_tool", better=better,
+                     reason=f"{call_ref(v['seq'], v['tool'])}: wrong_tool: the answer says another deed done than "
+                            f"{v['tool']!r} does; the request matches {better!r} ({scores[better]:.2f})")
 
 
 def _deed(name: str) -> frozenset[str]:

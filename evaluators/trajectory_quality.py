@@ -160,6 +160,11 @@ def execution_label(call: ToolCall) -> str | None:
     return _classify(" ".join(filter(None, text)))
 
 
+def says_done(text: str) -> bool:
+    """Whether a text says a deed done ("moved to Friday", 已下单, "all set")."""
+    return _DEED_DONE.search(text) is not None or _ALL_DONE.search(text) is not None
+
+
 def acknowledges(text: str) -> bool:
     """Whether a text admits something failed or was not done ("couldn't", 没有买, 暂时)."""
     return _ACKNOWLEDGES.search(text) is not None

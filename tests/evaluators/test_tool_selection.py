@@ -1405,3 +1405,44 @@ def test_a_one_character_deed_the_request_says_not_to_do(request_, output, label
              call(2, "get_player", {"player_id": "PT-88915"}, {"player_id": "PT-88915", "status": "active"}),
              call(3, "get_boule_hire_prices", {"currency": "USD"}, {"items": [{"name": "standard", "price": "30.00"}]})]
     assert verdict(calls, request_, PETANQUE, user_id="PT-88915", output=output) == flagged(label, 3)
+
+
+MACRAME = (_tool("get_macrame_order", "Fetch an order by its reference.", "order_ref"),
+           _tool("place_macrame_order", "Place an order for wall hangings for a customer account.", "account_id", "item_code"),
+           _tool("reschedule_macrame_order", "Move an order to a new date and optionally change its finish.", "order_ref", "new_date"),
+           _tool("cancel_macrame_class", "Cancel a booked macrame class seat.", "account_id"))
+
+
+@pytest.mark.parametrize("request_, output, label", [
+    # a cancellation nobody asked for, while the answer says the order moved
+    ("那个订单能改到后天吗？款式改成本色棉。", "订单 MK-64796 已改到 2025-11-03，款式本色棉。", "wrong_tool"),
+    ("Can you move that order to Friday, in natural cotton?", "Done: order MK-64796 is moved to 2025-11-03.", "wrong_tool"),
+    # near misses: the cancellation asked, or told in the answer, or the answer admitting the move not made
+    ("帮我把那节编绳课取消了。", "已取消，编号 X-8782。", "pass"),
+    ("I can't make the class any more, please withdraw me.", "Done: you're off the class (X-8782).", "pass"),  # any undoing
+    ("Can you move that order to Friday, in natural cotton?", "I couldn't move it; I cancelled your class seat instead (X-8782).", "pass"),
+])
+def test_an_undoing_nobody_asked_while_the_answer_says_another_deed_done(request_, output, label):
+    calls = [call(1, "get_macrame_order", {"order_ref": "MK-64796"}, {"order_ref": "MK-64796", "account_id": "MS-22324"}),
+             call(2, "cancel_macrame_class", {"account_id": "MS-22324"}, {"ok": True, "reference": "X-8782"})]
+    assert verdict(calls, request_, MACRAME, output=output) == flagged(label, 2)
+
+
+HAMMOCKS = (_tool("get_order", "Look up a hire order by id", "order_id"),
+            _tool("check_dates", "Check that a date range is free", "from_date", "to_date"),
+            _tool("reschedule_order", "Move a hire order to new dates", "order_id", "dispatch_ref", "from_date", "to_date"),
+            _tool("get_knot_tutorial", "Step-by-step knot tutorials", "knot"),
+            _tool("send_email", "Send an e-mail", "to", "subject", "body"))
+
+
+@pytest.mark.parametrize("output, label", [
+    # the run ended on the lookup that found the dates taken, and the answer tells it and says nothing changed
+    ("Sorry, 2025-01-27 to 2025-01-30 is taken; the next free start is 2025-02-02. Nothing was changed.", "pass"),
+    # near miss: the same lookup, and an answer saying the order moved
+    ("Done: your order now runs 2025-01-27 to 2025-01-30.", "wrong_tool"),
+])
+def test_a_run_ending_on_the_lookup_that_found_why_the_deed_cannot_be_done(output, label):
+    calls = [call(1, "get_order", {"order_id": "HMK-O655135"}, {"order_id": "HMK-O655135", "nights": 3}),
+             call(2, "check_dates", {"from_date": "2025-01-27", "to_date": "2025-01-30"}, {"free": False, "next_free": "2025-02-02"})]
+    assert verdict(calls, "Please move that hire order to start the day after tomorrow, for the same number of nights.",
+                   HAMMOCKS, output=output) == flagged(label, 2)
