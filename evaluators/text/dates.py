@@ -37,23 +37,25 @@ _ZH_COUNT = rf"(?:\d+|[{_ZH_NUMERALS}]+)"
 _RELATIVE = re.compile(
     r"\b(?:(?:the\s+)?day\s+(?:after\s+tomorrow|before\s+yesterday)|today|tonight|tomorrow|tmr|"
     r"yesterday|(?:this|next|last|coming)\s+(?:week(?:end)?|month|year|"
-    + "|".join(_WEEKDAYS_EN) + r")|in\s+\d+\s+days?|\d+\s+days?\s+(?:later|from\s+now|ago)"
+    + "|".join(_WEEKDAYS_EN) + r")|in\s+(?:\d+|" + "|".join(WORDS) + r")\s+days?|\d+\s+days?\s+(?:later|from\s+now|ago)"
     r"|in\s+(?:a|one|two|three|four|\d+)\s+(?:weeks?|fortnights?)|(?:a|one|two|three|four|\d+)\s+(?:weeks?|fortnights?)\s+"
     r"(?:from\s+(?:today|now)|later))\b"
     rf"|大后天|今天|今日|今晚|明天|明日|明早|明晚|后天|昨天|昨日|前天|{_ZH_COUNT}\s*天(?:[后前]|以后|之后|以前|之前)"
-    r"|[一两二三四\d]+\s*(?:周|个星期|个礼拜)[后以]"
+    r"|(?:\d+|[一两二三四]+)\s*(?:周|个星期|个礼拜)[后以]"
     r"|(?:下下?|这|本|上)?(?:个)?(?:周|星期|礼拜)[一二三四五六日天]|(?:下|这|本|上)(?:个)?(?:周|星期|月|礼拜)末?")
 # Every English form holds one of these words, every Chinese form one of these characters.
 _RELATIVE_HINTS = ("day", "tonight", "tomorrow", "tmr", "week", "fortnight", "month", "year")
 _RELATIVE_HINTS_CJK = frozenset("天日晚早周期拜月")
 _EN_WEEKDAY = re.compile(r"\b(this|next|coming|last)\s+(" + "|".join(_WEEKDAYS_EN) + r")\b")
 _ZH_WEEKDAY = re.compile(r"(下下|下|这|本|上)?(?:个)?(?:周|星期|礼拜)([一二三四五六日天])")
-_IN_DAYS = re.compile(rf"\bin\s+(\d+)\s+days?\b|\b(\d+)\s+days?\s+(?:later|from\s+now)\b|({_ZH_COUNT})\s*天(?:后|以后|之后)")
+_IN_DAYS = re.compile(r"\bin\s+(\d+|" + "|".join(WORDS) + rf")\s+days?\b|\b(\d+)\s+days?\s+(?:later|from\s+now)\b|({_ZH_COUNT})\s*天(?:后|以后|之后)")
 _DAYS_AGO = re.compile(rf"\b(\d+)\s+days?\s+ago\b|({_ZH_COUNT})\s*天(?:前|以前|之前)")
-# "in two weeks", "a week from today", 两周后: whole weeks on from today
+# "in two weeks", "a week from today", 两周后: whole weeks on from today (digits or numerals, not both:
+# MQ-S8一周后 is a week on)
 _IN_WEEKS = re.compile(r"\bin\s+(a|one|two|three|four|\d+)\s+(week|fortnight)s?\b|\b(a|one|two|three|four|\d+)\s+(week|fortnight)s?\s+"
-                       r"(?:from\s+(?:today|now)|later)\b|([一两二三四\d]+)\s*(?:周|个星期|个礼拜)[后以]")
+                       r"(?:from\s+(?:today|now)|later)\b|(\d+|[一两二三四]+)\s*(?:周|个星期|个礼拜)[后以]")
 _WEEK_COUNTS = {"a": 1, "one": 1, "two": 2, "three": 3, "four": 4, "一": 1, "两": 2, "二": 2, "三": 3, "四": 4}
+_IN_FROM_TODAY = re.compile(r"\bin\s+(?:\d+|a|" + "|".join(WORDS) + r")\s+(?:days?|weeks?|fortnights?)\b")
 # British "a week today" (seven days on), "a fortnight tomorrow", "today week"
 _WEEK_TODAY = re.compile(r"\b(a|one|two)\s+(week|fortnight)s?\s+(today|tomorrow)\b|\b(today|tomorrow)\s+(week|fortnight)\b")
 
@@ -286,7 +288,9 @@ def computed_dates(text: str, days: Iterable[dt.date], with_stays: bool = True) 
     bounds: set[dt.date] = set()  # first and last days of the windows it names: no stay starts on them
     days = set(days)
     months = _MONTH_DAY.sub(" ", folded)  # a month named alone, not "Dec 3"
-    stays = _NEXT_DAYS.sub(" ", _SPAN.sub(" ", folded))  # "the last 7 days" is no stay of 7 days
+    # "the last 7 days" is no stay of 7 days, nor "in three days", "in two weeks" (a distance from today; 三天后
+    # may count from a day the request names)
+    stays = _IN_FROM_TODAY.sub(" ", _NEXT_DAYS.sub(" ", _SPAN.sub(" ", folded)))
     for today in days:
         for m in _MONTH_DAY.finditer(folded):
             month, day = (_MONTH_NAMES.index(m[1]) + 1, int(m[2])) if m[1] else (_MONTH_NAMES.index(m[4]) + 1, int(m[3]))

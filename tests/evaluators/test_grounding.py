@@ -734,6 +734,14 @@ def test_days_counted_from_a_day_the_request_names_and_a_year_on(to_date, remind
     # the day after a relative day: 3 days from the 29th or the 30th, and one more
     ("Could you book it in 3 days' time or the day after?", "2026-12-04", "pass"),
     ("Could you book it in 3 days' time or the day after?", "2026-12-08", "ungrounded_value"),
+    # a number of days in words, and a week on after a site code glued to it (MQ-S8一周后: not "8一" weeks)
+    ("Could you book it in ten days, or the day after if that is full?", "2026-12-11", "pass"),
+    ("Could you book it in ten days, or the day after if that is full?", "2026-12-13", "ungrounded_value"),
+    ("MQ-S8一周后的今天还有名额吗？能订就订上。", "2026-12-07", "pass"),
+    ("MQ-S8一周后的今天还有名额吗？能订就订上。", "2026-12-09", "ungrounded_value"),
+    # "in three days" is a distance from today, not also a stay of three days after it
+    ("Switch it to weekly cleaning, starting in three days.", "2026-12-02", "pass"),
+    ("Switch it to weekly cleaning, starting in 3 days.", "2026-12-05", "ungrounded_value"),
 ])
 def test_lengths_before_a_day_a_year_on_in_chinese_and_no_length_counted_twice(request_, value, label):
     booked = call(1, "get_booking", {}, {"booking_ref": "HV-6", "date": "2027-01-21"})
