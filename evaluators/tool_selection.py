@@ -64,7 +64,7 @@ from evaluators.text.numbers import without_durations
 from evaluators.text.request_terms import (CAMEL, asked_about, id_label_terms, is_evidence, is_leading, name_terms,
                                            negated_terms, record_terms, request_terms, squashed)
 from evaluators.text.terms import roots, terms
-from evaluators.trajectory_quality import acknowledges, actions, kin, requested, says_done, writes
+from evaluators.trajectory_quality import acknowledges, actions, found_nothing, kin, requested, says_done, writes
 from evaluators.trajectory_view import TrajectoryView, before
 
 NAME_WEIGHT = 2  # a tool's name says what it does more surely than its description (BM25F-style boost)
@@ -390,13 +390,14 @@ class ToolSelectionEvaluator(Evaluator):
             and not _reported(view, end) else None
         # asked whether the deed can be done, a lookup the answer reports before asking the user to go ahead
         # ("下周四都排满了…可以吗？") looked before the deed, which it left to the user's word; so did one the answer
-        # reports while saying the deed not done ("the season is May to August", "no free slots on Saturday")
-        deferred = writes(best) and not wrote and (bool(_QUESTION.search(trajectory.input or ""))
-                                                   and bool(_QUESTION.search(trajectory.output or ""))
-                                                   or acknowledges(trajectory.output or ""))
+        # reports while saying the deed not done ("the season is May to August", "no free slots on Saturday"), where
+        # the better tool is a write or the request asks a deed and no question (帮我订… beside a better quote lookup)
+        asks = bool(_QUESTION.search(trajectory.input or ""))
+        deferred = (writes(best) or bool(deeds) and not asks) and not wrote and (
+            asks and bool(_QUESTION.search(trajectory.output or "")) or acknowledges(trajectory.output or ""))
         cleared = {name for name in suspects
                    if any((on_request.working(p) and p != stood_in) or _readies(trajectory.tool_calls[p], readied[name])
-                          or (deferred and not writes(name) and _reported(view, p))
+                          or (deferred and not writes(name) and (_reported(view, p) or _none_found(view, p, firm[name])))
                           or (writes(name) and (fits_nowhere_else(view, p, offered[index[best]])
                                                 or _acts_on_found(view, p, on_request, offered[index[best]], meant)
                                                 or (not strong and _follows_up(view, p))
@@ -597,6 +598,14 @@ def _reported(view: TrajectoryView, position: int) -> bool:
     said = roots((*terms(output), *english_terms(output)))
     return any(len(words := roots(t for t in terms(text) if t.isalpha())) >= _SENTENCE and 2 * len(words & said) >= len(words)
                for text in keys_and_strings(result)[1])
+
+
+def _none_found(view: TrajectoryView, position: int, relevance: float) -> bool:
+    """Whether a lookup the request matches at all found nothing ({"results": [], "count": 0, "message": …})
+    and the answer says none: it told the user why the deed was not done. A tide lookup nothing of a hut
+    booking matches, which found nothing, told "none found", was no step of it."""
+    return relevance > 0 and found_nothing(view.trajectory.tool_calls[position].result) \
+        and _NONE.search(view.trajectory.output or "") is not None
 
 
 _SPACED_DATE = re.compile(r"\d{4} \d{2} \d{2}")

@@ -680,7 +680,7 @@ def _dependencies(calls: list[ToolCall], texts: TrajectoryText, given: Callable[
         if found is None:
             c = calls[i]
             found = known[i] = c.status == "error" or c.name in polled or _acts(c.name, descriptions.get(c.name, "")) \
-                or _found_nothing(c.result)
+                or found_nothing(c.result)
         return found
 
     keys = texts.keys
@@ -721,7 +721,7 @@ def _dependencies(calls: list[ToolCall], texts: TrajectoryText, given: Callable[
             # a status tool asked about another subject (the next station) is no poll of the last one
             parents = {i for i in finished if keys[i] == keys[j] and calls[i].name == c.name
                        or barrier(i) and not (calls[i].name == c.name and c.name in polled and calls[i].status == "ok"
-                                              and not _found_nothing(calls[i].result) and sent(i) != sent(j))}
+                                              and not found_nothing(calls[i].result) and sent(i) != sent(j))}
             deepest = max((depth[i] for i in parents), default=0)
             candidates = [i for i in finished if i not in parents and depth[i] > deepest]
             if (candidates or every) and arguments:  # only these could make j deeper: look values up only then
@@ -845,7 +845,7 @@ def _acts(name: str, description: str) -> bool:
         (len(words) > 1 and words[1] in _DETERMINERS)
 
 
-def _found_nothing(result: Any) -> bool:
+def found_nothing(result: Any) -> bool:
     """An empty result ([], {}, "", {"results": [], "total": 0}) or one saying nothing was found."""
     if isinstance(result, str):
         return _NOTHING.match(result) is not None or not result.strip()
@@ -855,7 +855,7 @@ def _found_nothing(result: Any) -> bool:
         lists = [v for v in result.values() if isinstance(v, list)]
         # a count of 0 says nothing was found; false is an answer ({"bonfires": false})
         return all(not v for v in lists) if lists else all(
-            _found_nothing(v) or (type(v) in (int, float) and v == 0) for v in result.values())
+            found_nothing(v) or (type(v) in (int, float) and v == 0) for v in result.values())
     return False
 
 

@@ -1446,3 +1446,38 @@ def test_a_run_ending_on_the_lookup_that_found_why_the_deed_cannot_be_done(outpu
              call(2, "check_dates", {"from_date": "2025-01-27", "to_date": "2025-01-30"}, {"free": False, "next_free": "2025-02-02"})]
     assert verdict(calls, "Please move that hire order to start the day after tomorrow, for the same number of nights.",
                    HAMMOCKS, output=output) == flagged(label, 2)
+
+
+CHANDLERY = (_tool("get_chandlery_account", "按账户编号查询船具商店的贸易账户。", "account_id"),
+             _tool("search_chandlery_stock", "按类别和提货日期搜索船具库存。", "pickup_date", "category"),
+             _tool("check_pontoon_slot", "按泊位编码查询浮码头装货时段。", "berth_code"),
+             _tool("quote_chandlery_items", "计算船具报价。", "sku", "quantity", "currency"),
+             _tool("reserve_chandlery_items", "预留船具在码头提货。", "account_id", "sku", "quantity", "pickup_date"),
+             _tool("send_email", "Send an e-mail to an address.", "to", "subject", "body"))
+
+
+@pytest.mark.parametrize("output, label", [
+    # the search that found nothing on the asked day, told in an answer saying nothing was ordered
+    ("抱歉，2025-04-14 没有可用的船具，未下单。要换个日期吗？", "pass"),
+    # near miss: the same search, and an answer saying the order was placed
+    ("已为您预留 4 件护舷，2025-04-14 提货。", "wrong_tool"),
+])
+def test_a_search_that_found_nothing_for_an_asked_deed_the_answer_admits_undone(output, label):
+    calls = [call(1, "get_chandlery_account", {"account_id": "AC-979905"}, {"account_id": "AC-979905", "active": True}),
+             call(2, "search_chandlery_stock", {"pickup_date": "2025-04-14", "category": "fender"},
+                  {"results": [], "count": 0, "message": "nothing free on that date"})]
+    assert verdict(calls, "帮我订6天后的4件护舷船具，用美元报价，确认邮件发到 bk.orders@mailbox.example。", CHANDLERY,
+                   output=output, user_id="AC-979905") == flagged(label, 2)
+
+
+TIDE_HUTS = (_tool("hire_beach_hut", "Hire a beach hut from a start date to a return date.", "hut", "start_date", "return_date"),
+             _tool("get_beach_hut_info", "Practical information about an option: check-in, parking, rules, access.", "hut"),
+             _tool("get_tide_times", "High and low tide times for a beach.", "beach"),
+             _tool("cancel_booking", "Cancel a booking.", "booking_ref"))
+
+
+def test_a_lookup_nothing_of_the_request_matches_that_found_nothing_is_still_a_detour():
+    # near miss of the search that found nothing: a tide lookup for a hut hire, told as "nothing found"
+    calls = [call(1, "get_tide_times", {"beach": "北戴河12号小屋"}, {"summary": "no data for this location"})]
+    assert verdict(calls, "我想下周一租北戴河12号小屋，7天后还，不要额外物品", TIDE_HUTS,
+                   output="抱歉，没有查到相关的信息。") == flagged("wrong_tool", 1)
