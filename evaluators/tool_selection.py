@@ -421,12 +421,11 @@ def _one_deed_a_word(query: set[str], sources: dict[str, str], write_names: list
     names: 预订 is "to book" and "to order", and asks one of them; with book_session called for
     "预订…工作坊", order_starter_kit is no deed left undone. An order_braille_labels called for
     "预订盲文转写" leaves create_braille_booking, which the transcription matches better, undone."""
+    done = frozenset().union(*(actions(n) for n in write_names if n in called))
     dropped: set[str] = set()
-    for word in {sources[t] for t in query if sources[t] != t}:
+    for word in {sources[t] for t in query if sources[t] != t and t in done}:
         senses = {t for t in query if sources[t] == word}
         doing = [n for n in write_names if n in called and not senses.isdisjoint(actions(n))]
-        if not doing:
-            continue
         others = senses.difference(*(actions(n) for n in doing))
         rivals = [n for n in write_names if n not in called and not others.isdisjoint(actions(n))]
         scores = bm25.scores({t for t in query if sources[t] != word}, sources) if rivals else []
@@ -525,13 +524,13 @@ def _another_deed_done(view: TrajectoryView, verdicts: list[dict], scores: dict[
     agent undid something and reports another deed."""
     trajectory = view.trajectory
     output = trajectory.output or ""
-    if not output or acknowledges(output) or not says_done(output):
-        return
-    asked = requested(trajectory.input or "") | roots(english_claims(output)) | roots(terms(output))
     offered = {t.name: t for t in trajectory.tools_offered}
     doing = [(v, c) for v, c in zip(verdicts, trajectory.tool_calls) if v["tool"] in offered and writes(v["tool"])]
+    if not doing or any(not actions(v["tool"]) & _UNDOING for v, _ in doing) \
+            or not output or acknowledges(output) or not says_done(output):
+        return
     # any undoing the request or the answer says (取消 for withdraw_training) names this one
-    if not doing or kin(asked, _UNDOING) or any(not actions(v["tool"]) & _UNDOING for v, _ in doing):
+    if kin(requested(trajectory.input or "") | roots(english_claims(output)) | roots(terms(output)), _UNDOING):
         return
     instead = [n for n in offered if n not in called and writes(n) and scores[n] > 0]
     if not instead:
