@@ -408,9 +408,8 @@ class ToolSelectionEvaluator(Evaluator):
             if v["tool"] in suspects and v["tool"] not in cleared:
                 instead = wanted if detour and v["tool"] == last and wanted is not None else best
                 relevance = better[instead] if instead == best else scores[instead]
-                v.update(label="wrong_tool", better=instead,
-                         reason=f"{call_ref(v['seq'], v['tool'])}: wrong_tool: the request matches {instead!r} "
-                                f"(relevance {relevance:.2f}) and not {v['tool']!r} ({scores[v['tool']]:.2f})")
+                _mark_wrong(v, instead, f"the request matches {instead!r} (relevance {relevance:.2f}) "
+                                        f"and not {v['tool']!r} ({scores[v['tool']]:.2f})")
         return scores
 
 
@@ -478,9 +477,8 @@ def _named_write_instead(verdicts: list[dict], query: set[str], uncalled: dict[s
                    or (deeds and not deeds & query and (own - deeds) & (set(name_terms(n)) - _deed(n)))]
         if instead:
             n = max(instead, key=scores.__getitem__)
-            v.update(label="wrong_tool", better=n,
-                     reason=f"{call_ref(v['seq'], v['tool'])}: wrong_tool: the request names {n!r} "
-                            f"(relevance {scores[n]:.2f}), not {v['tool']!r} ({scores[v['tool']]:.2f})")
+            _mark_wrong(v, n, f"the request names {n!r} (relevance {scores[n]:.2f}), not {v['tool']!r} "
+                              f"({scores[v['tool']]:.2f})")
 
 
 def _ended_off_request(view: TrajectoryView, verdicts: list[dict], firm: dict[str, float], called: set[str],
@@ -509,19 +507,18 @@ def _ended_off_request(view: TrajectoryView, verdicts: list[dict], firm: dict[st
             and _reported(view, len(verdicts) - 1) \
             or _readies(trajectory.tool_calls[-1], _reference_keys(next(t for t in trajectory.tools_offered if t.name == wanted))):
         return
-    last.update(label="wrong_tool", better=wanted,
-                reason=f"{call_ref(last['seq'], last['tool'])}: wrong_tool: the request matches {wanted!r} "
-                       f"(relevance {firm[wanted]:.2f}) and nothing of it {last['tool']!r}")
+    _mark_wrong(last, wanted, f"the request matches {wanted!r} (relevance {firm[wanted]:.2f}) "
+                              f"and nothing of it {last['tool']!r}")
 
 
 _UNDOING = frozenset(terms("cancel delete remove withdraw void revoke terminate unsubscribe release close"))
 
 
 def _another_deed_done(view: TrajectoryView, verdicts: list[dict], scores: dict[str, float], called: set[str]) -> None:
-    """Marks the writes that undid something (cancel, delete, remove …) that neither the request nor the
-    answer says (cancel_macrame_class for "move that order to Friday"), where the answer says a deed done
-    (已改到, "booked") that no called write is told doing and the request matches an uncalled write: the
-    agent undid something and reports another deed."""
+    """Marks the writes that undid something (cancel, delete, remove …) where neither the request nor the
+    answer names any undoing (cancel_macrame_class for "move that order to Friday"), the answer says a
+    deed done (已改到, "booked") and the request matches an uncalled write: the agent undid something and
+    reports another deed."""
     trajectory = view.trajectory
     output = trajectory.output or ""
     offered = {t.name: t for t in trajectory.tools_offered}
@@ -538,9 +535,13 @@ def _another_deed_done(view: TrajectoryView, verdicts: list[dict], scores: dict[
     better = max(instead, key=scores.__getitem__)
     for v, c in doing:
         if v["label"] == "pass" and c.status != "error":
-            v.update(label="wrong_tool", better=better,
-                     reason=f"{call_ref(v['seq'], v['tool'])}: wrong_tool: the answer says another deed done than "
-                            f"{v['tool']!r} does; the request matches {better!r} ({scores[better]:.2f})")
+            _mark_wrong(v, better, f"the answer says another deed done than {v['tool']!r} does; "
+                                   f"the request matches {better!r} ({scores[better]:.2f})")
+
+
+def _mark_wrong(verdict: dict, better: str, why: str) -> None:
+    verdict.update(label="wrong_tool", better=better,
+                   reason=f"{call_ref(verdict['seq'], verdict['tool'])}: wrong_tool: {why}")
 
 
 def _deed(name: str) -> frozenset[str]:
