@@ -486,7 +486,7 @@ def catalogue(rng: random.Random, lang: str, t: dict, clean: bool) -> Draft:
     results = [{"id": shown if i == first else i, "title": f"{q} #{k + 1}", "price": rng.randint(5, limit)}
                for k, i in enumerate(ids)]
     s2 = Step(tools["csearch"].name, {"query": q, "max_price": limit}, {"results": results, "total": len(results)})
-    detail_result = {"id": first, "title": f"{q} #1", "in_stock": rng.randint(1, 6)}
+    detail_result = {"id": first, "title": f"{q} no. 1", "in_stock": rng.randint(1, 6)}
     if rng.random() < 0.35:
         name = t["third"][0] if lang == "en" else t["third"][1]
         detail_result["supplier_contact"] = {"name": name, "email": f"{t['key']}.supplier{rng.randint(1, 99)}@trade.example"}
