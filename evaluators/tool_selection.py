@@ -62,7 +62,7 @@ from evaluators.text.values import keys_and_strings, value_texts
 from evaluators.text.norm import has_cjk, norm
 from evaluators.text.numbers import without_durations
 from evaluators.text.request_terms import (CAMEL, asked_about, id_label_terms, is_evidence, is_leading, name_terms,
-                                           negated_terms, record_terms, request_terms, squashed)
+                                           negated_deeds, negated_terms, record_terms, request_terms, squashed)
 from evaluators.text.terms import roots, terms
 from evaluators.trajectory_quality import acknowledges, actions, found_nothing, kin, requested, says_done, writes
 from evaluators.trajectory_view import TrajectoryView, before
@@ -190,7 +190,8 @@ def fits_nowhere_else(view: TrajectoryView, position: int, better: ToolDefinitio
 
 def _acts_on_found(view: TrajectoryView, position: int, on_request: "_OnTheRequest", better: ToolDefinition,
                    query: set[str]) -> bool:
-    """Whether a write on a thing the request names (reserve_coin for "I need a coin … book it") sends,
+    """Whether a write on a thing the request names (reserve_coin for "I need a coin … book it"), or on the thing a
+    lookup of it found (register_for_fixture sent what search_fixtures found for 赛程, "competition schedule"), sends,
     under a reference the better tool has no room for, a record a lookup working on the request found
     (the coin_id a search of the user's coin gave, where the better book_vault_pickup takes a grading
     job): it does the asked deed on what the user asked for. A cancel_booking sent the booking a lookup
@@ -199,13 +200,15 @@ def _acts_on_found(view: TrajectoryView, position: int, on_request: "_OnTheReque
     a book_class where the request names create_order whole ("create an order for me: the knitting class")."""
     arguments, room, calls = view.text.arguments[position], _properties(better), view.trajectory.tool_calls
     texts, name = view.text, calls[position].name
-    if not (arguments and room) or set(name_terms(name)).difference(actions(name)).isdisjoint(query) \
-            or set(name_terms(better.name)) <= query:  # the better tool named whole: "create an order" for create_order
+    things = set(name_terms(name)).difference(actions(name))
+    if not (arguments and room and things) or set(name_terms(better.name)) <= query:  # the better tool named whole
         return False
+    named = not things.isdisjoint(query)
     return any(
         _REFERENCE_KEY.search(key := str(a.path[0])) and key not in room
         and not texts.in_user(a.text) and not texts.known.has(a.text)
         and any(not writes(calls[i].name) and before(calls[i], calls[position]) and on_request.working(i)
+                and (named or not things.isdisjoint(name_terms(calls[i].name)))
                 for u in a.units for i in texts.holders(u))
         for a in arguments)
 
@@ -308,7 +311,10 @@ class ToolSelectionEvaluator(Evaluator):
             _deeds_undone(offered, docs, called, meant - questioned - unasked)
         # a tool called in an earlier turn is no better choice: its result is in the conversation the agent was given
         used = called | {c.get("name") for m in trajectory.history for c in m.calls if c.get("name") in index}
-        better = {t.name: score for t, score in zip(offered, bm25.scores(uncovered, sources)) if t.name not in used}
+        # nor is a write of a deed the request says not to do (book_piste for "…预订吗？只是问问，先别订")
+        barred = roots(negated_deeds(trajectory.input or ""))
+        better = {t.name: score for t, score in zip(offered, bm25.scores(uncovered, sources))
+                  if t.name not in used and not (barred and writes(t.name) and kin(barred, actions(t.name)))}
         best = max(better, key=better.__getitem__, default=None)
         _named_write_instead(verdicts, query - unasked, better, scores)
         # a lookup's match on the senses of single Chinese characters (日: "day") is no sign it is on the request;

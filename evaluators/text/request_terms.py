@@ -6,7 +6,7 @@ import re
 from collections.abc import Callable
 from functools import lru_cache
 
-from evaluators.text.glosses import SENSES, english_deeds, senses
+from evaluators.text.glosses import SENSES, english_deeds, english_word_deeds, senses
 from evaluators.text.norm import CJK, has_cjk
 from evaluators.text.terms import STOP_CJK, terms
 
@@ -75,6 +75,21 @@ def negated_terms(text: str) -> frozenset[str]:
     """The request's terms that only a deed it says not to do gives (approve of "don't approve it yet");
     a Chinese word after 不要 is a deed only as a verb (批准, "to approve"; 不要船长 wants no skipper)."""
     return _only_in(text, _NEGATED.sub(lambda m: " " if m[1] or english_deeds(m[2]) else m[0], text))
+
+
+def negated_deeds(text: str) -> frozenset[str]:
+    """The deeds the request says not to do, as terms: book for "don't book yet", and for 先别订 the deeds of
+    the request's word holding 订 (场地预订吗？…先别订: "is there a piste to book? … don't book yet")."""
+    said: set[str] = set()
+    for m in _NEGATED.finditer(text):
+        if m[1]:
+            said.update(terms(m[1]))
+            continue
+        for char in m[2]:
+            for i in (i for i, c in enumerate(text) if c == char and not m.start(2) <= i < m.end(2)):
+                said.update(english_word_deeds(text[max(i - 1, 0):i + 1]), english_word_deeds(text[i:i + 2]))
+        said.update(english_word_deeds(m[2]))
+    return frozenset(said)
 
 
 # A deed's noun after a word pointing at one record ("that booking", "my reservation", 那个预订, 我的预约):

@@ -1396,15 +1396,29 @@ PETANQUE = (_tool("get_player", "Look up a petanque club player by player id.", 
             _tool("get_league_table", "Show the club league standings of a division.", "division"))
 
 
-@pytest.mark.parametrize("request_, output, label", [
+# the same club's tools, the booking and the piste search described in Chinese (预订 in book_piste's)
+PETANQUE_ZH = (_tool("find_pistes", "查询某天空闲的滚球场地。", "date", "surface"),
+               _tool("get_player", "按球员编号查询滚球俱乐部球员。", "player_id"),
+               _tool("get_boule_hire_prices", "Prices for hiring boules sets, in a currency.", "currency"),
+               _tool("book_piste", "为球员预订滚球场地。", "player_id", "piste_id"),
+               _tool("get_league_table", "Show the club league standings of a division.", "division"))
+ASKED_ABOUT = "明天还有碎石滚球场地预订吗？只是问问，先别订。也告诉我美元的价格。"
+
+
+@pytest.mark.parametrize("request_, offered, label", [
     # 先别订: a one-character deed the request says not to do asks nothing either
-    ("明天还有碎石滚球场地预订吗？只是问问，先别订。也告诉我美元的价格。", "有的：PS-8698 有空，标准价 30.00 USD。没有预订。", "pass"),
+    (ASKED_ABOUT, PETANQUE, "pass"),
+    # and bars the booking its 预订 asks about: book_piste, described 预订, is no better tool than the prices
+    (ASKED_ABOUT, PETANQUE_ZH, "pass"),
+    # near miss: the same words without the bar, asking the booking made
+    ("明天还有碎石滚球场地预订吗？有就帮我订上。也告诉我美元的价格。", PETANQUE_ZH, "wrong_tool"),
 ])
-def test_a_one_character_deed_the_request_says_not_to_do(request_, output, label):
+def test_a_one_character_deed_the_request_says_not_to_do(request_, offered, label):
     calls = [call(1, "find_pistes", {"date": "2025-08-07", "surface": "gravel"}, {"results": [{"piste_id": "PS-8698"}]}),
              call(2, "get_player", {"player_id": "PT-88915"}, {"player_id": "PT-88915", "status": "active"}),
              call(3, "get_boule_hire_prices", {"currency": "USD"}, {"items": [{"name": "standard", "price": "30.00"}]})]
-    assert verdict(calls, request_, PETANQUE, user_id="PT-88915", output=output) == flagged(label, 3)
+    assert verdict(calls, request_, offered, user_id="PT-88915",
+                   output="有的：PS-8698 有空，标准价 30.00 USD。没有预订。") == flagged(label, 3)
 
 
 MACRAME = (_tool("get_macrame_order", "Fetch an order by its reference.", "order_ref"),
@@ -1481,3 +1495,25 @@ def test_a_lookup_nothing_of_the_request_matches_that_found_nothing_is_still_a_d
     calls = [call(1, "get_tide_times", {"beach": "北戴河12号小屋"}, {"summary": "no data for this location"})]
     assert verdict(calls, "我想下周一租北戴河12号小屋，7天后还，不要额外物品", TIDE_HUTS,
                    output="抱歉，没有查到相关的信息。") == flagged("wrong_tool", 1)
+
+
+DARTS = (_tool("search_fixtures", "Search darts league fixtures by venue and division.", "venue", "division"),
+         _tool("register_for_fixture", "Register a darts team for a league fixture.", "team_id", "fixture_id", "match_date"),
+         _tool("buy_dartboard_cabinet", "Buy a dartboard cabinet delivered to a venue.", "team_id", "fixture_id"),
+         _tool("book_oche_practice", "Book an oche for darts practice.", "team_id", "practice_date"),
+         _tool("get_team", "Look up a darts team registered with the league.", "team_id"))
+
+
+@pytest.mark.parametrize("write, label", [
+    # 赛程 is "competition schedule" in CC-CEDICT, not "fixture": the fixture a search of fixtures found, registered
+    # for, is still the thing the user asked about; book_oche_practice has no room for a fixture
+    ("register_for_fixture", "pass"),
+    # near miss: a write sent that fixture whose object no lookup found (a cabinet)
+    ("buy_dartboard_cabinet", "wrong_tool"),
+])
+def test_a_write_on_what_a_lookup_of_that_thing_found(write, label):
+    calls = [call(1, "search_fixtures", {"venue": "Crown and Anchor"}, {"results": [{"fixture_id": "DRT-84756"}]}),
+             call(2, write, {"team_id": "DT-40086", "fixture_id": "DRT-84756", "match_date": "2025-01-31"},
+                  {"reference": "DRTR305925", "status": "confirmed"})]
+    assert verdict(calls, "帮我找一个适合Crown and Anchor的赛程，找到就预约在下周五。", DARTS, user_id="DT-40086",
+                   output="找到 DRT-84756，已预约 2025-01-31，编号 DRTR305925。") == flagged(label, 2)
