@@ -166,7 +166,7 @@ def judge(cases: Iterable[Any]) -> Scores:
 
 
 # Splits written apart, each a module of tests/judgement with its own generate(n, seed), in the order written.
-WRITTEN = ("blind", "fresh", "sealed", "unseen", "hidden", "veiled", "masked", "shrouded", "obscured", "cloaked", "shaded", "dimmed", "faded", "muted", "hushed", "stilled", "lulled", "calmed", "soothed", "eased", "quelled", "tempered", "dulled", "damped", "muffled", "quieted", "stifled", "subdued", "softened", "mellowed", "allayed", "assuaged", "placated", "appeased", "pacified", "mollified", "abated", "subsided", "waned", "ebbed", "slackened", "dwindled", "frayed", "receded", "tapered", "lessened", "relented", "thinned", "loosened", "curbed", "dipped", "tamed", "lowered", "slowed", "stemmed", "blunted", "withered", "deadened", "numbed", "sapped", "stunted", "drooped", "wilted", "drained", "sagged", "faltered", "paled", "stooped", "wizened", "hobbled", "trimmed")
+WRITTEN = ("blind", "fresh", "sealed", "unseen", "hidden", "veiled", "masked", "shrouded", "obscured", "cloaked", "shaded", "dimmed", "faded", "muted", "hushed", "stilled", "lulled", "calmed", "soothed", "eased", "quelled", "tempered", "dulled", "damped", "muffled", "quieted", "stifled", "subdued", "softened", "mellowed", "allayed", "assuaged", "placated", "appeased", "pacified", "mollified", "abated", "subsided", "waned", "ebbed", "slackened", "dwindled", "frayed", "receded", "tapered", "lessened", "relented", "thinned", "loosened", "curbed", "dipped", "tamed", "lowered", "slowed", "stemmed", "blunted", "withered", "deadened", "numbed", "sapped", "stunted", "drooped", "wilted", "drained", "sagged", "faltered", "paled", "stooped", "wizened", "hobbled", "trimmed", "hampered")
 SPLITS = ("dev", "heldout", *WRITTEN)
 
 
