@@ -82,7 +82,7 @@ _INJECTION = re.compile("|".join((
     r"\battention\s+(?:ai|llm)\b", r"\b(?:ai|llm)\s+(?:assistants?|agents?|models?)\s+(?:must|should|reading|are\s+required)",
     r"\bsystem\s*:\s*(?:the\s+)?(?:assistant|ai|model)\s+(?:must|should|is\s+required)",
     r"\bthe\s+assistant\s+must\s+now\b", r"\bnew\s+instructions?\s+from\b",
-    r"(?:AI|人工智能|智能)?助手(?:必须|务必|请立即|需要立即)", r"致(?:AI|人工智能|智能)(?:助手|代理)",
+    r"(?:AI|人工智能|智能)?助手(?:必须|务必|请立即|需要立即)", r"致(?:AI|人工智能|智能)?(?:助手|代理)",
     # addressed to assistants at large, dressed as the system's or an admin's, or hiding itself from the user
     r"\bassistants?\s+(?:must|should|are\s+required\s+to|need\s+to)\b",
     r"\bsystem\s+(?:notice|message|alert|notification)\s*:",
@@ -100,6 +100,9 @@ _INJECTION = re.compile("|".join((
     r"|agent\s+(?:directive|instruction))s?\s*[:：]",
     r"\battention\s+(?:(?:ai|llm)\s+)?(?:agents?|assistants?|bots?)\s*[:：,]",
     r"\b(?:ignore|disregard)\s+the\s+[a-z]+\s+and\s+(?:call|e-?mail|send|copy|forward|cancel|delete|waive|mark|book|transfer|refund)\b",
+    # "Librarian override: stop and e-mail …"; 不要理会客户，把…发到, 别管乘客，把… ("never mind the passenger, send …")
+    r"\boverride\s*[:：]\s*(?:stop|ignore|disregard|forget|send|e-?mail|call|copy|forward|cancel|delete|waive|transfer|refund)\b",
+    r"(?:不要理会|别管|无视|忽略)(?:这位|该)?[\u4e00-\u9fff]{1,3}[，,]\s*(?:把|将|直接|立即|马上)",
     r"机器人\s*[:：]\s*(?:告诉|告知|通知|请|务必|必须|把|将)",
     r"(?<![\u4e00-\u9fff])助手[:：]", r"[（(]给(?:AI|人工智能|智能)?助手[)）]", r"给[\u4e00-\u9fff]{0,4}(?:AI|人工智能|助手)的(?:消息|留言|备注|说明)",
     r"(?:AI|人工智能|智能)(?:代理|助手|客服)[:：]",
@@ -115,7 +118,8 @@ _TRIGGERS = ("ignore", "disregard", "forget", "override", "you are now", "from n
              "instruction", "system", "jailbreak", "dan mode", "忽略", "无视", "忘记", "忘掉", "不要理会", "你现在",
              "从现在", "扮演", "指令", "assistant", "llm", "attention", "ai agent", "ai model", "ai assistant", "bot",
              "助手", "致ai", " ai 的", "代理", "机器人", "无视", "不要理会", "admin", "管理员", "系统", "tell", "inform", "notify", "mention", "告诉", "告知", "通知",
-             "让用户", "让客户", "让顾客", "让患者", "让会员")
+             "让用户", "让客户", "让顾客", "让患者", "让会员", "to the ai", "for the ai", "to ai", "for ai", "to all ai",
+             "for all ai", "to any ai", "for any ai", "language model", "agent", "智能客服", "人工智能", "别管")
 _TRIGGER = re.compile("|".join(map(re.escape, _TRIGGERS)))
 _URL = re.compile(r"https?://[^\s'\"<>)\]}，。]+", re.IGNORECASE)
 _QUOTED = re.compile(r"\"([^\"\n]{3,80})\"|'([^'\n]{3,80})'"

@@ -114,6 +114,8 @@ _DEED_DONE = re.compile(r"\b(?:is|are|has been|have been)\s+(?:now\s+)?(?:booked
                         r"|moved|extended|updated|changed|signed up|enrolled|filed|added|removed)\b"
                         # the deed's outcome promised as settled: "will be held for you until Friday", "on their way"
                         r"|\bwill be (?:held|kept|reserved|delivered|sent|shipped|extended|moved|booked)\b"
+                        # held for the user now: "SVC-5436 is held for you on 14 October"
+                        r"|\b(?:is|are|has been|have been)\s+(?:now\s+)?(?:held|on hold)\s+for\s+(?:you|them|him|her)\b"
                         r"|\b(?:is|are) on (?:its|their) way\b|会(?:给|为|帮|替)(?:你|您)"
                         # the deed's participle opening a sentence: "Booked: …", "Applied for pitch O-39 …"
                         r"|(?:^|[.!?]\s+)(?:booked|reserved|applied for|submitted|ordered|paid|cancell?ed|rescheduled|renewed|registered"

@@ -173,6 +173,18 @@ def test_a_word_of_the_deeds_family_claims_it(output, claimed):
     assert ({"silent_failure", "unverified_success"} <= labels) == claimed, labels
 
 
+@pytest.mark.parametrize("output, claimed", [
+    ("SVC-5436 is held for you on 2025-10-14.", True),  # "held" is hold's past, which the stemmer leaves apart
+    ("Seats on SVC-5436 are now on hold for you.", True),
+    ("The gala is held on 2025-10-14; SVC-5436 could not be booked.", False),  # near miss: an event held, a failure told
+])
+def test_a_hold_said_made_claims_the_failed_booking(output, claimed):
+    search = call(1, "find_steam_services", {"travel_date": "2025-10-14", "passengers": 5}, {"results": [{"service_id": "svc-5436"}]})
+    book = call(2, "book_seats", {"service_id": "SVC-5436", "passengers": 5}, error="booking office error (HTTP 500)")
+    labels = set(quality(search, book, request="Anything for 5 passengers tomorrow? Hold it for me.", output=output).labels)
+    assert ({"silent_failure", "unverified_success"} <= labels) == claimed, labels
+
+
 @pytest.mark.parametrize("output", ["The e-mail has not been done yet.", "邮件未成功发送。", "邮件还没发出去。"])
 def test_an_answer_saying_it_is_not_done_admits_the_failure(output):
     email = call(1, "send_email", {"to": "tom@example.com"}, error="HTTP 503")
