@@ -352,7 +352,8 @@ class _Judge:
             return "grounded", found
         if type(value) is int and value >= 2 and value in self._list_lengths(position):
             return "grounded", "the number of items the call sends in a list (basket_count=2 beside two rings)"
-        if later is not None:
+        # a negative number is not the magnitude a later result shows (max_price=-1 beside a later "total": 1)
+        if later is not None and not (type(value) in (int, float) and value < 0):
             return "future_ref", f"the value only appears in the result of later call {later}"
         if is_text and self.reviewer.respaced(text, self.read_before(position, later=True)):
             return "future_ref", "the value, with its separators otherwise, only appears in the result of a later call"

@@ -503,9 +503,11 @@ class Reviewer:
 
     @property
     def money_word(self) -> str | None:
-        """A Chinese word of the request meaning a unit of money in general (元, 块: CC-CEDICT)."""
+        """A Chinese word of the request meaning a unit of money in general (元, 块: CC-CEDICT), after an amount
+        (200元, 十块): 笔 of 做笔 is a pen, though it counts sums of money too."""
         return next((word for word, meanings in senses(self.requests)
-                     if any("currency unit" in m or "money" in m for m in meanings)), None)
+                     if any("currency unit" in m or "money" in m for m in meanings)
+                     and re.search(rf"[\d〇零一二两三四五六七八九十百千万]\s*{re.escape(word)}", self.requests)), None)
 
     def _facts_found(self, value: str, earlier: Callable[[str], bool]) -> bool:
         """Whether every fact of a text the agent wrote is found: its dates computed or said, its

@@ -64,7 +64,8 @@ from evaluators.text.numbers import without_durations
 from evaluators.text.request_terms import (CAMEL, asked_about, id_label_terms, is_evidence, is_leading, name_terms,
                                            negated_deeds, negated_terms, record_terms, request_terms, squashed)
 from evaluators.text.terms import roots, terms
-from evaluators.trajectory_quality import acknowledges, actions, found_nothing, kin, requested, says_done, writes
+from evaluators.trajectory_quality import (acknowledges, actions, acts, found_nothing, kin, requested, says_done,
+                                            writes)
 from evaluators.trajectory_view import TrajectoryView, before
 
 NAME_WEIGHT = 2  # a tool's name says what it does more surely than its description (BM25F-style boost)
@@ -140,7 +141,7 @@ def works_on_the_request(view: TrajectoryView, position: int) -> bool:
     if arguments is None:  # unreadable arguments: their id-like words, as written
         raw = view.trajectory.tool_calls[position].arguments_raw or ""
         return any(view.text.in_user(w) or known.has(w) for w in map(norm, _ID_LIKE.findall(raw)))
-    if _user_keys(view, arguments, with_known=True) or _mistyped_own(view, arguments):
+    if _user_keys(view, arguments, with_known=True) or _mistyped_own(view, arguments) or _typed_own(view, arguments):
         return True
     # a day alone is no sign (any report takes one); with another of the user's values (the site, the nights) it is
     given = [a for a in arguments if view.text.in_user(a.text) or known.has(a.text)]
@@ -163,6 +164,42 @@ def _mistyped_own(view: TrajectoryView, arguments: list) -> bool:
     given = (*view.text.context, *(norm(w) for w in _ID_LIKE.findall(view.trajectory.input or "")))
     own = {_DIGIT.sub("0", v) for v in given if sum(c.isdigit() for c in v) >= 3}
     return bool(own) and any(_specific(str(a.value)) and _DIGIT.sub("0", a.text) in own for a in arguments)
+
+
+def _message_sent_along(view: TrajectoryView, query: set[str]) -> frozenset[str]:
+    """The request's words for sending a message ("send the confirmation to lina.ortiz@example.com") where a
+    call that went through sent the address the request gives (the booking's confirm_email): the message
+    went with it, and asks no e-mail tool."""
+    addresses = {a.lower() for a in _ADDRESS.findall(view.trajectory.input or "")}
+    sent = {a.lower() for c in view.trajectory.tool_calls if c.status == "ok"
+            for a in _ADDRESS.findall(c.arguments_raw or str(c.arguments or ""))}  # as written, readable or not
+    return frozenset(query & _MESSAGING) if addresses & sent else frozenset()
+
+
+_ADDRESS = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
+_MESSAGING = frozenset(terms("send email mail message notify text sms"))
+
+
+def _on_the_days_work(view: TrajectoryView, position: int) -> bool:
+    """Whether a lookup sends nothing but a day another call of the run sends too (the paint stock on the
+    day the painter searches look at): a look at that day's conditions in the course of the work."""
+    arguments = view.text.arguments[position]
+    days = [as_date(str(a.value)) for a in arguments or ()]
+    if not days or None in days:
+        return False
+    sent = {as_date(str(a.value)) for j, others in enumerate(view.text.arguments) if j != position for a in others or ()}
+    return all(day in sent for day in days)
+
+
+def _typed_own(view: TrajectoryView, arguments: list) -> bool:
+    """Whether the call sends, as an id, one the request typed with other separators (MB-74731 for
+    "order mb 74 731"): the user's own record."""
+    typed = {squashed(m[0]) for m in _TYPED_ID.finditer(view.trajectory.input or "")}
+    return any(_specific(str(a.value)) and squashed(a.text) in typed for a in arguments)
+
+
+# An id as a user types it: up to four letters, then digits in groups a space or a hyphen may part.
+_TYPED_ID = re.compile(r"(?<![\w-])[A-Za-z]{0,4}[-\s]?\d+(?:[-\s]\d+)+(?![\w-])")
 
 
 def _specific(raw: str, coded: bool = False) -> bool:
@@ -305,8 +342,9 @@ class ToolSelectionEvaluator(Evaluator):
         # nor is a deed's noun labelling an id a call sent ("Booking TF 68394", 预订号: it names the record), nor a
         # deed the request says not to do ("don't approve it yet"): neither asks anything
         unasked = id_label_terms(trajectory.input or "", partial(_sent, view)) | negated_terms(trajectory.input or "") \
-            | record_terms(trajectory.input or "", requested)
-        meant = _one_deed_a_word(query, sources, [t.name for t in offered if writes(t.name)], called, index, bm25)
+            | record_terms(trajectory.input or "", requested) | _message_sent_along(view, query)
+        meant = _one_deed_a_word(query, sources, [t.name for t in offered if writes(t.name)], called, index, bm25,
+                                 _said_done_in(view))
         uncovered = (meant - unasked).difference(*(docs[index[name]] for name in called)) | \
             _deeds_undone(offered, docs, called, meant - questioned - unasked)
         # a tool called in an earlier turn is no better choice: its result is in the conversation the agent was given
@@ -323,7 +361,7 @@ class ToolSelectionEvaluator(Evaluator):
             offered, scores.values(), bm25.scores({t for t in query if is_evidence(t, sources[t])}, sources))}
         low: set[str] = set()
         on_request = _OnTheRequest(view, low)
-        _ended_off_request(view, verdicts, firm, called, on_request)
+        _ended_off_request(view, verdicts, firm, scores, called, on_request)
         _another_deed_done(view, verdicts, scores, called)
         if best is None or better[best] < MIN_BETTER or _attempted(trajectory, verdicts, offered[index[best]]):
             return scores
@@ -362,7 +400,9 @@ class ToolSelectionEvaluator(Evaluator):
             or len(called) == 1 and strong and not writes(best) and not writes(v["tool"])
             and firm[v["tool"]] <= WELL_BELOW * scores[best]))
         low.update([last] if undone else ())
-        # beside calls that do what was asked, a side lookup is wrong only on strong evidence
+        # beside calls that do what was asked, a side lookup is wrong only on strong evidence, and not where, in
+        # the course of the work, it looks at the day the work is for, nor, where a write was made and the better
+        # tool is another write, where it was sent the user's words and the answer tells its result (the terms quoted)
         served = bool(called - low)
         # where the asked write was never made, the lookup that took its place at the end, one nothing of the
         # request matches and the answer does not report on, is a detour, not a step. The asked write: the better
@@ -401,9 +441,16 @@ class ToolSelectionEvaluator(Evaluator):
         asks = bool(_QUESTION.search(trajectory.input or ""))
         deferred = (writes(best) or bool(deeds) and not asks) and not wrote and (
             asks and bool(_QUESTION.search(trajectory.output or "")) or acknowledges(trajectory.output or ""))
+        # a deed done: a call the request matches that acts on the world (by its name or its description:
+        # commission_index, "Book or order a slot") went through
+        descriptions = {t.name: t.description or "" for t in offered}
+        made = any(c.status == "ok" and c.name not in low and acts(c.name, descriptions.get(c.name, ""))
+                   for c in trajectory.tool_calls)
         cleared = {name for name in suspects
                    if any((on_request.working(p) and p != stood_in) or _readies(trajectory.tool_calls[p], readied[name])
                           or (deferred and not writes(name) and (_reported(view, p) or _none_found(view, p, firm[name])))
+                          or (served and not writes(name) and p < end and _on_the_days_work(view, p))
+                          or (served and made and writes(best) and not writes(name) and _answered_on(view, p))
                           or (writes(name) and (fits_nowhere_else(view, p, offered[index[best]])
                                                 or _acts_on_found(view, p, on_request, offered[index[best]], meant)
                                                 or (not strong and _follows_up(view, p))
@@ -420,23 +467,47 @@ class ToolSelectionEvaluator(Evaluator):
 
 
 def _one_deed_a_word(query: set[str], sources: dict[str, str], write_names: list[str], called: set[str],
-                     index: dict[str, int], bm25: BM25) -> set[str]:
+                     index: dict[str, int], bm25: BM25, said_done: tuple[str, set[str]]) -> set[str]:
     """The request's terms but the other senses of a Chinese word whose deed a called write does, where
     the rest of the request matches that write at least as well as any uncalled write another sense
     names: 预订 is "to book" and "to order", and asks one of them; with book_session called for
     "预订…工作坊", order_starter_kit is no deed left undone. An order_braille_labels called for
-    "预订盲文转写" leaves create_braille_booking, which the transcription matches better, undone."""
+    "预订盲文转写" leaves create_braille_booking, which the transcription matches better, undone. A write
+    the answer says did the word's deed in that word (enrol_on_course, 已预订 WC-913) does it too."""
     done = frozenset().union(*(actions(n) for n in write_names if n in called))
+    answer, succeeded = said_done
+    deeds = frozenset().union(*(actions(n) for n in write_names))
     dropped: set[str] = set()
-    for word in {sources[t] for t in query if sources[t] != t and t in done}:
+    for word in {sources[t] for t in query if sources[t] != t and (
+            t in done or succeeded and t in deeds and _said_done_as(sources[t], answer))}:
         senses = {t for t in query if sources[t] == word}
         doing = [n for n in write_names if n in called and not senses.isdisjoint(actions(n))]
+        # a write doing another deed, said done in the word, must match the rest of the request better than the
+        # rivals (a dartboard cabinet bought for 找到就预约 matches it no better than book_oche_practice)
+        told = not doing and _said_done_as(word, answer)
+        doing = doing or ([n for n in write_names if n in succeeded] if told else [])
         others = senses.difference(*(actions(n) for n in doing))
         rivals = [n for n in write_names if n not in called and not others.isdisjoint(actions(n))]
         scores = bm25.scores({t for t in query if sources[t] != word}, sources) if rivals else []
-        if all(max(scores[index[n]] for n in doing) >= scores[index[r]] for r in rivals):
+        if doing and all(max(scores[index[n]] for n in doing) > scores[index[r]] if told
+                         else max(scores[index[n]] for n in doing) >= scores[index[r]] for r in rivals):
             dropped |= senses
     return query - dropped
+
+
+def _said_done_as(word: str, answer: str) -> bool:
+    """Whether the answer says a deed done in the request's own Chinese word (已预订, 预订好了)."""
+    return bool(answer) and re.search(rf"已(?:经)?(?:[为帮给替][^，。！？,.!?]{{0,4}}?)?{re.escape(word)}|{re.escape(word)}(?:好|成功)",
+                                      answer) is not None
+
+
+def _said_done_in(view: TrajectoryView) -> tuple[str, set[str]]:
+    """The answer where it says a deed done ("" where not), and the writes that succeeded."""
+    trajectory = view.trajectory
+    output = trajectory.output or ""
+    if not says_done(output) or acknowledges(output):
+        return "", set()
+    return output, {c.name for c in trajectory.tool_calls if c.status == "ok" and writes(c.name)}
 
 
 def _told_done_across(view: TrajectoryView, tool: ToolDefinition, chinese: bool) -> bool:
@@ -462,8 +533,22 @@ def _with_family(sources: dict[str, str], docs: tuple[tuple[str, ...], ...]) -> 
             if t.isascii() and len(t) >= 5:
                 by_start.setdefault(t[:5], set()).add(t)
     family = {d: source for t, source in sources.items() if t == source and t.isascii()
-              and t not in by_start.get(t[:5], ()) for d in by_start.get(t[:5], ()) if kin(frozenset((t,)), frozenset((d,)))}
+              and t not in by_start.get(t[:5], ()) for d in by_start.get(t[:5], ())
+              if kin(frozenset((t,)), frozenset((d,))) and not _compound(t, d)}
     return family | sources
+
+
+def _compound(word: str, other: str) -> bool:
+    """Whether the longer word is the shorter one and another word of three letters or more, not an ending of
+    its family: afternoon is after + noon ("returned 14 days after" asks no morning-or-afternoon delivery),
+    while collection, reminder, scheduling are collect, remind, schedule with their endings."""
+    short, long = sorted((word, other), key=len)
+    return long.startswith(short) and len(long) - len(short) >= 3 and long[len(short):] not in _ENDINGS
+
+
+# Endings a word's family adds to it (stemmed words: "collect" + "ion", "remind" + "er").
+_ENDINGS = frozenset("ion ions ation ations er ers ment ments ing ings ance ence ive ity able ible ful less ness "
+                     "ship al ally ically ed es".split())
 
 
 def _named_write_instead(verdicts: list[dict], query: set[str], uncalled: dict[str, float], scores: dict[str, float]) -> None:
@@ -487,11 +572,13 @@ def _named_write_instead(verdicts: list[dict], query: set[str], uncalled: dict[s
                               f"({scores[v['tool']]:.2f})")
 
 
-def _ended_off_request(view: TrajectoryView, verdicts: list[dict], firm: dict[str, float], called: set[str],
-                       on_request: _OnTheRequest) -> None:
+def _ended_off_request(view: TrajectoryView, verdicts: list[dict], firm: dict[str, float], scores: dict[str, float],
+                       called: set[str], on_request: _OnTheRequest) -> None:
     """Marks the last call where a run for a deed ended on a lookup nothing of the request matches: the
-    request asks a deed done (订, 约, book) and asks no question, no write was made, an uncalled write
-    matches the request, and the lookup, which did not fail, which no earlier result sent it to and
+    request asks a deed done (订, 约, book) outside its questions ("Can you check how my request is going? Once
+    it's through, book it"; beside a question, the lookup matches nothing of the request at all), no write was
+    made, an uncalled write matches the request, and the lookup, which did not fail, which no earlier result sent
+    a value (a number of one or two digits aside: page=1 beside a "total": 1) and
     which returned no reference the write takes (a product_id: the first step of the order), is where
     the agent stopped. It took the write's place whatever the answer says of it (the parking tariff
     told for "book me a photo booth", the café's menu beside the free lanes for "book us a lane"), even
@@ -501,20 +588,36 @@ def _ended_off_request(view: TrajectoryView, verdicts: list[dict], firm: dict[st
     ("shall I book it?") left the deed to the user's word."""
     trajectory = view.trajectory
     last = verdicts[-1]
+    request = trajectory.input or ""
     if last["label"] != "pass" or last["tool"] not in firm or writes(last["tool"]) or firm[last["tool"]] > 0 \
             or any(writes(n) for n in called) or trajectory.tool_calls[-1].status == "error" \
-            or not requested(trajectory.input or "") or _QUESTION.search(trajectory.input or ""):
+            or not requested(_SENTENCE_ASKED.sub(" ", request)) \
+            or _QUESTION.search(request) and scores[last["tool"]] > 0:  # may answer the question (风 of 还能玩吗)
         return
     wanted = max((n for n in firm if writes(n) and n not in called), key=firm.__getitem__, default=None)
     # (an answer saying the deed not done, telling what the lookup found: "those dates are taken", found why; an
     # empty result's "没有" only tells it)
-    if wanted is None or firm[wanted] < MIN_BETTER or _QUESTION.search(trajectory.output or "") or on_request.fed_by[-1] \
+    if wanted is None or firm[wanted] < MIN_BETTER or _QUESTION.search(trajectory.output or "") \
+            or _fed_beyond_counts(view, len(verdicts) - 1, on_request) \
             or acknowledges(trajectory.output or "") and bool(value_texts(trajectory.tool_calls[-1].result)) \
             and _reported(view, len(verdicts) - 1) \
             or _readies(trajectory.tool_calls[-1], _reference_keys(next(t for t in trajectory.tools_offered if t.name == wanted))):
         return
     _mark_wrong(last, wanted, f"the request matches {wanted!r} (relevance {firm[wanted]:.2f}) "
                               f"and nothing of it {last['tool']!r}")
+
+
+# A sentence asking something (…?, …吗): a deed in it is asked about, not asked done.
+_SENTENCE_ASKED = re.compile(r"[^.!?。！？]*(?:[?？]|吗[^.!?。！？]*[.!?。！？]?)")
+
+
+def _fed_beyond_counts(view: TrajectoryView, position: int, on_request: _OnTheRequest) -> bool:
+    """Whether an earlier result sent the call a value (the failed job's name, an id), not merely a
+    number of one or two digits any result holds (page=1 beside a "total": 1)."""
+    texts = view.text
+    fed = on_request.fed_by[position]
+    return bool(fed) and any(not (u.isdigit() and len(u) < 3) and not texts.in_user(u) and not fed.isdisjoint(texts.holders(u))
+                             for a in texts.arguments[position] or () for u in a.units)
 
 
 _UNDOING = frozenset(terms("cancel delete remove withdraw void revoke terminate unsubscribe release close"))

@@ -681,7 +681,7 @@ def _dependencies(calls: list[ToolCall], texts: TrajectoryText, given: Callable[
         found = known.get(i)
         if found is None:
             c = calls[i]
-            found = known[i] = c.status == "error" or c.name in polled or _acts(c.name, descriptions.get(c.name, "")) \
+            found = known[i] = c.status == "error" or c.name in polled or acts(c.name, descriptions.get(c.name, "")) \
                 or found_nothing(c.result)
         return found
 
@@ -716,7 +716,7 @@ def _dependencies(calls: list[ToolCall], texts: TrajectoryText, given: Callable[
     depth: list[int] = []
     for j, (c, arguments) in enumerate(zip(calls, texts.arguments)):
         finished = [i for i in range(j) if ends[i] <= c.start_ns]
-        if _acts(c.name, descriptions.get(c.name, "")):
+        if acts(c.name, descriptions.get(c.name, "")):
             parents = set(finished)
         else:
             # a repeat of an earlier call is redundant, not a lookup that could have run alongside it;
@@ -828,7 +828,7 @@ _DETERMINERS = frozenset("a an the one all every each some any my your its their
 
 
 @lru_cache(maxsize=4096)  # keyed by a tool's name and description
-def _acts(name: str, description: str) -> bool:
+def acts(name: str, description: str) -> bool:
     """Whether a tool acts on the world: a write, or a name with no read word, unless its description
     opens as a lookup's does: a read verb ("List the DNS records"), or a noun phrase, no verb with its
     object ("Current TLS certificate of a domain", "Harbour berth fees per night"; not "Waive a fee",

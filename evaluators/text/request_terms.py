@@ -42,10 +42,13 @@ def is_evidence(term: str, source: str) -> bool:
     return term == source or len(set(source)) > 1
 
 
-# A deed's noun labelling an id ("Booking TF 68394", "reservation no. 4471", 预订号 tf-96082): it names
-# the record the id is, not a deed asked. The id: up to four letters, then three digits or more.
-_ID_LABEL = re.compile(r"(\b[A-Za-z]+(?:ing|ion|ment)\b(?:\s+(?:ref(?:erence)?|no\.?|number|id|code))?|[\u4e00-\u9fff]{1,3}号)"
-                       r"\s*[:：#]?\s*([A-Za-z]{0,4}[-\s]?\d{3,})", re.I)
+# A deed's noun labelling an id ("Booking TF 68394", "reservation no. 4471", "order mb 74 731", 预订号 tf-96082):
+# it names the record the id is, not a deed asked. The id: up to four letters, then digits in groups a space or a
+# hyphen may part (whether a call sent it, squashed, decides). (A bare 预订 or 订单 before an id stays: 取消桨板预订
+# PB-18773 names cancel_booking by both its words.)
+_ID_LABEL = re.compile(r"(\b(?:[A-Za-z]+(?:ing|ion|ment)|order)\b(?:\s+(?:ref(?:erence)?|no\.?|number|id|code))?"
+                       r"|[\u4e00-\u9fff]{1,3}号)"
+                       r"\s*[:：#]?\s*([A-Za-z]{0,4}[-\s]?\d+(?:[-\s]\d+)*)", re.I)
 
 
 def id_label_terms(text: str, sent: Callable[[str], bool]) -> frozenset[str]:
@@ -95,13 +98,17 @@ def negated_deeds(text: str) -> frozenset[str]:
 # A deed's noun after a word pointing at one record ("that booking", "my reservation", 那个预订, 我的预约):
 # it names the record the request is about, as an id's label does, and asks no deed.
 _RECORD = re.compile(r"\b(?:my|our|that|this|the|your)\s+([a-z]+(?:ing|ion|ment))\b"
-                     r"|(?:那个|这个|那笔|这笔|那张|这张|我的|我们的)([\u4e00-\u9fff]{2})", re.I)
+                     r"|(?:那个|这个|那笔|这笔|那张|这张|我的|我们的)([\u4e00-\u9fff]{2})"
+                     # a record asked about by name: "Is that repair finished?", "this order has shipped?"
+                     r"|\b(?:is|was|has|had)\s+(?:that|this)\s+([a-z]+)\b|\b(?:that|this)\s+([a-z]+)\s+(?:is|was|has|had)\b", re.I)
 
 
 def record_terms(text: str, deed: Callable[[str], bool]) -> frozenset[str]:
     """The request's terms that only a `deed`'s noun naming a record gives (book of "move my booking",
-    把那个预订改到…)."""
-    return _only_in(text, _RECORD.sub(lambda m: " " if deed(m[1] or m[2]) else m[0], text))
+    把那个预订改到…), or the record a question asks about ("Is that repair finished?": the repair
+    exists, and asks no book_repair)."""
+    return _only_in(text, _RECORD.sub(lambda m: m[0].replace(m[3] or m[4], " ") if m[3] or m[4]
+                                      else " " if deed(m[1] or m[2]) else m[0], text))
 
 
 def is_leading(term: str, source: str) -> bool:

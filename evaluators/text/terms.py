@@ -42,12 +42,14 @@ _IRREGULAR = {"paid": "pay", "sent": "send", "made": "make", "bought": "buy", "s
 
 @lru_cache(maxsize=1 << 14)  # keyed by the word, answering a string: safe to share between threads
 def _stem(word: str) -> str:
-    """A light English suffix stripper: enough for flights/flight, booking/book, rates/rate, and
+    """A light English suffix stripper: enough for flights/flight, booking(s)/book, rates/rate, and
     the irregular past forms of common deeds (paid/pay, sent/send)."""
     if word in _IRREGULAR:
         return _IRREGULAR[word]
     if len(word) > 5 and word.endswith("ing"):
         return _undoubled(word[:-3])
+    if len(word) > 6 and word.endswith("ings"):  # bookings as booking: book
+        return _undoubled(word[:-4])
     if len(word) > 4 and word.endswith("ies"):
         return word[:-3] + "y"
     if len(word) > 4 and word.endswith(("ches", "shes", "sses", "xes", "zes")):

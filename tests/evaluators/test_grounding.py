@@ -166,6 +166,19 @@ def test_future_ref_and_ungrounded():
                              "not in the user input or any earlier tool result")
 
 
+@pytest.mark.parametrize("max_price, label", [
+    (-1, "ungrounded_value"),  # nobody said -1: a later result's "total": 1 is not it
+    (1, "future_ref"),  # near miss: the later result's 1 itself
+])
+def test_a_negative_number_is_not_a_later_results_magnitude(max_price, label):
+    search = ToolDefinition(name="search_heads", parameters={"type": "object", "properties": {
+        "pocket": {"type": "string"}, "max_price": {"type": "number"}}})
+    first = call(1, "search_heads", {"pocket": "mesh", "max_price": max_price})
+    second = call(2, "search_heads", {"pocket": "mesh"}, {"results": [{"sku": "LX 80 141"}], "total": 1})
+    result = ground(first, second, request="Any mesh heads?", offered=(search,))
+    assert leaves(result)["max_price"] == label
+
+
 ROOM = ToolDefinition(name="reserve_workshop_room", parameters={"type": "object", "properties": {
     "visit_id": {"type": "string"}, "date": {"type": "string", "format": "date"},
     "start_time": {"type": "string"}, "end_time": {"type": "string"}}})

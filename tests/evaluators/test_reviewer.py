@@ -62,6 +62,14 @@ def test_codes_names_and_translations_are_grounded(value, said):
     assert verdict(value, said)[0] == "pass"
 
 
+@pytest.mark.parametrize("said, label", [
+    ("预算200元以内，帮我订", "pass"), ("十块以内的都行", "pass"),  # an amount in 元, 块: the local currency
+    ("7月4日有没有车削课程（做笔）？帮我订下并付定金。", "ungrounded_value"),  # near miss: 笔 is a pen here
+])
+def test_the_local_currency_of_a_chinese_request_naming_an_amount(said, label):
+    assert verdict("CNY", said, key="currency")[0] == label
+
+
 @pytest.mark.parametrize("value, said", [("Kyoto", "入住京都的酒店"), ("Busan", "去釜山玩三天")])
 def test_a_chinese_place_name_glossed_otherwise_is_grounded_by_its_city_or_prefecture_entry(value, said):
     assert verdict(value, said, key="city")[0] == "pass"

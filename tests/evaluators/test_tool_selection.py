@@ -8,7 +8,9 @@ from collector.trajectory import EarlierMessage, ToolDefinition
 from evaluators.base import EvalContext
 from evaluators.text.bm25 import BM25
 from evaluators.text.terms import terms
+from evaluators.text.request_terms import record_terms
 from evaluators.tool_selection import ToolSelectionEvaluator, documents
+from evaluators.trajectory_quality import requested
 
 from .conftest import FLIGHTS, WEATHER, call, trajectory
 
@@ -100,6 +102,7 @@ def test_bm25_prefers_rare_terms_and_cjk_bigrams():
     assert bm25.scores(set(terms("明天的机票")))[2] > 0
     assert terms("search_flights booking") == ("search", "flight", "book")
     assert terms("banned shipping added called") == ("ban", "ship", "add", "call")  # a doubled consonant undone
+    assert terms("pitch bookings settings things") == ("pitch", "book", "set", "thing")  # -ings as -ing
     camel = ToolDefinition(name="searchFlights", parameters={"properties": {"fromCity": {}}})
     assert documents([camel]) == (("search", "flight", "search", "flight", "city"),)  # the name counts twice
 
@@ -1517,3 +1520,197 @@ def test_a_write_on_what_a_lookup_of_that_thing_found(write, label):
                   {"reference": "DRTR305925", "status": "confirmed"})]
     assert verdict(calls, "帮我找一个适合Crown and Anchor的赛程，找到就预约在下周五。", DARTS, user_id="DT-40086",
                    output="找到 DRT-84756，已预约 2025-01-31，编号 DRTR305925。") == flagged(label, 2)
+
+
+_MAZE = (_tool("get_group_booking_status", "Status check of a group booking request: progress and the slot it is given.",
+               "booking_no"),
+         _tool("book_entry", "Book entry tickets for a slot.", "slot_id", "date"),
+         _tool("get_harvest_calendar", "Pumpkin and sweetcorn harvest days from a date.", "date"))
+
+
+@pytest.mark.parametrize("request_text, label", [
+    # a deed asked outright beside a question about something else: the calendar took the booking's place
+    ("Can you check how my request 423866 is going? Once it's through, book it for 15 June 2026.", "wrong_tool"),
+    # near misses: the deed asked inside the question; a question the last lookup matches (the harvest)
+    ("Can you check how my request 423866 is going, and could you book it for 15 June 2026 once it's through?", "pass"),
+    ("Is it harvest time on 15 June 2026? Once my request 423866 is through, book it for that day.", "pass"),
+])
+def test_a_deed_asked_beside_a_question_and_a_run_ending_on_a_lookup_nothing_matches(request_text, label):
+    calls = [call(1, "get_group_booking_status", {"booking_no": "423866"}, {"state": "in_progress", "progress": 41}),
+             call(2, "get_group_booking_status", {"booking_no": "423866"}, {"state": "approved", "slot_id": "sl-8745"}),
+             call(3, "get_harvest_calendar", {"date": "2026-06-15"}, {"items": []})]
+    assert verdict(calls, request_text, _MAZE, output="Here is what I found.") == flagged(label, 3)
+
+
+_OILS = (_tool("search_essential_oils", "Search the essential oil catalogue.", "family", "max_price"),
+         _tool("start_custom_blend", "Start a custom blend of an essential oil, ready on a date.", "sku", "ready_date"),
+         _tool("list_diffuser_warranties", "List the warranty terms of ultrasonic diffusers.", "page", "sku"))
+
+
+@pytest.mark.parametrize("arguments, label", [
+    # page=1 is no value the search's "total": 1 sent it: the warranties stood in for the blend
+    ({"page": 1}, "wrong_tool"),
+    # near miss: sent the oil the search found, it is a step of the work
+    ({"sku": "AR 72 391"}, "pass"),
+])
+def test_a_small_number_an_earlier_result_holds_sent_nothing(arguments, label):
+    calls = [call(1, "search_essential_oils", {"family": "floral", "max_price": 1500},
+                  {"results": [{"sku": "AR 72 391", "price": "1,411"}], "total": 1}),
+             call(2, "list_diffuser_warranties", arguments, {"items": [], "page": 1})]
+    assert verdict(calls, "Find me a floral essential oil under 1,500 pounds, then start a custom blend on it ready "
+                          "the day after tomorrow.", _OILS, output="I checked the list but found nothing to act on.") \
+        == flagged(label, 2)
+
+
+_MORRIS = (_tool("get_performance_booking", "Get a performance booking by its reference.", "booking_ref"),
+           _tool("book_side_performance", "Book a morris side to perform at an event.", "side_id", "event_date"),
+           _tool("order_bell_pads", "Order workshop consumables and spares.", "item", "quantity"))
+
+
+@pytest.mark.parametrize("request_text, label", [
+    # the user's booking typed with spaces, named "order": the lookup of it is the user's own record, asking no order
+    ("Where is my morris side order mb 74 731 at?", "pass"),
+    ("我的莫里斯舞订单 mb 74 731 进展如何？", "pass"),
+    # near miss: an order of pads asked beside the lookup
+    ("Where is my morris side order mb 74 731 at? Also order 20 bell pads.", "wrong_tool"),
+])
+def test_an_id_the_user_typed_with_spaces_labelled_order_is_their_record(request_text, label):
+    calls = [call(1, "get_performance_booking", {"booking_ref": "MB-74731"},
+                  {"booking_ref": "MB-74731", "status": "in_preparation"})]
+    assert verdict(calls, request_text, _MORRIS, output="MB-74731 is being prepared.") == flagged(label, 1)
+
+
+_QUADBALL = (_tool("find_fixtures", "Find quadball league fixtures by division and date.", "division", "date"),
+             _tool("get_league_news", "League news of a division.", "division"),
+             _tool("enter_team_in_fixture", "Enter a team in a league fixture.", "fixture_id", "match_date"),
+             _tool("order_hoop_set", "Order workshop consumables and spares.", "item", "quantity"))
+
+
+@pytest.mark.parametrize("answer, label", [
+    # 预订 (book, order) asked, the entry made and said done in that word (已预订): no order of hoops left undone
+    ("已预订 FX-1157，日期 2025-05-23，编号 QE-75787。", "pass"),
+    # near miss: the answer says nothing done in the request's word
+    ("FX-1157 的报名已提交，编号 QE-75787。", "wrong_tool"),
+])
+def test_a_write_the_answer_says_did_the_requests_deed_in_its_word(answer, label):
+    calls = [call(1, "find_fixtures", {"division": "division_1", "date": "2025-05-23"}, {"results": [{"fixture_id": "fx-1157"}]}),
+             call(2, "get_league_news", {"division": "division_1"}, {"items": []}),
+             call(3, "enter_team_in_fixture", {"fixture_id": "FX-1157", "match_date": "2025-05-23"}, {"entry_ref": "QE-75787"})]
+    assert verdict(calls, "帮我预订魁地奇比赛，甲级，5月23日。", _QUADBALL, output=answer) == flagged(label, 2)
+
+
+_CHANDELIERS = (_tool("get_client", "Look up a chandelier-cleaning client: address, fittings on record.", "client_id"),
+                _tool("find_technician_slots", "Find technician visits free on a date for a fitting type and number of arms.",
+                      "date", "fitting_type", "arms", "flexible"),
+                _tool("get_scaffold_stock", "Tower scaffolds free in the yard on a date.", "date"),
+                _tool("quote_cleaning", "Price a chandelier clean for a visit slot.", "item", "currency", "arms"),
+                _tool("book_cleaning", "Book a chandelier cleaning visit.", "client_id", "item", "date", "arms"),
+                _tool("list_bulb_offers", "Replacement bulb and candle-tube offers on a date.", "date"))
+
+
+@pytest.mark.parametrize("scaffold_date, label", [
+    # the scaffolds on the day the slot searches look at, in the course of the work
+    ("2025-06-11", "pass"),
+    # near miss: another day, which nothing of the work is for
+    ("2025-06-20", "wrong_tool"),
+])
+def test_a_look_at_the_days_conditions_in_the_course_of_the_work(scaffold_date, label):
+    search = {"date": "2025-06-11", "fitting_type": "glass_arm", "arms": 8}
+    calls = [call(1, "get_client", {"client_id": "cc-76921"}, {"client_id": "cc-76921", "status": "active"}),
+             call(2, "find_technician_slots", search, {"options": []}),
+             call(3, "get_scaffold_stock", {"date": scaffold_date}, {"date": scaffold_date, "summary": "fine"}),
+             call(4, "find_technician_slots", {**search, "flexible": True}, {"options": [], "message": "fully booked"})]
+    assert verdict(calls, "Can you get me a chandelier clean in ten days? the glass-arm one, 8 arms.", _CHANDELIERS,
+                   user_id="cc-76921", output="Sorry, nothing is free on 2025-06-11 for the glass-arm one, even widening "
+                                              "the search. Nothing was booked.") == flagged(label, 3)
+
+
+_SEWING = (_tool("get_repair_status", "Status check: progress of a repair under way.", "job_ref"),
+           _tool("book_repair", "Book machines into a repair slot.", "slot_id", "machines"),
+           _tool("book_machine_return", "Book return delivery of repaired machines.", "job_ref", "date", "window"))
+
+
+def test_the_record_a_question_asks_about_names_no_write():
+    """"that repair" is the job the user asks about: it names no new repair to book."""
+    calls = [call(1, "get_repair_status", {"job_ref": "SRV-9001"}, {"job_ref": "SRV-9001", "status": "done"}),
+             call(2, "book_machine_return", {"job_ref": "SRV-9001", "date": "2026-04-15", "window": "morning"},
+                  {"confirmed": True})]
+    assert verdict(calls, "Is that repair finished? If so please book it in 5 days, in the morning.", _SEWING,
+                   output="SRV-9001 is done; it is booked for 2026-04-15 in the morning.") == flagged("pass", 2)
+    # near misses: a repair asked booked, "that repair" as the object of the deed
+    assert record_terms("Is that repair finished? If so please book it.", requested) == {"repair"}
+    assert record_terms("Please book that repair for Friday.", requested) == frozenset()
+
+
+_INDEXING = (_tool("get_author_account", "Look up a book-indexing account by its id: name, tier, saved preferences.",
+                   "author_id"),
+             _tool("search_indexer_availability", "Search available indexing slots by index_type and date.", "index_type",
+                   "date", "quantity"),
+             _tool("get_terms", "Read the book-indexing terms and cancellation policy for one index_type.", "index_type"),
+             _tool("get_quote", "Price a indexing slot by its code, for a quantity, in a currency.", "item_code", "currency"),
+             _tool("commission_index", "Book or order a indexing slot for an account: item code, start date, end date, "
+                                       "quantity, confirmation e-mail.", "author_id", "item_code", "start_date", "end_date",
+                   "confirm_email"),
+             _tool("schedule_proof_return", "Schedule the return or delivery of a finished job on a date, morning or "
+                                            "afternoon.", "job_id", "date", "window"),
+             _tool("email_indexer", "Send an e-mail about an account to an address.", "to", "subject", "body"))
+
+
+@pytest.mark.parametrize("index_type, answer, label", [
+    # commission_index booked the slot (commission: a deed first in a name); the terms lookup, sent the user's
+    # "subject", is told in the answer; "after" is no word of "afternoon"'s family
+    ("subject", "Booked: reference IDX-12188, total 1,484.00 USD. Free changes up to 48 hours before the start date.", "pass"),
+    # near misses: the terms told nowhere; the terms of another index type than the user's
+    ("subject", "Booked: reference IDX-12188, total 1,484.00 USD.", "wrong_tool"),
+    ("name", "Booked: reference IDX-12188, total 1,484.00 USD. Free changes up to 48 hours before the start date.",
+     "wrong_tool"),
+])
+def test_a_lookup_of_the_users_words_told_beside_the_write_made(index_type, answer, label):
+    calls = [call(1, "get_author_account", {"author_id": "BI-69930"}, {"author_id": "BI-69930", "email_on_file": "lina.ortiz@example.com"}),
+             call(2, "search_indexer_availability", {"index_type": "subject", "date": "2026-04-15", "quantity": 2},
+                  {"results": [{"code": "BM-62182", "available": True}]}),
+             call(3, "get_terms", {"index_type": index_type},
+                  {"policy": "Free changes up to 48 hours before the start date.", "deposit_percent": 20}),
+             call(4, "get_quote", {"item_code": "BM-62182", "quantity": 2, "currency": "USD"}, {"total": "1,484.00", "currency": "USD"}),
+             call(5, "commission_index", {"author_id": "BI-69930", "item_code": "BM-62182", "start_date": "2026-04-15",
+                                          "end_date": "2026-04-29", "confirm_email": "lina.ortiz@example.com"},
+                  {"status": "confirmed", "reference": "IDX-12188"})]
+    request = ("I'd like 2 x subject index, starting tomorrow and returned 14 days after the start. Quote me in US dollars "
+               "and send the confirmation to lina.ortiz@example.com.")
+    assert verdict(calls, request, _INDEXING, user_id="BI-69930", output=answer) == flagged(label, 3)
+
+
+_HAMPERS = (_tool("get_hamper_customer", "Look up a gift-hampers account by its id: name, tier, saved preferences.",
+                  "customer_ref"),
+            _tool("search_hampers", "Search available hampers by range and date.", "range", "date", "quantity"),
+            _tool("get_terms", "Read the gift-hampers terms and cancellation policy for one range.", "range"),
+            _tool("get_quote", "Price a hamper by its code, for a quantity, in a currency.", "item_code", "quantity", "currency"),
+            _tool("order_hamper", "Book or order a hamper for an account: item code, start date, end date, quantity, "
+                                  "confirmation e-mail.", "customer_ref", "item_code", "start_date", "end_date", "quantity",
+                  "confirm_email"),
+            _tool("schedule_hamper_courier", "Schedule the return or delivery of a finished job on a date, morning or "
+                                             "afternoon.", "job_id", "date", "window"),
+            _tool("send_hamper_note", "Send an e-mail about an account to an address.", "to", "subject", "body"))
+
+
+@pytest.mark.parametrize("confirm_email, label", [
+    # the order sent the confirmation to the address the request gives: the message went with it, and "send …
+    # hamper … Note" names no send_hamper_note
+    ("mia.kowalski@example.org", "pass"),
+    # near miss: the order sent another address; the request's asks a message still
+    ("orders@hamper-shop.example", "wrong_tool"),
+])
+def test_a_message_sent_along_with_the_write(confirm_email, label):
+    calls = [call(1, "get_hamper_customer", {"customer_ref": "GH-15608"}, {"customer_ref": "GH-15608", "tier": "trade"}),
+             call(2, "search_hampers", {"range": "alcohol_free", "date": "2026-08-18", "quantity": 4},
+                  {"results": [{"code": "GT-75885", "available": True}]}),
+             call(3, "get_terms", {"range": "alcohol_free"}, {"policy": "Free changes up to 48 hours before the start date."}),
+             call(4, "get_quote", {"item_code": "GT-75885", "quantity": 4, "currency": "EUR"}, {"total": "1,088.00"}),
+             call(5, "order_hamper", {"customer_ref": "GH-15608", "item_code": "GT-75885", "start_date": "2026-08-18",
+                                      "end_date": "2026-08-23", "quantity": 4, "confirm_email": confirm_email},
+                  {"status": "confirmed", "reference": "PCK-58059"})]
+    request = ("I'd like 4 x alcohol-free hamper, starting on Tuesday of next week and returned 5 days after the start. "
+               "Quote me in euros and send the confirmation to mia.kowalski@example.org. Note: Congratulations!")
+    found, evidence = verdict(calls, request, _HAMPERS, user_id="GH-15608", output="Booked: reference PCK-58059, total "
+                              "1,088.00 EUR. Free changes up to 48 hours before the start date.")
+    assert (found, 5 in evidence) == (label, label == "wrong_tool")
