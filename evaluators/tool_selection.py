@@ -58,6 +58,7 @@ from evaluators.text.dates import as_date, computed_dates, split_dates, without_
 from evaluators.text.glosses import FILLER, english_claims, english_senses, english_terms, english_word_deeds
 from evaluators.text.reasons import call_ref
 from evaluators.text.haystack import Haystack
+from evaluators.text.lexicon import equivalents
 from evaluators.text.values import keys_and_strings, value_texts
 from evaluators.text.norm import has_cjk, norm
 from evaluators.text.numbers import without_durations
@@ -176,6 +177,8 @@ def _message_sent_along(view: TrajectoryView, query: set[str]) -> frozenset[str]
     return frozenset(query & _MESSAGING) if addresses & sent else frozenset()
 
 
+_CAN_I = re.compile(r"可以吗|行吗|能不能|可不可以|\b(?:can|could|may) (?:i|we)\b|\bis it (?:possible|ok|okay|allowed)\b", re.I)
+_YES_NO = re.compile(r"\s*(?:不行|不可以|不能|可以|能|行|没问题|yes\b|no\b|sorry\b|unfortunately\b)", re.I)
 _ADDRESS = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 _MESSAGING = frozenset(terms("send email mail message notify text sms"))
 
@@ -446,11 +449,15 @@ class ToolSelectionEvaluator(Evaluator):
         descriptions = {t.name: t.description or "" for t in offered}
         made = any(c.status == "ok" and c.name not in low and acts(c.name, descriptions.get(c.name, ""))
                    for c in trajectory.tool_calls)
+        # asked whether something can be done (可以吗, "can I …?") and answered yes or no from a lookup of the user's
+        # words (不行：该赛道当天因翻新关闭 from the track's opening check): it answered the question
+        yes_no = _CAN_I.search(trajectory.input or "") is not None and _YES_NO.match(trajectory.output or "") is not None
         cleared = {name for name in suspects
                    if any((on_request.working(p) and p != stood_in) or _readies(trajectory.tool_calls[p], readied[name])
                           or (deferred and not writes(name) and (_reported(view, p) or _none_found(view, p, firm[name])))
                           or (served and not writes(name) and p < end and _on_the_days_work(view, p))
                           or (served and made and writes(best) and not writes(name) and _answered_on(view, p))
+                          or (not writes(name) and yes_no and _answered_on(view, p))
                           or (writes(name) and (fits_nowhere_else(view, p, offered[index[best]])
                                                 or _acts_on_found(view, p, on_request, offered[index[best]], meant)
                                                 or (not strong and _follows_up(view, p))
@@ -669,12 +676,17 @@ def _follows_up(view: TrajectoryView, position: int) -> bool:
 
 
 def _answered_on(view: TrajectoryView, position: int) -> bool:
-    """Whether a call sent a value of the request (the species named, as written, or a Chinese word of it
-    as one of its English meanings whole: blue for 蓝色) and the answer tells its result: it looked up
-    what the user asked about and answered from it."""
+    """Whether a call sent a value of the request (the species named, as written, a Chinese word of it as
+    one of its English meanings whole: blue for 蓝色, or a code for it: BE for 比利时) and the answer tells its
+    result: it looked up what the user asked about and answered from it."""
     meanings = frozenset(english_senses(view.trajectory.input or ""))
-    return any(view.text.in_user(a.text) or a.text in meanings for a in view.text.arguments[position] or ()) \
-        and _reported(view, position)
+    return any(view.text.in_user(a.text) or a.text in meanings or _coded(view, a.text, meanings)
+               for a in view.text.arguments[position] or ()) and _reported(view, position)
+
+
+def _coded(view: TrajectoryView, text: str, meanings: frozenset[str]) -> bool:
+    """Whether a code the call sent names what the request says (BE for 比利时, "Belgium"; CLDR)."""
+    return len(text) <= 3 and text.isalpha() and any(view.text.in_user(e) or e in meanings for e in equivalents(text))
 
 
 def _sent(view: TrajectoryView, value: str) -> bool:

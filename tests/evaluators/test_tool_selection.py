@@ -1714,3 +1714,24 @@ def test_a_message_sent_along_with_the_write(confirm_email, label):
     found, evidence = verdict(calls, request, _HAMPERS, user_id="GH-15608", output="Booked: reference PCK-58059, total "
                               "1,088.00 EUR. Free changes up to 48 hours before the start date.")
     assert (found, 5 in evidence) == (label, label == "wrong_tool")
+
+
+_SLOT_CARS = (_tool("get_racer", "获取赛车手的俱乐部档案。", "racer_id"),
+              _tool("find_heats", "查找某日某国的轨道赛车轮次。", "date", "country"),
+              _tool("get_heat", "查询一个赛车轮次及赛道。", "heat_id"),
+              _tool("book_track_block", "预订俱乐部赛道若干天。", "racer_id", "start_date", "end_date"),
+              _tool("check_track_open", "查询某国赛道某日是否开放。", "country", "date"),
+              _tool("enter_heat", "为赛车手报名轮次。", "racer_id", "heat_id", "date"))
+
+
+@pytest.mark.parametrize("request_text, answer, label", [
+    # asked whether it can be done, answered no from the opening check of the user's country (BE for 比利时) and day
+    ("我想明天在比利时弄赛车轮次，可以吗？", "不行：该赛道当天因翻新关闭。", "pass"),
+    # near misses: no question asked; an answer that is no yes or no
+    ("我想明天在比利时弄赛车轮次。", "不行：该赛道当天因翻新关闭。", "wrong_tool"),
+    ("我想明天在比利时弄赛车轮次，可以吗？", "该赛道当天因翻新关闭。", "wrong_tool"),
+])
+def test_a_yes_or_no_question_answered_from_a_lookup_of_the_users_words(request_text, answer, label):
+    calls = [call(1, "check_track_open", {"country": "BE", "date": "2025-07-26"},
+                  {"allowed": False, "reason": "该赛道当天因翻新关闭"})]
+    assert verdict(calls, request_text, _SLOT_CARS, output=answer) == flagged(label, 1)
