@@ -749,7 +749,7 @@ def _depths(dependencies: list[set[int]]) -> list[int]:
 # column_stats, user_info) is a lookup; any other acts on the world. press_slot_availability reads free
 # slots, whatever "press" does; geocode_place looks a place up, whatever "place" does.
 _READS = frozenset("get search query list find fetch lookup look check read track show view describe retrieve "
-                   "count browse compare calculate compute estimate quote status stat statistic info detail metric "
+                   "count browse compare calculate compute estimate quote price status stat statistic info detail metric "
                    "availability geocode".split())
 _NAME_WORD = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
 

@@ -323,6 +323,21 @@ def test_a_name_saying_availability_is_a_lookup_whatever_its_verb():
     assert TrajectoryQualityEvaluator().evaluate(t, EvalContext()).details["parallelism"]["depth"] == 3
 
 
+@pytest.mark.parametrize("name, description, depth", [
+    # "price" reads a figure, as "quote" does, first in a name or in a description
+    ("price_course", "Price a training session by type and quantity in a currency.", 1),
+    ("course_session", "Price a training session by type and quantity in a currency.", 1),
+    ("course_session", "Enrol a dog on a training course.", 3),  # near miss: a deed, which what follows waits on
+])
+def test_pricing_is_a_lookup(name, description, depth):
+    from collector.trajectory import ToolDefinition
+    offered = (ToolDefinition(name=name, description=description),)
+    calls = [call(k, name, {"kind": kind, "sessions": 12}, {"price": 718}) for k, kind in
+             enumerate(("recall", "heelwork", "agility"), 1)]
+    t = trajectory(*calls, input="what would 12 sessions cost?", output="718 GBP each.", offered=offered)
+    assert TrajectoryQualityEvaluator().evaluate(t, EvalContext()).details["parallelism"]["depth"] == depth
+
+
 def test_a_lookup_on_the_option_the_compared_results_chose_waits_for_them():
     """Quotes for two lessons in one turn, then the slots of the cheaper one: the slots search sends
     one of the alternatives the quotes compared, and its tool is run on no other, so it waits on the
