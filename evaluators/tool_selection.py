@@ -168,18 +168,25 @@ def _mistyped_own(view: TrajectoryView, arguments: list) -> bool:
 
 
 def _message_sent_along(view: TrajectoryView, query: set[str]) -> frozenset[str]:
-    """The request's words for sending a message ("send the confirmation to lina.ortiz@example.com") where a
-    call that went through sent the address the request gives (the booking's confirm_email): the message
-    went with it, and asks no e-mail tool."""
-    addresses = {a.lower() for a in _ADDRESS.findall(view.trajectory.input or "")}
-    sent = {a.lower() for c in view.trajectory.tool_calls if c.status == "ok"
-            for a in _ADDRESS.findall(c.arguments_raw or str(c.arguments or ""))}  # as written, readable or not
+    """The request's words for sending a message ("send the confirmation to lina.ortiz@example.com", 电话 07183
+    416 112，发短信联系我) where a call that went through sent the address or number the request gives (the
+    booking's confirm_email, its phone): the message went with it, and asks no messaging tool."""
+    addresses = _addresses(view.trajectory.input or "")
+    sent = {a for c in view.trajectory.tool_calls if c.status == "ok"
+            for a in _addresses(c.arguments_raw or str(c.arguments or ""))}  # as written, readable or not
     return frozenset(query & _MESSAGING) if addresses & sent else frozenset()
+
+
+def _addresses(text: str) -> set[str]:
+    """The e-mail addresses of a text, and its phone numbers without their spaces (07183 416 112 as 07183416112)."""
+    return {a.lower() for a in _ADDRESS.findall(text)} | {re.sub(r"\D", "", p) for p in _PHONE.findall(text)
+                                                          if as_date(p.strip()) is None}
 
 
 _CAN_I = re.compile(r"可以吗|行吗|能不能|可不可以|\b(?:can|could|may) (?:i|we)\b|\bis it (?:possible|ok|okay|allowed)\b", re.I)
 _YES_NO = re.compile(r"\s*(?:不行|不可以|不能|可以|能|行|没问题|yes\b|no\b|sorry\b|unfortunately\b)", re.I)
 _ADDRESS = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
+_PHONE = re.compile(r"(?<![\w-])\+?\d[\d -]{6,}\d(?![\w-])")
 _MESSAGING = frozenset(terms("send email mail message notify text sms"))
 
 

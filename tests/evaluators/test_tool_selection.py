@@ -1735,3 +1735,27 @@ def test_a_yes_or_no_question_answered_from_a_lookup_of_the_users_words(request_
     calls = [call(1, "check_track_open", {"country": "BE", "date": "2025-07-26"},
                   {"allowed": False, "reason": "该赛道当天因翻新关闭"})]
     assert verdict(calls, request_text, _SLOT_CARS, output=answer) == flagged(label, 1)
+
+
+_GRADING = (_tool("get_collector", "Look up a card-grading account by its id: name, tier, saved preferences.", "collector_id"),
+            _tool("search_grading_tiers", "Search available grading tiers by service and date.", "service", "date", "country"),
+            _tool("submit_cards", "Book or order a grading tier for an account: item code, start date, end date, quantity, "
+                                  "confirmation e-mail.", "collector_id", "item_code", "start_date", "phone", "contact_by"),
+            _tool("message_grader", "Send an e-mail about an account to an address.", "to", "subject", "body"))
+
+
+@pytest.mark.parametrize("phone, label", [
+    # the submission sent the number the request gives (its spaces dropped) for the text message: 发短信 went with it
+    ("07183416112", "pass"),
+    # near miss: another number, and the request's text message goes nowhere
+    ("07183416119", "wrong_tool"),
+])
+def test_a_text_message_sent_along_with_the_write(phone, label):
+    calls = [call(1, "search_grading_tiers", {"service": "crossover", "date": "2026-11-01", "country": "CA"},
+                  {"results": [{"code": "GA-25762", "price": 47}]}),
+             call(2, "get_collector", {"collector_id": "CG-27298"}, {"collector_id": "CG-27298", "tier": "guest"}),
+             call(3, "submit_cards", {"collector_id": "CG-27298", "item_code": "GA-25762", "start_date": "2026-11-01",
+                                      "phone": phone, "contact_by": "sms"}, {"status": "confirmed", "reference": "SUB-48069"})]
+    found, evidence = verdict(calls, "帮我找一个跨公司重评（加拿大），下周日。直接帮我订一份，电话 07183 416 112，发短信联系我。",
+                              _GRADING, user_id="CG-27298", output="已为您预订 GA-25762，参考号 SUB-48069，会发短信联系您。")
+    assert (found, 3 in evidence) == (label, label == "wrong_tool")
