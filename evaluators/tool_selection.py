@@ -46,6 +46,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Callable
 from difflib import SequenceMatcher
 from functools import lru_cache, partial
 from typing import Any
@@ -171,16 +172,18 @@ def _message_sent_along(view: TrajectoryView, query: set[str]) -> frozenset[str]
     """The request's words for sending a message ("send the confirmation to lina.ortiz@example.com", 电话 07183
     416 112，发短信联系我) where a call that went through sent the address or number the request gives (the
     booking's confirm_email, its phone): the message went with it, and asks no messaging tool."""
-    addresses = _addresses(view.trajectory.input or "")
-    sent = {a for c in view.trajectory.tool_calls if c.status == "ok"
-            for a in _addresses(c.arguments_raw or str(c.arguments or ""))}  # as written, readable or not
-    return frozenset(query & _MESSAGING) if addresses & sent else frozenset()
-
-
-def _addresses(text: str) -> set[str]:
-    """The e-mail addresses of a text, and its phone numbers without their spaces (07183 416 112 as 07183416112)."""
-    return {a.lower() for a in _ADDRESS.findall(text)} | {re.sub(r"\D", "", p) for p in _PHONE.findall(text)
-                                                          if as_date(p.strip()) is None}
+    words = query & _MESSAGING
+    request = view.trajectory.input or ""
+    if not words or ("@" not in request and _PHONE.search(request) is None):
+        return frozenset()
+    emails = {e.lower() for e in _ADDRESS.findall(request)}
+    phones = {re.sub(r"\D", "", p) for p in _PHONE.findall(request) if as_date(p.strip()) is None}
+    for call in view.trajectory.tool_calls:
+        if call.status == "ok":  # the arguments as written, readable or not
+            raw = (call.arguments_raw or str(call.arguments)).lower()
+            if any(e in raw for e in emails) or phones and any(p in re.sub(r"[\s-]", "", raw) for p in phones):
+                return frozenset(words)
+    return frozenset()
 
 
 _CAN_I = re.compile(r"可以吗|行吗|能不能|可不可以|\b(?:can|could|may) (?:i|we)\b|\bis it (?:possible|ok|okay|allowed)\b", re.I)
@@ -354,7 +357,7 @@ class ToolSelectionEvaluator(Evaluator):
         unasked = id_label_terms(trajectory.input or "", partial(_sent, view)) | negated_terms(trajectory.input or "") \
             | record_terms(trajectory.input or "", requested) | _message_sent_along(view, query)
         meant = _one_deed_a_word(query, sources, [t.name for t in offered if writes(t.name)], called, index, bm25,
-                                 _said_done_in(view))
+                                 partial(_said_done_in, view))
         uncovered = (meant - unasked).difference(*(docs[index[name]] for name in called)) | \
             _deeds_undone(offered, docs, called, meant - questioned - unasked)
         # a tool called in an earlier turn is no better choice: its result is in the conversation the agent was given
@@ -481,7 +484,7 @@ class ToolSelectionEvaluator(Evaluator):
 
 
 def _one_deed_a_word(query: set[str], sources: dict[str, str], write_names: list[str], called: set[str],
-                     index: dict[str, int], bm25: BM25, said_done: tuple[str, set[str]]) -> set[str]:
+                     index: dict[str, int], bm25: BM25, said_done: Callable[[], tuple[str, set[str]]]) -> set[str]:
     """The request's terms but the other senses of a Chinese word whose deed a called write does, where
     the rest of the request matches that write at least as well as any uncalled write another sense
     names: 预订 is "to book" and "to order", and asks one of them; with book_session called for
@@ -489,8 +492,8 @@ def _one_deed_a_word(query: set[str], sources: dict[str, str], write_names: list
     "预订盲文转写" leaves create_braille_booking, which the transcription matches better, undone. A write
     the answer says did the word's deed in that word (enrol_on_course, 已预订 WC-913) does it too."""
     done = frozenset().union(*(actions(n) for n in write_names if n in called))
-    answer, succeeded = said_done
     deeds = frozenset().union(*(actions(n) for n in write_names))
+    answer, succeeded = said_done() if any(sources[t] != t and t in deeds and t not in done for t in query) else ("", set())
     dropped: set[str] = set()
     for word in {sources[t] for t in query if sources[t] != t and (
             t in done or succeeded and t in deeds and _said_done_as(sources[t], answer))}:

@@ -6,6 +6,7 @@ import re
 from collections.abc import Callable
 from functools import lru_cache
 
+from evaluators.text.cache import cached_when_short
 from evaluators.text.glosses import SENSES, english_deeds, english_word_deeds, senses
 from evaluators.text.norm import CJK, has_cjk
 from evaluators.text.terms import STOP_CJK, terms
@@ -80,6 +81,7 @@ def negated_terms(text: str) -> frozenset[str]:
     return _only_in(text, _NEGATED.sub(lambda m: " " if m[1] or english_deeds(m[2]) else m[0], text))
 
 
+@cached_when_short(4096)  # keyed by the request
 def negated_deeds(text: str) -> frozenset[str]:
     """The deeds the request says not to do, as terms: book for "don't book yet", and for 先别订 the deeds of
     the request's word holding 订 (场地预订吗？…先别订: "is there a piste to book? … don't book yet")."""
