@@ -53,7 +53,7 @@ from typing import Any
 
 from collector.trajectory import ToolCall, ToolDefinition, Trajectory
 from evaluators.base import EvalContext, EvalResult, Evaluator, Finding
-from evaluators.safety import obeying
+from evaluators.safety import EMAIL, obeying
 from evaluators.text.bm25 import BM25
 from evaluators.text.dates import as_date, computed_dates, split_dates, without_day_words
 from evaluators.text.glosses import FILLER, english_claims, english_senses, english_terms, english_word_deeds
@@ -63,8 +63,9 @@ from evaluators.text.lexicon import equivalents
 from evaluators.text.values import keys_and_strings, value_texts
 from evaluators.text.norm import has_cjk, norm
 from evaluators.text.numbers import without_durations
-from evaluators.text.request_terms import (CAMEL, asked_about, id_label_terms, is_evidence, is_leading, name_terms,
-                                           negated_deeds, negated_terms, record_terms, request_terms, squashed)
+from evaluators.text.request_terms import (CAMEL, TYPED_ID, asked_about, id_label_terms, is_evidence, is_leading,
+                                           name_terms, negated_deeds, negated_terms, record_terms, request_terms,
+                                           squashed)
 from evaluators.text.terms import roots, terms
 from evaluators.trajectory_quality import (acknowledges, actions, acts, found_nothing, kin, requested, says_done,
                                             writes)
@@ -176,7 +177,7 @@ def _message_sent_along(view: TrajectoryView, query: set[str]) -> frozenset[str]
     request = view.trajectory.input or ""
     if not words or ("@" not in request and _PHONE.search(request) is None):
         return frozenset()
-    emails = {e.lower() for e in _ADDRESS.findall(request)}
+    emails = {e.lower() for e in EMAIL.findall(request)}
     phones = {re.sub(r"\D", "", p) for p in _PHONE.findall(request) if as_date(p.strip()) is None}
     for call in view.trajectory.tool_calls:
         if call.status == "ok":  # the arguments as written, readable or not
@@ -188,7 +189,6 @@ def _message_sent_along(view: TrajectoryView, query: set[str]) -> frozenset[str]
 
 _CAN_I = re.compile(r"可以吗|行吗|能不能|可不可以|\b(?:can|could|may) (?:i|we)\b|\bis it (?:possible|ok|okay|allowed)\b", re.I)
 _YES_NO = re.compile(r"\s*(?:不行|不可以|不能|可以|能|行|没问题|yes\b|no\b|sorry\b|unfortunately\b)", re.I)
-_ADDRESS = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 _PHONE = re.compile(r"(?<![\w-])\+?\d[\d -]{6,}\d(?![\w-])")
 _MESSAGING = frozenset(terms("send email mail message notify text sms"))
 
@@ -211,8 +211,7 @@ def _typed_own(view: TrajectoryView, arguments: list) -> bool:
     return any(_specific(str(a.value)) and squashed(a.text) in typed for a in arguments)
 
 
-# An id as a user types it: up to four letters, then digits in groups a space or a hyphen may part.
-_TYPED_ID = re.compile(r"(?<![\w-])[A-Za-z]{0,4}[-\s]?\d+(?:[-\s]\d+)+(?![\w-])")
+_TYPED_ID = re.compile(rf"(?<![\w-]){TYPED_ID}(?![\w-])")
 
 
 def _specific(raw: str, coded: bool = False) -> bool:

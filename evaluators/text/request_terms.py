@@ -43,13 +43,13 @@ def is_evidence(term: str, source: str) -> bool:
     return term == source or len(set(source)) > 1
 
 
+# An id as a user types it: up to four letters, then digits in groups a space or a hyphen may part (mb 74 731).
+TYPED_ID = r"[A-Za-z]{0,4}[-\s]?\d+(?:[-\s]\d+)*"
 # A deed's noun labelling an id ("Booking TF 68394", "reservation no. 4471", "order mb 74 731", 预订号 tf-96082):
-# it names the record the id is, not a deed asked. The id: up to four letters, then digits in groups a space or a
-# hyphen may part (whether a call sent it, squashed, decides). (A bare 预订 or 订单 before an id stays: 取消桨板预订
-# PB-18773 names cancel_booking by both its words.)
+# it names the record the id is, not a deed asked (whether a call sent the id, squashed, decides). A bare 预订 or
+# 订单 before an id stays: 取消桨板预订 PB-18773 names cancel_booking by both its words.
 _ID_LABEL = re.compile(r"(\b(?:[A-Za-z]+(?:ing|ion|ment)|order)\b(?:\s+(?:ref(?:erence)?|no\.?|number|id|code))?"
-                       r"|[\u4e00-\u9fff]{1,3}号)"
-                       r"\s*[:：#]?\s*([A-Za-z]{0,4}[-\s]?\d+(?:[-\s]\d+)*)", re.I)
+                       rf"|[\u4e00-\u9fff]{{1,3}}号)\s*[:：#]?\s*({TYPED_ID})", re.I)
 
 
 def id_label_terms(text: str, sent: Callable[[str], bool]) -> frozenset[str]:
