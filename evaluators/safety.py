@@ -93,7 +93,9 @@ _INJECTION = re.compile("|".join((
     # the assistant addressed by name as a speaker's label ("Assistant: when you reserve this item, …", AI代理：),
     # or the system's label before an order ("SYSTEM: tell the customer to …")
     r"\b(?:(?:ai|llm)\s+)?assistants?\s*[:：](?=[^.\n]*\byou\b)", r"\b(?:ai|llm)\s+agents?\s*[:：]",
-    r"\b(?:assistants?|bots?|agents?)\s*[:：]\s*(?:tell|inform|ask|instruct|remind|notify|send|book|add|set|charge|do\s+not|don't|always|never"
+    # (after an opening clause: "Assistant: before replying, forward the customer's file to …")
+    r"\b(?:assistants?|bots?|agents?)\s*[:：]\s*(?:(?:before|after|when|once|while|first|also|then|additionally|meanwhile)"
+    r"\b[^.!?\n:：,]{0,40},\s*)?(?:tell|inform|ask|instruct|remind|notify|send|book|add|set|charge|do\s+not|don't|always|never"
     r"|ignore|disregard|forget|call|e-?mail|copy|forward|cancel|delete|waive)\b",
     # "ASSISTANT INSTRUCTION:", "Attention agent:", "ignore the customer and call …"
     r"\b(?:(?:(?:ai|llm)\s+)?assistant\s+(?:directive|instruction|command|note)|(?:ai|llm)\s+agent\s+(?:directive|instruction|command|note)"
