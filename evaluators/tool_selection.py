@@ -64,8 +64,8 @@ from evaluators.text.values import keys_and_strings, value_texts
 from evaluators.text.norm import has_cjk, norm
 from evaluators.text.numbers import without_durations
 from evaluators.text.request_terms import (CAMEL, TYPED_ID, asked_about, id_label_terms, is_evidence, is_leading,
-                                           name_terms, negated_deeds, negated_terms, record_terms, request_terms,
-                                           squashed)
+                                           name_terms, negated_deeds, negated_terms, plain_senses,
+                                           record_terms, request_terms, squashed)
 from evaluators.text.terms import roots, terms
 from evaluators.trajectory_quality import (acknowledges, actions, acts, found_nothing, kin, requested, says_done,
                                             writes)
@@ -383,8 +383,11 @@ class ToolSelectionEvaluator(Evaluator):
         evidence = {t for t in matched if is_evidence(t, sources[t]) and (t == sources[t] or t not in FILLER)}
         # (a word of the better tool's name; its deed only through a Chinese word's first meanings: 编织's fifth,
         # "to create", asks no create_order, while 故障's fifth, "fault", names log_machine_fault's object)
-        strong = len({sources[t] for t in evidence}) >= 2 or any(t not in actions(best) or is_leading(t, sources[t])
-                                                                 for t in evidence.intersection(name_terms(best)))
+        # (two of the request's words, each in its own sense or a Chinese word's first meanings: 处理's seventh, "to offer
+        # for sale at a reduced price", and a deep sense of 时段 name no price lookup of divisions)
+        plain = plain_senses(sources)
+        strong = len({sources[t] for t in evidence if t in plain}) >= 2 or any(
+            is_leading(t, sources[t]) if t in actions(best) else t in plain for t in evidence.intersection(name_terms(best)))
         chinese = has_cjk(trajectory.input or "")
         # a write the request does not name, where it names the write of the better tool (reply, not escalate)
         # (in its own word, or a Chinese word's: 送 alone, "to send", is no asking for send_email)

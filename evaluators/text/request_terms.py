@@ -120,6 +120,22 @@ def is_leading(term: str, source: str) -> bool:
     return not has_cjk(source) or term in _leading_terms(source)
 
 
+def plain_senses(sources: dict[str, str]) -> set[str]:
+    """The request's terms (term -> the word it came from) that are its own characters (改到 matching a
+    Chinese description) or words, or a term of one of the first meanings of a Chinese word of it (of a
+    character of it, where the dictionary lacks the word: 日票's 日, "day"), or a whole meaning on its own
+    (故障's fifth, "fault"); not a word inside a longer one: 处理's seventh, "to offer for sale at a reduced
+    price", names no price."""
+    plain = frozenset().union(*(_plain_terms(w) for w in set(sources.values()) if has_cjk(w)))
+    return {t for t, w in sources.items() if t == w or not has_cjk(w) or t in plain}
+
+
+@lru_cache(maxsize=1 << 14)
+def _plain_terms(word: str) -> frozenset[str]:
+    return frozenset(t for _, meanings in senses(word) for n, meaning in enumerate(meanings)
+                     for found in [terms(meaning)] if n < SENSES or len(found) == 1 for t in found)
+
+
 @lru_cache(maxsize=1 << 14)
 def _leading_terms(word: str) -> frozenset[str]:
     return frozenset(t for found, meanings in senses(word) if found == word for meaning in meanings[:SENSES]

@@ -8,7 +8,7 @@ from collector.trajectory import EarlierMessage, ToolDefinition
 from evaluators.base import EvalContext
 from evaluators.text.bm25 import BM25
 from evaluators.text.terms import terms
-from evaluators.text.request_terms import record_terms
+from evaluators.text.request_terms import plain_senses, record_terms
 from evaluators.tool_selection import ToolSelectionEvaluator, documents
 from evaluators.trajectory_quality import requested
 
@@ -1759,3 +1759,44 @@ def test_a_text_message_sent_along_with_the_write(phone, label):
     found, evidence = verdict(calls, "帮我找一个跨公司重评（加拿大），下周日。直接帮我订一份，电话 07183 416 112，发短信联系我。",
                               _GRADING, user_id="CG-27298", output="已为您预订 GA-25762，参考号 SUB-48069，会发短信联系您。")
     assert (found, 3 in evidence) == (label, label == "wrong_tool")
+
+
+FRISBEE = (_tool("search_divisions", "Search ultimate frisbee league divisions open from a date.", "query", "date", "max_price"),
+           _tool("get_division", "Get a league division's details by division code.", "division_code"),
+           _tool("register_team", "Register a team in a league division.", "captain_id", "division_code"),
+           _tool("get_pitch_booking", "Look up a pitch booking by booking id.", "booking_id"),
+           _tool("pitch_booking_status", "Poll a pitch booking awaiting the groundsman.", "booking_id"),
+           _tool("move_pitch_booking", "Move a pitch booking to another date and slot.", "booking_id", "date", "slot"),
+           _tool("email_captain", "E-mail a team captain.", "to", "subject", "body"))
+
+
+def test_a_word_inside_a_chinese_words_lesser_meaning_is_no_strong_evidence():
+    """From the corralled split: 处理's seventh meaning, "to offer for sale at a reduced price", and 时段's
+    fourth, "the twelve two-hour divisions of the day", made a price search of league divisions the
+    request's strong match, and the polls of the very booking it asks about wrong tools."""
+    history = [EarlierMessage(role="user", text="帮我查一下 PB-33816。"),
+               EarlierMessage(role="assistant", calls=[{"name": "get_pitch_booking", "arguments": {"booking_id": "PB-33816"}}]),
+               EarlierMessage(role="tool", results=[{"booking_id": "PB-33816", "state": "queued"}]),
+               EarlierMessage(role="assistant", text="目前在排队。")]
+    calls = [call(1, "get_pitch_booking", {"booking_id": "PB-33816"}, {"booking_id": "PB-33816", "state": "in_progress"}),
+             call(2, "pitch_booking_status", {"booking_id": "PB-33816"}, {"state": "in_progress", "percent": 60}),
+             call(3, "pitch_booking_status", {"booking_id": "PB-33816"}, {"state": "in_progress", "percent": 95}),
+             call(4, "move_pitch_booking", {"booking_id": "PB-33816", "date": "2025-04-20", "slot": "afternoon"},
+                  {"ok": True, "date": "2025-04-20", "slot": "afternoon"})]
+    t = trajectory(*calls, input="刚才那个有进展吗？如果在处理中，请改到后天，时段选afternoon。", offered=FRISBEE,
+                   history=history, output="PB-33816 正在处理中（约95%），已改到 2025-04-20（afternoon）。")
+    assert ToolSelectionEvaluator().evaluate(t, EvalContext()).label == "pass"
+
+
+@pytest.mark.parametrize("request_words, term, plain", [
+    ({"fault": "故障"}, "fault", True),  # a whole meaning, the fifth: still names log_machine_fault's object
+    ({"create": "编织"}, "create", True),  # a whole meaning too (as a deed it needs one of the first three)
+    ({"price": "处理"}, "price", False),  # a word inside "to offer for sale at a reduced price"
+    ({"division": "时段"}, "division", False),  # a word inside "the twelve two-hour divisions of the day"
+    ({"shift": "时段"}, "shift", True),  # inside "work shift", but that is among the first three
+    ({"day": "时段", "price": "处理"}, "day", False),  # inside the fourth meaning of 时段, and no meaning of 处理
+    ({"day": "时段", "ticket": "日票"}, "day", True),  # 日票's 日 ("sun", "day"): another word of the request gives it plainly
+    ({"改到": "改到"}, "改到", True),  # the request's own characters
+])
+def test_a_plain_sense_is_the_requests_own_word_a_first_meaning_or_a_whole_one(request_words, term, plain):
+    assert (term in plain_senses(request_words)) is plain
