@@ -29,9 +29,12 @@ _NUMBERISH = re.compile(r"\s*[-+$€£¥]?\s*[\d零〇一二两三四五六七�
 # A lone numeral before a word is a count of it (两房, 三门课), as is one ending a word for a count (数量三): 一
 # only before a measure word or what a flat counts (一居室, 一室一厅), as it also starts words that count
 # nothing (一下, 一起, 一样, 一块儿).
-_CHINESE = re.compile(r"(?:百分之)?[零〇一二两三四五六七八九十百千万亿点壹贰叁肆伍陆柒捌玖拾佰仟]{2,}"
+# A weekday's numeral (周二, 星期三, 礼拜五: Tuesday, Wednesday, Friday) counts nothing, nor does the hour after it
+# (下周二十点, "next Tuesday at ten", is no 20); 每周三次 is three times a week.
+_WEEKDAY_NUMERAL = r"(?<![期拜])(?<!(?<!每)周)"
+_CHINESE = re.compile(rf"(?:百分之)?{_WEEKDAY_NUMERAL}[零〇一二两三四五六七八九十百千万亿点壹贰叁肆伍陆柒捌玖拾佰仟]{{2,}}"
                       r"|(?<=数量|人数|数目|件数|张数|个数|份数|一共|总共|共计)[一二两三四五六七八九十](?![\u4e00-\u9fff])"
-                      r"|[二两三四五六七八九十](?=[\u4e00-\u9fff])|一(?=[个位张间晚天人次件本台份条笔箱只双辆瓶盒袋包桶把盘杯碗棵株套桌场节层周年居室厅斤扇片颗枚根支幅]|块(?!儿)|小时|公斤)")
+                      rf"|{_WEEKDAY_NUMERAL}[二两三四五六七八九十](?=[\u4e00-\u9fff])|一(?=[个位张间晚天人次件本台份条笔箱只双辆瓶盒袋包桶把盘杯碗棵株套桌场节层周年居室厅斤扇片颗枚根支幅]|块(?!儿)|小时|公斤)")
 
 
 def canonical(number: Decimal) -> str:

@@ -124,6 +124,18 @@ def test_a_count_after_the_word_for_it_or_before_its_measure_word(value, said, l
     assert verdict(value, said, key="pieces")[0] == label
 
 
+@pytest.mark.parametrize("value, said, label", [
+    # from the fenced split: 下周二 is next Tuesday, no count of two (flexible_days=2 nobody gave)
+    (2, "下周二去保护区观鸟，帮我订个观鸟棚", "ungrounded_value"),
+    (3, "星期三下午有空吗", "ungrounded_value"), (5, "礼拜五开门吗", "ungrounded_value"),
+    (20, "下周二十点到", "ungrounded_value"),  # next Tuesday at ten: no twenty either
+    # near misses: three times a week, ten o'clock, two people on a Tuesday
+    (3, "每周三次课", "pass"), (10, "下周二十点到", "pass"), (2, "周二两个人来", "pass"),
+])
+def test_a_weekdays_numeral_counts_nothing(value, said, label):
+    assert verdict(value, said, key="days")[0] == label
+
+
 def test_a_results_number_is_not_used_twice_in_one_product():
     # 3 seats at a "price" of 2 (a stock count) are 6, and 12 is not 6 × that same 2 again
     stock = call(1, "search_rides", {"route": "estuary"}, result={"results": [{"ride_id": "HVC-1", "stock": 2}]})
