@@ -63,9 +63,9 @@ from evaluators.text.lexicon import equivalents
 from evaluators.text.values import keys_and_strings, value_texts
 from evaluators.text.norm import has_cjk, norm
 from evaluators.text.numbers import without_durations
-from evaluators.text.request_terms import (CAMEL, TYPED_ID, asked_about, id_label_terms, is_evidence, is_leading,
-                                           name_terms, negated_deeds, negated_terms, plain_senses,
-                                           record_terms, request_terms, squashed)
+from evaluators.text.request_terms import (CAMEL, TYPED_ID, asked_about, contact_label_terms, id_label_terms,
+                                           is_evidence, is_leading, name_terms, negated_deeds, negated_terms,
+                                           plain_senses, record_terms, request_terms, squashed)
 from evaluators.text.terms import roots, terms
 from evaluators.trajectory_quality import (acknowledges, actions, acts, found_nothing, kin, requested, says_done,
                                             writes)
@@ -354,7 +354,8 @@ class ToolSelectionEvaluator(Evaluator):
         # nor is a deed's noun labelling an id a call sent ("Booking TF 68394", 预订号: it names the record), nor a
         # deed the request says not to do ("don't approve it yet"): neither asks anything
         unasked = id_label_terms(trajectory.input or "", partial(_sent, view)) | negated_terms(trajectory.input or "") \
-            | record_terms(trajectory.input or "", requested) | _message_sent_along(view, query)
+            | record_terms(trajectory.input or "", requested) | _message_sent_along(view, query) \
+            | contact_label_terms(trajectory.input or "")
         meant = _one_deed_a_word(query, sources, [t.name for t in offered if writes(t.name)], called, index, bm25,
                                  partial(_said_done_in, view))
         uncovered = (meant - unasked).difference(*(docs[index[name]] for name in called)) | \
@@ -617,13 +618,24 @@ def _ended_off_request(view: TrajectoryView, verdicts: list[dict], firm: dict[st
     # (an answer saying the deed not done, telling what the lookup found: "those dates are taken", found why; an
     # empty result's "没有" only tells it)
     if wanted is None or firm[wanted] < MIN_BETTER or _QUESTION.search(trajectory.output or "") \
-            or _fed_beyond_counts(view, len(verdicts) - 1, on_request) \
+            or _fed_beyond_counts(view, len(verdicts) - 1, on_request) or _widened(trajectory.tool_calls) \
             or acknowledges(trajectory.output or "") and bool(value_texts(trajectory.tool_calls[-1].result)) \
             and _reported(view, len(verdicts) - 1) \
             or _readies(trajectory.tool_calls[-1], _reference_keys(next(t for t in trajectory.tools_offered if t.name == wanted))):
         return
     _mark_wrong(last, wanted, f"the request matches {wanted!r} (relevance {firm[wanted]:.2f}) "
                               f"and nothing of it {last['tool']!r}")
+
+
+def _widened(calls: list[ToolCall]) -> bool:
+    """Whether the last call is a search widened after the same search found nothing: the same tool sent
+    fewer of the same arguments (list_bench_slots without its finish, "in any option"). It looks again for
+    what the first looked for, and stands in for no deed; the same lookup sent the same again does."""
+    last = calls[-1]
+    keys = set(last.arguments) if isinstance(last.arguments, dict) else None
+    return keys is not None and any(
+        c.name == last.name and isinstance(c.arguments, dict) and keys < set(c.arguments)
+        and all(c.arguments[k] == last.arguments[k] for k in keys) and found_nothing(c.result) for c in calls[:-1])
 
 
 # A sentence asking something (…?, …吗): a deed in it is asked about, not asked done.

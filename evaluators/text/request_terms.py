@@ -59,6 +59,18 @@ def id_label_terms(text: str, sent: Callable[[str], bool]) -> frozenset[str]:
     return _only_in(text, _ID_LABEL.sub(lambda m: " " if sent(squashed(m[2])) else m[0], text))
 
 
+# An address the request gives as the user's contact ("my email is …", "Email: …", 我的邮箱是 …): a label, no
+# asking for an e-mail sent
+_CONTACT_LABEL = re.compile(r"\b(?:my\s+)?e-?mail(?:\s+address)?\s*(?:is\b|[:：])\s*(?=\S+@)"
+                            r"|(?:我的)?(?:电子)?(?:邮箱|邮件)(?:地址)?\s*(?:是|为|[:：])\s*(?=\S+@)", re.I)
+
+
+def contact_label_terms(request: str) -> frozenset[str]:
+    """The request's terms that only a label of the user's own e-mail address gives ("Email: li.wei@…"
+    after an order): where they are, the request names the address, not a message to send."""
+    return _only_in(request, _CONTACT_LABEL.sub(" ", request)) if "@" in request else frozenset()
+
+
 def squashed(text: str) -> str:
     """An id as `id_label_terms` compares it: lower case, without separators (tf-68394 and TF 68394 are tf68394)."""
     return re.sub(r"[\W_]", "", text).lower()

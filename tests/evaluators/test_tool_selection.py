@@ -8,7 +8,7 @@ from collector.trajectory import EarlierMessage, ToolDefinition
 from evaluators.base import EvalContext
 from evaluators.text.bm25 import BM25
 from evaluators.text.terms import terms
-from evaluators.text.request_terms import plain_senses, record_terms
+from evaluators.text.request_terms import contact_label_terms, plain_senses, record_terms
 from evaluators.tool_selection import ToolSelectionEvaluator, documents
 from evaluators.trajectory_quality import requested
 
@@ -1800,3 +1800,66 @@ def test_a_word_inside_a_chinese_words_lesser_meaning_is_no_strong_evidence():
 ])
 def test_a_plain_sense_is_the_requests_own_word_a_first_meaning_or_a_whole_one(request_words, term, plain):
     assert (term in plain_senses(request_words)) is plain
+
+
+INSTRUMENTS = (_tool("get_owner_account", "Look up an instrument owner's account.", "account_id"),
+               _tool("list_bench_slots", "List free workbench slots for restoration from a date.", "from_date",
+                     "quantity", "country", "finish"),
+               _tool("book_restoration", "Book a restoration of an instrument into a bench slot.", "account_id",
+                     "slot_ref", "quantity", "date"),
+               _tool("send_certificate", "Email a restoration certificate to an address.", "to", "subject", "body"))
+
+
+@pytest.mark.parametrize("widened, label", [
+    # from the tamped split: the slot search, found empty, run again without the finish ("otherwise any")
+    ({"from_date": "2026-07-17", "quantity": 4}, "pass"),
+    # near miss: the same search sent the same again stands in for the booking as before
+    ({"from_date": "2026-07-17", "quantity": 4, "finish": "polished"}, "wrong_tool"),
+])
+def test_a_search_widened_after_it_found_nothing_stands_in_for_no_deed(widened, label):
+    calls = [call(1, "get_owner_account", {"account_id": "NI-66620"}, {"account_id": "NI-66620", "status": "active"}),
+             call(2, "list_bench_slots", {"from_date": "2026-07-17", "quantity": 4, "finish": "polished"}, {"slots": []}),
+             call(3, "list_bench_slots", widened, {"slots": []})]
+    assert verdict(calls, "Find room for 4 instruments of brass sextant item SXT-4708 from a week from today, polish "
+                   "if possible, otherwise any; book it on my account in US dollars.", INSTRUMENTS,
+                   output="There is no free slot for 4 instruments from 2026-07-17, in any option; nothing was booked."
+                   ) == flagged(label, 3)
+
+
+TABLEWARE = (_tool("get_hirer_account", "Look up a hirer's account.", "account_id"),
+             _tool("get_tableware_set", "Get a tableware set by its code: plates, glasses, cutlery.", "item_code"),
+             _tool("list_delivery_windows", "List delivery windows with crates free from a date.", "from_date", "quantity"),
+             _tool("book_tableware", "Book hire of tableware for an event.", "account_id", "item_code", "slot_ref",
+                   "quantity", "date"),
+             _tool("email_hire_terms", "Email the hire terms to an address.", "to", "subject", "body"))
+
+
+@pytest.mark.parametrize("contact, label", [
+    # from the tamped split: the user's address given as a contact asks no e-mail sent
+    ("My email is zhang.min82@tableware.example.", "pass"),
+    # near miss: asked to e-mail the terms there, never sent, where nothing of the order matched the booking better
+    ("Email the hire terms to zhang.min82@tableware.example.", "wrong_tool"),
+])
+def test_the_users_address_given_as_a_contact_asks_no_message(contact, label):
+    calls = [call(1, "get_hirer_account", {"account_id": "TW-79136"}, {"account_id": "TW-79136", "status": "active"}),
+             call(2, "get_tableware_set", {"item_code": "PLT-1206"}, {"item_code": "PLT-1206", "in_stock": True}),
+             call(3, "list_delivery_windows", {"from_date": "2025-03-25", "quantity": 60},
+                  {"slots": [{"slot_ref": "sl 28 051", "date": "2025-03-25", "free": 90}]}),
+             call(4, "book_tableware", {"account_id": "TW-79136", "item_code": "PLT-1206", "slot_ref": "SL28051",
+                                        "quantity": 60, "date": "2025-03-25"}, {"order_id": "OR823226", "status": "confirmed"})]
+    history = [EarlierMessage(role="user", text="The one I want is item PLT-1206."), EarlierMessage(role="assistant", text="Noted.")]
+    result = verdict(calls, "Please order 60 place settings of the gold-rim dinner set I mentioned, ordinary glasses, "
+                     f"for Tuesday next week, priced in euros. It's for the members' table. {contact}", TABLEWARE,
+                     history=history, output="Ordered 60 place settings of PLT-1206 for 2025-03-25; order OR823226 is confirmed.")
+    assert result[0] == label
+
+
+@pytest.mark.parametrize("request_text, label_terms", [
+    ("Book it. Email: li.wei39@instruments.example", {"email"}),
+    ("预订修复。我的邮箱是 li.wei39@instruments.example。", {"邮箱"}),
+    # near misses: e-mail asked as a deed, and an address the request gives for it
+    ("Email me the quote at li.wei39@instruments.example", set()),
+    ("Send the certificate to my email li.wei39@instruments.example", set()),
+])
+def test_only_a_label_of_the_users_address_is_a_contact(request_text, label_terms):
+    assert label_terms <= contact_label_terms(request_text) and (bool(label_terms) or not contact_label_terms(request_text))
