@@ -56,8 +56,8 @@ _IN_WEEKS = re.compile(r"\bin\s+(a|one|two|three|four|\d+)\s+(week|fortnight)s?\
                        r"(?:from\s+(?:today|now)|later)\b|(\d+|[一两二三四]+)\s*(?:周|个星期|个礼拜)[后以]")
 _WEEK_COUNTS = {"a": 1, "one": 1, "two": 2, "three": 3, "four": 4, "一": 1, "两": 2, "二": 2, "三": 3, "四": 4}
 _IN_FROM_TODAY = re.compile(r"\bin\s+(?:\d+|a|" + "|".join(WORDS) + r")\s+(?:days?|weeks?|fortnights?)\b")
-# British "a week today" (seven days on), "a fortnight tomorrow", "today week"
-_WEEK_TODAY = re.compile(r"\b(a|one|two)\s+(week|fortnight)s?\s+(today|tomorrow)\b|\b(today|tomorrow)\s+(week|fortnight)\b")
+# British "a week today" (seven days on), "a fortnight tomorrow", "today week"; "a week from tomorrow" (eight days on)
+_WEEK_TODAY = re.compile(r"\b(a|one|two)\s+(week|fortnight)s?\s+(?:from\s+)?(today|tomorrow)\b|\b(today|tomorrow)\s+(week|fortnight)\b")
 
 
 @cached_when_short(1 << 14)

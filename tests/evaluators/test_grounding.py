@@ -675,6 +675,10 @@ def test_days_a_reviewer_reads_through_verbs_since_and_codes(request_, value, la
     ("Can you deliver 4 bags of salt a week today?", "2026-12-06", "pass"),
     ("Can you deliver 4 bags of salt a week today?", "2026-12-13", "ungrounded_value"),  # near miss: two weeks
     ("Could the crew come a fortnight tomorrow?", "2026-12-14", "pass"),
+    # "a week from tomorrow" is eight days on (from the hemmed split), "two weeks from tomorrow" fifteen
+    ("Please collect the case a week from tomorrow.", "2026-12-07", "pass"),
+    ("Please collect the case two weeks from tomorrow.", "2026-12-14", "pass"),
+    ("Please collect the case a week from tomorrow.", "2026-12-09", "ungrounded_value"),  # near miss: ten days
 ])
 def test_days_counted_from_today_are_computed_dates(request_, value, label):
     assert ground(call(1, "book", {"date": value}), request=request_).label == label
