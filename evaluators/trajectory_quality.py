@@ -172,9 +172,18 @@ def acknowledges(text: str) -> bool:
     return _ACKNOWLEDGES.search(text) is not None
 
 
+# A server's status code (5xx) says what failed before any word does: "authentication queue unavailable (503)"
+# is the server's trouble, not the caller's credentials.
+_SERVER_STATUS = re.compile(r"(?:^\W*|\bHTTP/?[\d.]*\s*|\bstatus(?:\s*code)?\s*[:=]?\s*|\berror\s*[:=]?\s*|\bcode\s*[:=]?\s*|\()"
+                            r"(5\d\d)(?![\d.])", re.I)
+
+
 @cached_when_short(4096)
 def _classify(text: str) -> str | None:
     """Cached: a service fails with the same few messages again and again."""
+    status = _SERVER_STATUS.search(text)
+    if status is not None:
+        return "timeout" if status[1] == "504" else "server"
     return next((label for label, pattern in EXECUTION if pattern.search(text)), None)
 
 

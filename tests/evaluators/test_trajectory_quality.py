@@ -90,6 +90,11 @@ def test_an_honest_answer_or_a_question_recovers(output, how):
     ("429 Too Many Requests", 1.0, "rate_limit"), ("HTTP 503 Service Unavailable", 1.0, "server"),
     ("request timed out after 10s", 1.0, "timeout"), ("404 Not Found", 0.5, "not_found"),
     ("401 Unauthorized", 0.5, "auth"), ("ValidationError: bad date", 0.5, "validation"),
+    # a server's status decides before a word of the service's name (from the hemmed split): the
+    # authentication queue is down, the caller's credentials are fine
+    ("authentication queue unavailable (503)", 1.0, "server"), ("HTTP 504: auth gateway", 1.0, "timeout"),
+    # near misses: an authentication failure, and a 5xx number that is no status
+    ("authentication failed for this account", 0.5, "auth"), ("401: auth token 503 days old", 0.5, "auth"),
 ])
 def test_one_identical_retry_transient_versus_4xx(error, score, label):
     result = quality(rate(1, error), rate(2))
