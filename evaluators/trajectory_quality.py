@@ -39,7 +39,13 @@ PARTS = ("loops", "recovery", "efficiency", "parallelism", "termination")
 _ORDER = ("failing_call_loop", "repeated_identical_call", "cyclic_pattern", "silent_failure", "blind_retry",
           "no_recovery", "redundant_calls", "serial_waste", "no_final_answer", "unverified_success")
 
+# Where a text states a status: at its start, after HTTP, status, code or error, or in brackets.
+_STATUS_AT = r"(?:^\W*|\bHTTP/?[\d.]*\s*|\bstatus(?:\s*code)?\s*[:=]?\s*|\berror\s*[:=]?\s*|\bcode\s*[:=]?\s*|\()"
 EXECUTION = (  # first match wins
+    # a server's status says what failed before any word does: "authentication queue unavailable (503)" is the
+    # server's trouble, not the caller's credentials
+    ("timeout", re.compile(_STATUS_AT + r"504(?![\d.])", re.I)),
+    ("server", re.compile(_STATUS_AT + r"5\d\d(?![\d.])", re.I)),
     ("rate_limit", re.compile(r"\b429\b|rate[ _-]?limit|too many requests|throttl|quota exceeded", re.I)),
     ("auth", re.compile(r"\b40[13]\b|unauthori[sz]ed|forbidden|permission denied|access denied|"
                         r"\bauth(?:entication|orization)?\b|invalid (?:api[ _-]?)?(?:key|token)|token expired",
@@ -172,18 +178,9 @@ def acknowledges(text: str) -> bool:
     return _ACKNOWLEDGES.search(text) is not None
 
 
-# A server's status code (5xx) says what failed before any word does: "authentication queue unavailable (503)"
-# is the server's trouble, not the caller's credentials.
-_SERVER_STATUS = re.compile(r"(?:^\W*|\bHTTP/?[\d.]*\s*|\bstatus(?:\s*code)?\s*[:=]?\s*|\berror\s*[:=]?\s*|\bcode\s*[:=]?\s*|\()"
-                            r"(5\d\d)(?![\d.])", re.I)
-
-
 @cached_when_short(4096)
 def _classify(text: str) -> str | None:
     """Cached: a service fails with the same few messages again and again."""
-    status = _SERVER_STATUS.search(text)
-    if status is not None:
-        return "timeout" if status[1] == "504" else "server"
     return next((label for label, pattern in EXECUTION if pattern.search(text)), None)
 
 
