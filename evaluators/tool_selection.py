@@ -458,7 +458,8 @@ class ToolSelectionEvaluator(Evaluator):
         deferred = (writes(best) or bool(deeds) and not asks) and not wrote and (
             asks and bool(_QUESTION.search(trajectory.output or "")) or acknowledges(trajectory.output or ""))
         # a deed done: a call the request matches that acts on the world (by its name or its description:
-        # commission_index, "Book or order a slot") went through
+        # commission_index, "Book or order a slot") went through. Beside it, a lookup stood in for no better write,
+        # told or not (the terms, the site's conditions): at most a second deed was left undone, no wrong choice of it
         descriptions = {t.name: t.description or "" for t in offered}
         made = any(c.status == "ok" and c.name not in low and acts(c.name, descriptions.get(c.name, ""))
                    for c in trajectory.tool_calls)
@@ -469,7 +470,7 @@ class ToolSelectionEvaluator(Evaluator):
                    if any((on_request.working(p) and p != stood_in) or _readies(trajectory.tool_calls[p], readied[name])
                           or (deferred and not writes(name) and (_reported(view, p) or _none_found(view, p, firm[name])))
                           or (served and not writes(name) and p < end and _on_the_days_work(view, p))
-                          or (served and made and writes(best) and not writes(name) and _answered_on(view, p))
+                          or (served and made and writes(best) and not writes(name))
                           or (not writes(name) and yes_no and _answered_on(view, p))
                           or (writes(name) and (fits_nowhere_else(view, p, offered[index[best]])
                                                 or _acts_on_found(view, p, on_request, offered[index[best]], meant)

@@ -1333,16 +1333,23 @@ ENAMEL = (ToolDefinition(name="search_sessions", description="Search free enamel
           ToolDefinition(name="site_conditions", description="Conditions and access notes for a site on a date."))
 
 
-@pytest.mark.parametrize("request_, label", [
+_KITS_TOO = "请帮我们4个人预订明天在集市阁楼的珐琅工作坊，再订购四套入门套件。"
+
+
+@pytest.mark.parametrize("request_, booked, label", [
     # 预订 is "to book ahead" and "to place an order": one deed, which book_session did
-    ("请帮我们4个人预订明天在集市阁楼的珐琅工作坊。", "pass"),
-    # near miss: the kit asked for as well, in a word of its own
-    ("请帮我们4个人预订明天在集市阁楼的珐琅工作坊，再订购四套入门套件。", "wrong_tool"),
+    ("请帮我们4个人预订明天在集市阁楼的珐琅工作坊。", True, "pass"),
+    # the kit asked for as well, in a word of its own, and never ordered: beside the booking made, the site lookup
+    # stood in for nothing (a second deed left undone is no wrong choice of the lookup)
+    (_KITS_TOO, True, "pass"),
+    # near miss: the booking failed, so no deed was done and the site lookup is all the run did beside it
+    (_KITS_TOO, False, "wrong_tool"),
 ])
-def test_the_other_meanings_of_a_deed_a_called_write_did(request_, label):
+def test_the_other_meanings_of_a_deed_a_called_write_did(request_, booked, label):
     calls = [call(1, "search_sessions", {"date": "2025-07-24", "site": "market_loft"}, {"slots": [{"slot_id": "EN-86223"}]}),
              call(2, "site_conditions", {"site": "market_loft", "date": "2025-07-24"}, {"status": "open"}),
-             call(3, "book_session", {"slot_id": "EN-86223", "party": 4}, {"booking_ref": "ENW783877"})]
+             call(3, "book_session", {"slot_id": "EN-86223", "party": 4}, {"booking_ref": "ENW783877"} if booked else None,
+                  error=None if booked else "slot taken")]
     assert verdict(calls, request_, ENAMEL, output="已预订，预订号 ENW783877。") == flagged(label, 2)
 
 
@@ -1656,16 +1663,22 @@ _INDEXING = (_tool("get_author_account", "Look up a book-indexing account by its
              _tool("email_indexer", "Send an e-mail about an account to an address.", "to", "subject", "body"))
 
 
-@pytest.mark.parametrize("index_type, answer, label", [
+_BOOKED = "Booked: reference IDX-12188, total 1,484.00 USD."
+_TERMS = " Free changes up to 48 hours before the start date."
+
+
+@pytest.mark.parametrize("index_type, answer, booked, label", [
     # commission_index booked the slot (commission: a deed first in a name); the terms lookup, sent the user's
     # "subject", is told in the answer; "after" is no word of "afternoon"'s family
-    ("subject", "Booked: reference IDX-12188, total 1,484.00 USD. Free changes up to 48 hours before the start date.", "pass"),
-    # near misses: the terms told nowhere; the terms of another index type than the user's
-    ("subject", "Booked: reference IDX-12188, total 1,484.00 USD.", "wrong_tool"),
-    ("name", "Booked: reference IDX-12188, total 1,484.00 USD. Free changes up to 48 hours before the start date.",
-     "wrong_tool"),
+    ("subject", _BOOKED + _TERMS, True, "pass"),
+    # beside the booking made, the terms lookup stood in for no write (schedule_proof_return, for "returned"), told or
+    # not, of the user's index type or another (a wrong value is grounding's finding)
+    ("subject", _BOOKED, True, "pass"),
+    ("name", _BOOKED + _TERMS, True, "pass"),
+    # near miss: the booking failed; the terms told nowhere are no step of anything done
+    ("subject", "Sorry, that slot could not be booked.", False, "wrong_tool"),
 ])
-def test_a_lookup_of_the_users_words_told_beside_the_write_made(index_type, answer, label):
+def test_a_side_lookup_beside_the_write_made_stands_in_for_no_write(index_type, answer, booked, label):
     calls = [call(1, "get_author_account", {"author_id": "BI-69930"}, {"author_id": "BI-69930", "email_on_file": "lina.ortiz@example.com"}),
              call(2, "search_indexer_availability", {"index_type": "subject", "date": "2026-04-15", "quantity": 2},
                   {"results": [{"code": "BM-62182", "available": True}]}),
@@ -1674,7 +1687,8 @@ def test_a_lookup_of_the_users_words_told_beside_the_write_made(index_type, answ
              call(4, "get_quote", {"item_code": "BM-62182", "quantity": 2, "currency": "USD"}, {"total": "1,484.00", "currency": "USD"}),
              call(5, "commission_index", {"author_id": "BI-69930", "item_code": "BM-62182", "start_date": "2026-04-15",
                                           "end_date": "2026-04-29", "confirm_email": "lina.ortiz@example.com"},
-                  {"status": "confirmed", "reference": "IDX-12188"})]
+                  {"status": "confirmed", "reference": "IDX-12188"} if booked else None,
+                  error=None if booked else "slot no longer free")]
     request = ("I'd like 2 x subject index, starting tomorrow and returned 14 days after the start. Quote me in US dollars "
                "and send the confirmation to lina.ortiz@example.com.")
     assert verdict(calls, request, _INDEXING, user_id="BI-69930", output=answer) == flagged(label, 3)
