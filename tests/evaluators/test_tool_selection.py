@@ -1694,6 +1694,34 @@ def test_a_side_lookup_beside_the_write_made_stands_in_for_no_write(index_type, 
     assert verdict(calls, request, _INDEXING, user_id="BI-69930", output=answer) == flagged(label, 3)
 
 
+
+_DARTS = (_tool("search_fixtures", "按场地和组别搜索飞镖联赛赛程。", "venue", "division"),
+          _tool("get_team", "查询在联赛注册的飞镖队。", "team_id"),
+          _tool("get_entry_fees", "飞镖联赛报名费（按币种）。", "currency"),
+          _tool("register_for_fixture", "为飞镖队报名联赛场次。", "team_id", "fixture_id", "match_date", "players"),
+          _tool("book_oche_practice", "预约飞镖练习靶位。", "practice_date", "session", "phone"),
+          _tool("email_captain", "给队长发邮件。", "to", "subject", "body"))
+
+
+@pytest.mark.parametrize("registered, answer, label", [
+    # 预约 matches the practice booking best, yet register_for_fixture entered the fixture the search of the user's
+    # 赛程 found: a write spared as the asked work did the deed, and the fees lookup beside it stood in for nothing
+    (True, "已预约 DRT-68534，日期 2025-04-09，四人，编号 DRTR551594。费率每小时 75 EUR。报名没有出场曲选项，未能添加。", "pass"),
+    # near miss: the entry failed, so nothing was done beside the fees lookup
+    (False, "抱歉，DRT-68534 已满，未能报名。费率每小时 75 EUR。", "wrong_tool"),
+])
+def test_a_write_spared_as_the_asked_work_did_a_deed(registered, answer, label):
+    calls = [call(1, "search_fixtures", {"venue": "Fox Inn", "division": "PREM"},
+                  {"results": [{"fixture_id": "DRT-68534", "name": "Fox Inn premier"}]}),
+             call(2, "get_team", {"team_id": "DT-11522"}, {"team_id": "DT-11522", "status": "active"}),
+             call(3, "get_entry_fees", {"currency": "EUR"}, {"currency": "EUR", "hourly": 75}),
+             call(4, "register_for_fixture", {"team_id": "DT-11522", "fixture_id": "DRT-68534", "match_date": "2025-04-09",
+                                              "players": 4},
+                  {"reference": "DRTR551594", "status": "confirmed"} if registered else None,
+                  error=None if registered else "fixture full")]
+    request = "我们Fox Inn的队需要一场赛程，要超级组的。请预约在下周三，四个人，费率请用欧元报给我。出场曲想要Jump。"
+    assert verdict(calls, request, _DARTS, user_id="DT-11522", output=answer) == flagged(label, 3)
+
 _HAMPERS = (_tool("get_hamper_customer", "Look up a gift-hampers account by its id: name, tier, saved preferences.",
                   "customer_ref"),
             _tool("search_hampers", "Search available hampers by range and date.", "range", "date", "quantity"),
