@@ -47,7 +47,9 @@ _RELATIVE = re.compile(
 _RELATIVE_HINTS = ("day", "tonight", "tomorrow", "tmr", "week", "fortnight", "month", "year")
 _RELATIVE_HINTS_CJK = frozenset("天日晚早周期拜月")
 _EN_WEEKDAY = re.compile(r"\b(this|next|coming|last)\s+(" + "|".join(_WEEKDAYS_EN) + r")\b")
-_ZH_WEEKDAY = re.compile(r"(下下|下|这|本|上)?(?:个)?(?:周|星期|礼拜)([一二三四五六日天])")
+# 下下周 is the week after next, but not after 一 (查一下下周三 is 查一下, "look up", then 下周三)
+_AFTER_NEXT = "(?<!一)下下"
+_ZH_WEEKDAY = re.compile(rf"({_AFTER_NEXT}|下|这|本|上)?(?:个)?(?:周|星期|礼拜)([一二三四五六日天])")
 _IN_DAYS = re.compile(r"\bin\s+(\d+|" + "|".join(WORDS) + rf")\s+days?\b|\b(\d+)\s+days?\s+(?:later|from\s+now)\b|({_ZH_COUNT})\s*天(?:后|以后|之后)")
 _DAYS_AGO = re.compile(rf"\b(\d+)\s+days?\s+ago\b|({_ZH_COUNT})\s*天(?:前|以前|之前)")
 # "in two weeks", "a week from today", 两周后: whole weeks on from today (digits or numerals, not both:
@@ -179,7 +181,7 @@ _WINDOW_STEP = {"last": -1, "past": -1, "previous": -1, "this": 0, "current": 0,
 # "the week after next", 下下周: two weeks on; "the 24th of next month", 下个月24号: a day of a month named from this one
 # working days named ("any weekday morning", 工作日, Monday to Friday): a week's window ends on its Friday too
 _WORKDAYS = re.compile(r"\bweekdays?\b|\bworking\s+days?\b|\bmonday\s+to\s+friday\b|工作日|周一到周五|星期一到星期五")
-_WEEK_AFTER_NEXT = re.compile(r"\b(?:the\s+)?week\s+after\s+next\b|下下(?:个)?(?:周|星期|礼拜)")
+_WEEK_AFTER_NEXT = re.compile(r"\b(?:the\s+)?week\s+after\s+next\b|" + _AFTER_NEXT + "(?:个)?(?:周|星期|礼拜)")
 _DAY_OF_NAMED_MONTH = re.compile(r"\bthe\s+(\d{1,2})(?:st|nd|rd|th)\s+of\s+(last|this|next|the\s+coming)\s+month\b"
                                  r"|(下个?|这个?|本|上个?)月\s*(\d{1,2})\s*[号日]")
 # the last day of a window: "end of the month", "by the end of next week", "year end", 月底, 下个月底, 年末
@@ -219,10 +221,10 @@ _SINCE_WEEKDAY = re.compile(r"\bsince\s+(?:last\s+)?(" + "|".join(_WEEKDAYS_EN) 
 _WEEKDAY_OF_WEEK = re.compile(rf"\b({'|'.join(_WEEKDAYS_EN)})\s+(?:of\s+)?(last|this|next|coming)\s+week\b"
                               rf"|\b(last|this|next|coming)\s+week(?:'s)?\s+({'|'.join(_WEEKDAYS_EN)})\b")
 # "下周一到周三": the end of a range of weekdays is in the week its start names
-_ZH_WEEKDAY_RANGE = re.compile(r"(下下|下|这|本|上)(?:个)?(?:周|星期|礼拜)[一二三四五六日天]\s*(?:到|至|~|-|—)\s*"
+_ZH_WEEKDAY_RANGE = re.compile(rf"({_AFTER_NEXT}|下|这|本|上)(?:个)?(?:周|星期|礼拜)[一二三四五六日天]\s*(?:到|至|~|-|—)\s*"
                                r"(?:周|星期|礼拜)?([一二三四五六日天])")
 _ZH_WEEK_STEP = {"下下": 2, "下": 1, "这": 0, "本": 0, "上": -1}
-_ZH_NAMED_WEEK = re.compile(r"(下下|下|这|本|上)(?:个)?(?:周|星期|礼拜)")
+_ZH_NAMED_WEEK = re.compile(rf"({_AFTER_NEXT}|下|这|本|上)(?:个)?(?:周|星期|礼拜)")
 _ZH_BARE_WEEKDAY = re.compile(r"(?<![下这本上个])(?:周|星期|礼拜)([一二三四五六日天])")
 # "接下来这个周三", "即将到来的周三": the coming one, whatever week it falls in
 _ZH_COMING_WEEKDAY = re.compile(r"(?:接下来|即将到来|马上到来)的?(?:这个?)?(?:周|星期|礼拜)([一二三四五六日天])")

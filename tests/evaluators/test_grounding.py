@@ -697,6 +697,11 @@ def test_days_counted_from_today_are_computed_dates(request_, value, label):
     ("帮我们项目约Sade下下周做母带，工作日任意一个上午都行。", "2026-12-18", "pass"),
     ("Any weekday morning the week after next works for the mastering.", "2026-12-18", "pass"),
     ("帮我们项目约Sade下下周做母带。", "2026-12-18", "ungrounded_value"),  # near miss: no working days named
+    # 查一下 ("look up") before 下周三 lends it no second 下 (from the strapped split); 看一下下下周 is 下下周
+    ("帮我查一下下周三的保养空档，订最便宜的。", "2026-12-02", "pass"),
+    ("帮我看一下下下周三的保养空档，订最便宜的。", "2026-12-09", "pass"),
+    ("帮我查一下下周三的保养空档，订最便宜的。", "2026-12-16", "ungrounded_value"),  # near miss: the week after
+    ("帮我看一下下下周三的保养空档，订最便宜的。", "2026-12-02", "ungrounded_value"),  # near miss: next week's
 ])
 def test_the_week_after_next_and_a_day_of_a_named_month(request_, value, label):
     assert ground(call(1, "book", {"date": value}), request=request_).label == label
