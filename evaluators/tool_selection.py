@@ -82,6 +82,7 @@ _SENTENCE = 4  # words (not numbers) of a result's text that make it a statement
 # An answer saying a lookup found nothing: "you have nothing booked", "no slots", 没有预约.
 _NONE = re.compile(r"\b(?:nothing|none|no|not any)\b|没有|无", re.I)
 _QUESTION = re.compile(r"[?？吗]")
+_ONLY_ASKING = re.compile(r"只是问问|只是咨询|只是想问|只是了解一下|\bjust (?:asking|wondering|curious)\b|\bonly asking\b", re.I)
 _ID_LIKE = re.compile(r"[\w./@-]*\d{3}[\w./@-]*")
 _DIGIT = re.compile(r"\d")
 _QUOTES = re.compile(r'"([^"]{3,})"|“([^”]{3,})”|「([^」]{3,})」')
@@ -362,10 +363,12 @@ class ToolSelectionEvaluator(Evaluator):
             _deeds_undone(offered, docs, called, meant - questioned - unasked)
         # a tool called in an earlier turn is no better choice: its result is in the conversation the agent was given
         used = called | {c.get("name") for m in trajectory.history for c in m.calls if c.get("name") in index}
-        # nor is a write of a deed the request says not to do (book_piste for "…预订吗？只是问问，先别订")
+        # nor is a write of a deed the request says not to do (book_piste for "…预订吗？只是问问，先别订"), nor any
+        # write where it says it only asks (add_to_guest_list for "还有宾客名单名额吗？只是问问，先别订")
         barred = roots(negated_deeds(trajectory.input or ""))
-        better = {t.name: score for t, score in zip(offered, bm25.scores(uncovered, sources))
-                  if t.name not in used and not (barred and writes(t.name) and kin(barred, actions(t.name)))}
+        asking = _ONLY_ASKING.search(trajectory.input or "") is not None
+        better = {t.name: score for t, score in zip(offered, bm25.scores(uncovered, sources)) if t.name not in used
+                  and not (writes(t.name) and (asking or barred and kin(barred, actions(t.name))))}
         best = max(better, key=better.__getitem__, default=None)
         _named_write_instead(verdicts, query - unasked, better, scores)
         # a lookup's match on the senses of single Chinese characters (日: "day") is no sign it is on the request;

@@ -1413,6 +1413,9 @@ PETANQUE_ZH = (_tool("find_pistes", "查询某天空闲的滚球场地。", "dat
                _tool("book_piste", "为球员预订滚球场地。", "player_id", "piste_id"),
                _tool("get_league_table", "Show the club league standings of a division.", "division"))
 ASKED_ABOUT = "明天还有碎石滚球场地预订吗？只是问问，先别订。也告诉我美元的价格。"
+# the club's list of players for a day, a write whose deed (add) is none the bar names
+PETANQUE_LIST = (*(t for t in PETANQUE_ZH if t.name != "book_piste"),
+                 _tool("add_to_piste_list", "把球员加入某天滚球场地的名单。", "player_id", "date"))
 
 
 @pytest.mark.parametrize("request_, offered, label", [
@@ -1422,6 +1425,11 @@ ASKED_ABOUT = "明天还有碎石滚球场地预订吗？只是问问，先别�
     (ASKED_ABOUT, PETANQUE_ZH, "pass"),
     # near miss: the same words without the bar, asking the booking made
     ("明天还有碎石滚球场地预订吗？有就帮我订上。也告诉我美元的价格。", PETANQUE_ZH, "wrong_tool"),
+    # 只是问问 ("just asking"): no write is a better tool, whatever its deed (from the sapped split)
+    ("明天还有碎石滚球场地名单名额吗？只是问问，先别订。也告诉我美元的价格。", PETANQUE_LIST, "pass"),
+    # near misses: the place asked added; a bar naming booking alone, not the list's adding
+    ("明天还有碎石滚球场地名单名额吗？有就帮我加上。也告诉我美元的价格。", PETANQUE_LIST, "wrong_tool"),
+    ("明天还有碎石滚球场地名单名额吗？先别订。也告诉我美元的价格。", PETANQUE_LIST, "wrong_tool"),
 ])
 def test_a_one_character_deed_the_request_says_not_to_do(request_, offered, label):
     calls = [call(1, "find_pistes", {"date": "2025-08-07", "surface": "gravel"}, {"results": [{"piste_id": "PS-8698"}]}),
