@@ -622,7 +622,9 @@ class TrajectoryQualityEvaluator(Evaluator):
         if not run.answered:
             # about the whole trace, not a call: no evidence
             return _part(0.0, "no_final_answer", f"after call {last.seq} {last.name}: no_final_answer")
-        position = next((i for i in range(len(run.calls) - 1, -1, -1) if writes(run.calls[i].name)), None)
+        # the last call that acts on the world, by its name or its description (commission_poem: "Commission a poem")
+        position = next((i for i in range(len(run.calls) - 1, -1, -1)
+                         if acts(run.calls[i].name, run.descriptions.get(run.calls[i].name, ""))), None)
         write = None if position is None else run.calls[position]
         if write is not None and write.status == "error" and run.claims(position):
             return _part(0.0, "unverified_success", f"call {write.seq} {write.name}: unverified_success: the last "
@@ -849,8 +851,10 @@ def acts(name: str, description: str) -> bool:
     opener = {words[0], words[0][:-1] if words[0].endswith("s") else words[0]}
     if not _READS.isdisjoint(opener) or "preview" in opener:
         return False
+    # a word unknown as a verb taking its object acts ("Reslot the crate"), but not a plural before a clause ("Days
+    # the bulky-waste truck serves an address")
     return not english_verbs().isdisjoint(opener) or not _WRITES.isdisjoint(opener) or \
-        (len(words) > 1 and words[1] in _DETERMINERS)
+        (len(words) > 1 and words[1] in _DETERMINERS and not words[0].endswith("s"))
 
 
 def found_nothing(result: Any) -> bool:

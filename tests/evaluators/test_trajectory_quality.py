@@ -486,6 +486,25 @@ def test_unverified_success_when_the_last_write_failed():
     assert {"unverified_success", "silent_failure"} <= set(result.labels)
 
 
+@pytest.mark.parametrize("description, label", [
+    # a write by its description (commission is no write verb of a name; from the swaddled split)
+    ("Commission a poem from a poet for a deadline.", "unverified_success"),
+    # near misses: a tool whose description opens as a lookup's does, or with a plural before a clause (the
+    # shrouded split's "Days the bulky-waste truck serves an address"), where a word unknown as a verb before its
+    # object ("Reslot the poem …") still acts
+    ("List the poems a member commissioned.", "pass"),
+    ("Days the poet roster serves a member.", "pass"),
+    ("Reslot the poem for a member.", "unverified_success"),
+])
+def test_unverified_success_of_a_write_by_its_description(description, label):
+    poem = call(2, "commission_poem", {"poet_id": "POET-2932"}, error="poet roster 500: shard offline")
+    search = call(1, "search_poets", {"lines": 5}, {"results": [{"poet_id": "POET-2932"}]})
+    result = TrajectoryQualityEvaluator().evaluate(trajectory(
+        search, poem, input="Commission me a limerick.", output="Confirmed: your poem, reference POE895015.",
+        offered=(ToolDefinition(name="commission_poem", description=description),)), EvalContext())
+    assert result.details["termination"]["label"] == label
+
+
 def test_execution_labels_alone_do_not_fail():
     result = quality(rate(1, "request timed out"), call(2, "get_exchange_rate_backup", ARGS, {"rate": 7.1}))
     assert (result.label, result.passed, result.labels, result.score) == ("pass", True, ["timeout"], 1.0)
