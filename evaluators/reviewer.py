@@ -22,6 +22,7 @@ from pydantic import TypeAdapter, ValidationError
 from evaluators.text.arithmetic import as_many_as_fit, computed_from, computed_with_result
 from evaluators.dates import FREE_TEXT
 from evaluators.text.dates import as_date, computed_dates, named_months, split_dates
+from evaluators.text.cities import city_names
 from evaluators.text.glosses import english_senses, glosses, place_names, senses
 from evaluators.text.haystack import Haystack
 from evaluators.text.index import Argument, TrajectoryText
@@ -485,6 +486,8 @@ class Reviewer:
             return "the user's words in English (CC-CEDICT)", candidates
         if self.requests_cjk and text in place_names(self.requests):
             return "a place the user named, in English (CC-CEDICT's entry for it as a city or prefecture)", candidates
+        if self.requests_cjk and text in city_names(self.requests):
+            return "a city the user named, in English (GeoNames' Chinese name for it)", candidates
         if self.requests_cjk and (text == "zh" or "zh" in equivalents(text)):
             return "the language the request is written in", candidates
         if any(sign in self.requests for sign in symbols(value)):

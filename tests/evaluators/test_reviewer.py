@@ -79,6 +79,19 @@ def test_another_place_stays_ungrounded():
     assert verdict("Osaka", "入住京都的酒店", key="city")[0] == "ungrounded_value"
 
 
+@pytest.mark.parametrize("value, said, label", [
+    # towns CC-CEDICT has no entry for, by GeoNames' Chinese names (from the cinched split)
+    ("Chester", "帮我在切斯特订一台天象仪", "pass"),
+    ("Sheffield", "想在谢菲尔德上银器课", "pass"),
+    ("Wigan", "威根的摔跤俱乐部还有位子吗", "pass"),
+    # near misses: another town; a town named nowhere in the request
+    ("York", "帮我在切斯特订一台天象仪", "ungrounded_value"),
+    ("Chester", "帮我订一台天象仪", "ungrounded_value"),
+])
+def test_a_chinese_city_name_is_grounded_by_geonames(value, said, label):
+    assert verdict(value, said, key="workshop")[0] == label
+
+
 @pytest.mark.parametrize("value, said", [("EUR", "一晚不超过200欧"), ("USD", "换两百美"), ("HKD", "预算3000港以内")])
 def test_a_chinese_currency_name_without_its_yuan_after_an_amount_is_grounded(value, said):
     assert verdict(value, said, key="currency")[0] == "pass"
