@@ -470,22 +470,25 @@ class ToolSelectionEvaluator(Evaluator):
         # words (不行：该赛道当天因翻新关闭 from the track's opening check): it answered the question
         yes_no = _CAN_I.search(trajectory.input or "") is not None and _YES_NO.match(trajectory.output or "") is not None
 
+        def does_the_work(p: int) -> bool:
+            return fits_nowhere_else(view, p, offered[index[best]]) \
+                or _acts_on_found(view, p, on_request, offered[index[best]], meant)
+
         def spared(name: str) -> bool:
             return any((on_request.working(p) and p != stood_in) or _readies(trajectory.tool_calls[p], readied[name])
                        or (deferred and not writes(name) and (_reported(view, p) or _none_found(view, p, firm[name])))
                        or (served and not writes(name) and p < end and _on_the_days_work(view, p))
                        or (served and made and writes(best) and not writes(name))
                        or (not writes(name) and yes_no and _answered_on(view, p))
-                       or (writes(name) and (fits_nowhere_else(view, p, offered[index[best]])
-                                             or _acts_on_found(view, p, on_request, offered[index[best]], meant)
-                                             or (not strong and _follows_up(view, p))
+                       or (writes(name) and (does_the_work(p) or (not strong and _follows_up(view, p))
                                              or (not writes(best) and bool(deeds) and (
                            firm[name] > 0 or _told_done_across(view, offered[index[name]], chinese)))))
                        for p, v in enumerate(verdicts) if v["tool"] == name)
         cleared = {name for name in suspects if writes(name) and spared(name)}
         # a write spared as doing the asked work under words the request does not use (place_meat_order for 预约…
-        # 数量四) did a deed too
-        made = made or any(c.status == "ok" and c.name in cleared for c in trajectory.tool_calls)
+        # 数量四) did a deed too, and served the request
+        done = any(c.status == "ok" and c.name in cleared and does_the_work(p) for p, c in enumerate(trajectory.tool_calls))
+        made, served = made or done, served or done
         cleared |= {name for name in suspects if not writes(name) and spared(name)}
         for v in verdicts:
             if v["tool"] in suspects and v["tool"] not in cleared:

@@ -1601,16 +1601,20 @@ _QUADBALL = (_tool("find_fixtures", "Find quadball league fixtures by division a
              _tool("order_hoop_set", "Order workshop consumables and spares.", "item", "quantity"))
 
 
-@pytest.mark.parametrize("answer, label", [
+@pytest.mark.parametrize("answer, entered, label", [
     # 预订 (book, order) asked, the entry made and said done in that word (已预订): no order of hoops left undone
-    ("已预订 FX-1157，日期 2025-05-23，编号 QE-75787。", "pass"),
-    # near miss: the answer says nothing done in the request's word
-    ("FX-1157 的报名已提交，编号 QE-75787。", "wrong_tool"),
+    ("已预订 FX-1157，日期 2025-05-23，编号 QE-75787。", True, "pass"),
+    # said done in another word: the entry, made on the fixture the search found, served the request, and the news
+    # lookup beside it stood in for no order (until 2026-12-05 a wrong_tool)
+    ("FX-1157 的报名已提交，编号 QE-75787。", True, "pass"),
+    # near miss: the entry failed, and nothing was done beside the lookups
+    ("抱歉，FX-1157 已满，未能报名。", False, "wrong_tool"),
 ])
-def test_a_write_the_answer_says_did_the_requests_deed_in_its_word(answer, label):
+def test_a_write_the_answer_says_did_the_requests_deed_in_its_word(answer, entered, label):
     calls = [call(1, "find_fixtures", {"division": "division_1", "date": "2025-05-23"}, {"results": [{"fixture_id": "fx-1157"}]}),
              call(2, "get_league_news", {"division": "division_1"}, {"items": []}),
-             call(3, "enter_team_in_fixture", {"fixture_id": "FX-1157", "match_date": "2025-05-23"}, {"entry_ref": "QE-75787"})]
+             call(3, "enter_team_in_fixture", {"fixture_id": "FX-1157", "match_date": "2025-05-23"},
+                  {"entry_ref": "QE-75787"} if entered else None, error=None if entered else "fixture full")]
     assert verdict(calls, "帮我预订魁地奇比赛，甲级，5月23日。", _QUADBALL, output=answer) == flagged(label, 2)
 
 
@@ -1729,6 +1733,39 @@ def test_a_write_spared_as_the_asked_work_did_a_deed(registered, answer, label):
                   error=None if registered else "fixture full")]
     request = "我们Fox Inn的队需要一场赛程，要超级组的。请预约在下周三，四个人，费率请用欧元报给我。出场曲想要Jump。"
     assert verdict(calls, request, _DARTS, user_id="DT-11522", output=answer) == flagged(label, 3)
+
+
+_GYM = (_tool("get_gymnast", "Look up a gymnast's membership: squad, level, insurance.", "account_no"),
+        _tool("get_term_fees", "Term fees per class level.", "currency"),
+        _tool("get_hall_closures", "Hall closures on a date.", "date"),
+        _tool("search_classes", "Find classes with free places on a date by discipline.", "date", "area", "discipline"),
+        _tool("book_class_place", "Book a class place for the gymnast.", "account_no", "slot_id", "date", "discipline",
+              "sessions", "currency"),
+        _tool("get_enrolment_status", "Poll the status of an enrolment while the coach approves it.", "booking_ref"),
+        _tool("email_kit_list", "E-mail the kit list for a class to an address.", "to", "subject", "body"),
+        _tool("order_leotard", "Order a club leotard from the kit shop.", "size"))
+
+
+@pytest.mark.parametrize("booked, answer, label", [
+    # nothing of the Chinese request matches a called tool's English words, yet book_class_place booked the class
+    # the search found: it served the request, and the day's closures asked beside it stood in for no write (the
+    # kit list's e-mail, which 价格表's "list" matches; from the clinched split)
+    (True, "名额已订：GC944575，2025-03-04开始，技巧，6节。", "pass"),
+    # near miss: the booking failed, and nothing was done beside the lookups
+    (False, "抱歉，课程已满，未能报名。", "wrong_tool"),
+])
+def test_a_write_spared_as_the_asked_work_served_the_request(booked, answer, label):
+    calls = [call(1, "get_gymnast", {"account_no": "GYM-52609"}, {"account_no": "GYM-52609", "area": "W18"}),
+             call(2, "get_term_fees", {"currency": "CHF"}, {"currency": "CHF", "rows": 6}),
+             call(3, "get_hall_closures", {"date": "2025-03-04"}, {"date": "2025-03-04", "ok": True}),
+             call(4, "search_classes", {"date": "2025-03-04", "discipline": "tumbling", "area": "W18"},
+                  {"slots": [{"slot_id": "gc-2194-a", "price": "6,272.00"}]}),
+             call(5, "book_class_place", {"account_no": "GYM-52609", "slot_id": "GC-2194-A", "date": "2025-03-04",
+                                          "discipline": "tumbling", "sessions": 6, "currency": "CHF"},
+                  {"booking_ref": "GC944575", "status": "confirmed"} if booked else None,
+                  error=None if booked else "class full")]
+    request = "请给我女儿一周后报技巧课，6节，用瑞士法郎支付。另外告诉我价格表和当天的情况。"
+    assert verdict(calls, request, _GYM, attributes={"account.id": "GYM-52609"}, output=answer) == flagged(label, 3)
 
 _HAMPERS = (_tool("get_hamper_customer", "Look up a gift-hampers account by its id: name, tier, saved preferences.",
                   "customer_ref"),
