@@ -281,7 +281,8 @@ def constraint_error(draft: Draft, rng: random.Random) -> Marks | None:
     step, key = found
     step.args[key] = _sub(draft, step, key)["minimum"] - 1
     # a number below the minimum that nobody said is also a value from nowhere
-    seen = draft.request + json.dumps([s.result for s in draft.steps[:draft.steps.index(step)]])
+    # (Chinese kept as written: an escape's hex digits, \u6c0f, say no 0)
+    seen = draft.request + json.dumps([s.result for s in draft.steps[:draft.steps.index(step)]], ensure_ascii=False)
     said = re.search(rf"(?<![\d.]){step.args[key]}(?![\d.])", seen) is not None
     return {"constraint_error": [step]} | ({} if said else {"ungrounded_value": [step]})
 
