@@ -685,6 +685,20 @@ def test_days_counted_from_today_are_computed_dates(request_, value, label):
 
 
 @pytest.mark.parametrize("request_, value, label", [
+    # N consecutive days from a named day end on their last day as well as the day after it (from the docked split)
+    ("12月5日开始连续3天，帮我订1卷丝带。", "2026-12-07", "pass"),
+    ("12月5日开始连续3天，帮我订1卷丝带。", "2026-12-08", "pass"),
+    ("Book the stand on 3 consecutive days from December 5.", "2026-12-07", "pass"),
+    # near misses: a day further; a hire of 3 days returned a day early; the night before a stay's last morning
+    ("12月5日开始连续3天，帮我订1卷丝带。", "2026-12-09", "ungrounded_value"),
+    ("12月5日取车，租3天。", "2026-12-07", "ungrounded_value"),
+    ("12月5日起住3晚。", "2026-12-07", "ungrounded_value"),
+])
+def test_the_last_day_of_n_days_is_a_computed_date(request_, value, label):
+    assert ground(call(1, "book", {"date": value}), request=request_).label == label
+
+
+@pytest.mark.parametrize("request_, value, label", [
     # the week after next (下下周) by its Monday, two weeks on from the trace's; a day of a month named from this one
     ("Can you order five bags of anthracite for delivery the week after next?", "2026-12-14", "pass"),
     ("能帮我约下下周做喷灌系统的过冬处理吗？", "2026-12-14", "pass"),
