@@ -469,6 +469,10 @@ class ToolSelectionEvaluator(Evaluator):
         # asked whether something can be done (可以吗, "can I …?") and answered yes or no from a lookup of the user's
         # words (不行：该赛道当天因翻新关闭 from the track's opening check): it answered the question
         yes_no = _CAN_I.search(trajectory.input or "") is not None and _YES_NO.match(trajectory.output or "") is not None
+        # the answer says the asked deed done in the request's own Chinese word (帮我约 … 已为您约在): the write that
+        # went through did it, whatever its description's words (安排欢迎通话)
+        told_in_word = any(_said_done_as(word, trajectory.output or "") for word in
+                           {sources[t] for t in query if sources[t] != t and not roots((t,)).isdisjoint(deeds)})
 
         def does_the_work(p: int) -> bool:
             return fits_nowhere_else(view, p, offered[index[best]]) \
@@ -482,7 +486,8 @@ class ToolSelectionEvaluator(Evaluator):
                        or (not writes(name) and yes_no and _answered_on(view, p))
                        or (writes(name) and (does_the_work(p) or (not strong and _follows_up(view, p))
                                              or (not writes(best) and bool(deeds) and (
-                           firm[name] > 0 or _told_done_across(view, offered[index[name]], chinese)))))
+                           firm[name] > 0 or _told_done_across(view, offered[index[name]], chinese)
+                           or told_in_word and trajectory.tool_calls[p].status == "ok"))))
                        for p, v in enumerate(verdicts) if v["tool"] == name)
         cleared = {name for name in suspects if writes(name) and spared(name)}
         # a write spared as doing the asked work under words the request does not use (place_meat_order for 预约…

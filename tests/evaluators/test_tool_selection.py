@@ -1767,6 +1767,32 @@ def test_a_write_spared_as_the_asked_work_served_the_request(booked, answer, lab
     request = "请给我女儿一周后报技巧课，6节，用瑞士法郎支付。另外告诉我价格表和当天的情况。"
     assert verdict(calls, request, _GYM, attributes={"account.id": "GYM-52609"}, output=answer) == flagged(label, 3)
 
+
+_MATCHMAKING = (_tool("get_client_profile", "按客户编号查询婚恋介绍所的客户资料", "client_id"),
+                _tool("list_success_stories", "按日期列出已发布的成功案例", "date"),
+                _tool("email_client", "给客户发电子邮件", "to", "subject", "body"),
+                _tool("get_vetting_status", "查询背景审核状态（进行中可轮询）", "job_id"),
+                _tool("schedule_intro_call", "审核完成后安排欢迎通话", "client_id", "batch_ref", "date"))
+
+
+@pytest.mark.parametrize("answer, label", [
+    # 帮我约 asks a deed, and the answer says it done in that word (已为您约在): the write that went through did it,
+    # though its description says 安排, not 约, and a lookup by date matches the request better (from the tied split)
+    ("单子 VT-65779 已完成，已为您约在 2025-08-23 上午。", "pass"),
+    # near miss: the answer says nothing done
+    ("单子 VT-65779 已完成，2025-08-23 上午有空。", "wrong_tool"),
+])
+def test_a_write_the_answer_says_did_the_asked_deed_in_the_requests_word(answer, label):
+    calls = [call(1, "get_client_profile", {"client_id": "CL-76917"}, {"client_id": "CL-76917", "status": "active"}),
+             call(2, "get_vetting_status", {"job_id": "VT-65779"}, {"job_id": "VT-65779", "state": "done",
+                                                                    "batch_ref": "VT 5336 683"}),
+             call(3, "schedule_intro_call", {"client_id": "CL-76917", "batch_ref": "VT5336683", "date": "2025-08-23"},
+                  {"booked": True, "slot": "morning"})]
+    history = [EarlierMessage(role="user", text="我的单子办了吗？"),
+               EarlierMessage(role="assistant", text="已为您登记，单号是 VT-65779。")]
+    assert verdict(calls, "之前那个单子好了吗？好了的话帮我约在后天。", _MATCHMAKING, user_id="CL-76917",
+                   history=history, output=answer) == flagged(label, 3)
+
 _HAMPERS = (_tool("get_hamper_customer", "Look up a gift-hampers account by its id: name, tier, saved preferences.",
                   "customer_ref"),
             _tool("search_hampers", "Search available hampers by range and date.", "range", "date", "quantity"),
