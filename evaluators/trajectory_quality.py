@@ -65,6 +65,8 @@ _ACKNOWLEDGES = re.compile(
     r"apolog|refus|reject|declin|denied|bounced|\bnothing (?:is |was |has been |got )?(?:booked|done|made|placed|sent|"
     r"created|changed|reserved|scheduled|ordered|paid)\b|\balready (?:hired|booked|taken|reserved|full|sold)\b|"
     r"\bnot (?:yet )?(?:been |be )?(?:done|complete)|"
+    # "that slot is taken, so the booking stays as it was"
+    r"\b(?:stays?|remains?|is left|was left) (?:as (?:it|they) (?:was|were|is|are)|unchanged)\b|"
     r"抱歉|对不起|无法|失败|出错|错误|暂时|稍后|不可用|没能|未能|异常|没有(?!问题|空位|空档|名额|余位|位子)|并未|已经?存在|已经有|拒绝|被拒|驳回|被退|未(?:成功|完成)|还没"
     r"|没(?:改|办|成|做|订|发|交|提交|加|删)|没[\u4e00-\u9fff]成|报错"  # 没开成, 没约成: not done; 系统报错
     r"|未找到|找不到|查不到|暂无"  # 一直返回未找到，暂无潮汐信息: nothing came back

@@ -80,10 +80,19 @@ def test_changed_retry_or_another_tool_recovers(second, how):
     ("Sorry, the exchange-rate service is unavailable right now.", "reported the failure"),
     ("Which currency pair do you mean?", "asked the user"),
     ("汇率服务暂时不可用，请稍后再试。", "reported the failure"),
+    # a refusal told by what stands: the slot is taken, the booking stays as it was (from the clasped split)
+    ("That rate is taken, so the booking stays as it was; I can look for another day.", "reported the failure"),
+    ("The 3pm slot went to someone else, so your order remains unchanged.", "reported the failure"),
 ])
 def test_an_honest_answer_or_a_question_recovers(output, how):
     recovery = quality(rate(1, "HTTP 503"), output=output).details["recovery"]
     assert recovery["score"] == 1.0 and recovery["calls"][0]["reason"].endswith(how + " in the final answer")
+
+
+@pytest.mark.parametrize("output", ["North is full; the rate is 7.1.", "The rate stays at 7.1."])
+def test_another_thing_full_or_staying_admits_nothing(output):
+    # near misses: another option full beside a claim (the lulled split's mill sites); a value that stays
+    assert quality(rate(1, "HTTP 503"), output=output).details["recovery"]["label"] == "silent_failure"
 
 
 @pytest.mark.parametrize("error, score, label", [
