@@ -378,7 +378,7 @@ class ToolSelectionEvaluator(Evaluator):
         low: set[str] = set()
         on_request = _OnTheRequest(view, low)
         _ended_off_request(view, verdicts, firm, scores, called, on_request)
-        _another_deed_done(view, verdicts, scores, called)
+        _another_deed_done(view, verdicts, scores, used)
         if best is None or better[best] < MIN_BETTER or _attempted(trajectory, verdicts, offered[index[best]]):
             return scores
         matched = uncovered.intersection(docs[index[best]])
@@ -670,31 +670,41 @@ def _fed_beyond_counts(view: TrajectoryView, position: int, on_request: _OnTheRe
 
 
 _UNDOING = frozenset(terms("cancel delete remove withdraw void revoke terminate unsubscribe release close"))
+# Words a request undoes something by besides the undoing deeds themselves ("end my adoption", "stop the order").
+_STOPPING = frozenset(terms("end stop quit drop"))
 
 
-def _another_deed_done(view: TrajectoryView, verdicts: list[dict], scores: dict[str, float], called: set[str]) -> None:
-    """Marks the writes that undid something (cancel, delete, remove …) where neither the request nor the
-    answer names any undoing (cancel_macrame_class for "move that order to Friday"), the answer says a
-    deed done (已改到, "booked") and the request matches an uncalled write: the agent undid something and
-    reports another deed."""
+def _another_deed_done(view: TrajectoryView, verdicts: list[dict], scores: dict[str, float], used: set[str]) -> None:
+    """Marks the writes that undid something (cancel, delete, remove …) where they are all the run's
+    writes and the request names no undoing (cancel_macrame_class for "move that order to Friday"): where
+    the answer says another deed done (已改到, "booked") and the request matches an uncalled write, or,
+    told or not, the request matches an uncalled write of another deed better than the undoing (挪到 …
+    已取消: reschedule_fitting, not cancel_fitting). Writes an earlier turn made are no better choice: the
+    conversation's sign-up is what "take me off that one" undoes."""
     trajectory = view.trajectory
     output = trajectory.output or ""
     offered = {t.name: t for t in trajectory.tools_offered}
     doing = [(v, c) for v, c in zip(verdicts, trajectory.tool_calls) if v["tool"] in offered and writes(v["tool"])]
-    if not doing or any(not actions(v["tool"]) & _UNDOING for v, _ in doing) \
-            or not output or acknowledges(output) or not says_done(output):
+    if not doing or any(not actions(v["tool"]) & _UNDOING for v, _ in doing):
         return
-    # any undoing the request or the answer says (取消 for withdraw_training) names this one
-    if kin(requested(trajectory.input or "") | roots(english_claims(output)) | roots(terms(output)), _UNDOING):
+    # any undoing the request says (取消 for withdraw_training, "end my adoption") names this one
+    request = trajectory.input or ""
+    if kin(requested(request) | roots(terms(request)), roots(_UNDOING | _STOPPING)):
         return
-    instead = [n for n in offered if n not in called and writes(n) and scores[n] > 0]
+    instead = [n for n in offered if n not in used and writes(n) and scores[n] > 0]
     if not instead:
         return
     better = max(instead, key=scores.__getitem__)
+    told = output and not acknowledges(output) and says_done(output) and not kin(
+        roots(english_claims(output)) | roots(terms(output)), _UNDOING)
+    if not told and (actions(better) & _UNDOING or scores[better] < MIN_BETTER
+                     or any(scores[v["tool"]] >= scores[better] for v, _ in doing)):
+        return
     for v, c in doing:
         if v["label"] == "pass" and c.status != "error":
-            _mark_wrong(v, better, f"the answer says another deed done than {v['tool']!r} does; "
-                                   f"the request matches {better!r} ({scores[better]:.2f})")
+            why = f"the answer says another deed done than {v['tool']!r} does" if told else \
+                f"nothing of the request asks {v['tool']!r}'s undoing ({scores[v['tool']]:.2f})"
+            _mark_wrong(v, better, f"{why}; the request matches {better!r} ({scores[better]:.2f})")
 
 
 def _mark_wrong(verdict: dict, better: str, why: str) -> None:

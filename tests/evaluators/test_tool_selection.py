@@ -1449,15 +1449,38 @@ MACRAME = (_tool("get_macrame_order", "Fetch an order by its reference.", "order
     # a cancellation nobody asked for, while the answer says the order moved
     ("那个订单能改到后天吗？款式改成本色棉。", "订单 MK-64796 已改到 2025-11-03，款式本色棉。", "wrong_tool"),
     ("Can you move that order to Friday, in natural cotton?", "Done: order MK-64796 is moved to 2025-11-03.", "wrong_tool"),
-    # near misses: the cancellation asked, or told in the answer, or the answer admitting the move not made
+    # or told honestly: the undoing is still nobody's asking, where the request matches a better write (from
+    # the softened, curbed and belted splits: 挪到 … 已取消, "move that booking" done by cancel_court)
+    ("Can you move that order to Friday, in natural cotton?", "I couldn't move it; I cancelled your class seat instead (X-8782).", "wrong_tool"),
+    ("那个订单能改到后天吗？款式改成本色棉。", "好了：编绳课 X-8782 已取消。", "wrong_tool"),
+    # near misses: the cancellation asked, in its word or another undoing's, or told in the answer while
+    # the request matches no better write
     ("帮我把那节编绳课取消了。", "已取消，编号 X-8782。", "pass"),
     ("I can't make the class any more, please withdraw me.", "Done: you're off the class (X-8782).", "pass"),  # any undoing
-    ("Can you move that order to Friday, in natural cotton?", "I couldn't move it; I cancelled your class seat instead (X-8782).", "pass"),
+    ("I'm moving away, please end my class at the end of the month.", "Done: X-8782 ends on 30 November.", "pass"),
+    ("我要搬家了，请在月底结束那节编绳课。", "好了：X-8782 月底结束。", "pass"),
+    ("Something's come up.", "I've cancelled your class seat (X-8782).", "pass"),
 ])
-def test_an_undoing_nobody_asked_while_the_answer_says_another_deed_done(request_, output, label):
+def test_an_undoing_nobody_asked(request_, output, label):
     calls = [call(1, "get_macrame_order", {"order_ref": "MK-64796"}, {"order_ref": "MK-64796", "account_id": "MS-22324"}),
              call(2, "cancel_macrame_class", {"account_id": "MS-22324"}, {"ok": True, "reference": "X-8782"})]
     assert verdict(calls, request_, MACRAME, output=output) == flagged(label, 2)
+
+
+@pytest.mark.parametrize("history, label", [
+    # "take me off that one": the sign-up the earlier turn made is no better choice (from the assuaged split)
+    ([{"role": "user", "text": "Sign me up for the navigation day on Sunday 5 April."},
+      {"role": "assistant", "calls": [{"name": "sign_up_training", "arguments": {"training_id": "TR-1", "member_id": "M-3"}}]},
+      {"role": "tool", "results": [{"signup_id": "SU-54619", "status": "confirmed"}]}], "pass"),
+    # near miss: without that turn, the request's words match the sign-up better than the withdrawal
+    ([], "wrong_tool"),
+])
+def test_an_undoing_where_an_earlier_turn_made_the_better_write(history, label):
+    offered = (_tool("sign_up_training", "Sign a team member up for a training day.", "training_id", "member_id"),
+               _tool("withdraw_training", "Withdraw a member from a training day.", "signup_id"))
+    calls = [call(1, "withdraw_training", {"signup_id": "SU-54619"}, {"ok": True})]
+    assert verdict(calls, "Something's come up, sign-up day is off: take me off that one please.", offered,
+                   history=history, output="Done: you're off the navigation day.") == flagged(label, 1)
 
 
 HAMMOCKS = (_tool("get_order", "Look up a hire order by id", "order_id"),
