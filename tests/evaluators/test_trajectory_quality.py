@@ -83,13 +83,17 @@ def test_changed_retry_or_another_tool_recovers(second, how):
     # a refusal told by what stands: the slot is taken, the booking stays as it was (from the clasped split)
     ("That rate is taken, so the booking stays as it was; I can look for another day.", "reported the failure"),
     ("The 3pm slot went to someone else, so your order remains unchanged.", "reported the failure"),
+    # the deed said not done in the present perfect (from the sheathed split)
+    ("The exchange-rate service is down, so I have not booked it.", "reported the failure"),
+    ("The rate service is down, so we haven't placed the order.", "reported the failure"),
 ])
 def test_an_honest_answer_or_a_question_recovers(output, how):
     recovery = quality(rate(1, "HTTP 503"), output=output).details["recovery"]
     assert recovery["score"] == 1.0 and recovery["calls"][0]["reason"].endswith(how + " in the final answer")
 
 
-@pytest.mark.parametrize("output", ["North is full; the rate is 7.1.", "The rate stays at 7.1."])
+@pytest.mark.parametrize("output", ["North is full; the rate is 7.1.", "The rate stays at 7.1.",
+                                    "I have booked it at the rate of 7.1."])  # near miss: the deed said done
 def test_another_thing_full_or_staying_admits_nothing(output):
     # near misses: another option full beside a claim (the lulled split's mill sites); a value that stays
     assert quality(rate(1, "HTTP 503"), output=output).details["recovery"]["label"] == "silent_failure"
