@@ -4,7 +4,8 @@ A reviewer passes `get_exchange_rate(base="EUR")` for "convert 250 euro" and `se
 for "北京出发": the code and the name are one thing. The equivalences come from CLDR through
 babel (currencies with their plural names, territories with their ISO 3166 alpha-2 and alpha-3
 codes and reserved aliases (UK for GB), and from countryinfo their people's name (Chinese for CN) and other
-names (Holland, USA, Deutschland), languages with their ISO 639 codes and BCP 47 tags,
+names (Holland, USA, Deutschland), languages with their ISO 639 codes and BCP 47 tags and, from language_data
+(langcodes' names), their other names (Mandarin and 普通话 for zh),
 measurement units with their symbols; each in English and Chinese) and from airportsdata (IATA
 airport and multi-airport city codes to their city). Currency symbols are left out: normalised,
 "US$" and "CN¥" would be the words "us" and "cn". Nothing is written by hand. `equivalents` gives
@@ -18,7 +19,7 @@ from collections.abc import Iterable
 from functools import cache, lru_cache
 
 from evaluators.budget import unbudgeted
-from evaluators.text.norm import norm
+from evaluators.text.norm import has_cjk, norm
 
 Key = tuple[str, str]  # (kind, identifier): ("currency", "EUR"), ("city", "beijing")
 _LOCALES = ("en", "zh")
@@ -33,6 +34,7 @@ def _index() -> tuple[dict[str, tuple[Key, ...]], dict[Key, tuple[str, ...]]]:
     from babel import Locale
     from babel.core import get_global
     from countryinfo import all_countries
+    from langcodes import standardize_tag, tag_is_valid
 
     surfaces: dict[str, set[Key]] = {}
     names: dict[Key, set[str]] = {}
@@ -73,10 +75,28 @@ def _index() -> tuple[dict[str, tuple[Key, ...]], dict[Key, tuple[str, ...]]]:
     for alias, target in get_global("language_aliases").items():  # ISO 639-2/3: zho -> zh
         if len(alias) == 3 and alias.isalpha() and target.isalpha():
             add(("language", target), [alias], named=False)
+    # a language's other names in English and Chinese (Mandarin, Farsi, 普通话), as language_data reads names for
+    # langcodes, each for its macrolanguage (cmn: zh) where that has an ISO 639-1 code CLDR names: the rarer
+    # languages' names hold common words ("the" is one of Chong's), and a short name may be a code or a word (but for
+    # Chinese names: 中文)
+    known = {key[1] for keys in surfaces.values() for key in keys if key[0] == "language" and len(key[1]) == 2}
+    for language, code in _language_names():
+        if len(language) >= (2 if has_cjk(language) else 4) and tag_is_valid(code) \
+                and (macro := standardize_tag(code, macro=True).split("-")[0]) in known:
+            add(("language", macro), [language])
     for city, codes in _iata().items():
         add(("city", city), [city])
         add(("city", city), codes, named=False)  # a code names its city, not the city's other airports
     return ({s: tuple(k) for s, k in surfaces.items()}, {k: tuple(n) for k, n in names.items()})
+
+
+def _language_names() -> list[tuple[str, str]]:
+    """(name, language tag) of every name language_data knows a language by in English or Chinese."""
+    from language_data.names import load_trie
+    from language_data.util import data_filename
+
+    return [(name, tag.decode()) for locale in _LOCALES
+            for name, tag in load_trie(data_filename(f"trie/{locale}/name_to_language.marisa")).items()]
 
 
 def _iata() -> dict[str, set[str]]:

@@ -62,6 +62,16 @@ def test_codes_names_and_translations_are_grounded(value, said):
     assert verdict(value, said)[0] == "pass"
 
 
+@pytest.mark.parametrize("value, said, label", [
+    # a language by another of its names, from language_data (from the furled split: "Answer in Mandarin", language='zh')
+    ("zh", "Answer in Mandarin if you can.", "pass"), ("zh", "请用普通话回答。", "pass"), ("fa", "a guide who speaks Farsi", "pass"),
+    # near misses: another language
+    ("ja", "Answer in Mandarin if you can.", "ungrounded_value"), ("fr", "a guide who speaks Farsi", "ungrounded_value"),
+])
+def test_a_language_by_another_of_its_names(value, said, label):
+    assert verdict(value, said, key="language")[0] == label
+
+
 @pytest.mark.parametrize("said, label", [
     ("预算200元以内，帮我订", "pass"), ("十块以内的都行", "pass"),  # an amount in 元, 块: the local currency
     ("7月4日有没有车削课程（做笔）？帮我订下并付定金。", "ungrounded_value"),  # near miss: 笔 is a pen here
