@@ -5,7 +5,8 @@ for "北京出发": the code and the name are one thing. The equivalences come f
 babel (currencies with their plural names, territories with their ISO 3166 alpha-2 and alpha-3
 codes and reserved aliases (UK for GB), and from countryinfo their people's name (Chinese for CN) and other
 names (Holland, USA, Deutschland), languages with their ISO 639 codes and BCP 47 tags and, from language_data
-(langcodes' names), their other names (Mandarin and 普通话 for zh),
+(langcodes' names), their other names (Mandarin and 普通话 for zh), country subdivisions with their ISO 3166-2
+codes from pycountry (IE-CO: Cork, 科克郡),
 measurement units with their symbols; each in English and Chinese) and from airportsdata (IATA
 airport and multi-airport city codes to their city). Currency symbols are left out: normalised,
 "US$" and "CN¥" would be the words "us" and "cn". Nothing is written by hand. `equivalents` gives
@@ -84,10 +85,24 @@ def _index() -> tuple[dict[str, tuple[Key, ...]], dict[Key, tuple[str, ...]]]:
         if len(language) >= (2 if has_cjk(language) else 4) and tag_is_valid(code) \
                 and (macro := standardize_tag(code, macro=True).split("-")[0]) in known:
             add(("language", macro), [language])
+    for code, forms in _subdivisions():  # ISO 3166-2: IE-CO is Cork (科克郡), DE-BY Bayern (Bavaria, 巴伐利亚)
+        add(("subdivision", code), forms)
     for city, codes in _iata().items():
         add(("city", city), [city])
         add(("city", city), codes, named=False)  # a code names its city, not the city's other airports
     return ({s: tuple(k) for s, k in surfaces.items()}, {k: tuple(n) for k, n in names.items()})
+
+
+def _subdivisions() -> list[tuple[str, list[str]]]:
+    """(ISO 3166-2 code, its names) of every country subdivision pycountry knows: the code, the name ISO gives
+    (Bayern, Cork) and its English and Chinese names from pycountry's translations (Bavaria, 科克郡)."""
+    import gettext
+
+    import pycountry
+
+    translations = [gettext.translation("iso3166-2", pycountry.LOCALES_DIR, languages=[locale]) for locale in _LOCALES]
+    return [(sub.code, [sub.code, sub.name, *(t.gettext(sub.name) for t in translations)])
+            for sub in pycountry.subdivisions]
 
 
 def _language_names() -> list[tuple[str, str]]:

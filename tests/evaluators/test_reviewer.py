@@ -72,6 +72,17 @@ def test_a_language_by_another_of_its_names(value, said, label):
     assert verdict(value, said, key="language")[0] == label
 
 
+@pytest.mark.parametrize("value, said, label", [
+    # a country subdivision by its ISO 3166-2 code, from pycountry (from the spliced split)
+    ("IE-CO", "an open slot in County Cork on Wednesday", "pass"), ("IE-CO", "在科克郡找一个空档", "pass"),
+    ("DE-BY", "a hop farm in Bavaria", "pass"), ("GB-KEN", "somewhere in Kent", "pass"),
+    # near misses: another county of the same country, and the country alone
+    ("IE-KY", "an open slot in County Cork on Wednesday", "ungrounded_value"), ("DE-BY", "a hop farm in Germany", "ungrounded_value"),
+])
+def test_a_subdivision_by_its_code(value, said, label):
+    assert verdict(value, said, key="region")[0] == label
+
+
 @pytest.mark.parametrize("said, label", [
     ("预算200元以内，帮我订", "pass"), ("十块以内的都行", "pass"),  # an amount in 元, 块: the local currency
     ("7月4日有没有车削课程（做笔）？帮我订下并付定金。", "ungrounded_value"),  # near miss: 笔 is a pen here
