@@ -37,7 +37,7 @@ _ZH_COUNT = rf"(?:\d+|[{_ZH_NUMERALS}]+)"
 _RELATIVE = re.compile(
     r"\b(?:(?:the\s+)?day\s+(?:after\s+tomorrow|before\s+yesterday)|today|tonight|tomorrow|tmr|"
     r"yesterday|(?:this|next|last|coming)\s+(?:week(?:end)?|month|year|"
-    + "|".join(_WEEKDAYS_EN) + r")|in\s+(?:\d+|" + "|".join(WORDS) + r")\s+days?|\d+\s+days?\s+(?:later|from\s+now|ago)"
+    + "|".join(_WEEKDAYS_EN) + r")|in\s+(?:\d+|" + "|".join(WORDS) + r")\s+days?|(?:\d+|" + "|".join(WORDS) + r")\s+days?\s+(?:later|from\s+(?:now|today)|ago)"
     r"|in\s+(?:a|one|two|three|four|\d+)\s+(?:weeks?|fortnights?)|(?:a|one|two|three|four|\d+)\s+(?:weeks?|fortnights?)\s+"
     r"(?:from\s+(?:today|now)|later))\b"
     rf"|大后天|今天|今日|今晚|明天|明日|明早|明晚|后天|昨天|昨日|前天|{_ZH_COUNT}\s*天(?:[后前]|以后|之后|以前|之前)"
@@ -50,8 +50,9 @@ _EN_WEEKDAY = re.compile(r"\b(this|next|coming|last)\s+(" + "|".join(_WEEKDAYS_E
 # 下下周 is the week after next, but not after 一 (查一下下周三 is 查一下, "look up", then 下周三)
 _AFTER_NEXT = "(?<!一)下下"
 _ZH_WEEKDAY = re.compile(rf"({_AFTER_NEXT}|下|这|本|上)?(?:个)?(?:周|星期|礼拜)([一二三四五六日天])")
-_IN_DAYS = re.compile(r"\bin\s+(\d+|" + "|".join(WORDS) + rf")\s+days?\b|\b(\d+)\s+days?\s+(?:later|from\s+now)\b|({_ZH_COUNT})\s*天(?:后|以后|之后)")
-_DAYS_AGO = re.compile(rf"\b(\d+)\s+days?\s+ago\b|({_ZH_COUNT})\s*天(?:前|以前|之前)")
+_IN_DAYS = re.compile(r"\bin\s+(\d+|" + "|".join(WORDS) + r")\s+days?\b|\b(\d+|" + "|".join(WORDS)
+                      + rf")\s+days?\s+(?:later|from\s+(?:now|today))\b|({_ZH_COUNT})\s*天(?:后|以后|之后)")
+_DAYS_AGO = re.compile(r"\b(\d+|" + "|".join(WORDS) + rf")\s+days?\s+ago\b|({_ZH_COUNT})\s*天(?:前|以前|之前)")
 # "in two weeks", "a week from today", 两周后: whole weeks on from today (digits or numerals, not both:
 # MQ-S8一周后 is a week on)
 _IN_WEEKS = re.compile(r"\bin\s+(a|one|two|three|four|\d+)\s+(week|fortnight)s?\b|\b(a|one|two|three|four|\d+)\s+(week|fortnight)s?\s+"

@@ -687,6 +687,14 @@ def test_days_a_reviewer_reads_through_verbs_since_and_codes(request_, value, la
     ("12月5日开始连续3天，帮我订1卷丝带。", "2026-12-09", "ungrounded_value"),
     ("12月5日取车，租3天。", "2026-12-07", "ungrounded_value"),
     ("12月5日起住3晚。", "2026-12-07", "ungrounded_value"),
+    # a count of days in words before "from today", "from now", "ago", and an end that many days after that start
+    # (from the seized split)
+    ("Book the bull starting five days from today and ending 2 days after that.", "2026-12-06", "pass"),
+    ("Book the bull starting five days from today and ending 2 days after that.", "2026-12-07", "pass"),
+    ("Log the fault we found three days ago.", "2026-11-26", "pass"),
+    # near misses: a day off either end
+    ("Book the bull starting five days from today and ending 2 days after that.", "2026-12-11", "ungrounded_value"),
+    ("Log the fault we found three days ago.", "2026-11-25", "ungrounded_value"),
 ])
 def test_days_counted_from_today_are_computed_dates(request_, value, label):
     assert ground(call(1, "book", {"date": value}), request=request_).label == label
