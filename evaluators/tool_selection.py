@@ -82,6 +82,8 @@ _SENTENCE = 4  # words (not numbers) of a result's text that make it a statement
 # An answer saying a lookup found nothing: "you have nothing booked", "no slots", 没有预约.
 _NONE = re.compile(r"\b(?:nothing|none|no|not any)\b|没有|无", re.I)
 _QUESTION = re.compile(r"[?？吗]")
+# The words of a price asked or looked up: "quote me", 报价 ("to quote a price"), get_audit_fee, quote_clean_rate.
+_PRICES = frozenset(terms("price prices fee fees quote quotes rate rates cost costs tariff tariffs charge charges"))
 _ONLY_ASKING = re.compile(r"只是问问|只是咨询|只是想问|只是了解一下|\bjust (?:asking|wondering|curious)\b|\bonly asking\b", re.I)
 _ID_LIKE = re.compile(r"[\w./@-]*\d{3}[\w./@-]*")
 _DIGIT = re.compile(r"\d")
@@ -474,6 +476,13 @@ class ToolSelectionEvaluator(Evaluator):
         told_in_word = any(_said_done_as(word, trajectory.output or "") for word in
                            {sources[t] for t in query if sources[t] != t and not roots((t,)).isdisjoint(deeds)})
 
+        # a price lookup, where the request asks a price in a word of its own (get_charter_price for 用欧元报价, "quote me
+        # in euros") and the asked deed was ruled out (reserve_charter_trip after a date check said no), did a part
+        # of the request; where nothing said no, it stood in for the deed left undone
+        priced = not _PRICES.isdisjoint(t for t in query - unasked if is_evidence(t, sources[t])) and any(
+            c.status == "error" or found_nothing(c.result)
+            or isinstance(c.result, dict) and any(v is False for v in c.result.values()) for c in trajectory.tool_calls)
+
         def does_the_work(p: int) -> bool:
             return fits_nowhere_else(view, p, offered[index[best]]) \
                 or _acts_on_found(view, p, on_request, offered[index[best]], meant)
@@ -484,6 +493,7 @@ class ToolSelectionEvaluator(Evaluator):
                        or (served and not writes(name) and p < end and _on_the_days_work(view, p))
                        or (served and made and writes(best) and not writes(name))
                        or (not writes(name) and yes_no and _answered_on(view, p))
+                       or (not writes(name) and priced and not _PRICES.isdisjoint(name_terms(name)))
                        or (writes(name) and (does_the_work(p) or (not strong and _follows_up(view, p))
                                              or (not writes(best) and bool(deeds) and (
                            firm[name] > 0 or _told_done_across(view, offered[index[name]], chinese)

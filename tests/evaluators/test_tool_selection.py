@@ -1738,14 +1738,17 @@ _DARTS = (_tool("search_fixtures", "按场地和组别搜索飞镖联赛赛程�
           _tool("email_captain", "给队长发邮件。", "to", "subject", "body"))
 
 
-@pytest.mark.parametrize("registered, answer, label", [
+@pytest.mark.parametrize("registered, fee, answer, label", [
     # 预约 matches the practice booking best, yet register_for_fixture entered the fixture the search of the user's
     # 赛程 found: a write spared as the asked work did the deed, and the fees lookup beside it stood in for nothing
-    (True, "已预约 DRT-68534，日期 2025-04-09，四人，编号 DRTR551594。费率每小时 75 EUR。报名没有出场曲选项，未能添加。", "pass"),
+    (True, "", "已预约 DRT-68534，日期 2025-04-09，四人，编号 DRTR551594。费率每小时 75 EUR。", "pass"),
     # near miss: the entry failed, so nothing was done beside the fees lookup
-    (False, "抱歉，DRT-68534 已满，未能报名。费率每小时 75 EUR。", "wrong_tool"),
+    (False, "", "抱歉，DRT-68534 已满，未能报名。费率每小时 75 EUR。", "wrong_tool"),
+    # unless the request asks the fee (费率请用欧元报给我): its lookup is on the request, and the full fixture ruled
+    # the entry out (from the reeved split)
+    (False, "费率请用欧元报给我。", "抱歉，DRT-68534 已满，未能报名。费率每小时 75 EUR。", "pass"),
 ])
-def test_a_write_spared_as_the_asked_work_did_a_deed(registered, answer, label):
+def test_a_write_spared_as_the_asked_work_did_a_deed(registered, fee, answer, label):
     calls = [call(1, "search_fixtures", {"venue": "Fox Inn", "division": "PREM"},
                   {"results": [{"fixture_id": "DRT-68534", "name": "Fox Inn premier"}]}),
              call(2, "get_team", {"team_id": "DT-11522"}, {"team_id": "DT-11522", "status": "active"}),
@@ -1754,7 +1757,7 @@ def test_a_write_spared_as_the_asked_work_did_a_deed(registered, answer, label):
                                               "players": 4},
                   {"reference": "DRTR551594", "status": "confirmed"} if registered else None,
                   error=None if registered else "fixture full")]
-    request = "我们Fox Inn的队需要一场赛程，要超级组的。请预约在下周三，四个人，费率请用欧元报给我。出场曲想要Jump。"
+    request = f"我们Fox Inn的队需要一场赛程，要超级组的。请预约在下周三，四个人。{fee}"
     assert verdict(calls, request, _DARTS, user_id="DT-11522", output=answer) == flagged(label, 3)
 
 
@@ -1999,3 +2002,28 @@ def test_the_users_address_given_as_a_contact_asks_no_message(contact, label):
 ])
 def test_only_a_label_of_the_users_address_is_a_contact(request_text, label_terms):
     assert label_terms <= contact_label_terms(request_text) and (bool(label_terms) or not contact_label_terms(request_text))
+
+
+CHARTERS = (_tool("check_sea_conditions_slot", "Check that a charter can sail on a date for a trip length.", "date", "trip_length"),
+            _tool("get_charter_price", "Price of a charter trip length in a currency.", "trip_length", "currency"),
+            _tool("reserve_charter_trip", "Reserve a deep-sea fishing charter trip on a boat for anglers.",
+                  "boat_id", "date", "trip_length", "anglers", "currency", "phone"))
+
+
+@pytest.mark.parametrize("request_, available, label", [
+    # the price asked in the request's own word (用欧元报价, "quote me"): its lookup is on the request, beside a
+    # booking the sea ruled out (from the reeved split)
+    ("请为刚才那个船预订深海垂钓包船，三天后，要过夜行程，3位钓客，用欧元报价。", False, "pass"),
+    ("Please reserve a deep-sea fishing charter on that boat in three days, overnight, 3 anglers; quote me in euros.",
+     False, "pass"),
+    # near misses: no price asked; or nothing ruled the booking out, and the price lookup stood in for it
+    ("请为刚才那个船预订深海垂钓包船，三天后，要过夜行程，3位钓客。", False, "wrong_tool"),
+    ("请为刚才那个船预订深海垂钓包船，三天后，要过夜行程，3位钓客，用欧元报价。", True, "wrong_tool"),
+])
+def test_a_price_lookup_where_the_request_asks_the_price(request_, available, label):
+    calls = [call(1, "check_sea_conditions_slot", {"date": "2025-07-05", "trip_length": "overnight"},
+                  {"available": available, "reason": "No departures: small-craft warning for that date."}),
+             call(2, "get_charter_price", {"trip_length": "overnight", "currency": "EUR"},
+                  {"trip_length": "overnight", "currency": "EUR", "unit_price": "183.00"})]
+    assert verdict(calls, request_, CHARTERS, output="抱歉，2025-07-05 无法安排：该日有小型船只警报，不出航。没有为您预订。") \
+        == flagged(label, 2)
