@@ -375,8 +375,8 @@ class ToolSelectionEvaluator(Evaluator):
         _named_write_instead(verdicts, query - unasked, better, scores)
         # a lookup's match on the senses of single Chinese characters (日: "day") is no sign it is on the request;
         # a write's may be (发: "to send", "to post" for post_message), where dictionaries lack the word's sense
-        firm = {t.name: score if writes(t.name) else firmer for t, score, firmer in zip(
-            offered, scores.values(), bm25.scores({t for t in query if is_evidence(t, sources[t])}, sources))}
+        firmer = dict(zip(scores, bm25.scores({t for t in query if is_evidence(t, sources[t])}, sources)))
+        firm = {name: score if writes(name) else firmer[name] for name, score in scores.items()}
         low: set[str] = set()
         on_request = _OnTheRequest(view, low)
         _ended_off_request(view, verdicts, firm, scores, called, on_request)
@@ -430,7 +430,8 @@ class ToolSelectionEvaluator(Evaluator):
         # tool, or the uncalled write the request's evidence matches best of all the offered tools
         top = max(better, key=firm.__getitem__)
         wanted = best if writes(best) else top if writes(top) and firm[top] > max((firm[n] for n in called), default=0) else None
-        detour = wanted is not None and not wrote and not writes(last) and \
+        # (a write matched by single characters alone is no deed the request asks: 投 of 慢投, "slowpitch", sends no e-mail)
+        detour = wanted is not None and firmer[wanted] > 0 and not wrote and not writes(last) and \
             firm.get(last) == 0 and not _reported(view, len(verdicts) - 1)
         # without strong evidence, a lookup sent the user's words, or a value a step of the work found for them (the
         # farm's site id a search of the user's county gave), whose result the answer tells served the request

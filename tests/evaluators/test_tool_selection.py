@@ -2027,3 +2027,24 @@ def test_a_price_lookup_where_the_request_asks_the_price(request_, available, la
                   {"trip_length": "overnight", "currency": "EUR", "unit_price": "183.00"})]
     assert verdict(calls, request_, CHARTERS, output="抱歉，2025-07-05 无法安排：该日有小型船只警报，不出航。没有为您预订。") \
         == flagged(label, 2)
+
+
+SOFTBALL = (_tool("list_league_divisions", "List softball league divisions by type", "division", "max_price"),
+            _tool("check_division_openings", "Check a division still takes teams for a start date", "item_id", "date"),
+            _tool("register_team", "Register a team in a softball league division", "customer_id", "item_id", "players"),
+            _tool("send_email", "Send an e-mail", "to", "subject", "body"))
+
+
+@pytest.mark.parametrize("request_, label", [
+    # 投 of 慢投 ("slowpitch") is "to send" only as a single character: no e-mail asked, so the check the run ended on
+    # took no write's place (from the battened split)
+    ("比较一下慢投、少年组和男女混合组别，看看最便宜的10天后有没有空。", "pass"),
+    # near miss: an e-mail asked in a word of its own (发邮件), and the run ended on the check
+    ("比较一下少年组和男女混合组别，把最便宜的发邮件给我。", "wrong_tool"),
+])
+def test_a_write_matched_by_single_characters_is_no_deed_left_undone(request_, label):
+    calls = [call(1, "list_league_divisions", {"division": "juniors"}, {"results": [{"item_id": "sb-8561", "price": 65}]}),
+             call(2, "list_league_divisions", {"division": "coed"}, {"results": [{"item_id": "sb-4809", "price": 35}]}),
+             call(3, "check_division_openings", {"item_id": "SB-4809", "date": "2024-10-01"},
+                  {"item_id": "SB-4809", "available": True})]
+    assert verdict(calls, request_, SOFTBALL, output="男女混合最便宜，35（SB-4809），2024-10-01有空。") == flagged(label, 3)
