@@ -67,7 +67,7 @@ from evaluators.text.request_terms import (CAMEL, TYPED_ID, asked_about, contact
                                            is_evidence, is_leading, name_terms, negated_deeds, negated_terms,
                                            plain_senses, record_terms, request_terms, squashed)
 from evaluators.text.terms import roots, terms
-from evaluators.trajectory_quality import (acknowledges, actions, acts, found_nothing, kin, requested, says_done,
+from evaluators.trajectory_quality import (acknowledges, actions, acts, found_nothing, kin, polls, requested, says_done,
                                             writes)
 from evaluators.trajectory_view import TrajectoryView, before
 
@@ -82,8 +82,11 @@ _SENTENCE = 4  # words (not numbers) of a result's text that make it a statement
 # An answer saying a lookup found nothing: "you have nothing booked", "no slots", 没有预约.
 _NONE = re.compile(r"\b(?:nothing|none|no|not any)\b|没有|无", re.I)
 _QUESTION = re.compile(r"[?？吗]")
+# A request asking after something under way: a question, or a word of progress ("any news", 进度, 好了没).
+_ASKS_AFTER = re.compile(r"[?？吗]|\b(?:status|progress|ready|done|finished|complete|news|update|track|how far|where is)\b"
+                         r"|进度|状态|好了|完成|到哪|怎么样|如何", re.I)
 # The words of a price asked or looked up: "quote me", 报价 ("to quote a price"), get_audit_fee, quote_clean_rate.
-_PRICES = frozenset(terms("price prices fee fees quote quotes rate rates cost costs tariff tariffs charge charges"))
+_PRICES = roots(terms("price prices priced fee fees quote quotes quoted rate rates cost costs tariff tariffs charge charges"))
 _ONLY_ASKING = re.compile(r"只是问问|只是咨询|只是想问|只是了解一下|\bjust (?:asking|wondering|curious)\b|\bonly asking\b", re.I)
 _ID_LIKE = re.compile(r"[\w./@-]*\d{3}[\w./@-]*")
 _DIGIT = re.compile(r"\d")
@@ -435,7 +438,12 @@ class ToolSelectionEvaluator(Evaluator):
             firm.get(last) == 0 and not _reported(view, len(verdicts) - 1)
         # without strong evidence, a lookup sent the user's words, or a value a step of the work found for them (the
         # farm's site id a search of the user's county gave), whose result the answer tells served the request
-        suspects = {v["tool"] for p, v in enumerate(verdicts) if v["label"] == "pass" and v["tool"] in low and (strong or (
+        # beside a write made, no lookup is wrong for a better tool that polls a job under way where the request asks
+        # after nothing (quote_sail_work beside get_repair_status for "book a sail repair drop-off": its words are the job's)
+        idle = wrote and not writes(best) and polls(best, offered[index[best]].description or "") \
+            and _ASKS_AFTER.search(trajectory.input or "") is None
+        suspects = {v["tool"] for p, v in enumerate(verdicts) if v["label"] == "pass" and v["tool"] in low
+                    and not (idle and not writes(v["tool"])) and (strong or (
             not served and has_cjk(offered[index[v["tool"]]].description or "") == chinese
             and (writes(v["tool"]) or not (_answered_on(view, p) or _answered_after(view, on_request, p))))
             or (detour and v["tool"] == last))}
@@ -480,7 +488,7 @@ class ToolSelectionEvaluator(Evaluator):
         # a price lookup, where the request asks a price in a word of its own (get_charter_price for 用欧元报价, "quote me
         # in euros") and the asked deed was ruled out (reserve_charter_trip after a date check said no), did a part
         # of the request; where nothing said no, it stood in for the deed left undone
-        priced = not _PRICES.isdisjoint(t for t in query - unasked if is_evidence(t, sources[t])) and any(
+        priced = not _PRICES.isdisjoint(roots(t for t in query - unasked if is_evidence(t, sources[t]))) and any(
             c.status == "error" or found_nothing(c.result)
             or isinstance(c.result, dict) and any(v is False for v in c.result.values()) for c in trajectory.tool_calls)
 
@@ -494,7 +502,7 @@ class ToolSelectionEvaluator(Evaluator):
                        or (served and not writes(name) and p < end and _on_the_days_work(view, p))
                        or (served and made and writes(best) and not writes(name))
                        or (not writes(name) and yes_no and _answered_on(view, p))
-                       or (not writes(name) and priced and not _PRICES.isdisjoint(name_terms(name)))
+                       or (not writes(name) and priced and not _PRICES.isdisjoint(roots(name_terms(name))))
                        or (writes(name) and (does_the_work(p) or (not strong and _follows_up(view, p))
                                              or (not writes(best) and bool(deeds) and (
                            firm[name] > 0 or _told_done_across(view, offered[index[name]], chinese)

@@ -144,7 +144,7 @@ _ALL_DONE = re.compile(r"\bdone\b|\ball set\b|\b(?:all|both|is|are|'s|'re)\s+sor
 
 
 @lru_cache(maxsize=4096)  # keyed by a tool's name and description, which agents offer again and again
-def _polls(name: str, description: str) -> bool:
+def polls(name: str, description: str) -> bool:
     """By its name, or by what its description says first: "Status of a leave request: pending, …"
     polls, "Order details: items, status and delivery date" and "Status, player count and region of a
     server" are lookups that also show a status, as is "Look up a hirer's account and deposit status"
@@ -208,7 +208,7 @@ class _Run:
             not self._quoted(m) for m in _ACKNOWLEDGES.finditer(output))
         self.kinds = {i: execution_label(c) for i, c in enumerate(self.calls) if c.status == "error"}
         offered = {t.name: t.description or "" for t in view.trajectory.tools_offered}
-        self.polled = {name for name in {c.name for c in self.calls} if _polls(name, offered.get(name, ""))
+        self.polled = {name for name in {c.name for c in self.calls} if polls(name, offered.get(name, ""))
                        and not self._stuck(name)}
         self.repeats = _repeats(self.calls, self.keys, self.polled)
         self.output, self.descriptions, self.request = output, offered, view.trajectory.input or ""

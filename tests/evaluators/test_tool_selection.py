@@ -2016,6 +2016,8 @@ CHARTERS = (_tool("check_sea_conditions_slot", "Check that a charter can sail on
     ("请为刚才那个船预订深海垂钓包船，三天后，要过夜行程，3位钓客，用欧元报价。", False, "pass"),
     ("Please reserve a deep-sea fishing charter on that boat in three days, overnight, 3 anglers; quote me in euros.",
      False, "pass"),
+    ("Please reserve a deep-sea fishing charter on that boat in three days, overnight, 3 anglers, priced in euros.",
+     False, "pass"),  # the price asked in another form of its word
     # near misses: no price asked; or nothing ruled the booking out, and the price lookup stood in for it
     ("请为刚才那个船预订深海垂钓包船，三天后，要过夜行程，3位钓客。", False, "wrong_tool"),
     ("请为刚才那个船预订深海垂钓包船，三天后，要过夜行程，3位钓客，用欧元报价。", True, "wrong_tool"),
@@ -2048,3 +2050,25 @@ def test_a_write_matched_by_single_characters_is_no_deed_left_undone(request_, l
              call(3, "check_division_openings", {"item_id": "SB-4809", "date": "2024-10-01"},
                   {"item_id": "SB-4809", "available": True})]
     assert verdict(calls, request_, SOFTBALL, output="男女混合最便宜，35（SB-4809），2024-10-01有空。") == flagged(label, 3)
+
+
+SAILS = (_tool("find_loft_slots", "Find sail loft intake slots on a date.", "date", "work"),
+         _tool("quote_sail_work", "Price sail work of a type for a number of sails.", "work", "sails"),
+         _tool("book_sail_work", "Book sails into the loft for work.", "owner_id", "slot_id", "work", "sails"),
+         _tool("get_repair_status", "Check progress of sail work under way (poll).", "job_id"))
+
+
+@pytest.mark.parametrize("request_, label", [
+    # the status poll matches "sail repair" by the job's words; the request asks after nothing, and the booking was
+    # made: the quote beside it is no wrong choice of a poll (from the seized split)
+    ("Please book a sail repair drop-off, UV strip, for 4 sails, starting tomorrow.", "pass"),
+    # near miss: the request asks after the repair under way
+    ("Please book a sail repair drop-off, UV strip, for 4 sails, starting tomorrow, and tell me the repair status.",
+     "wrong_tool"),
+])
+def test_a_lookup_beside_a_poll_nothing_asks_after(request_, label):
+    calls = [call(1, "find_loft_slots", {"date": "2026-02-05", "work": "uv_strip"}, {"slots": [{"slot_id": "LS-3391"}]}),
+             call(2, "quote_sail_work", {"work": "uv_strip", "sails": 4}, {"price": "4,838.00"}),
+             call(3, "book_sail_work", {"owner_id": "SML-47362", "slot_id": "LS-3391", "work": "uv_strip", "sails": 4},
+                  {"booking_ref": "LSB-821049", "status": "confirmed"})]
+    assert verdict(calls, request_, SAILS, output="Booked: reference LSB-821049.") == flagged(label, 2)
