@@ -683,6 +683,8 @@ def test_days_a_reviewer_reads_through_verbs_since_and_codes(request_, value, la
     ("12月5日开始连续3天，帮我订1卷丝带。", "2026-12-07", "pass"),
     ("12月5日开始连续3天，帮我订1卷丝带。", "2026-12-08", "pass"),
     ("Book the stand on 3 consecutive days from December 5.", "2026-12-07", "pass"),
+    ("I need 3 masks for 3 days starting December 5.", "2026-12-07", "pass"),  # "for N days starting" (the docked split)
+    ("I need 3 masks for 3 days starting December 5.", "2026-12-06", "ungrounded_value"),  # near miss: a day short
     # near misses: a day further; a hire of 3 days returned a day early; the night before a stay's last morning
     ("12月5日开始连续3天，帮我订1卷丝带。", "2026-12-09", "ungrounded_value"),
     ("12月5日取车，租3天。", "2026-12-07", "ungrounded_value"),
