@@ -440,8 +440,11 @@ class ToolSelectionEvaluator(Evaluator):
         # farm's site id a search of the user's county gave), whose result the answer tells served the request
         # beside a write made, no lookup is wrong for a better tool that polls a job under way where the request asks
         # after nothing (quote_sail_work beside get_repair_status for "book a sail repair drop-off": its words are the job's)
-        idle = wrote and not writes(best) and polls(best, offered[index[best]].description or "") \
-            and _ASKS_AFTER.search(trajectory.input or "") is None
+        # nor for a better lookup the request matches only by the deed it asks, which a write did ("Please order …":
+        # get_order fetches an order; book_pitch placed it)
+        idle = wrote and not writes(best) and (polls(best, offered[index[best]].description or "")
+                                               and _ASKS_AFTER.search(trajectory.input or "") is None
+                                               or bool(evidence) and roots(evidence) <= requested(trajectory.input or ""))
         suspects = {v["tool"] for p, v in enumerate(verdicts) if v["label"] == "pass" and v["tool"] in low
                     and not (idle and not writes(v["tool"])) and (strong or (
             not served and has_cjk(offered[index[v["tool"]]].description or "") == chinese

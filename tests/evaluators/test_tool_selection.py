@@ -2072,3 +2072,26 @@ def test_a_lookup_beside_a_poll_nothing_asks_after(request_, label):
              call(3, "book_sail_work", {"owner_id": "SML-47362", "slot_id": "LS-3391", "work": "uv_strip", "sails": 4},
                   {"booking_ref": "LSB-821049", "status": "confirmed"})]
     assert verdict(calls, request_, SAILS, output="Booked: reference LSB-821049.") == flagged(label, 2)
+
+
+PITCHES = (_tool("search_pitches", "Search the catalogue of pitch booking options by keywords.", "query"),
+           _tool("check_pitch_slot", "Check whether an item can be done on a given date.", "item_id", "date"),
+           _tool("book_pitch", "Place a pitch booking for a customer: item, date, options, quantity and currency.",
+                 "customer_id", "item_id", "date", "quantity"),
+           _tool("get_order", "Fetch an existing order by its id.", "order_id"))
+
+
+@pytest.mark.parametrize("request_, label", [
+    # "order" is the deed asked, which book_pitch did: get_order, matched by that word alone, is no better choice than
+    # the slot check beside it (from the chocked split)
+    ("Please order 2,400 of the training grid for the day after tomorrow.", "pass"),
+    # near miss: the request asks after an existing order too
+    ("Please order 2,400 of the training grid for the day after tomorrow, and fetch my existing order details.",
+     "wrong_tool"),
+])
+def test_a_lookup_matched_only_by_the_deed_a_write_did(request_, label):
+    calls = [call(1, "search_pitches", {"query": "training grid"}, {"results": [{"item_id": "GF-K7368"}]}),
+             call(2, "check_pitch_slot", {"item_id": "GF-K7368", "date": "2025-09-23"}, {"available": True}),
+             call(3, "book_pitch", {"customer_id": "GFC-16687", "item_id": "GF-K7368", "date": "2025-09-23", "quantity": 2400},
+                  {"order_id": "GF-11261", "status": "confirmed"})]
+    assert verdict(calls, request_, PITCHES, output="Done: order GF-11261 for 2025-09-23.") == flagged(label, 2)
