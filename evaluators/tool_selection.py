@@ -436,15 +436,19 @@ class ToolSelectionEvaluator(Evaluator):
         # (a write matched by single characters alone is no deed the request asks: 投 of 慢投, "slowpitch", sends no e-mail)
         detour = wanted is not None and firmer[wanted] > 0 and not wrote and not writes(last) and \
             firm.get(last) == 0 and not _reported(view, len(verdicts) - 1)
-        # without strong evidence, a lookup sent the user's words, or a value a step of the work found for them (the
-        # farm's site id a search of the user's county gave), whose result the answer tells served the request
+        # the deeds the request asks. No lookup does a deed: where the request asks one done (订: "to order"), a write
+        # it matches at all (or one described in another language, which may match nothing, whose deed the answer
+        # says done) is not wrong beside a better lookup (几点回来, "what time?", matching get_tide_times by name)
+        deeds = requested(trajectory.input or "")
         # beside a write made, no lookup is wrong for a better tool that polls a job under way where the request asks
         # after nothing (quote_sail_work beside get_repair_status for "book a sail repair drop-off": its words are the job's)
         # nor for a better lookup the request matches only by the deed it asks, which a write did ("Please order …":
         # get_order fetches an order; book_pitch placed it)
         idle = wrote and not writes(best) and (polls(best, offered[index[best]].description or "")
                                                and _ASKS_AFTER.search(trajectory.input or "") is None
-                                               or bool(evidence) and roots(evidence) <= requested(trajectory.input or ""))
+                                               or bool(evidence) and roots(evidence) <= deeds)
+        # without strong evidence, a lookup sent the user's words, or a value a step of the work found for them (the
+        # farm's site id a search of the user's county gave), whose result the answer tells served the request
         suspects = {v["tool"] for p, v in enumerate(verdicts) if v["label"] == "pass" and v["tool"] in low
                     and not (idle and not writes(v["tool"])) and (strong or (
             not served and has_cjk(offered[index[v["tool"]]].description or "") == chinese
@@ -454,10 +458,6 @@ class ToolSelectionEvaluator(Evaluator):
             return scores
         keys = _reference_keys(offered[index[best]])
         readied = {name: keys | _kin_keys(name, offered, used) for name in suspects}
-        # no lookup does a deed: where the request asks one done (订: "to order"), a write it matches at all (or one
-        # described in another language, which may match nothing, whose deed the answer says done) is not wrong
-        # beside a better lookup (几点回来, "what time?", matching get_tide_times by name)
-        deeds = requested(trajectory.input or "")
         # the stand-in nothing of the request matches, which did not fail and is not told: the user's ids do not spare
         # it; nor, on a detour where the answer says done (admitting nothing undone) the deed of an uncalled write the
         # request asks, a value an earlier call on the request gave it (the weather at the race's liberation point,

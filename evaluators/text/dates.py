@@ -390,7 +390,7 @@ def computed_dates(text: str, days: Iterable[dt.date], with_stays: bool = True) 
     # N consecutive days also end on their last day, the start's N - 1 days on (连续3天 from 31 July ends on 2 August),
     # and so do "for N days starting" a day (3 days starting 1 March end on 3 March);
     # "ten days after", 租8天 (a hire returned on the eighth day on) do not
-    lengths |= {_number(m[1] or m[2] or m[3]) - 1 for m in _CONSECUTIVE_DAYS.finditer(stays) if _number(m[1] or m[2] or m[3]) > 1}
+    lengths |= {n - 1 for m in _CONSECUTIVE_DAYS.finditer(stays) if (n := _number(m[1] or m[2] or m[3])) > 1}
     lengths.discard(0)
     if _WEEK_AFTER.search(folded):  # "between March 6 and 10, or the week after": each date a week on
         lengths.add(7)
