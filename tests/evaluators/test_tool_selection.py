@@ -2095,3 +2095,27 @@ def test_a_lookup_matched_only_by_the_deed_a_write_did(request_, label):
              call(3, "book_pitch", {"customer_id": "GFC-16687", "item_id": "GF-K7368", "date": "2025-09-23", "quantity": 2400},
                   {"order_id": "GF-11261", "status": "confirmed"})]
     assert verdict(calls, request_, PITCHES, output="Done: order GF-11261 for 2025-09-23.") == flagged(label, 2)
+
+
+LUMBER = (_tool("get_board_order", "查询再生塑料木材订单", "account_id", "ref"),
+          _tool("dispatch_capacity", "查询某日发货能力", "date"),
+          _tool("book_dispatch", "预约板材订单发货", "item_code", "date", "quantity", "colour", "currency"),
+          _tool("book_factory_tour", "预约参观回收工厂", "tour"),
+          _tool("email_cut_list", "把切割清单发送到邮箱", "to", "subject", "body"))
+
+
+@pytest.mark.parametrize("request_, label", [
+    # 安排's "to set up" meets 到's "up to" in the e-mail tool's description: a particle of two glosses asks for
+    # nothing, and the lookups and the booking were the work (from the tacked split)
+    ("请把它安排在后天：22米，灰色，用欧元付款。", "pass"),
+    # near miss: the request asks for the cut list by e-mail, and no e-mail went
+    ("请把它安排在后天：22米，灰色，用欧元付款，再把切割清单发送到我的邮箱。", "wrong_tool"),
+])
+def test_a_particle_of_two_glosses_asks_for_no_tool(request_, label):
+    calls = [call(1, "get_board_order", {"account_id": "RPL-386994", "ref": "RP-77545"},
+                  {"ref": "RP-77545", "item_code": "rp-5253", "status": "approved"}),
+             call(2, "dispatch_capacity", {"date": "2025-09-10"}, {"date": "2025-09-10", "free": 8}),
+             call(3, "book_dispatch", {"item_code": "RP-5253", "date": "2025-09-10", "quantity": 22, "colour": "grey",
+                                       "currency": "EUR"}, {"booking_id": "RPLB699084", "status": "confirmed"})]
+    label_, evidence = verdict(calls, request_, LUMBER, output="发货已预约，托运单 RPLB699084。")
+    assert label_ == label and (label == "pass") == (evidence == [])
