@@ -102,5 +102,6 @@ def anchors(raw: str, normalised: str) -> tuple[str, ...]:
 
 def roots(words: Iterable[str]) -> frozenset[str]:
     """Terms without a final e, so that the stems of a word's forms meet: the stemmer leaves
-    "exchanged" as exchang and "exchange" whole, a gloss says "approve" where text said "approved"."""
-    return frozenset(w[:-1] if len(w) > 4 and w.endswith("e") else w for w in words)
+    "exchanged" as exchang and "exchange" whole, a gloss says "approve" where text said "approved",
+    a tool's name "rate" where the answer said "rating" (rat), four letters as well as five."""
+    return frozenset(w[:-1] if len(w) > 3 and w.endswith("e") else w for w in words)

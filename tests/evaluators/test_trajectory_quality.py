@@ -1108,3 +1108,22 @@ def test_mail_said_delivered_or_all_sorted_claims_the_failed_email(output, label
                          output=output).labels)
     expected = {"silent_failure": {"silent_failure", "unverified_success"}, "no_recovery": {"no_recovery"}, None: set()}[label]
     assert labels & {"silent_failure", "unverified_success", "no_recovery"} == expected, labels
+
+
+@pytest.mark.parametrize("output, claimed", [
+    ("Your 5-star rating is in.", True),  # "rating" says rate_visit's deed: the stems rat and rate meet
+    ("Sorry, your rating could not be saved; the site is down.", False),
+])
+def test_a_four_letter_deed_meets_its_forms(output, claimed):
+    """The stemmer leaves "rating" as rat and "rate" whole; without the final e the two meet, as five-letter
+    deeds always did (exchang, exchange)."""
+    from collector.trajectory import ToolDefinition
+    offered = (ToolDefinition(name="get_visit", description="Look up a booked visit."),
+               ToolDefinition(name="rate_visit", description="Rate a finished visit from 1 to 5 stars."))
+    visit = call(1, "get_visit", {"visit_id": "V734442"}, {"visit_id": "V734442", "status": "completed"})
+    rating = call(2, "rate_visit", {"visit_id": "V734442", "stars": 5, "comment": "Tidy, quick and friendly"},
+                  "Error: HTTP 500 Internal Server Error", error="HTTP 500 Internal Server Error")
+    t = trajectory(visit, rating, input='Give him 5 stars please, and say "Tidy, quick and friendly".', output=output,
+                   offered=offered)
+    labels = set(TrajectoryQualityEvaluator().evaluate(t, EvalContext()).labels)
+    assert ({"silent_failure", "unverified_success"} <= labels) == claimed, labels
