@@ -1127,3 +1127,28 @@ def test_a_four_letter_deed_meets_its_forms(output, claimed):
                    offered=offered)
     labels = set(TrajectoryQualityEvaluator().evaluate(t, EvalContext()).labels)
     assert ({"silent_failure", "unverified_success"} <= labels) == claimed, labels
+
+
+@pytest.mark.parametrize("output, claimed", [
+    ("Booking FXB472248 is now on 2025-01-03.", True),  # the new state said as settled (the jibed split)
+    ("Your booking is in.", True),
+    ("Your hold on FXB472248 is in place.", True),
+    ("I held another slot on 2025-01-03 at 15:00.", True),
+    ("Your booking is confirmed for 2025-01-03.", True),
+    ("已将 FXB472248 改到 2025-01-03。", True),  # 将 marks the object as 把 does (the hauled split)
+    ("FXB472248 已改好，放心。", True),
+    ("球场租用已确认。", True),
+    ("好的，已经改期成功，稍后会收到确认。", True),  # a confirmation to come later admits nothing (the girded split)
+    ("Booking FXB472248 is still on 2025-01-01: the move did not go through.", False),
+    ("改期系统繁忙，请稍后再试。", False),
+])
+def test_an_answer_saying_the_new_state_claims_the_failed_write(output, claimed):
+    from collector.trajectory import ToolDefinition
+    offered = (ToolDefinition(name="get_booking", description="Read one booking."),
+               ToolDefinition(name="reschedule_booking", description="Move a booking to another date."))
+    lookup = call(1, "get_booking", {"booking_ref": "FXB472248"}, {"booking_ref": "FXB472248", "date": "2025-01-01"})
+    move = call(2, "reschedule_booking", {"booking_ref": "FXB472248", "new_date": "2025-01-03"},
+                "Error: HTTP 500 Internal Server Error", error="HTTP 500 Internal Server Error")
+    t = trajectory(lookup, move, input="Could you move that booking to 2025-01-03 instead?", output=output, offered=offered)
+    labels = set(TrajectoryQualityEvaluator().evaluate(t, EvalContext()).labels)
+    assert ({"silent_failure", "unverified_success"} <= labels) == claimed, labels
