@@ -750,7 +750,7 @@ def _dependencies(calls: list[ToolCall], texts: TrajectoryText, given: Callable[
             if (candidates or every) and arguments:  # only these could make j deeper: look values up only then
                 # a result echoing what its own call was sent is not where the value came from
                 fed = {i for a in arguments for u in a.units if not given(u)
-                       for i in texts.holders(u) if u not in sent(i)}
+                       for i in texts.holders_in_any_grouping(u) if u not in sent(i)}
                 parents |= {i for i in finished if i in fed} | chosen(j, set(finished))
         out.append(parents)
         depth.append(1 + max((depth[i] for i in parents), default=0))
@@ -858,7 +858,10 @@ def acts(name: str, description: str) -> bool:
         return True
     if not _READS.isdisjoint(_name_words(name)):
         return False
-    words = _NAME_WORD.findall(_CLAUSE_END.split(description, 1)[0].lower())
+    clause = _CLAUSE_END.split(description, 1)[0]
+    if _ASKS_WHETHER.match(clause):
+        return False
+    words = _NAME_WORD.findall(clause.lower())
     if not words:
         return True
     opener = {words[0], words[0][:-1] if words[0].endswith("s") else words[0]}
@@ -868,6 +871,12 @@ def acts(name: str, description: str) -> bool:
     # the bulky-waste truck serves an address")
     return not english_verbs().isdisjoint(opener) or not _WRITES.isdisjoint(opener) or \
         (len(words) > 1 and words[1] in _DETERMINERS and not words[0].endswith("s"))
+
+
+# A description opening as a question asked of the world reads it: "Whether an item can be accessed from a
+# country", "Is the pitch free on a date", 查询…, 是否…
+_ASKS_WHETHER = re.compile(r"\s*(?:(?:check |find out |see )?(?:whether|if)\b|(?:is|are|can|does|do|how many|how much"
+                           r"|what|which|when)\b|查询|查看|是否|能否|有没有)", re.I)
 
 
 def found_nothing(result: Any) -> bool:

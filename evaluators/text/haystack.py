@@ -7,6 +7,7 @@ linear in its text rather than a rescan of every result per value.
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
 from evaluators.text.norm import CJK_CHAR, has_cjk
@@ -30,13 +31,14 @@ class Segments:
     """Several haystacks (one per tool result), indexed once: which words (and CJK characters) each
     holds. A lookup only reads the segments holding every word of the value."""
 
-    __slots__ = ("_parts", "_words", "_chars", "_text")
+    __slots__ = ("_parts", "_words", "_chars", "_text", "_squashed")
 
     def __init__(self, segments: Iterable[list[str]]):
         self._parts = [" " + " \n ".join(texts) + " \n" for texts in segments]
         self._words: dict[str, set[int]] | None = None
         self._chars: dict[str, set[int]] | None = None
         self._text: str | None = None
+        self._squashed: str | None = None
 
     @property
     def text(self) -> str:
@@ -64,6 +66,16 @@ class Segments:
                 return set()
         parts = self._parts
         return {i for i in (range(len(parts)) if candidates is None else candidates) if needle in parts[i]}
+
+    def holding_regrouped(self, value: str) -> set[int]:
+        """Indices of the segments writing `value` (an id, normalised, without spaces) in groups of its own:
+        'oh 148 98' holds oh14898. Looked for only where the texts without their spaces hold it at all."""
+        if self._squashed is None:
+            self._squashed = self.text.replace(" ", "")
+        if value not in self._squashed:
+            return set()
+        spaced = re.compile(r"(?<!\S)" + " ?".join(map(re.escape, value)) + r"(?!\S)")
+        return {i for i, part in enumerate(self._parts) if spaced.search(part)}
 
     def _word_index(self) -> dict[str, set[int]]:
         if self._words is None:

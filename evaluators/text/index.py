@@ -7,6 +7,7 @@ trajectory (`evaluators.trajectory_view` carries it to the evaluators) and memoi
 """
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from typing import Any, NamedTuple
 
@@ -17,6 +18,9 @@ from evaluators.text.haystack import Haystack, Segments
 from evaluators.text.norm import norm, value_norm
 from evaluators.text.terms import anchors
 from evaluators.text.values import Path, canonical_json, leaves, path_text, value_texts
+
+# An id as written without spaces: letters and four digits or more.
+_ID = re.compile(r"(?=[a-z0-9]*[a-z])(?=(?:[a-z]*\d){4})[a-z0-9]{5,40}")
 
 
 class Argument(NamedTuple):
@@ -131,3 +135,9 @@ class TrajectoryText:
         if found is None:
             found = self._holders[unit] = self.results.holding(unit)
         return found
+
+    def holders_in_any_grouping(self, unit: str) -> set[int]:
+        """`holders`, and for an id (letters and four digits or more) also the calls whose results write it
+        in groups of their own ('OH 148 98' for OH14898): where a value came from, not whether it was invented."""
+        found = self.holders(unit)
+        return found | self.results.holding_regrouped(unit) if _ID.fullmatch(unit) else found

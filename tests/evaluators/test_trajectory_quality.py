@@ -1152,3 +1152,40 @@ def test_an_answer_saying_the_new_state_claims_the_failed_write(output, claimed)
     t = trajectory(lookup, move, input="Could you move that booking to 2025-01-03 instead?", output=output, offered=offered)
     labels = set(TrajectoryQualityEvaluator().evaluate(t, EvalContext()).labels)
     assert ({"silent_failure", "unverified_success"} <= labels) == claimed, labels
+
+
+@pytest.mark.parametrize("description", [
+    "Whether an item can be accessed from a country",  # a question asked of the world (the tacked split)
+    "查询物品是否可从某国获取",  # 查询: a Chinese description a lookup's verb opens
+])
+def test_a_description_asking_a_question_is_a_lookup(description):
+    """item_access names no read verb; its description asks whether something holds, which reads the
+    world and changes nothing: the lookups beside it could have run with it."""
+    from collector.trajectory import ToolDefinition
+    offered = (ToolDefinition(name="get_account", description="Read the customer's account."),
+               ToolDefinition(name="item_access", description=description),
+               ToolDefinition(name="get_price", description="Price of an item."),
+               ToolDefinition(name="book_item", description="Book an item."))
+    calls = [call(1, "get_account", {"account_id": "AC-1234"}, {"status": "active"}),
+             call(2, "item_access", {"code": "OH14898", "country": "NL"}, {"available": True}),
+             call(3, "get_price", {"code": "OH14898"}, {"total": 120}),
+             call(4, "book_item", {"code": "OH14898", "account_id": "AC-1234"}, {"ref": "BK-1"})]
+    t = trajectory(*calls, input="Book item OH14898 for account AC-1234, delivered to NL.", output="Booked: BK-1.",
+                   offered=offered)
+    parallelism = TrajectoryQualityEvaluator().evaluate(t, EvalContext()).details["parallelism"]
+    assert (parallelism["rounds"], parallelism["depth"], parallelism["label"]) == (4, 2, "serial_waste")
+    assert parallelism["evidence"] == [2, 3]
+
+
+def test_an_id_a_result_wrote_in_groups_is_where_the_calls_got_it():
+    """The search wrote the code 'OH 148 98'; the calls sending OH14898 needed it, so the first of them
+    waited for nothing (the tacked split): only the two after it wasted rounds."""
+    search = call(1, "search_collections", {"query": "mining village interviews"},
+                  {"results": [{"code": "OH 148 98", "name": "mining village interviews"}]})
+    item = call(2, "get_collection_item", {"code": "OH14898"}, {"code": "OH14898", "lead_days": 7})
+    stock = call(3, "get_stock", {"code": "OH14898"}, {"code": "OH14898", "available": 25000})
+    price = call(4, "get_price", {"code": "OH14898", "currency": "EUR"}, {"total": 16640.62})
+    result = quality(search, item, stock, price, request="Do you have mining village interviews? Price in euros.",
+                     output="Found OH14898, in stock, EUR 16640.62.")
+    parallelism = result.details["parallelism"]
+    assert (parallelism["rounds"], parallelism["depth"], parallelism["evidence"]) == (4, 2, [3, 4])
