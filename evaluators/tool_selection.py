@@ -418,8 +418,13 @@ class ToolSelectionEvaluator(Evaluator):
             and (asked or strong and not _reported(view, len(verdicts) - 1))
         # a write whose deed the request does not say is low beside the named write, unless it matches the request
         # over twice as well (the owl booking beside 送给's e-mail)
+        # (not where the named write matches nothing of the request but its deed word, and the write made matches
+        # the request better, by its own objects: 预约…批发…58公斤 with place_haggis_order made beside book_distillery_tour)
+        by_deed_alone = evidence <= actions(best)
         low.update(v["tool"] for v in verdicts if v["tool"] in index and (firm[v["tool"]] <= NEAR_ZERO * better[best] or (
             (asked and firm[best] > WELL_BELOW * firm[v["tool"]]
+             and not (by_deed_alone and firm[v["tool"]] > firm[best]
+                      and _objects_matched(v["tool"], query, sources, docs[index[v["tool"]]]))
              or strong and writes(best) and firm[v["tool"]] <= WELL_BELOW * better[best] and bool(actions(v["tool"]))
              and (kin(frozenset(query), actions(best)) or not evidence.isdisjoint(name_terms(best))))
             and writes(v["tool"]) and not kin(frozenset(query), actions(v["tool"])))
@@ -731,6 +736,13 @@ def _another_deed_done(view: TrajectoryView, verdicts: list[dict], scores: dict[
             why = f"the answer says another deed done than {v['tool']!r} does" if told else \
                 f"nothing of the request asks {v['tool']!r}'s undoing ({scores[v['tool']]:.2f})"
             _mark_wrong(v, better, f"{why}; the request matches {better!r} ({scores[better]:.2f})")
+
+
+def _objects_matched(name: str, query: set[str], sources: dict[str, str], document: tuple[str, ...]) -> bool:
+    """Whether the request's own words (or a Chinese word's senses, two characters or more) match a tool's
+    document beyond its deed words: what it acts on is what the request names (批发, "wholesale")."""
+    return any(is_evidence(t, sources[t]) and (t == sources[t] or t not in FILLER)
+               for t in query.intersection(document) - actions(name))
 
 
 def _mark_wrong(verdict: dict, better: str, why: str) -> None:

@@ -2119,3 +2119,27 @@ def test_a_particle_of_two_glosses_asks_for_no_tool(request_, label):
                                        "currency": "EUR"}, {"booking_id": "RPLB699084", "status": "confirmed"})]
     label_, evidence = verdict(calls, request_, LUMBER, output="发货已预约，托运单 RPLB699084。")
     assert label_ == label and (label == "pass") == (evidence == [])
+
+
+HAGGIS = (_tool("get_trade_account", "查询批发客户的贸易账户与价目表。", "account_id"),
+          _tool("check_batch_capacity", "查询某生产日某配方的剩余产能。", "date", "service"),
+          _tool("place_haggis_order", "下批发羊杂布丁订单。", "price_list_id", "date", "service", "quantity", "currency",
+                "contact_phone"),
+          _tool("book_distillery_tour", "Book a distillery tour, by tour type.", "tour"))
+
+
+@pytest.mark.parametrize("request_, label", [
+    # 预约 names book_distillery_tour's deed and nothing else of it; the order made matches the request's own
+    # objects (批发, its phone) better (from the tarred split)
+    ("请帮我预约明天给我的批发账户做迷你款，58公斤，用欧元开票。有事打我电话 139 2727 6471。", "pass"),
+    # near miss: nothing of the order's own objects in the request (no 批发, no phone): 预约 names the tour's deed
+    ("请帮我预约明天给我做迷你款，58公斤，用欧元开票。", "wrong_tool"),
+])
+def test_a_write_named_by_its_deed_alone_is_no_better_than_the_order_made(request_, label):
+    calls = [call(1, "get_trade_account", {"account_id": "HGM-13898"}, {"price_list_id": "tr449414", "status": "active"}),
+             call(2, "check_batch_capacity", {"date": "2025-08-21", "service": "mini"}, {"free": True}),
+             call(3, "place_haggis_order", {"price_list_id": "TR449414", "date": "2025-08-21", "service": "mini",
+                                            "quantity": 58, "currency": "EUR", "contact_phone": "13927276471"},
+                  {"booking_ref": "HO-470094", "state": "received"})]
+    label_, evidence = verdict(calls, request_, HAGGIS, output="已下单迷你款，2025-08-21送达，编号 HO-470094。")
+    assert label_ == label and (3 in evidence) == (label == "wrong_tool")
