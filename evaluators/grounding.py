@@ -33,6 +33,7 @@ from evaluators.text.index import Argument, TrajectoryText
 from evaluators.text.lexicon import kinds
 from evaluators.text.measures import measures_given
 from evaluators.text.norm import has_cjk, norm
+from evaluators.text.terms import terms
 from evaluators.text.reasons import call_ref
 from evaluators.text.values import parsed, scalars
 from evaluators.trajectory_view import TrajectoryView, before
@@ -300,6 +301,12 @@ class _Judge:
         member = inside[0]
         return member if self.texts.in_user(member) or self.read_before(position)(member) else None
 
+    def _names_another(self, text: str, words: frozenset[str]) -> bool:
+        """Whether the user named another of a parameter's words, as written or in their language (猪, "pig",
+        where the call sent cattle)."""
+        reviewer = self.reviewer
+        return any(self.texts.in_user(m) or any(reviewer.user_names(t, t) for t in terms(m)) for m in words - {text})
+
     def _named_instead(self, text: str, value: object, allowed: frozenset[str]) -> str | None:
         """Another value of the schema's enum that the user named (by its code or name) where they
         never named this one: GBP picked from [EUR, GBP, USD] for "1500 欧元". Only for currencies
@@ -327,9 +334,14 @@ class _Judge:
             return "grounded", "a member of the schema's enum in the user's language (enum_error judges the form)"
         if facts.allowed and is_text and (member := self._member_within(position, text, facts.allowed)):
             return "grounded", f"the schema's {member!r}, which the user or an earlier result gave, in other words (enum_error judges the form)"
-        if not facts.allowed and self.schemas.get(self.trajectory.tool_calls[position]) is None and \
-                text in self.schemas.vocabulary(argument.path):
-            return "grounded", "a value an offered tool's schema names for this parameter (hallucinated_tool is the fault)"
+        if not facts.allowed and text in (vocabulary := self.schemas.vocabulary(argument.path)):
+            if self.schemas.get(self.trajectory.tool_calls[position]) is None:
+                return "grounded", "a value an offered tool's schema names for this parameter (hallucinated_tool is the fault)"
+            # a free parameter sent another tool's word for the same thing (check_panel_stock(finish='painted_green')
+            # beside quote_hoarding_run's finish enum), unless the user named another of its words (cattle where
+            # the user said pigs), currencies or countries
+            if is_text and not self._names_another(text, vocabulary) and self._named_instead(text, value, vocabulary) is None:
+                return "grounded", "a value another offered tool's schema names for this parameter"
         if facts.undeclared:  # unexpected_param (parameters) is the fault: the tool reads no such value
             return "grounded", "not a parameter of the tool (unexpected_param)"
         # text the agent wrote is found by any of its words; the dates in it must still be right

@@ -866,3 +866,23 @@ def test_an_id_only_a_later_result_writes_spaced_otherwise(sent, label):
     booked = call(1, "book_meeting", {"slot_id": sent})
     search = call(2, "find_meetings", {"date": "2026-01-15"}, {"slots": [{"slot_id": "CM 3019 B", "start": "09:30"}]})
     assert ground(booked, search, request="Book me a planning meeting on 15 January.").label == label
+
+
+HOARDING = (ToolDefinition(name="quote_hoarding_run", description="Price a run of hoarding.", parameters={
+                "type": "object", "properties": {"finish": {"type": "string", "enum": ["plain_ply", "painted_green"]},
+                                                 "species": {"type": "string", "enum": ["cattle", "sheep", "pigs"]}}}),
+            ToolDefinition(name="check_panel_stock", description="Panels in the depot by finish.", parameters={
+                "type": "object", "properties": {"finish": {"type": "string"}, "species": {"type": "string"}}}))
+
+
+@pytest.mark.parametrize("request_, key, value, label", [
+    # a free parameter sent another offered tool's word for the same thing (from the sheeted split)
+    ("我要一个围挡：6 米，刷绿漆的。", "finish", "painted_green", "grounded"),
+    ("A 6 m hoarding, the green painted one.", "finish", "painted_green", "grounded"),
+    # near misses: the user named another of those words (猪, "pig"), or nothing of the vocabulary names it
+    ("帮我订称重时段，16头猪。", "species", "cattle", "ungrounded_value"),
+    ("A 6 m hoarding, the green painted one.", "finish", "printed_wrap", "ungrounded_value"),
+])
+def test_a_word_another_offered_tool_names_for_the_parameter(request_, key, value, label):
+    result = ground(call(1, "check_panel_stock", {key: value}, {"available": True}), request=request_, offered=HOARDING)
+    assert (leaves(result)[key] == "ungrounded_value") == (label == "ungrounded_value"), leaves(result)
