@@ -303,9 +303,10 @@ class _Judge:
 
     def _names_another(self, text: str, words: frozenset[str]) -> bool:
         """Whether the user named another of a parameter's words, as written or in their language (猪, "pig",
-        where the call sent cattle)."""
-        reviewer = self.reviewer
-        return any(self.texts.in_user(m) or any(reviewer.user_names(t, t) for t in terms(m)) for m in words - {text})
+        where the call sent cattle), by a word the sent one lacks (i-Size names every i_size_… group)."""
+        reviewer, own = self.reviewer, set(terms(text))
+        return any(self.texts.in_user(m) or any(reviewer.user_names(t, t) for t in set(terms(m)) - own)
+                   for m in words - {text})
 
     def _named_instead(self, text: str, value: object, allowed: frozenset[str]) -> str | None:
         """Another value of the schema's enum that the user named (by its code or name) where they

@@ -870,15 +870,19 @@ def test_an_id_only_a_later_result_writes_spaced_otherwise(sent, label):
 
 HOARDING = (ToolDefinition(name="quote_hoarding_run", description="Price a run of hoarding.", parameters={
                 "type": "object", "properties": {"finish": {"type": "string", "enum": ["plain_ply", "painted_green"]},
-                                                 "species": {"type": "string", "enum": ["cattle", "sheep", "pigs"]}}}),
+                                                 "species": {"type": "string", "enum": ["cattle", "sheep", "pigs"]},
+                                                 "group": {"type": "string", "enum": ["i_size_40_87", "i_size_76_105", "booster_100_150"]}}}),
             ToolDefinition(name="check_panel_stock", description="Panels in the depot by finish.", parameters={
-                "type": "object", "properties": {"finish": {"type": "string"}, "species": {"type": "string"}}}))
+                "type": "object", "properties": {"finish": {"type": "string"}, "species": {"type": "string"},
+                                                 "group": {"type": "string"}}}))
 
 
 @pytest.mark.parametrize("request_, key, value, label", [
     # a free parameter sent another offered tool's word for the same thing (from the sheeted split)
     ("我要一个围挡：6 米，刷绿漆的。", "finish", "painted_green", "grounded"),
     ("A 6 m hoarding, the green painted one.", "finish", "painted_green", "grounded"),
+    # 尺寸's "size" names every i_size group: a word the sent member shares names no other member
+    ("我要一个安全座椅：新生儿尺寸。", "group", "i_size_40_87", "grounded"),
     # near misses: the user named another of those words (猪, "pig"), or nothing of the vocabulary names it
     ("帮我订称重时段，16头猪。", "species", "cattle", "ungrounded_value"),
     ("A 6 m hoarding, the green painted one.", "finish", "printed_wrap", "ungrounded_value"),
