@@ -87,6 +87,7 @@ _ASKS_AFTER = re.compile(r"[?？吗]|\b(?:status|progress|ready|done|finished|co
                          r"|进度|状态|好了|完成|到哪|怎么样|如何", re.I)
 # The words of a price asked or looked up: "quote me", 报价 ("to quote a price"), get_audit_fee, quote_clean_rate.
 _PRICES = roots(terms("price prices priced fee fees quote quotes quoted rate rates cost costs tariff tariffs charge charges"))
+_PAYING = roots(terms("pay pays paying payment"))
 _ONLY_ASKING = re.compile(r"只是问问|只是咨询|只是想问|只是了解一下|\bjust (?:asking|wondering|curious)\b|\bonly asking\b", re.I)
 _ID_LIKE = re.compile(r"[\w./@-]*\d{3}[\w./@-]*")
 _DIGIT = re.compile(r"\d")
@@ -498,9 +499,10 @@ class ToolSelectionEvaluator(Evaluator):
                            {sources[t] for t in query if sources[t] != t and not roots((t,)).isdisjoint(deeds)})
 
         # a price lookup, where the request asks a price in a word of its own (get_charter_price for 用欧元报价, "quote me
-        # in euros") and the asked deed was ruled out (reserve_charter_trip after a date check said no), did a part
-        # of the request; where nothing said no, it stood in for the deed left undone
-        priced = not _PRICES.isdisjoint(roots(t for t in query - unasked if is_evidence(t, sources[t]))) and any(
+        # in euros") or says how it will pay (用欧元付款, "paying in US dollars") and the asked deed was ruled out
+        # (reserve_charter_trip after a date check said no), did a part of the request; where nothing said no, it stood
+        # in for the deed left undone
+        priced = not (_PRICES | _PAYING).isdisjoint(roots(t for t in query - unasked if is_evidence(t, sources[t]))) and any(
             c.status == "error" or found_nothing(c.result)
             or isinstance(c.result, dict) and any(v is False for v in c.result.values()) for c in trajectory.tool_calls)
 

@@ -2143,3 +2143,26 @@ def test_a_write_named_by_its_deed_alone_is_no_better_than_the_order_made(reques
                   {"booking_ref": "HO-470094", "state": "received"})]
     label_, evidence = verdict(calls, request_, HAGGIS, output="已下单迷你款，2025-08-21送达，编号 HO-470094。")
     assert label_ == label and (3 in evidence) == (label == "wrong_tool")
+
+
+BLANKETS = (_tool("get_blanket_customer", "Look up a weighted-blanket customer.", "customer_id"),
+            _tool("get_blanket_prices", "Current weighted-blanket price list in a currency.", "currency"),
+            _tool("search_blanket_fabrics", "Search the weighted-blanket fabric catalogue by keywords.", "query"),
+            _tool("book_blanket_order", "Book or order a weighted blanket for a customer on a date.",
+                  "customer_id", "item_code", "date", "currency"))
+
+
+@pytest.mark.parametrize("request_, label", [
+    # saying how it will pay asks a price as "priced in" does: the price list in its currency, beside a search that
+    # found nothing and an answer saying nothing was booked, did a part of the request (from the snubbed split)
+    ("Please book the grey minky fabric, 6 kg, in 4 days, paying in US dollars.", "pass"),
+    # near miss: nothing of a price or a payment asked, so the price list stood in for the booking
+    ("Please book the grey minky fabric, 6 kg, in 4 days.", "wrong_tool"),
+])
+def test_saying_how_one_pays_asks_the_price(request_, label):
+    calls = [call(1, "get_blanket_customer", {"customer_id": "wb-cus-53696"}, {"status": "active"}),
+             call(2, "get_blanket_prices", {"currency": "USD"}, {"currency": "USD", "per_kg": 12.5}),
+             call(3, "search_blanket_fabrics", {"query": "grey minky fabric"}, {"results": []})]
+    output = "Sorry, the grey minky fabric is not available at the moment, so I have not booked anything."
+    label_, evidence = verdict(calls, request_, BLANKETS, output=output, user_id="wb-cus-53696")
+    assert label_ == label and (2 in evidence) == (label == "wrong_tool")
