@@ -33,8 +33,8 @@ from evaluators.text.index import Argument, TrajectoryText
 from evaluators.text.lexicon import kinds
 from evaluators.text.measures import measures_given
 from evaluators.text.norm import has_cjk, norm
-from evaluators.text.terms import terms
 from evaluators.text.reasons import call_ref
+from evaluators.text.terms import terms
 from evaluators.text.values import parsed, scalars
 from evaluators.trajectory_view import TrajectoryView, before
 

@@ -390,7 +390,7 @@ class ToolSelectionEvaluator(Evaluator):
         matched = uncovered.intersection(docs[index[best]])
         # (a gloss's particle is none of the request's words: the "up" of 安排's "to set up" asks no tool whose
         # description says 到, "up to")
-        if all(t in FILLER and t != sources[t] for t in matched):
+        if matched and all(t in FILLER and t != sources[t] for t in matched):
             return scores
         # one word of a description in common is no evidence against a tool described in another language
         # nor is a gloss's placeholder or particle (个人: "oneself", 开放: "to open up")
