@@ -87,7 +87,8 @@ _ASKS_AFTER = re.compile(r"[?？吗]|\b(?:status|progress|ready|done|finished|co
                          r"|进度|状态|好了|完成|到哪|怎么样|如何", re.I)
 # The words of a price asked or looked up: "quote me", 报价 ("to quote a price"), get_audit_fee, quote_clean_rate.
 _PRICES = roots(terms("price prices priced fee fees quote quotes quoted rate rates cost costs tariff tariffs charge charges"))
-_PAYING = roots(terms("pay pays paying payment"))
+# A request saying how it will pay ("paying in US dollars", 用欧元付款) asks the price too.
+_PRICE_ASKED = _PRICES | roots(terms("pay pays paying payment"))
 _ONLY_ASKING = re.compile(r"只是问问|只是咨询|只是想问|只是了解一下|\bjust (?:asking|wondering|curious)\b|\bonly asking\b", re.I)
 _ID_LIKE = re.compile(r"[\w./@-]*\d{3}[\w./@-]*")
 _DIGIT = re.compile(r"\d")
@@ -394,7 +395,7 @@ class ToolSelectionEvaluator(Evaluator):
             return scores
         # one word of a description in common is no evidence against a tool described in another language
         # nor is a gloss's placeholder or particle (个人: "oneself", 开放: "to open up")
-        evidence = {t for t in matched if is_evidence(t, sources[t]) and (t == sources[t] or t not in FILLER)}
+        evidence = {t for t in matched if _telling(t, sources)}
         # (a word of the better tool's name; its deed only through a Chinese word's first meanings: 编织's fifth,
         # "to create", asks no create_order, while 故障's fifth, "fault", names log_machine_fault's object)
         # (two of the request's words, each in its own sense or a Chinese word's first meanings: 处理's seventh, "to offer
@@ -502,7 +503,7 @@ class ToolSelectionEvaluator(Evaluator):
         # in euros") or says how it will pay (用欧元付款, "paying in US dollars") and the asked deed was ruled out
         # (reserve_charter_trip after a date check said no), did a part of the request; where nothing said no, it stood
         # in for the deed left undone
-        priced = not (_PRICES | _PAYING).isdisjoint(roots(t for t in query - unasked if is_evidence(t, sources[t]))) and any(
+        priced = not _PRICE_ASKED.isdisjoint(roots(t for t in query - unasked if is_evidence(t, sources[t]))) and any(
             c.status == "error" or found_nothing(c.result)
             or isinstance(c.result, dict) and any(v is False for v in c.result.values()) for c in trajectory.tool_calls)
 
@@ -740,11 +741,15 @@ def _another_deed_done(view: TrajectoryView, verdicts: list[dict], scores: dict[
             _mark_wrong(v, better, f"{why}; the request matches {better!r} ({scores[better]:.2f})")
 
 
+def _telling(term: str, sources: dict[str, str]) -> bool:
+    """Whether a matched term is evidence (`is_evidence`) and, when it comes from a gloss, no particle of it."""
+    return is_evidence(term, sources[term]) and (term == sources[term] or term not in FILLER)
+
+
 def _objects_matched(name: str, query: set[str], sources: dict[str, str], document: tuple[str, ...]) -> bool:
     """Whether the request's own words (or a Chinese word's senses, two characters or more) match a tool's
     document beyond its deed words: what it acts on is what the request names (批发, "wholesale")."""
-    return any(is_evidence(t, sources[t]) and (t == sources[t] or t not in FILLER)
-               for t in query.intersection(document) - actions(name))
+    return any(_telling(t, sources) for t in query.intersection(document) - actions(name))
 
 
 def _mark_wrong(verdict: dict, better: str, why: str) -> None:
