@@ -61,6 +61,8 @@ _WEEK_COUNTS = {"a": 1, "one": 1, "two": 2, "three": 3, "four": 4, "一": 1, "�
 _IN_FROM_TODAY = re.compile(r"\bin\s+(?:\d+|a|" + "|".join(WORDS) + r")\s+(?:days?|weeks?|fortnights?)\b")
 # British "a week today" (seven days on), "a fortnight tomorrow", "today week"; "a week from tomorrow" (eight days on)
 _WEEK_TODAY = re.compile(r"\b(a|one|two)\s+(week|fortnight)s?\s+(?:from\s+)?(today|tomorrow)\b|\b(today|tomorrow)\s+(week|fortnight)\b")
+# today's (tomorrow's) weekday in another week: 下周的今天 "this day next week", 上个星期的明天, "same day next week"
+_WEEKS_SAME_DAY = re.compile(rf"({_AFTER_NEXT}|下|上)(?:个)?(?:周|星期|礼拜)的?(今天|明天)|\b(?:this|same)\s+day\s+(next|last)\s+week\b")
 
 
 @cached_when_short(1 << 14)
@@ -115,6 +117,8 @@ def resolve_relative_dates(text: str, days: Iterable[dt.date]) -> set[dt.date]:
     offsets |= {-_number(m[1] or m[2]) for m in _DAYS_AGO.finditer(text)}
     offsets |= {(14 if (m[2] or m[5]) == "fortnight" else 7) * _WEEK_COUNTS.get(m[1] or "a", 1) + ((m[3] or m[4]) == "tomorrow")
                 for m in _WEEK_TODAY.finditer(text)}
+    offsets |= {7 * {"下下": 2, "下": 1, "上": -1, "next": 1, "last": -1}[m[1] or m[3]] + (m[2] == "明天")
+                for m in _WEEKS_SAME_DAY.finditer(text)}
     offsets |= {(14 if "fortnight" in (m[2] or m[4] or "") else 7) * (_WEEK_COUNTS.get(count) or int(count))
                 for m in _IN_WEEKS.finditer(text) for count in [m[1] or m[3] or m[5]] if count in _WEEK_COUNTS or count.isdigit()}
     out: set[dt.date] = set()

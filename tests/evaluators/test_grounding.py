@@ -703,6 +703,23 @@ def test_days_counted_from_today_are_computed_dates(request_, value, label):
 
 
 @pytest.mark.parametrize("request_, value, label", [
+    # today's weekday in another week, from a Wednesday: 下周的今天 ("this day next week") is seven days on,
+    # 下个星期的明天 eight (from the brailed split); not next week's first or last day
+    ("请下周的今天送两盒杏仁糖到店里。", "2026-12-09", "pass"),
+    ("下个星期的明天能来取吗？", "2026-12-10", "pass"),
+    ("Could the van come this day next week?", "2026-12-09", "pass"),
+    ("Could the van come the same day last week?", "2026-11-25", "pass"),
+    ("请下周的今天送两盒杏仁糖到店里。", "2026-12-11", "ungrounded_value"),  # near miss: nine days
+    ("下个星期的明天能来取吗？", "2026-12-12", "ungrounded_value"),  # near miss: ten days
+])
+def test_todays_weekday_in_another_week_is_a_computed_date(request_, value, label):
+    wednesday = int(dt.datetime(2026, 12, 2, 12, tzinfo=dt.timezone.utc).timestamp()) * 10**9
+    t = trajectory(call(1, "book", {"date": value}), input=request_, offered=(BOOK, FLIGHTS, WEATHER))
+    t = t.model_copy(update={"start_ns": wednesday, "end_ns": wednesday + 10**10})
+    assert GroundingEvaluator().evaluate(t, EvalContext()).label == label
+
+
+@pytest.mark.parametrize("request_, value, label", [
     # the week after next (下下周) by its Monday, two weeks on from the trace's; a day of a month named from this one
     ("Can you order five bags of anthracite for delivery the week after next?", "2026-12-14", "pass"),
     ("能帮我约下下周做喷灌系统的过冬处理吗？", "2026-12-14", "pass"),
