@@ -486,11 +486,11 @@ class ToolSelectionEvaluator(Evaluator):
         deferred = (writes(best) or bool(deeds) and not asks) and not wrote and (
             asks and bool(_QUESTION.search(trajectory.output or "")) or acknowledges(trajectory.output or ""))
         # a deed done: a call the request matches that acts on the world (by its name or its description:
-        # commission_index, "Book or order a slot") went through. Beside it, a lookup stood in for no better write,
-        # told or not (the terms, the site's conditions): at most a second deed was left undone, no wrong choice of it
+        # commission_index, "Book or order a slot") went out, through or not (a 503 cutting the booking short leaves
+        # the add-on check before it a step of it). Beside it, a lookup stood in for no better write, told or not (the
+        # terms, the site's conditions): at most a second deed was left undone, no wrong choice of it
         descriptions = {t.name: t.description or "" for t in offered}
-        made = any(c.status == "ok" and c.name not in low and acts(c.name, descriptions.get(c.name, ""))
-                   for c in trajectory.tool_calls)
+        made = any(c.name not in low and acts(c.name, descriptions.get(c.name, "")) for c in trajectory.tool_calls)
         # asked whether something can be done (可以吗, "can I …?") and answered yes or no from a lookup of the user's
         # words (不行：该赛道当天因翻新关闭 from the track's opening check): it answered the question
         yes_no = _CAN_I.search(trajectory.input or "") is not None and _YES_NO.match(trajectory.output or "") is not None

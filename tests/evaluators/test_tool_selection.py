@@ -1342,8 +1342,9 @@ _KITS_TOO = "请帮我们4个人预订明天在集市阁楼的珐琅工作坊，
     # the kit asked for as well, in a word of its own, and never ordered: beside the booking made, the site lookup
     # stood in for nothing (a second deed left undone is no wrong choice of the lookup)
     (_KITS_TOO, True, "pass"),
-    # near miss: the booking failed, so no deed was done and the site lookup is all the run did beside it
-    (_KITS_TOO, False, "wrong_tool"),
+    # the booking failed: the choice of tools is the same whatever the server answered, so the site lookup beside the
+    # booking attempted stood in for nothing either
+    (_KITS_TOO, False, "pass"),
 ])
 def test_the_other_meanings_of_a_deed_a_called_write_did(request_, booked, label):
     calls = [call(1, "search_sessions", {"date": "2025-07-24", "site": "market_loft"}, {"slots": [{"slot_id": "EN-86223"}]}),
@@ -1710,8 +1711,9 @@ _TERMS = " Free changes up to 48 hours before the start date."
     # not, of the user's index type or another (a wrong value is grounding's finding)
     ("subject", _BOOKED, True, "pass"),
     ("name", _BOOKED + _TERMS, True, "pass"),
-    # near miss: the booking failed; the terms told nowhere are no step of anything done
-    ("subject", "Sorry, that slot could not be booked.", False, "wrong_tool"),
+    # the booking failed: the terms lookup beside the booking attempted stood in for no write either (the choice of
+    # tools is the same whatever the server answered)
+    ("subject", "Sorry, that slot could not be booked.", False, "pass"),
 ])
 def test_a_side_lookup_beside_the_write_made_stands_in_for_no_write(index_type, answer, booked, label):
     calls = [call(1, "get_author_account", {"author_id": "BI-69930"}, {"author_id": "BI-69930", "email_on_file": "lina.ortiz@example.com"}),
@@ -2166,3 +2168,36 @@ def test_saying_how_one_pays_asks_the_price(request_, label):
     output = "Sorry, the grey minky fabric is not available at the moment, so I have not booked anything."
     label_, evidence = verdict(calls, request_, BLANKETS, output=output, user_id="wb-cus-53696")
     assert label_ == label and (2 in evidence) == (label == "wrong_tool")
+
+
+_LANTERN = {"type": "object", "properties": {"slot_id": {"type": "string"}, "customer_id": {"type": "string"}}}
+LANTERN_TOOLS = (
+    ToolDefinition(name="search_lantern_slots", description="查询某天可预订的灯笼工作坊时段", parameters={
+        "type": "object", "properties": {"date": {"type": "string", "format": "date"}, "headcount": {"type": "integer"},
+                                         "currency": {"type": "string", "description": "报价币种 ISO 4217"}}}),
+    ToolDefinition(name="get_lantern_customer", description="查询灯笼工作坊客户账户",
+                   parameters={"type": "object", "properties": {"customer_id": {"type": "string"}}}),
+    ToolDefinition(name="check_lantern_addon", description="查询灯笼工作坊附加选项",
+                   parameters={"type": "object", "properties": {"option": {"type": "string", "description": "客户所说的选项"}}}),
+    ToolDefinition(name="book_lantern_workshop", description="为客户预订灯笼工作坊时段", parameters=_LANTERN),
+    ToolDefinition(name="email_lantern_quote", description="发送灯笼工作坊报价邮件", parameters={
+        "type": "object", "properties": {"to": {"type": "string", "format": "email"}, "body": {"type": "string"}}}),
+)
+
+
+@pytest.mark.parametrize("booking, output, label", [
+    # the booking went out and a 503 cut it short: the add-on check before it was a step of it (from the jibed split)
+    (call(4, "book_lantern_workshop", {"slot_id": "LW-2201-A", "customer_id": "CST-40217"},
+          error="booking board: 503 Service Unavailable"), "抱歉，预订系统暂时无法写入，请稍后再试。", "pass"),
+    (call(4, "book_lantern_workshop", {"slot_id": "LW-2201-A", "customer_id": "CST-40217"},
+          {"booking_ref": "LWB204417"}), "已为您预订，预订号 LWB204417，金箔加价 12 欧元。", "pass"),
+    # near miss: no booking went out at all, and the answer tells nothing the add-on check returned
+    (None, "抱歉，今天无法为您预订，请稍后再试。", "wrong_tool"),
+])
+def test_a_lookup_before_a_write_that_failed_was_a_step_of_it(booking, output, label):
+    calls = [call(1, "get_lantern_customer", {"customer_id": "CST-40217"}, {"customer_id": "CST-40217", "status": "active"}),
+             call(2, "search_lantern_slots", {"date": "2026-12-05", "headcount": 3, "currency": "EUR"},
+                  {"slots": [{"slot_id": "LW-2201-A", "start": "10:00", "price": 240}], "currency": "EUR"}),
+             call(3, "check_lantern_addon", {"option": "金箔"}, {"available": True, "surcharge": 12}),
+             *([booking] if booking else [])]
+    assert verdict(calls, "帮我订下周六的灯笼工作坊，3个人，要带金箔的，用欧元报价。", LANTERN_TOOLS, output=output)[0] == label
