@@ -24,7 +24,7 @@ from evaluators.base import EvalContext, EvalResult, Evaluator, Finding, per_ste
 from evaluators.reviewer import holds
 from evaluators.text.arithmetic import computed_from, computed_with_result
 from evaluators.text.cache import cached_when_short
-from evaluators.text.dates import without_dates
+from evaluators.text.dates import as_date, without_dates
 from evaluators.text.glosses import english_claims, english_deeds, english_verbs
 from evaluators.text.index import TrajectoryText
 from evaluators.text.norm import norm
@@ -95,6 +95,8 @@ _UNDER_WAY = re.compile(r"\b(?:pending|queued|running|processing|in[_ ]progress|
 # A result saying nothing was found: the next call may change the query because of it.
 _NOTHING = re.compile(r"^\s*(?:no (?:results?|matches|records|items|data)(?: found)?|not found|nothing found|"
                       r"0 (?:results?|matches|hits)|none|没有(?:找到|结果|数据|记录)|未找到|无结果|查无)", re.I)
+# A message saying a search found nothing, in its own words: "no slots match", "none left", 暂无空位.
+_SAYS_NONE = re.compile(r"\b(?:no|not|none|nothing|zero|empty)\b|n't|没有|暂无|无|未", re.I)
 _WRITES = frozenset(terms(
     "create update delete remove cancel submit post write save send transfer order purchase buy pay book "
     "reserve charge refund set add insert upload publish modify edit exchange convert place schedule merge "
@@ -703,7 +705,7 @@ def _dependencies(calls: list[ToolCall], texts: TrajectoryText, given: Callable[
         if found is None:
             c = calls[i]
             found = known[i] = c.status == "error" or c.name in polled or acts(c.name, descriptions.get(c.name, "")) \
-                or found_nothing(c.result)
+                or found_nothing(c.result, sent(i))
         return found
 
     keys = texts.keys
@@ -879,8 +881,11 @@ _ASKS_WHETHER = re.compile(r"\s*(?:(?:check |find out |see )?(?:whether|if)\b|(?
                            r"|what|which|when)\b|查询|查看|是否|能否|有没有)", re.I)
 
 
-def found_nothing(result: Any) -> bool:
-    """An empty result ([], {}, "", {"results": [], "total": 0}) or one saying nothing was found."""
+def found_nothing(result: Any, sent: frozenset[str] | None = None) -> bool:
+    """An empty result ([], {}, "", {"results": [], "total": 0}) or one saying nothing was found.
+    Given what the call was `sent` (normalised), a record with an empty list of its own found something:
+    {"customer_id": …, "credit": "approved", "sites": []} tells a word it was not sent (a day is when the
+    search looked: {"date": "2025-12-29", "slots": []} for "tomorrow" found nothing, and "no slots match" says so)."""
     if isinstance(result, str):
         return _NOTHING.match(result) is not None or not result.strip()
     if isinstance(result, list):
@@ -888,7 +893,9 @@ def found_nothing(result: Any) -> bool:
     if isinstance(result, dict):  # its lists all empty ({"items": [], "query": "x"}), or nothing but empties
         lists = [v for v in result.values() if isinstance(v, list)]
         # a count of 0 says nothing was found; false is an answer ({"bonfires": false})
-        return all(not v for v in lists) if lists else all(
+        return all(not v for v in lists) and (sent is None or not any(
+            type(v) is str and _SAYS_NONE.search(v) is None and as_date(v) is None and norm(v) not in sent
+            for v in result.values())) if lists else all(
             found_nothing(v) or (type(v) in (int, float) and v == 0) for v in result.values())
     return False
 

@@ -5,7 +5,7 @@ import pytest
 
 from collector.trajectory import ToolDefinition
 from evaluators.base import EvalContext
-from evaluators.trajectory_quality import TrajectoryQualityEvaluator, writes
+from evaluators.trajectory_quality import TrajectoryQualityEvaluator, found_nothing, writes
 
 from .conftest import call, trajectory
 
@@ -642,6 +642,37 @@ def test_a_relaxed_query_after_an_empty_result_is_a_dependency():
                                                  ("trail shoes size 46", []), ("trail shoes", {"items": [{"sku": "A1"}]})], 1)]
     result = quality(*searches, request="red trail shoes size 46", output="Found one pair of trail shoes.")
     assert result.details["parallelism"]["label"] != "serial_waste" and result.label == "pass"
+
+
+@pytest.mark.parametrize("account, waste", [
+    # an account found with an empty list of its own found something: the lookups after it needed nothing of it
+    # (from the fothered split)
+    ({"customer_id": "BLE-C61603", "credit": "approved", "sites": []}, True),
+    # near miss: a result telling nothing it was not sent but an empty list found nothing (a relaxed query may follow)
+    ({"customer_id": "BLE-C61603", "sites": []}, False),
+])
+def test_a_record_with_an_empty_list_of_its_own_found_something(account, waste):
+    calls = [call(1, "get_account", {"customer_id": "BLE-C61603"}, account),
+             call(2, "get_tier_price", {"sku": "GS-5TIER", "currency": "JPY", "quantity": 340},
+                  {"quote_id": "q-694525", "total": "180,200", "currency": "JPY"}),
+             call(3, "get_haulage_quote", {"country": "IE"}, {"country": "IE", "rate": 127}),
+             call(4, "place_stand_hire", {"quote_id": "Q-694525", "customer_id": "BLE-C61603", "quantity": 340,
+                                          "country": "IE"}, {"order_id": "BLE-O4417", "status": "placed"})]
+    labels = quality(*calls, request="请用日元报价340个GS-5TIER，运到爱尔兰，然后下单。",
+                     output="已下单 BLE-O4417：340个GS-5TIER，共 180,200 日元，运费 127。").labels
+    assert ("serial_waste" in labels) is waste
+
+
+@pytest.mark.parametrize("result, sent, nothing", [
+    ({"customer_id": "BLE-C61603", "credit": "approved", "sites": []}, {"ble c61603"}, False),
+    # near misses: a day is when a search looked, a message may say none in its own words, a query is echoed
+    ({"date": "2025-12-29", "slots": []}, {"tomorrow"}, True),
+    ({"slots": [], "message": "no slots match"}, set(), True),
+    ({"items": [], "query": "Paint"}, {"paint"}, True),
+    ({"customer_id": "BLE-C61603", "credit": "approved", "sites": []}, None, True),  # what was sent unknown
+])
+def test_what_a_result_of_empty_lists_found(result, sent, nothing):
+    assert found_nothing(result, None if sent is None else frozenset(sent)) is nothing
 
 
 def test_every_reading_of_a_chinese_word_says_a_deed():
