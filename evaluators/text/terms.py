@@ -63,8 +63,11 @@ def _stem(word: str) -> str:
 
 def _undoubled(stem: str) -> str:
     """A consonant doubled before -ed or -ing, single again: banned/ban, shipping/ship (not
-    called/call, passed/pass, added/add)."""
+    called/call, passed/pass, added/add); British cancelled/cancel, travelling/travel, labelled/label
+    (not spelled, quelled: a verb of one syllable keeps its -ell)."""
     if len(stem) >= 4 and stem[-1] == stem[-2] and stem[-1] in "bdgmnprt":
+        return stem[:-1]
+    if len(stem) >= 6 and stem.endswith("ell"):
         return stem[:-1]
     return stem
 
