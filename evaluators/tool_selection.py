@@ -202,11 +202,12 @@ _MESSAGING = frozenset(terms("send email mail message notify text sms"))
 
 
 def _on_the_days_work(view: TrajectoryView, position: int) -> bool:
-    """Whether a lookup sends nothing but a day another call of the run sends too (the paint stock on the
-    day the painter searches look at): a look at that day's conditions in the course of the work."""
-    arguments = view.text.arguments[position]
-    days = [as_date(str(a.value)) for a in arguments or ()]
-    if not days or None in days:
+    """Whether a lookup sends a day another call of the run sends too, and nothing else but the user's own
+    words (the paint stock on the day the painter searches look at; the free pounding slots that day for the
+    black sesame the user named): a look at that day's conditions in the course of the work."""
+    arguments = view.text.arguments[position] or ()
+    days = [day for a in arguments if (day := as_date(str(a.value))) is not None]
+    if not days or len(days) + sum(view.text.in_user(a.text) for a in arguments if as_date(str(a.value)) is None) < len(arguments):
         return False
     sent = {as_date(str(a.value)) for j, others in enumerate(view.text.arguments) if j != position for a in others or ()}
     return all(day in sent for day in days)
@@ -486,11 +487,14 @@ class ToolSelectionEvaluator(Evaluator):
         deferred = (writes(best) or bool(deeds) and not asks) and not wrote and (
             asks and bool(_QUESTION.search(trajectory.output or "")) or acknowledges(trajectory.output or ""))
         # a deed done: a call the request matches that acts on the world (by its name or its description:
-        # commission_index, "Book or order a slot") went out, through or not (a 503 cutting the booking short leaves
-        # the add-on check before it a step of it). Beside it, a lookup stood in for no better write, told or not (the
-        # terms, the site's conditions): at most a second deed was left undone, no wrong choice of it
+        # commission_index, "Book or order a slot") went through. Beside it, a lookup stood in for no better write, told
+        # or not (the terms, the site's conditions): at most a second deed was left undone, no wrong choice of it. A deed
+        # that went out and failed (a 503 cutting the booking short) was still the deed: the lookups before it were its
+        # steps, whatever the server answered; one after it (a field guide looked up once the booking failed) is not
         descriptions = {t.name: t.description or "" for t in offered}
-        made = any(c.name not in low and acts(c.name, descriptions.get(c.name, "")) for c in trajectory.tool_calls)
+        out = [p for p, c in enumerate(trajectory.tool_calls) if c.name not in low and acts(c.name, descriptions.get(c.name, ""))]
+        made = any(trajectory.tool_calls[p].status == "ok" for p in out)
+        tried = min(out, default=0)  # the lookups before the first deed that went out (none: before the first call)
         # asked whether something can be done (可以吗, "can I …?") and answered yes or no from a lookup of the user's
         # words (不行：该赛道当天因翻新关闭 from the track's opening check): it answered the question
         yes_no = _CAN_I.search(trajectory.input or "") is not None and _YES_NO.match(trajectory.output or "") is not None
@@ -515,7 +519,7 @@ class ToolSelectionEvaluator(Evaluator):
             return any((on_request.working(p) and p != stood_in) or _readies(trajectory.tool_calls[p], readied[name])
                        or (deferred and not writes(name) and (_reported(view, p) or _none_found(view, p, firm[name])))
                        or (served and not writes(name) and p < end and _on_the_days_work(view, p))
-                       or (served and made and writes(best) and not writes(name))
+                       or (served and (made or p < tried) and writes(best) and not writes(name))
                        or (not writes(name) and yes_no and _answered_on(view, p))
                        or (not writes(name) and priced and not _PRICES.isdisjoint(roots(name_terms(name))))
                        or (writes(name) and (does_the_work(p) or (not strong and _follows_up(view, p))
@@ -525,9 +529,10 @@ class ToolSelectionEvaluator(Evaluator):
                        for p, v in enumerate(verdicts) if v["tool"] == name)
         cleared = {name for name in suspects if writes(name) and spared(name)}
         # a write spared as doing the asked work under words the request does not use (place_meat_order for 预约…
-        # 数量四) did a deed too, and served the request
-        done = any(c.status == "ok" and c.name in cleared and does_the_work(p) for p, c in enumerate(trajectory.tool_calls))
-        made, served = made or done, served or done
+        # 数量四) served the request, and did a deed too where it went through (where it failed, the deed tried)
+        work = [p for p, c in enumerate(trajectory.tool_calls) if c.name in cleared and does_the_work(p)]
+        done = any(trajectory.tool_calls[p].status == "ok" for p in work)
+        made, served, tried = made or done, served or bool(work), min([*out, *work], default=0)
         cleared |= {name for name in suspects if not writes(name) and spared(name)}
         for v in verdicts:
             if v["tool"] in suspects and v["tool"] not in cleared:

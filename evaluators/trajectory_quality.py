@@ -104,7 +104,7 @@ _WRITES = frozenset(terms(
     "notify email sms push invite forward donate renew extend upgrade downgrade activate deactivate enable disable "
     "start launch trigger redeem request lodge share retry rerun restart rebuild revert rollback archive pause resume "
     "suspend sign signup unsubscribe ban unban unblock mute kick confirm accept decline rsvp borrow lend rent hire "
-    "enter file"))
+    "enter file sell consign allocate lease"))
 # Verbs that are also nouns a Chinese word's gloss holds (仓 is a ship's "hold"): they make a tool's
 # name a write (hold_scooter, block_card), never an answer's or a request's words a deed.
 _NAME_WRITES = frozenset("hold block waive void freeze unfreeze raise".split())

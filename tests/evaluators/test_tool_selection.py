@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from collector.trajectory import EarlierMessage, ToolDefinition
+from collector.trajectory import EarlierMessage, ToolCall, ToolDefinition
 from evaluators.base import EvalContext
 from evaluators.text.bm25 import BM25
 from evaluators.text.terms import terms
@@ -102,6 +102,8 @@ def test_bm25_prefers_rare_terms_and_cjk_bigrams():
     assert bm25.scores(set(terms("明天的机票")))[2] > 0
     assert terms("search_flights booking") == ("search", "flight", "book")
     assert terms("banned shipping added called") == ("ban", "ship", "add", "call")  # a doubled consonant undone
+    # British -elled as -el (the catted split's "the order is cancelled" against 取消's "to cancel"), not spelled's -ell
+    assert terms("cancelled travelling labelled spelled quelled") == ("cancel", "travel", "label", "spell", "quell")
     assert terms("pitch bookings settings things") == ("pitch", "book", "set", "thing")  # -ings as -ing
     camel = ToolDefinition(name="searchFlights", parameters={"properties": {"fromCity": {}}})
     assert documents([camel]) == (("search", "flight", "search", "flight", "city"),)  # the name counts twice
@@ -1631,8 +1633,9 @@ _QUADBALL = (_tool("find_fixtures", "Find quadball league fixtures by division a
     # said done in another word: the entry, made on the fixture the search found, served the request, and the news
     # lookup beside it stood in for no order (until 2026-12-05 a wrong_tool)
     ("FX-1157 的报名已提交，编号 QE-75787。", True, "pass"),
-    # near miss: the entry failed, and nothing was done beside the lookups
-    ("抱歉，FX-1157 已满，未能报名。", False, "wrong_tool"),
+    # the entry failed (the fixture full): the entry attempted was still the deed, and the news lookup beside it stood in
+    # for no order either; the choice of tools is the same whatever the server answered (until 2026-12-05 a wrong_tool)
+    ("抱歉，FX-1157 已满，未能报名。", False, "pass"),
 ])
 def test_a_write_the_answer_says_did_the_requests_deed_in_its_word(answer, entered, label):
     calls = [call(1, "find_fixtures", {"division": "division_1", "date": "2025-05-23"}, {"results": [{"fixture_id": "fx-1157"}]}),
@@ -1744,8 +1747,9 @@ _DARTS = (_tool("search_fixtures", "按场地和组别搜索飞镖联赛赛程�
     # 预约 matches the practice booking best, yet register_for_fixture entered the fixture the search of the user's
     # 赛程 found: a write spared as the asked work did the deed, and the fees lookup beside it stood in for nothing
     (True, "", "已预约 DRT-68534，日期 2025-04-09，四人，编号 DRTR551594。费率每小时 75 EUR。", "pass"),
-    # near miss: the entry failed, so nothing was done beside the fees lookup
-    (False, "", "抱歉，DRT-68534 已满，未能报名。费率每小时 75 EUR。", "wrong_tool"),
+    # the entry failed (the fixture full): it was still the deed attempted, and the fees lookup beside it stood in for
+    # nothing (until 2026-12-05 a wrong_tool)
+    (False, "", "抱歉，DRT-68534 已满，未能报名。费率每小时 75 EUR。", "pass"),
     # unless the request asks the fee (费率请用欧元报给我): its lookup is on the request, and the full fixture ruled
     # the entry out (from the reeved split)
     (False, "费率请用欧元报给我。", "抱歉，DRT-68534 已满，未能报名。费率每小时 75 EUR。", "pass"),
@@ -1779,8 +1783,9 @@ _GYM = (_tool("get_gymnast", "Look up a gymnast's membership: squad, level, insu
     # the search found: it served the request, and the day's closures asked beside it stood in for no write (the
     # kit list's e-mail, which 价格表's "list" matches; from the clinched split)
     (True, "名额已订：GC944575，2025-03-04开始，技巧，6节。", "pass"),
-    # near miss: the booking failed, and nothing was done beside the lookups
-    (False, "抱歉，课程已满，未能报名。", "wrong_tool"),
+    # the booking failed (the class full): it was still the deed attempted, and the closures lookup beside it stood in
+    # for no write (until 2026-12-05 a wrong_tool)
+    (False, "抱歉，课程已满，未能报名。", "pass"),
 ])
 def test_a_write_spared_as_the_asked_work_served_the_request(booked, answer, label):
     calls = [call(1, "get_gymnast", {"account_no": "GYM-52609"}, {"account_no": "GYM-52609", "area": "W18"}),
@@ -2185,19 +2190,78 @@ LANTERN_TOOLS = (
 )
 
 
-@pytest.mark.parametrize("booking, output, label", [
-    # the booking went out and a 503 cut it short: the add-on check before it was a step of it (from the jibed split)
-    (call(4, "book_lantern_workshop", {"slot_id": "LW-2201-A", "customer_id": "CST-40217"},
-          error="booking board: 503 Service Unavailable"), "抱歉，预订系统暂时无法写入，请稍后再试。", "pass"),
-    (call(4, "book_lantern_workshop", {"slot_id": "LW-2201-A", "customer_id": "CST-40217"},
-          {"booking_ref": "LWB204417"}), "已为您预订，预订号 LWB204417，金箔加价 12 欧元。", "pass"),
+def _lantern_booking(seq: int, failed: bool) -> ToolCall:
+    return call(seq, "book_lantern_workshop", {"slot_id": "LW-2201-A", "customer_id": "CST-40217"},
+                None if failed else {"booking_ref": "LWB204417"}, error="booking board: 503 Service Unavailable" if failed else None)
+
+
+@pytest.mark.parametrize("bookings, output, label", [
+    # the booking went out and a 503 cut it short, once or on every retry: the add-on check before it was a step of it
+    # (from the jibed split)
+    ([_lantern_booking(4, True)], "抱歉，预订系统暂时无法写入，请稍后再试。", "pass"),
+    ([_lantern_booking(4, True), _lantern_booking(5, True), _lantern_booking(6, True)], "抱歉，预订系统暂时无法写入，请稍后再试。",
+     "pass"),
+    ([_lantern_booking(4, False)], "已为您预订，预订号 LWB204417，金箔加价 12 欧元。", "pass"),
     # near miss: no booking went out at all, and the answer tells nothing the add-on check returned
-    (None, "抱歉，今天无法为您预订，请稍后再试。", "wrong_tool"),
+    ([], "抱歉，今天无法为您预订，请稍后再试。", "wrong_tool"),
 ])
-def test_a_lookup_before_a_write_that_failed_was_a_step_of_it(booking, output, label):
+def test_a_lookup_before_a_write_that_failed_was_a_step_of_it(bookings, output, label):
     calls = [call(1, "get_lantern_customer", {"customer_id": "CST-40217"}, {"customer_id": "CST-40217", "status": "active"}),
              call(2, "search_lantern_slots", {"date": "2026-12-05", "headcount": 3, "currency": "EUR"},
                   {"slots": [{"slot_id": "LW-2201-A", "start": "10:00", "price": 240}], "currency": "EUR"}),
-             call(3, "check_lantern_addon", {"option": "金箔"}, {"available": True, "surcharge": 12}),
-             *([booking] if booking else [])]
+             call(3, "check_lantern_addon", {"option": "金箔"}, {"available": True, "surcharge": 12}), *bookings]
     assert verdict(calls, "帮我订下周六的灯笼工作坊，3个人，要带金箔的，用欧元报价。", LANTERN_TOOLS, output=output)[0] == label
+
+
+EXTRAS = (_tool("search_extras_slots", "查询某天可预订的群演通告时段", "date", "look", "headcount", "currency"),
+          _tool("get_extras_customer", "查询群演通告客户账户", "customer_id"),
+          _tool("book_extras", "为客户预订群演通告时段", "slot_id", "customer_id", "contact_phone"),
+          _tool("email_extras_quote", "发送群演通告报价邮件", "to", "subject", "body"),
+          _tool("check_extras_addon", "查询群演通告附加选项", "option"),
+          _tool("get_extras_booking", "查询已有群演通告预订", "booking_ref"),
+          _tool("reschedule_extras_booking", "把群演通告预订改到另一天", "booking_ref", "new_date", "reason"),
+          _tool("extras_job_status", "轮询群演通告变更任务进度", "job_id"),
+          _tool("buy_costume_cleaning", "购买附加商品", "quantity"))
+
+
+@pytest.mark.parametrize("attempts, label", [
+    # book_extras, low beside the quote e-mail 报价 names, was spared as the asked work: failing once or on every
+    # retry, it was the deed attempted, and the add-on check before it a step of it (from the jibed split)
+    (1, "pass"), (4, "pass"),
+    (0, "wrong_tool"),  # near miss: no booking attempted, and the answer tells nothing the check returned
+])
+def test_a_write_spared_as_the_asked_work_that_failed_was_a_deed_attempted(attempts, label):
+    calls = [call(1, "get_extras_customer", {"customer_id": "CST-66622"}, {"customer_id": "CST-66622", "status": "active"}),
+             call(2, "search_extras_slots", {"date": "2024-11-15", "look": "uniform", "headcount": 2, "currency": "EUR"},
+                  {"slots": [{"slot_id": "fx-1982-d", "start": "09:00", "price": 587}], "currency": "EUR"}),
+             call(3, "check_extras_addon", {"option": "长发"}, {"available": True, "surcharge": 21}),
+             *(call(4 + i, "book_extras", {"slot_id": "FX-1982-D", "customer_id": "CST-66622"},
+                    error="casting board: 503 Service Unavailable") for i in range(attempts))]
+    assert verdict(calls, "帮我订下周五的群演通告，警服，２名群演，长发的，用欧元报价。", EXTRAS,
+                   output="抱歉，预订系统暂时无法写入，请稍后再试。") == flagged(label, 3)
+
+
+MOCHI = (_tool("get_mochi_customer", "Look up a customer's account and open orders by account number.", "account_id"),
+         _tool("check_pounding_days", "Check which dates and slots are free for mochi boxes.", "date", "filling"),
+         _tool("quote_mochi_boxes", "Price mochi boxes in a currency.", "quantity", "currency"),
+         _tool("order_mochi_boxes", "Order boxes of fresh mochi for collection on a date.", "account_id", "date", "filling",
+               "quantity", "currency"),
+         _tool("list_rice_suppliers", "List glutinous rice suppliers and their origins.", "region"),
+         _tool("send_email", "Send an e-mail.", "to", "subject", "body"))
+
+
+@pytest.mark.parametrize("filling, label", [
+    # the free slots on the day the order is for, of the filling the user named: a look at that day in the course of
+    # the work, though 麻糬's "rice cake" meets the rice suppliers' list (from the flemished split)
+    ("black_sesame", "pass"),
+    ("red_bean", "wrong_tool"),  # near miss: a filling nobody named
+])
+def test_a_look_at_the_days_work_may_send_the_users_words_too(filling, label):
+    calls = [call(1, "get_mochi_customer", {"account_id": "MOC-49501"}, {"account_id": "MOC-49501", "name": "A. Okafor"}),
+             call(2, "check_pounding_days", {"date": "2025-07-08", "filling": filling},
+                  {"date": "2025-07-08", "slots": ["09:00", "13:00"], "available": True}),
+             call(3, "quote_mochi_boxes", {"quantity": 23, "currency": "CHF"}, {"currency": "CHF", "total": "175.54"}),
+             call(4, "order_mochi_boxes", {"account_id": "MOC-49501", "date": "2025-07-08", "filling": "black_sesame",
+                                           "quantity": 23, "currency": "CHF"}, error="409 no mochi pounding that day")]
+    assert verdict(calls, "请用我的账户为后天安排23份麻糬礼盒（black sesame），用瑞士法郎报价。", MOCHI,
+                   output="没有下成：系统回复“409 no mochi pounding that day”。要换个日期吗？") == flagged(label, 2)

@@ -623,6 +623,8 @@ def test_a_repeated_write_verb_is_a_write():
     ("list_messages", False), ("payment_history", False),
     ("move_tandem_flight", True), ("rate_visit", True), ("shipping_rate", False), ("move_history", False),
     ("get_rate", False), ("geocode_place", False),
+    # selling, consigning, leasing and allocating change the world too (the chocked split's sell_barometer_on_consignment)
+    ("sell_reed_box", True), ("consign_item", True), ("lease_van", True), ("allocate_seats", True), ("get_lease", False),
 ])
 def test_a_noun_of_a_write_verb_names_a_write_unless_a_word_says_it_reads(name, wrote):
     assert writes(name) is wrote
