@@ -255,7 +255,8 @@ def _acts_on_found(view: TrajectoryView, position: int, on_request: "_OnTheReque
     job): it does the asked deed on what the user asked for. A cancel_booking sent the booking a lookup
     found, where reschedule_booking takes that booking too, stays wrong; so does a create_quote sent
     the package of the user's event where its guests were to be changed: the request names no quote; and
-    a book_class where the request names create_order whole ("create an order for me: the knitting class")."""
+    a book_class where the request names create_order whole ("create an order for me: the knitting class"). A search
+    run after the write, sent the user's words, found the same record."""
     arguments, room, calls = view.text.arguments[position], _properties(better), view.trajectory.tool_calls
     texts, name = view.text, calls[position].name
     things = set(name_terms(name)).difference(actions(name))
@@ -265,10 +266,17 @@ def _acts_on_found(view: TrajectoryView, position: int, on_request: "_OnTheReque
     return any(
         _REFERENCE_KEY.search(key := str(a.path[0])) and key not in room
         and not texts.in_user(a.text) and not texts.known.has(a.text)
-        and any(not writes(calls[i].name) and before(calls[i], calls[position]) and on_request.working(i)
+        and any(not writes(calls[i].name) and i != position
+                and (on_request.working(i) if before(calls[i], calls[position]) else _sends_the_users(view, i))
                 and (named or not things.isdisjoint(name_terms(calls[i].name)))
                 for u in a.units for i in texts.holders(u))
         for a in arguments)
+
+
+def _sends_the_users(view: TrajectoryView, position: int) -> bool:
+    """Whether a call sends a value the user gave: a search of the user's coin, run after the write that took the
+    coin it found (a reference from the future is grounding's future_ref, not another deed)."""
+    return any(view.text.in_user(a.text) for a in view.text.arguments[position] or ())
 
 
 def _phrased_for(view: TrajectoryView, position: int, arguments: list) -> set[str]:

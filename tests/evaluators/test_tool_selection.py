@@ -1316,17 +1316,23 @@ VAULT = (ToolDefinition(name="search_coins", description="Search a coin dealer's
                         parameters={"type": "object", "properties": {"coin_id": {"type": "string"}}}))
 
 
-@pytest.mark.parametrize("write, label", [
+@pytest.mark.parametrize("write, search_after, label", [
     # the coin the search of the user's coin found, reserved: book_vault_pickup has no room for a coin
-    ("reserve_coin", "pass"),
-    # near miss: a write on that coin whose object the request never names
-    ("buy_display_case", "wrong_tool"),
+    ("reserve_coin", False, "pass"),
+    # the search run after the reservation found the same coin: the reference from the future is future_ref's finding,
+    # the deed still the one asked (from the blunted split)
+    ("reserve_coin", True, "pass"),
+    # near misses: a write on that coin whose object the request never names, before or after the search
+    ("buy_display_case", False, "wrong_tool"),
+    ("buy_display_case", True, "wrong_tool"),
 ])
-def test_a_write_on_the_thing_asked_that_a_lookup_found(write, label):
-    calls = [call(1, "search_coins", {"coin_name": "Britannia ounce"}, {"results": [{"coin_id": "CNC-84293", "stock": 2}]}),
-             call(2, write, {"coin_id": "CNC-84293", "viewing_date": "2026-05-30"}, {"reference": "CNCR976684"})]
+def test_a_write_on_the_thing_asked_that_a_lookup_found(write, search_after, label):
+    search = call(2 if search_after else 1, "search_coins", {"coin_name": "Britannia ounce"},
+                  {"results": [{"coin_id": "CNC-84293", "stock": 2}]})
+    made = call(1 if search_after else 2, write, {"coin_id": "CNC-84293", "viewing_date": "2026-05-30"}, {"reference": "CNCR976684"})
+    calls = [made, search] if search_after else [search, made]
     assert verdict(calls, "I need a coin for my Britannia ounce collection. Book it for tomorrow, please.", VAULT,
-                   output="Done, reference CNCR976684.") == flagged(label, 2)
+                   output="Done, reference CNCR976684.") == flagged(label, made.seq)
 
 
 ENAMEL = (ToolDefinition(name="search_sessions", description="Search free enamelling workshop slots on a date at a site."),
