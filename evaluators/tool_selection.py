@@ -206,11 +206,11 @@ def _on_the_days_work(view: TrajectoryView, position: int) -> bool:
     words (the paint stock on the day the painter searches look at; the free pounding slots that day for the
     black sesame the user named): a look at that day's conditions in the course of the work."""
     arguments = view.text.arguments[position] or ()
-    days = [day for a in arguments if (day := as_date(str(a.value))) is not None]
-    if not days or len(days) + sum(view.text.in_user(a.text) for a in arguments if as_date(str(a.value)) is None) < len(arguments):
+    days = [as_date(str(a.value)) for a in arguments]
+    if not any(days) or any(day is None and not view.text.in_user(a.text) for day, a in zip(days, arguments)):
         return False
     sent = {as_date(str(a.value)) for j, others in enumerate(view.text.arguments) if j != position for a in others or ()}
-    return all(day in sent for day in days)
+    return all(day in sent for day in days if day is not None)
 
 
 def _typed_own(view: TrajectoryView, arguments: list) -> bool:
