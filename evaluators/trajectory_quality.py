@@ -70,7 +70,7 @@ _ACKNOWLEDGES = re.compile(
     r"paid|moved|submitted|registered|enrolled|bought|hired|cancell?ed)\b|"
     # "that slot is taken, so the booking stays as it was"
     r"\b(?:stays?|remains?|is left|was left) (?:as (?:it|they) (?:was|were|is|are)|unchanged)\b|"
-    r"抱歉|对不起|无法|失败|出错|错误|暂时|稍后(?!会?收到)|不可用|没能|未能|异常|没有(?!问题|空位|空档|名额|余位|位子)|并未|已经?存在|已经有|拒绝|被拒|驳回|被退|未(?:成功|完成)|还没"
+    r"抱歉|对不起|无法|失败|出错|错误|暂时|稍后(?!会?(?:收到|(?:电话|短信|邮件)?(?:联系|通知|致电)))|不可用|没能|未能|异常|没有(?!问题|空位|空档|名额|余位|位子)|并未|已经?存在|已经有|拒绝|被拒|驳回|被退|未(?:成功|完成)|还没"
     r"|没(?:改|办|成|做|订|发|交|提交|加|删)|没[\u4e00-\u9fff]成|报错"  # 没开成, 没约成: not done; 系统报错
     r"|未找到|找不到|查不到|暂无"  # 一直返回未找到，暂无潮汐信息: nothing came back
     # a verb with 不了 cannot be done (订不了, 取消不了), but for the idioms 少不了, 免不了, 受不了, 大不了…
@@ -142,7 +142,7 @@ _DEED_DONE = re.compile(r"\b(?:is|are|has been|have been)\s+(?:now\s+)?(?:booked
                         r"|moved|extended|signed up|enrolled|filed|held|placed|logged)\b"
                         # 已为王芳订好, 已帮您改到, 已把详情发送到, 已处理: the deed done for the user, someone they named or on a thing
                         r"|已(?:经)?(?:[帮为给替把将][^，。！？,.!?]{1,12}?)?(?:报修|报名|预订|预约|下单|提交|登记|付款|支付|处理|续费|续约|延期|改期|改约|改签|退款|退订|修改|更新|安排"
-                        r"|寄出|上报|借出|借好|续借|续订|发送|发出|取消|确认|保留|排期|排入|报上|(?:报|订|约|办|买|借|交|付|登|改|换|排|定)好"
+                        r"|寄出|上报|借出|借好|续借|续订|发送|发出|取消|确认|保留|预留|预定|排期|排入|报上|(?:报|订|约|办|买|借|交|付|登|改|换|排|定)好"
                         r"|(?:改|换|挪|调)(?:到|成|为)|下(?=[，。！,.!]|$))", re.I | re.M)
 # An answer saying all is done claims every part of the work.
 _ALL_DONE = re.compile(r"\bdone\b|\ball set\b|\b(?:all|both|is|are|'s|'re)\s+sorted\b(?!\s+by)"

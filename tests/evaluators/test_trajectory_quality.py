@@ -1187,6 +1187,21 @@ def test_an_answer_saying_the_new_state_claims_the_failed_write(output, claimed)
     assert ({"silent_failure", "unverified_success"} <= labels) == claimed, labels
 
 
+@pytest.mark.parametrize("output, claimed", [
+    ("已为您预留 RC 7378，稍后会电话联系您。", True),  # 预留, "to reserve; to set aside" (the parcelled split)
+    ("RC 7378 暂时无法预留，请稍后再试。", False),
+])
+def test_an_answer_saying_a_failed_hold_reserved_claims_it(output, claimed):
+    from collector.trajectory import ToolDefinition
+    offered = (ToolDefinition(name="search_bouts", description="Search open bouts at a site."),
+               ToolDefinition(name="hold_bout", description="Hold a bout for a team."))
+    search = call(1, "search_bouts", {"site": "The Hangar"}, {"offers": [{"offer_id": "RC 7378", "price": "149"}]})
+    hold = call(2, "hold_bout", {"team_id": "RC-49137", "offer_id": "RC7378"}, error="503 Service Unavailable: bout draw running")
+    t = trajectory(search, hold, input="The Hangar 有没有欧元150以内的蚂蚁级？有的话帮我留着。", output=output, offered=offered)
+    labels = set(TrajectoryQualityEvaluator().evaluate(t, EvalContext()).labels)
+    assert ({"silent_failure", "unverified_success"} <= labels) == claimed, labels
+
+
 @pytest.mark.parametrize("description", [
     "Whether an item can be accessed from a country",  # a question asked of the world (the tacked split)
     "查询物品是否可从某国获取",  # 查询: a Chinese description a lookup's verb opens
