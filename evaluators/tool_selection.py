@@ -502,7 +502,6 @@ class ToolSelectionEvaluator(Evaluator):
         descriptions = {t.name: t.description or "" for t in offered}
         out = [p for p, c in enumerate(trajectory.tool_calls) if c.name not in low and acts(c.name, descriptions.get(c.name, ""))]
         made = any(trajectory.tool_calls[p].status == "ok" for p in out)
-        tried = min(out, default=0)  # the lookups before the first deed that went out (none: before the first call)
         # asked whether something can be done (可以吗, "can I …?") and answered yes or no from a lookup of the user's
         # words (不行：该赛道当天因翻新关闭 from the track's opening check): it answered the question
         yes_no = _CAN_I.search(trajectory.input or "") is not None and _YES_NO.match(trajectory.output or "") is not None
@@ -527,7 +526,7 @@ class ToolSelectionEvaluator(Evaluator):
             return any((on_request.working(p) and p != stood_in) or _readies(trajectory.tool_calls[p], readied[name])
                        or (deferred and not writes(name) and (_reported(view, p) or _none_found(view, p, firm[name])))
                        or (served and not writes(name) and p < end and _on_the_days_work(view, p))
-                       or (served and (made or p < tried) and writes(best) and not writes(name))
+                       or (not writes(name) and served and writes(best) and (made or p < tried))
                        or (not writes(name) and yes_no and _answered_on(view, p))
                        or (not writes(name) and priced and not _PRICES.isdisjoint(roots(name_terms(name))))
                        or (writes(name) and (does_the_work(p) or (not strong and _follows_up(view, p))
@@ -540,6 +539,7 @@ class ToolSelectionEvaluator(Evaluator):
         # 数量四) served the request, and did a deed too where it went through (where it failed, the deed tried)
         work = [p for p, c in enumerate(trajectory.tool_calls) if c.name in cleared and does_the_work(p)]
         done = any(trajectory.tool_calls[p].status == "ok" for p in work)
+        # (the lookups before the first deed that went out; none where none did)
         made, served, tried = made or done, served or bool(work), min([*out, *work], default=0)
         cleared |= {name for name in suspects if not writes(name) and spared(name)}
         for v in verdicts:
