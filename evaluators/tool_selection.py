@@ -239,11 +239,23 @@ def fits_nowhere_else(view: TrajectoryView, position: int, better: ToolDefinitio
     takes too, and a grooming booked with the pet's id from an earlier turn sends nothing of this
     request: both stay wrong. A better tool that declares no parameters says nothing of its room. One
     of the write's own enum values the request names (the Deansgate branch of "book it in at the
-    Deansgate shop") names one thing of the system as an id does."""
+    Deansgate shop") names one thing of the system as an id does. A count the user gave (150 pallets, sent as
+    batch_size=150) fits a tool that takes a count: place_pallet_order's quantity could take it (a threshold of
+    800 euros is no count a record's ttl takes)."""
     arguments, room = view.text.arguments[position], _properties(better)
+    counts = {str(a.path[0]) for a in arguments or () if _COUNT.search(str(a.path[0])) and _number(a.value)} \
+        if any(_COUNT.search(key) for key in room) else set()
     return bool(arguments and room) and bool(
-        (_user_keys(view, arguments, with_known=False) | _named_choices(view, position, arguments)
+        (_user_keys(view, arguments, with_known=False) - counts | _named_choices(view, position, arguments)
          | _dictated(view, arguments) | _phrased_for(view, position, arguments)).difference(room))
+
+
+def _number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+# A parameter holding how many: quantity, batch_size, num_guests, seat_count, party_size.
+_COUNT = re.compile(r"quantit|qty|count|number|num|size|units|pieces|seats|people|guests|persons|pax|heads", re.I)
 
 
 def _acts_on_found(view: TrajectoryView, position: int, on_request: "_OnTheRequest", better: ToolDefinition,

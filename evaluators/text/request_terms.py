@@ -55,8 +55,17 @@ _ID_LABEL = re.compile(r"(\b(?:[A-Za-z]+(?:ing|ion|ment)|order)\b(?:\s+(?:ref(?:
 def id_label_terms(text: str, sent: Callable[[str], bool]) -> frozenset[str]:
     """The request's terms that only a deed's noun labelling an id gives (book of "Booking TF 68394"),
     where a call sent that id (`sent`, asked of it without separators, lower case): the record the
-    agent acted on, named by its label. A PO number no call sent may still be the order asked."""
-    return _only_in(text, _ID_LABEL.sub(lambda m: " " if sent(squashed(m[2])) else m[0], text))
+    agent acted on, named by its label. A PO number no call sent may still be the order asked, and a
+    number of three digits or fewer after a bare noun is how many ("Order 150 grade B pallets"), unless
+    the label says it is one ("order no. 150", "booking ref: 12")."""
+    return _only_in(text, _ID_LABEL.sub(lambda m: " " if sent(squashed(m[2])) and not _a_count(m) else m[0], text))
+
+
+def _a_count(label: re.Match) -> bool:
+    return label[2].strip().isdigit() and len(label[2].strip()) <= 3 and _QUALIFIED.search(label[0]) is None
+
+
+_QUALIFIED = re.compile(r"[:：#]|\b(?:ref(?:erence)?|no\.?|number|id|code)\s*[:：#]?\s*\d", re.I)
 
 
 # An address the request gives as the user's contact ("my email is …", "Email: …", 我的邮箱是 …): a label, no

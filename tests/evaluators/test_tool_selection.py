@@ -8,7 +8,7 @@ from collector.trajectory import EarlierMessage, ToolCall, ToolDefinition
 from evaluators.base import EvalContext
 from evaluators.text.bm25 import BM25
 from evaluators.text.terms import terms
-from evaluators.text.request_terms import contact_label_terms, plain_senses, record_terms
+from evaluators.text.request_terms import contact_label_terms, id_label_terms, plain_senses, record_terms
 from evaluators.tool_selection import ToolSelectionEvaluator, documents
 from evaluators.trajectory_quality import requested
 
@@ -2271,3 +2271,42 @@ def test_a_look_at_the_days_work_may_send_the_users_words_too(filling, label):
                                            "quantity": 23, "currency": "CHF"}, error="409 no mochi pounding that day")]
     assert verdict(calls, "请用我的账户为后天安排23份麻糬礼盒（black sesame），用瑞士法郎报价。", MOCHI,
                    output="没有下成：系统回复“409 no mochi pounding that day”。要换个日期吗？") == flagged(label, 2)
+
+
+def _typed_tool(name: str, description: str, **properties: str) -> ToolDefinition:
+    return ToolDefinition(name=name, description=description, parameters={
+        "type": "object", "properties": {p: {"type": kind} for p, kind in properties.items()}})
+
+
+PALLETS = (_typed_tool("get_customer", "A trade account: delivery postcode, credit terms.", account_no="string"),
+           _typed_tool("check_pallet_stock", "Pallets in stock by type and grade.", pallet_type="string", grade="string"),
+           _typed_tool("place_pallet_order", "Place an order for pallets on a trade account.", account_no="string",
+                       pallet_type="string", grade="string", quantity="integer", delivery_date="string"),
+           _typed_tool("book_heat_treatment", "Book ISPM-15 heat treatment of export pallets.", batch_size="integer"),
+           _typed_tool("set_spend_alert", "Alert the account when a month's spend passes a threshold.",
+                       account_no="string", threshold="number"))
+
+
+@pytest.mark.parametrize("request_, write, label", [
+    # "Order 150 … pallets": a count after the deed, no id it labels; sent as another tool's batch_size, it fits
+    # place_pallet_order's quantity too (from the frayed split)
+    ("Order 150 grade B half pallets on our account, delivered on 28 September.",
+     call(3, "book_heat_treatment", {"batch_size": 150}, {"booking": "HT-9"}), "wrong_tool"),
+    # near miss: a threshold is no count the order's quantity takes; the alert the request asks is no wrong tool
+    ("Order 150 grade B half pallets on our account, delivered on 28 September, and alert me past 800 pounds a month.",
+     call(3, "set_spend_alert", {"account_no": "PY21049", "threshold": 800}, {"alert": "on"}), "pass"),
+])
+def test_a_count_the_user_gave_is_how_many_not_an_id(request_, write, label):
+    calls = [call(1, "get_customer", {"account_no": "PY21049"}, {"account_no": "PY21049", "postcode": "WV10 6QZ"}),
+             call(2, "check_pallet_stock", {"pallet_type": "half", "grade": "B"}, {"available": 321}), write]
+    assert verdict(calls, request_, PALLETS, output="Done.")[0] == label
+
+
+@pytest.mark.parametrize("request_, deed, label", [
+    ("Order 150 grade B half pallets on our account.", "order", False),  # how many
+    ("Where is order no. 150?", "order", True),  # near misses: an id its label says is one
+    ("Where is order number 150?", "order", True),
+    ("Can I get the video from my tandem flight? Booking TF 68394.", "book", True),
+])
+def test_a_short_number_after_a_bare_deed_is_a_count(request_, deed, label):
+    assert (deed in id_label_terms(request_, lambda _: True)) is label
