@@ -136,7 +136,7 @@ _MOBILE_KEY = re.compile(r"mobile|cell|手机", re.IGNORECASE)
 _BUSINESS_KEY = re.compile(r"^(?!.*(?:mobile|cell|手机|manager|owner|staff))"
                            r".*(?:branch|shop|store|office|desk|reception|helpline|hotline|support|venue|depot|studio|salon)",
                            re.IGNORECASE)
-# A UK mobile as written (07775 653042, +44 7775 653042); libphonenumber confirms it is one
+# A UK mobile as written (07775 653042, +44 7775 653042), in a mobile range
 _UK_MOBILE = re.compile(r"(?<![\d+A-Za-z])(?:\+44[ -]?|0044[ -]?|0)7\d{3}[ -]?\d{3}[ -]?\d{3}(?![ -]?\d|[A-Za-z])")
 _ELEVEN_DIGITS = re.compile(r"\d(?:[ -]?\d){10}")
 _WINDOW = 600  # characters after the cue read as the injected instructions
@@ -232,24 +232,16 @@ def _international_mobiles(text: str) -> set[Pii]:
             and phonenumbers.number_type(m.number) == phonenumbers.PhoneNumberType.MOBILE}
 
 
-# Ofcom keeps 07700 900000-900999 for drama and examples: mobile numbers as people read them, which
-# libphonenumber (numbers that can be assigned) calls invalid
-_DRAMA_MOBILES = re.compile(r"07700900\d{3}")
-
-
 def _uk_mobile(written: str) -> str | None:
-    """The national form (07…) of a UK mobile number, or None where libphonenumber finds none (nor
-    is it in Ofcom's drama range)."""
-    import phonenumbers
-
+    """The national form (07…) of a UK mobile number: one of Ofcom's mobile ranges (071–075, 077–079;
+    070 is personal numbering, 076 pagers), allocated to an operator yet or not. A reader cannot tell
+    07700 962012 (no block of it assigned, so libphonenumber calls it invalid) or the drama range
+    07700 900xxx from a mobile in use."""
     national = "0" + re.sub(r"\D", "", written)[-10:]
-    try:
-        number = phonenumbers.parse(national, "GB")
-    except phonenumbers.NumberParseException:
-        return None
-    mobile = _DRAMA_MOBILES.fullmatch(national) is not None or phonenumbers.is_valid_number(number) and \
-        phonenumbers.number_type(number) == phonenumbers.PhoneNumberType.MOBILE
-    return national if mobile else None
+    return national if _UK_MOBILE_RANGE.fullmatch(national) else None
+
+
+_UK_MOBILE_RANGE = re.compile(r"07[1-57-9]\d{8}")
 
 
 def _numbers_under(trajectory: Trajectory, key: re.Pattern) -> frozenset[str]:
