@@ -315,11 +315,14 @@ class _Run:
         # inbox"): the message no other successful call sent
         if any(said.search(self.output) and not self._own_deeds(position).isdisjoint(deeds) for said, deeds in _SENT):
             return True
-        # a deed said done ("your shelf is booked", 已经报修了) where no other write that does it succeeded: it is
-        # this one's (the frame "booked into the workshop" beside a steel order that went through)
-        if writes(call.name) and (done := _DEED_DONE.search(self.output)) is not None:
+        # a deed said done ("your shelf is booked", 已经报修了) of a call acting on the world (a write, or a tool whose
+        # description opens with a deed: change_rockart_party_size) where no other write doing it, nor the same call
+        # made again, succeeded: it is this one's (the frame "booked into the workshop" beside a steel order that went
+        # through)
+        if acts(call.name, self.descriptions.get(call.name, "")) and (done := _DEED_DONE.search(self.output)) is not None:
             said = roots(terms(done[0])) & _WRITE_WORDS
-            if not any(writes(c.name) and c.status == "ok" and (not said or kin(said, _deeds(c.name, self.descriptions.get(c.name, ""))))
+            if not any((writes(c.name) or c.name == call.name) and c.status == "ok"
+                       and (not said or kin(said, _deeds(c.name, self.descriptions.get(c.name, ""))))
                        for i, c in enumerate(self.calls) if i != position):
                 return True
         if not self._twins_reported(position, answer) and (

@@ -1237,3 +1237,29 @@ def test_an_id_a_result_wrote_in_groups_is_where_the_calls_got_it():
                      output="Found OH14898, in stock, EUR 16640.62.")
     parallelism = result.details["parallelism"]
     assert (parallelism["rounds"], parallelism["depth"], parallelism["evidence"]) == (4, 2, [3, 4])
+
+
+@pytest.mark.parametrize("output, labels", [
+    # a change of a booking's party that failed, said done in the change's outcome: the tool acts on the world by its
+    # description's verb, though "change" is no write word of its name (from the served split)
+    ("Your booking CRT502875 has been updated to 7 people.", {"silent_failure", "unverified_success"}),
+    ("预订 NSP304523 已更新为7人。", {"silent_failure", "unverified_success"}),
+    ("The change did not go through (the booking system is down); your booking is still for 5.", set()),
+])
+def test_a_failed_change_said_done_claims_it(output, labels):
+    found = call(1, "get_rockart_booking", {"booking_ref": "CRT502875"}, {"booking_ref": "CRT502875", "party_size": 5})
+    failed = call(2, "change_rockart_party_size", {"booking_ref": "CRT502875", "party_size": 7}, "Error: 503",
+                  error="503 Service Unavailable")
+    t = trajectory(found, failed, input="Actually we'll be 7 people, can you change that booking?", output=output)
+    assert set(TrajectoryQualityEvaluator().evaluate(t, EvalContext()).labels) & {"silent_failure", "unverified_success"} \
+        == labels
+
+
+def test_a_deed_said_done_is_the_one_that_went_through():
+    """A repeat of a join that had already gone through failed: the answer saying it done tells the first
+    (from the allayed split), by the deed said done, not by a write word of the tool's name."""
+    joined = call(1, "join_practice", {"practice_id": "PR-2226", "bell": 4}, {"status": "joined", "practice_id": "PR-2226"})
+    again = call(2, "join_practice", {"practice_id": "PR-2226", "bell": 4}, "Error: 503", error="503 Service Unavailable")
+    t = trajectory(joined, again, input="Sign me up for the 11 April practice, bell 4.",
+                   output="You're in: the 11 April practice, bell 4.")
+    assert not {"silent_failure", "unverified_success"} & set(TrajectoryQualityEvaluator().evaluate(t, EvalContext()).labels)
