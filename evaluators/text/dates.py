@@ -202,7 +202,7 @@ _SPAN = re.compile(r"\b(?:last|past|previous)\s+(\d{1,3})\s+(day|week|month)s?\b
 _NEXT_DAYS = re.compile(r"\b(?:next|coming|following)\s+(\d{1,2}|" + "|".join(WORDS) + r")\s+"
                         r"(?:days?|evenings?|nights?|mornings?|afternoons?)\b"
                         r"|(?:接下来|未来)的?\s*(\d{1,2}|[一二两三四五六七八九十]{1,3})\s*个?(?:天|晚上?|夜|早上|上午|下午)")
-_STAY = re.compile(r"\b(\d{1,2}|" + "|".join(WORDS) + r"|a(?=\s+fortnight))\s+(night|day|week|fortnight)s?\b"
+_STAY = re.compile(r"\b(\d{1,2}|" + "|".join(WORDS) + r"|a(?=\s+fortnight))(?:\s+|-)(night|day|week|fortnight)s?\b"
                    rf"|(?<![\d{_ZH_NUMERALS}])(\d{{1,2}}|[一二两三四五六七八九十]{{1,3}})\s*(晚|天|夜|周)")
 _STAY_DAYS = {"week": 7, "周": 7, "fortnight": 14}
 _CONSECUTIVE_DAYS = re.compile(r"\b(\d{1,2}|" + "|".join(WORDS) + r")\s+consecutive\s+days\b"
@@ -290,7 +290,7 @@ def computed_dates(text: str, days: Iterable[dt.date], with_stays: bool = True) 
     last/this/next week, month, quarter or year and of "the last N days", the last day of
     one ("end of next month", 年底), a holiday's coming date ("by Christmas", 国庆节), and the end of a stay
     (each day the text names, not a window's bound, or each of `days`, plus N nights, days or weeks:
-    "3 nights", "six nights", "两晚", "a fortnight";
+    "3 nights", "six nights", "a 3-night stay", "两晚", "a fortnight";
     "the week after" puts each a week on; not `with_stays`: the days the text names alone, no stays nor
     windows' bounds)."""
     folded = _full_weekdays(fold(_VERB_MAY.sub(" ", text)))

@@ -212,6 +212,7 @@ def test_a_time_an_earlier_result_states_grounds_a_date_time_on_its_day():
     ("2026-10-01", "last month's revenue"), ("2026-10-31", "上个月的销售额"), ("2026-11-22", "orders from last week"),
     ("2026-12-06", "check in Dec 3 for 3 nights"), ("2026-12-07", "12月5日入住，住两晚"),
     ("2026-12-09", "arriving Dec 3, six nights"), ("2026-12-25", "deliver by Christmas"),
+    ("2026-12-06", "done by the end of a 3-night stay starting Dec 3"),  # hyphenated (from the hogged split)
     ("2026-12-24", "before Christmas Eve"), ("2027-01-01", "元旦送到"), ("2026-12-31", "年底前"),
     ("2026-12-31", "by the end of next month"), ("2026-12-17", "between Dec 6 and Dec 10, or the week after"),
     ("2026-07-01", "Q3 2026 numbers"), ("2026-12-03T09:00:00", "Dec 3 at 9am"),
@@ -225,6 +226,7 @@ def test_dates_a_reviewer_computes_are_grounded(value, said):
 def test_a_wrong_stay_length_and_a_bare_relative_word_stay_flagged():
     assert verdict("2026-12-07", "check in Dec 3 for 3 nights", key="check_out")[0] == "ungrounded_value"
     assert verdict("2026-12-08", "arriving Dec 3, six nights", key="check_out")[0] == "ungrounded_value"
+    assert verdict("2026-12-07", "done by the end of a 3-night stay starting Dec 3", key="date")[0] == "ungrounded_value"
     assert verdict("2026-12-26", "deliver by Christmas", key="date")[0] == "ungrounded_value"
     assert verdict("Dec 4", "a table on Thursday", key="date")[0] == "ungrounded_value"
     assert verdict("2026-12-30", "by the end of next month", key="date")[0] == "ungrounded_value"
