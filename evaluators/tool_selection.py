@@ -60,7 +60,7 @@ from evaluators.text.glosses import FILLER, english_claims, english_senses, engl
 from evaluators.text.reasons import call_ref
 from evaluators.text.haystack import Haystack
 from evaluators.text.lexicon import equivalents
-from evaluators.text.values import keys_and_strings, value_texts
+from evaluators.text.values import keys_and_strings, parsed, value_texts
 from evaluators.text.norm import has_cjk, norm
 from evaluators.text.numbers import without_durations
 from evaluators.text.request_terms import (CAMEL, TYPED_ID, asked_about, contact_label_terms, id_label_terms,
@@ -422,8 +422,10 @@ class ToolSelectionEvaluator(Evaluator):
         # (two of the request's words, each in its own sense or a Chinese word's first meanings: 处理's seventh, "to offer
         # for sale at a reduced price", and a deep sense of 时段 name no price lookup of divisions)
         plain = plain_senses(sources)
+        # (a deed only asked about, "Is there a … marshmallow order on Friday?", is no evidence of the write doing it)
         strong = len({sources[t] for t in evidence if t in plain}) >= 2 or any(
-            is_leading(t, sources[t]) if t in actions(best) else t in plain for t in evidence.intersection(name_terms(best)))
+            t not in questioned and is_leading(t, sources[t]) if t in actions(best) else t in plain
+            for t in evidence.intersection(name_terms(best)))
         chinese = has_cjk(trajectory.input or "")
         # a write the request does not name, where it names the write of the better tool (reply, not escalate)
         # (in its own word, or a Chinese word's: 送 alone, "to send", is no asking for send_email)
@@ -826,8 +828,9 @@ def _reported(view: TrajectoryView, position: int) -> bool:
     """Whether the final answer states a value (three characters or more; a date in its own form) of the
     call's result that no other call returned (the GBP of a balance may be the quote's), or
     restates a sentence of it in its own words, in another language too (裂了的杯子也可全额退押金 for
-    "Cracked cups are taken back; the deposit is refunded in full."): a lookup the agent answered
-    from served the request, whatever its words."""
+    "Cracked cups are taken back; the deposit is refunded in full."), or states a short value beside its
+    field's word ("with 5 left" for `left: 5`): a lookup the agent answered from served the request,
+    whatever its words."""
     output = view.trajectory.output
     if not output:
         return False
@@ -836,11 +839,35 @@ def _reported(view: TrajectoryView, position: int) -> bool:
     values = value_texts(result)
     elsewhere = {v for i, c in enumerate(calls) if i != position for v in value_texts(c.result)}
     if any(len(v) >= 3 and v not in elsewhere and (answer.has(v) or _dated(v, output)) for v in values) \
-            or (not values and _NONE.search(output)):
+            or (not values and _NONE.search(output)) or _told_beside_its_field(result, output):
         return True
     said = roots((*terms(output), *english_terms(output)))
     return any(len(words := roots(t for t in terms(text) if t.isalpha())) >= _SENTENCE and 2 * len(words & said) >= len(words)
                for text in keys_and_strings(result)[1])
+
+
+def _told_beside_its_field(result: Any, output: str) -> bool:
+    """Whether the answer states a value of one or two characters of the result next to a word of its field's
+    name ("5 left", "left: 5", "2 seats"): too short to be told by itself, it is told by its field."""
+    text = output.lower()
+    stack = [parsed(result)]
+    while stack:
+        item = stack.pop()
+        if type(item) is list:
+            stack.extend(item)
+        elif type(item) is dict:
+            for key, value in item.items():
+                if isinstance(value, (dict, list)):
+                    stack.append(value)
+                elif type(value) in (int, str) and 0 < len(said := str(value).lower()) <= 2 and type(key) is str:
+                    words = [re.escape(w) for w in _FIELD_WORD.findall(key.lower()) if len(w) >= 3]
+                    if words and re.search(rf"(?<![\w.]){re.escape(said)}\s+(?:{'|'.join(words)})\b"
+                                           rf"|\b(?:{'|'.join(words)})\s*:?\s*{re.escape(said)}(?![\w.])", text):
+                        return True
+    return False
+
+
+_FIELD_WORD = re.compile(r"[a-z]+")
 
 
 def _none_found(view: TrajectoryView, position: int, relevance: float) -> bool:

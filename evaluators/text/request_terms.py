@@ -165,8 +165,9 @@ def _leading_terms(word: str) -> frozenset[str]:
 
 # A clause asking about something ("what would 3 of us pay", "how much do I pay?") rather than for it;
 # "what time can you book me in?" still asks the deed done.
-_ASKED_ABOUT = re.compile(r"(?:^|(?<=[.?!,;:]))\s*(?:and\s+|so\s+|but\s+)?(?:what|how|which|when|where|who|whom|why)\b"
-                          r"(?![^.?!;:]*\b(?:can|could|will|would)\s+you\b)[^.?!;:]*\?", re.I)
+_ASKED_ABOUT = re.compile(r"(?:^|(?<=[.?!,;:]))\s*(?:and\s+|so\s+|but\s+)?(?:what|how|which|when|where|who|whom|why"
+                          r"|(?:is|are)\s+there|do\s+you\s+have|have\s+you\s+got)\b"
+                          r"(?![^.?!;:]*\b(?:(?:can|could|will|would)\s+you|you\s+(?:can|could|would))\b)[^.?!;:]*\?", re.I)
 
 
 # A Chinese question whether something has happened (修好了吗, 寄出了没有); "可以帮我订了吗" asks it done.
@@ -175,9 +176,10 @@ _ASKS_IT_DONE = re.compile(r"能|可以|帮|请|麻烦")
 
 
 def asked_about(text: str) -> frozenset[str]:
-    """The terms only the request's questions about something hold (an English wh-question not put to
-    the agent as a request, a Chinese question whether a thing has happened): a deed word there ("what
-    would 3 of us pay?", 我的靴子修好了吗) asks what it would be or whether it was done, not for it done."""
+    """The terms only the request's questions about something hold (an English wh-question or one whether a
+    thing exists, not put to the agent as a request, a Chinese question whether a thing has happened): a deed
+    word there ("what would 3 of us pay?", "Is there a salted caramel marshmallow order on Friday?", 我的靴子修好了吗)
+    asks what it would be, whether there is one or whether it was done, not for it done."""
     done = [q for q in _ASKED_DONE.findall(text) if not _ASKS_IT_DONE.search(q)] if has_cjk(text) else []
     questions = _ASKED_ABOUT.findall(text) + done
     if not questions:

@@ -8,7 +8,7 @@ from collector.trajectory import EarlierMessage, ToolCall, ToolDefinition
 from evaluators.base import EvalContext
 from evaluators.text.bm25 import BM25
 from evaluators.text.terms import terms
-from evaluators.text.request_terms import contact_label_terms, id_label_terms, plain_senses, record_terms
+from evaluators.text.request_terms import asked_about, contact_label_terms, id_label_terms, plain_senses, record_terms
 from evaluators.tool_selection import ToolSelectionEvaluator, documents
 from evaluators.trajectory_quality import requested
 
@@ -2310,3 +2310,39 @@ def test_a_count_the_user_gave_is_how_many_not_an_id(request_, write, label):
 ])
 def test_a_short_number_after_a_bare_deed_is_a_count(request_, deed, label):
     assert (deed in id_label_terms(request_, lambda _: True)) is label
+
+
+MARSHMALLOWS = (
+    _tool("get_trade_account", "Look up a wholesale trade account: credit terms and delivery address.", "trade_account"),
+    _tool("list_batches", "List marshmallow batches ready for dispatch on a date, by flavour.", "dispatch_date", "flavour"),
+    _tool("get_batch", "Get a batch's flavour, best-before date, allergens and cases left.", "batch_code"),
+    _tool("place_wholesale_order", "Place a wholesale order of cases from a batch.", "trade_account", "batch_code", "cases"),
+    _tool("log_quality_complaint", "Log a quality complaint against a delivered order.", "trade_account", "note"))
+
+
+@pytest.mark.parametrize("output, label", [
+    # asked whether there is one ("Is there a … order …?"), the agent looked at the batch a relaxed search found and
+    # told its start and the 5 cases left (`left: 5`): the order is only asked about (from the rounded split)
+    ("There is no salted caramel marshmallow order the day after tomorrow, but there is a vanilla one starting at 15:00 "
+     "with 5 left.", "pass"),
+    # near miss: an answer telling nothing the batch lookup returned
+    ("There is no salted caramel marshmallow order the day after tomorrow, but there is a vanilla one.", "wrong_tool"),
+])
+def test_a_question_whether_there_is_one_asks_no_deed(output, label):
+    calls = [call(1, "list_batches", {"dispatch_date": "2025-03-27", "flavour": "salted_caramel"},
+                  {"date": "2025-03-27", "results": []}),
+             call(2, "list_batches", {"dispatch_date": "2025-03-27"},
+                  {"date": "2025-03-27", "results": [{"id": "bt-70817", "flavour": "vanilla", "start": "15:00"}]}),
+             call(3, "get_batch", {"batch_code": "BT-70817"}, {"id": "BT-70817", "start": "15:00", "left": 5})]
+    request_ = ("Is there a salted caramel marshmallow order the day after tomorrow? If not, anything that day will do - "
+                "tell me when it starts.")
+    assert verdict(calls, request_, MARSHMALLOWS, output=output) == flagged(label, 3)
+
+
+@pytest.mark.parametrize("request_, questioned", [
+    ("Is there a salted caramel marshmallow order on Friday?", True),
+    ("Do you have a pitch on Friday? Book it if so.", False),  # the deed asked in another sentence
+    ("Is there any way you could book it?", False),  # near miss: a request put to the agent
+])
+def test_a_question_whether_a_thing_exists_only_asks_about_it(request_, questioned):
+    assert bool({"order", "book"} & asked_about(request_)) is questioned
