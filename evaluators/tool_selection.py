@@ -169,10 +169,12 @@ def _user_keys(view: TrajectoryView, arguments: list, with_known: bool) -> set[s
 
 def _mistyped_own(view: TrajectoryView, arguments: list) -> bool:
     """Whether the call sends, as an id, a value shaped like one of the trace's context ids or the
-    request's but for its digits (FC-19116 where the user is FC-19113, MV-81738 for the MV-81783 the
-    user wrote): it reads the user's own record with a wrong id, which is grounding's finding
-    (ungrounded_value), not a wrong choice of tool."""
-    given = (*view.text.context, *(norm(w) for w in _ID_LIKE.findall(view.trajectory.input or "")))
+    request's (or one the user gave in an earlier turn) but for its digits (FC-19116 where the user is
+    FC-19113, MV-81738 for the MV-81783 the user wrote, HIR-28263 for "My hirer id is HIR-28268"): it
+    reads the user's own record with a wrong id, which is grounding's finding (ungrounded_value), not a
+    wrong choice of tool."""
+    said = " ".join([view.trajectory.input or "", *(m.text or "" for m in view.trajectory.history if m.role == "user")])
+    given = (*view.text.context, *(norm(w) for w in _ID_LIKE.findall(said)))
     own = {_DIGIT.sub("0", v) for v in given if sum(c.isdigit() for c in v) >= 3}
     return bool(own) and any(_specific(str(a.value)) and _DIGIT.sub("0", a.text) in own for a in arguments)
 

@@ -786,6 +786,7 @@ def test_an_id_of_another_shape_is_no_mistyped_own_id():
     assert _membership("20417") == flagged("wrong_tool", 1)
 
 
+
 POTTERY = (ToolDefinition(name="list_workshops", description="Pottery workshops starting in a month, with fees."),
            ToolDefinition(name="enrol", description="Enrol students on a workshop; returns an invoice."),
            ToolDefinition(name="pay_invoice", description="Pay an invoice."))
@@ -2346,3 +2347,51 @@ def test_a_question_whether_there_is_one_asks_no_deed(output, label):
 ])
 def test_a_question_whether_a_thing_exists_only_asks_about_it(request_, questioned):
     assert bool({"order", "book"} & asked_about(request_)) is questioned
+
+
+def _schema(**properties: dict) -> dict:
+    return {"type": "object", "properties": properties}
+
+
+GAZEBOS = (
+    ToolDefinition(name="get_hirer", description="Look up a hirer's account",
+                   parameters=_schema(hirer_id={"type": "string", "pattern": "^HIR-\\d{5}$", "description": "account id"})),
+    ToolDefinition(name="search_gazebos", description="Find gazebos free on a date by size", parameters=_schema(
+        date={"type": "string", "format": "date", "description": "YYYY-MM-DD"},
+        size={"type": "string", "enum": ["3x3", "3x6", "6x9"]}, max_results={"type": "integer", "default": 10})),
+    ToolDefinition(name="get_hire_rates", description="Daily hire rates for gazebos in a currency",
+                   parameters=_schema(currency={"type": "string", "description": "ISO 4217 code"})),
+    ToolDefinition(name="book_gazebo", description="Book a gazebo for a hirer from a start date for some days",
+                   parameters=_schema(item_id={"type": "string"}, hirer_id={"type": "string"},
+                                      start_date={"type": "string", "format": "date"},
+                                      end_date={"type": "string", "format": "date",
+                                                "description": "return date: start_date plus the number of hire days"},
+                                      quantity={"type": "integer"}, contact_phone={"type": "string"},
+                                      currency={"type": "string"})),
+    ToolDefinition(name="get_delivery_status", description="Progress of a gazebo delivery job",
+                   parameters=_schema(job_id={"type": "string"})),
+    ToolDefinition(name="report_storm_damage", description="Report wind or storm damage to a hired gazebo",
+                   parameters=_schema(damage_note={"type": "string"})),
+    ToolDefinition(name="email_contact", description="Send an e-mail",
+                   parameters=_schema(to={"type": "string", "format": "email"}, subject={"type": "string"},
+                                      body={"type": "string"})))
+
+
+@pytest.mark.parametrize("hirer_id, label", [
+    # the user's id from an earlier turn, one digit off, read in the course of the asked check: grounding's finding
+    # (from the lanyarded split)
+    ("HIR-28263", "pass"),
+    ("28263", "wrong_tool"),  # near miss: an id of another shape
+])
+def test_the_users_id_from_an_earlier_turn_mistyped_is_still_theirs(hirer_id, label):
+    calls = [call(1, "get_hirer", {"hirer_id": hirer_id}, {"hirer_id": "HIR-28268", "name": "A. Reader", "open_jobs": 1}),
+             call(2, "get_delivery_status", {"job_id": "JOB-766736"}, {"job_id": "JOB-766736", "state": "in_progress"}),
+             call(3, "get_delivery_status", {"job_id": "JOB-766736"}, {"job_id": "JOB-766736", "state": "done"})]
+    history = [EarlierMessage(role="user", text="My hirer id is HIR-28268."),
+               EarlierMessage(role="assistant", text="Thanks, noted."),
+               EarlierMessage(role="assistant", calls=[{"name": "book_gazebo", "arguments": {"item_id": "GZ-1731"}}]),
+               EarlierMessage(role="tool", results=[{"booked": True, "job_id": "JOB-766736"}])]
+    t = trajectory(*calls, input="Is my gazebo job JOB-766736 finished yet?", offered=GAZEBOS,
+                   output="Yes, job JOB-766736 is done.", history=history)
+    result = ToolSelectionEvaluator().evaluate(t, EvalContext())
+    assert (result.label, [f.call for f in result.findings]) == flagged(label, 1)
