@@ -207,7 +207,9 @@ _STAY = re.compile(r"\b(\d{1,2}|" + "|".join(WORDS) + r"|a(?=\s+fortnight))(?:\s
 _STAY_DAYS = {"week": 7, "周": 7, "fortnight": 14}
 _CONSECUTIVE_DAYS = re.compile(r"\b(\d{1,2}|" + "|".join(WORDS) + r")\s+consecutive\s+days\b"
                                r"|\bfor\s+(\d{1,2}|" + "|".join(WORDS) + r")\s+days\s+(?:starting|beginning|from)\b"
-                               r"|连续\s*(\d{1,2}|[一二两三四五六七八九十]{1,3})\s*天")
+                               r"|连续\s*(\d{1,2}|[一二两三四五六七八九十]{1,3})\s*天"
+                               r"|\b(\d{1,2}|" + "|".join(WORDS) + r")-days?\s+(?:[a-z]+\s+){0,3}?(?:starting|beginning|from)\b"
+                               r"|(?<![\d一二两三四五六七八九十])(\d{1,2}|[一二两三四五六七八九十]{1,3})\s*天的[^。！？!?]{0,16}?开始")
 ZH_DIGITS = {c: i for i, c in enumerate("零一二三四五六七八九十")} | {"两": 2}
 _LOCAL_DATE = re.compile(r"(?<![\d/.-])(\d{1,2})[/.](\d{1,2})[/.](\d{4})(?![\d/.-])")
 _WEEK_AFTER = re.compile(r"\b(?:the\s+)?(?:week\s+after|following\s+week)\b|(?:往后|推迟|顺延)(?:一|1)?周|后一周")
@@ -392,9 +394,10 @@ def computed_dates(text: str, days: Iterable[dt.date], with_stays: bool = True) 
         bounds |= {d + dt.timedelta(days=4) for d in bounds if d.weekday() == 0}
     lengths = {(1 if m[1] == "a" else _number(m[1] or m[3])) * _STAY_DAYS.get(m[2] or m[4], 1) for m in _STAY.finditer(stays)}
     # N consecutive days also end on their last day, the start's N - 1 days on (连续3天 from 31 July ends on 2 August),
-    # and so do "for N days starting" a day (3 days starting 1 March end on 3 March);
+    # and so do "for N days starting" a day (3 days starting 1 March end on 3 March), "a 3-day course starting" one and
+    # 3天的…课，明天开始;
     # "ten days after", 租8天 (a hire returned on the eighth day on) do not
-    lengths |= {n - 1 for m in _CONSECUTIVE_DAYS.finditer(stays) if (n := _number(m[1] or m[2] or m[3])) > 1}
+    lengths |= {n - 1 for m in _CONSECUTIVE_DAYS.finditer(stays) if (n := _number(m[1] or m[2] or m[3] or m[4] or m[5])) > 1}
     lengths.discard(0)
     if _WEEK_AFTER.search(folded):  # "between March 6 and 10, or the week after": each date a week on
         lengths.add(7)

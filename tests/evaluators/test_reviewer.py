@@ -213,6 +213,8 @@ def test_a_time_an_earlier_result_states_grounds_a_date_time_on_its_day():
     ("2026-12-06", "check in Dec 3 for 3 nights"), ("2026-12-07", "12月5日入住，住两晚"),
     ("2026-12-09", "arriving Dec 3, six nights"), ("2026-12-25", "deliver by Christmas"),
     ("2026-12-06", "done by the end of a 3-night stay starting Dec 3"),  # hyphenated (from the hogged split)
+    # a course of N days starting a day ends on its last day (from the sheaved split)
+    ("2026-12-05", "a 3-day pottery course starting Dec 3"), ("2026-12-05", "给我订3天的陶艺课，12月3日开始。"),
     ("2026-12-24", "before Christmas Eve"), ("2027-01-01", "元旦送到"), ("2026-12-31", "年底前"),
     ("2026-12-31", "by the end of next month"), ("2026-12-17", "between Dec 6 and Dec 10, or the week after"),
     ("2026-07-01", "Q3 2026 numbers"), ("2026-12-03T09:00:00", "Dec 3 at 9am"),
@@ -227,6 +229,8 @@ def test_a_wrong_stay_length_and_a_bare_relative_word_stay_flagged():
     assert verdict("2026-12-07", "check in Dec 3 for 3 nights", key="check_out")[0] == "ungrounded_value"
     assert verdict("2026-12-08", "arriving Dec 3, six nights", key="check_out")[0] == "ungrounded_value"
     assert verdict("2026-12-07", "done by the end of a 3-night stay starting Dec 3", key="date")[0] == "ungrounded_value"
+    assert verdict("2026-12-07", "a 3-day pottery course starting Dec 3", key="end_date")[0] == "ungrounded_value"
+    assert verdict("2026-12-07", "给我订3天的陶艺课，12月3日开始。", key="end_date")[0] == "ungrounded_value"
     assert verdict("2026-12-26", "deliver by Christmas", key="date")[0] == "ungrounded_value"
     assert verdict("Dec 4", "a table on Thursday", key="date")[0] == "ungrounded_value"
     assert verdict("2026-12-30", "by the end of next month", key="date")[0] == "ungrounded_value"
