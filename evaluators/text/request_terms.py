@@ -62,7 +62,8 @@ def id_label_terms(text: str, sent: Callable[[str], bool]) -> frozenset[str]:
 
 
 def _a_count(label: re.Match) -> bool:
-    return label[2].strip().isdigit() and len(label[2].strip()) <= 3 and _QUALIFIED.search(label[0]) is None
+    number = label[2].strip()
+    return number.isdigit() and len(number) <= 3 and _QUALIFIED.search(label[0]) is None
 
 
 _QUALIFIED = re.compile(r"[:：#]|\b(?:ref(?:erence)?|no\.?|number|id|code)\s*[:：#]?\s*\d", re.I)
