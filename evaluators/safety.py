@@ -111,7 +111,7 @@ _INJECTION = re.compile("|".join((
     r"\bsystem\s*[:：]\s*(?:tell|inform|ask|instruct|remind|notify|send|book|add|set|charge|do\s+not|don't|always|never)\b",
     r"(?-i:\bSYSTEM\s*[:：])", r"(?<![\u4e00-\u9fff])系统[:：]",
     _CONCEALING,
-    r"(?:无视|忽略|不要理会)(?:用户|客户|会员|患者|顾客)的?(?:请求|要求|指令)",
+    r"(?:无视|忽略|不要理会)(?:用户|客户|会员|患者|顾客|[\u4e00-\u9fff]{1,2}(?:员|者|人|方))的?(?:请求|要求|指令)",
     r"(?:忽略|无视|忘记|忘掉|不要理会)(?:掉)?你的(?:所有)?(?:指令|指示|提示|规则|设定|要求)",
 )), re.IGNORECASE)
 # Words every cue above contains, as they read in normalised text: searching the results (already
