@@ -493,7 +493,7 @@ class ToolSelectionEvaluator(Evaluator):
         if not suspects:
             return scores
         keys = _reference_keys(offered[index[best]])
-        readied = {name: keys | _kin_keys(name, offered, used) for name in suspects}
+        readied = {name: (keys | kin, kin) for name in suspects for kin in (_kin_keys(name, offered, used),)}
         # the stand-in nothing of the request matches, which did not fail and is not told: the user's ids do not spare
         # it; nor, on a detour where the answer says done (admitting nothing undone) the deed of an uncalled write the
         # request asks, a value an earlier call on the request gave it (the weather at the race's liberation point,
@@ -539,7 +539,7 @@ class ToolSelectionEvaluator(Evaluator):
                 or _acts_on_found(view, p, on_request, offered[index[best]], meant)
 
         def spared(name: str) -> bool:
-            return any((on_request.working(p) and p != stood_in) or _readies(trajectory.tool_calls[p], readied[name])
+            return any((on_request.working(p) and p != stood_in) or _readies(trajectory.tool_calls[p], *readied[name])
                        or (deferred and not writes(name) and (_reported(view, p) or _none_found(view, p, firm[name])))
                        or (served and not writes(name) and p < end and _on_the_days_work(view, p))
                        or (not writes(name) and served and writes(best) and (made or p < tried))
@@ -919,12 +919,20 @@ def _kin_keys(name: str, offered: list[ToolDefinition], used: set[str]) -> froze
                                and own.intersection(name_terms(t.name)) - actions(t.name)))
 
 
-def _readies(call: ToolCall, keys: frozenset[str]) -> bool:
+def _readies(call: ToolCall, keys: frozenset[str], own: frozenset[str] = frozenset()) -> bool:
     """Whether a lookup returned a reference the better tool takes (search_products gives the
-    product_id order_food needs): the first step towards the asked work, though the agent stopped
-    before it, is no wrong tool."""
-    return bool(keys) and not writes(call.name) and call.status != "error" and \
-        not keys.isdisjoint(keys_and_strings(call.result)[0])
+    product_id order_food needs), or, under its bare word, one a write on the lookup's own object takes
+    under a key ending in that word (`own`: search_tea_classes' `code` is book_tea_class's item_code; a
+    list of skip permits' `ref` readies no booking): the first step towards the asked work, though the
+    agent stopped before it, is no wrong tool."""
+    if not keys or writes(call.name) or call.status == "error":
+        return False
+    found = set(keys_and_strings(call.result)[0])
+    bare = {k.lower() for k in found if _KEY_PART.search(k) is None and _REFERENCE_KEY.search(k)}
+    return not keys.isdisjoint(found) or any(_KEY_PART.split(key)[-1].lower() in bare for key in own)
+
+
+_KEY_PART = re.compile(r"[_.-]|(?<=[a-z])(?=[A-Z])")
 
 
 def _deeds_undone(offered: list[ToolDefinition], docs: tuple[tuple[str, ...], ...], called: set[str],
