@@ -60,7 +60,7 @@ from evaluators.text.glosses import FILLER, english_claims, english_senses, engl
 from evaluators.text.reasons import call_ref
 from evaluators.text.haystack import Haystack
 from evaluators.text.lexicon import equivalents
-from evaluators.text.values import keys_and_strings, parsed, value_texts
+from evaluators.text.values import keys_and_strings, leaves, parsed, value_texts
 from evaluators.text.norm import has_cjk, norm
 from evaluators.text.numbers import without_durations
 from evaluators.text.request_terms import (CAMEL, TYPED_ID, asked_about, contact_label_terms, id_label_terms,
@@ -852,20 +852,12 @@ def _told_beside_its_field(result: Any, output: str) -> bool:
     """Whether the answer states a value of one or two characters of the result next to a word of its field's
     name ("5 left", "left: 5", "2 seats"): too short to be told by itself, it is told by its field."""
     text = output.lower()
-    stack = [parsed(result)]
-    while stack:
-        item = stack.pop()
-        if type(item) is list:
-            stack.extend(item)
-        elif type(item) is dict:
-            for key, value in item.items():
-                if isinstance(value, (dict, list)):
-                    stack.append(value)
-                elif type(value) in (int, str) and 0 < len(said := str(value).lower()) <= 2 and type(key) is str:
-                    words = [re.escape(w) for w in _FIELD_WORD.findall(key.lower()) if len(w) >= 3]
-                    if words and re.search(rf"(?<![\w.]){re.escape(said)}\s+(?:{'|'.join(words)})\b"
-                                           rf"|\b(?:{'|'.join(words)})\s*:?\s*{re.escape(said)}(?![\w.])", text):
-                        return True
+    for path, value in leaves(parsed(result)):
+        if path and type(key := path[-1]) is str and type(value) in (int, str) and 0 < len(said := str(value).lower()) <= 2:
+            words = [re.escape(w) for w in _FIELD_WORD.findall(key.lower()) if len(w) >= 3]
+            if words and re.search(rf"(?<![\w.]){re.escape(said)}\s+(?:{'|'.join(words)})\b"
+                                   rf"|\b(?:{'|'.join(words)})\s*:?\s*{re.escape(said)}(?![\w.])", text):
+                return True
     return False
 
 
