@@ -390,7 +390,7 @@ class ToolSelectionEvaluator(Evaluator):
         meant = _one_deed_a_word(query, sources, [t.name for t in offered if writes(t.name)], called, index, bm25,
                                  partial(_said_done_in, view))
         uncovered = (meant - unasked).difference(*(docs[index[name]] for name in called)) | \
-            _deeds_undone(offered, docs, called, meant - questioned - unasked)
+            _deeds_undone(offered, docs, called, meant - questioned - unasked, _QUESTION.search(trajectory.input or "") is None)
         # a tool called in an earlier turn is no better choice: its result is in the conversation the agent was given
         used = called | {c.get("name") for m in trajectory.history for c in m.calls if c.get("name") in index}
         # nor is a write of a deed the request says not to do (book_piste for "…预订吗？只是问问，先别订"), nor any
@@ -409,6 +409,7 @@ class ToolSelectionEvaluator(Evaluator):
         on_request = _OnTheRequest(view, low)
         _ended_off_request(view, verdicts, firm, scores, called, on_request)
         _another_deed_done(view, verdicts, scores, used)
+        _written_in_place(view, verdicts, firm, used, index, on_request, meant)
         if best is None or better[best] < MIN_BETTER or _attempted(trajectory, verdicts, offered[index[best]]):
             return scores
         matched = uncovered.intersection(docs[index[best]])
@@ -615,6 +616,46 @@ def _told_done_across(view: TrajectoryView, tool: ToolDefinition, chinese: bool)
     """Whether a write described in another language than the request is the deed the answer says
     done (已预约 for book_visit): its zero match with the request is the language's."""
     return has_cjk(tool.description or "") != chinese and _told_done(view, tool)
+
+
+def _written_in_place(view: TrajectoryView, verdicts: list[dict], firm: dict[str, float], used: set[str],
+                      index: dict[str, int], on_request: _OnTheRequest, meant: set[str]) -> None:
+    """Marks a write nothing of the request matches, which went through while the write whose deed the answer
+    says done was never made (sell_travel_insurance made, reserve_kennel_slot not, 已预订): it stood in for the
+    asked write, whatever the lookups before it served (from the palmed split). Not a write whose own deed the
+    answer says done (book_appointment, described in English, for 已预约), nor one doing that work under other
+    words (place_meat_order for 预约…数量四: the told write's values, or the found thing, sent)."""
+    trajectory = view.trajectory
+    output = trajectory.output or ""
+    if not output or acknowledges(output):
+        return
+    deeds = requested(trajectory.input or "")
+    # (the told write described in the request's language: across languages a zero match says little)
+    chinese = has_cjk(trajectory.input or "")
+    told = sorted((t for t in trajectory.tools_offered if writes(t.name) and t.name not in used
+                   and has_cjk(t.description or "") == chinese
+                   and (firm[t.name] > 0 or kin(deeds, actions(t.name)))
+                   and (_told_done(view, t) or _told_in_its_words(view, t))), key=lambda t: firm[t.name], reverse=True)
+    if not told:
+        return
+    for p, (v, c) in enumerate(zip(verdicts, trajectory.tool_calls)):
+        if v["label"] == "pass" and c.name in index and writes(c.name) and firm[c.name] == 0 and c.status == "ok" \
+                and not kin(deeds, actions(c.name)) and not _told_done(view, trajectory.tools_offered[index[c.name]]) \
+                and not fits_nowhere_else(view, p, told[0]) \
+                and not _acts_on_found(view, p, on_request, told[0], meant):
+            _mark_wrong(v, told[0].name, f"the answer says {told[0].name!r} done, which was never called, and the "
+                                         f"request matches nothing of {c.name!r} (0.00)")
+
+
+def _told_in_its_words(view: TrajectoryView, tool: ToolDefinition) -> bool:
+    """Whether the answer says done a deed in the Chinese words of a write's description (已预订 for
+    "为某日预订门牌雕刻服务方", 已改到 for "把预约改到另一天"), which the dictionary may gloss apart."""
+    output = view.trajectory.output or ""
+    return any(_said_done_as(run[i:i + 2], output) for run in _CJK_WORDS.findall(tool.description or "")
+               for i in range(len(run) - 1))
+
+
+_CJK_WORDS = re.compile(r"[\u4e00-\u9fff]{2,}")
 
 
 def _told_done(view: TrajectoryView, tool: ToolDefinition) -> bool:
@@ -928,14 +969,18 @@ _KEY_PART = re.compile(r"[_.-]|(?<=[a-z])(?=[A-Z])")
 
 
 def _deeds_undone(offered: list[ToolDefinition], docs: tuple[tuple[str, ...], ...], called: set[str],
-                  query: set[str]) -> set[str]:
+                  query: set[str], outright: bool = False) -> set[str]:
     """Words of the request naming what an uncalled write does (refill, book, transfer) that no
     called write does: a lookup whose description mentions the deed ("refills left", "whether a
     table can be booked") reads about it and does not do it."""
     done = set().union(*(d for t, d in zip(offered, docs) if t.name in called and writes(t.name)))
     seen = set().union(*(name_terms(name) for name in called))
+    # (where the request asks outright, with no question, and no write was made, a called lookup naming the deed an
+    # uncalled write's name opens with reads its records: get_past_booking books nothing)
+    wrote = not outright or any(writes(name) for name in called)
     return {term for t in offered if t.name not in called and writes(t.name)
-            for term in name_terms(t.name) if term in query and term not in seen and term not in done}
+            for i, term in enumerate(name_terms(t.name)) if term in query and term not in done
+            and (term not in seen or not wrote and i == 0 and term in actions(t.name))}
 
 
 class _OnTheRequest:

@@ -70,7 +70,7 @@ _ACKNOWLEDGES = re.compile(
     r"paid|moved|submitted|registered|enrolled|bought|hired|cancell?ed)\b|"
     # "that slot is taken, so the booking stays as it was"
     r"\b(?:stays?|remains?|is left|was left) (?:as (?:it|they) (?:was|were|is|are)|unchanged)\b|"
-    r"抱歉|对不起|无法|失败|出错|错误|暂时|稍后(?!会?(?:收到|(?:电话|短信|邮件)?(?:联系|通知|致电)))|不可用|没能|未能|异常|没有(?!问题|空位|空档|名额|余位|位子)|并未|已经?存在|已经有|拒绝|被拒|驳回|被退|未(?:成功|完成)|还没"
+    r"抱歉|对不起|无法|失败|出错|错误|暂时|稍后(?!会?(?:收到|(?:电话|短信|邮件)?(?:联系|通知|致电)|(?:以?(?:短信|邮件))?(?:发送|发给|发到|发至|寄出|寄给|送达)))|不可用|没能|未能|异常|没有(?!问题|空位|空档|名额|余位|位子)|并未|已经?存在|已经有|拒绝|被拒|驳回|被退|未(?:成功|完成)|还没|尚未|系统故障"
     r"|没(?:改|办|成|做|订|发|交|提交|加|删)|没[\u4e00-\u9fff]成|报错"  # 没开成, 没约成: not done; 系统报错
     r"|未找到|找不到|查不到|暂无"  # 一直返回未找到，暂无潮汐信息: nothing came back
     # a verb with 不了 cannot be done (订不了, 取消不了), but for the idioms 少不了, 免不了, 受不了, 大不了…

@@ -2426,3 +2426,57 @@ def test_a_references_bare_word_is_the_key_that_takes_it(found, label):
                             EarlierMessage(role="assistant", text="Noted, I'll apply it when you book.")],
                    output="There are no free slots on 2025-09-27, so nothing was booked. Shall I try another date?") \
         == flagged(label, 2)
+
+
+RINK_BOOKING = (_tool("get_past_booking", "Fetch an earlier ice-hockey rink slot booking by its reference.", "booking_ref"),
+                _tool("search_rink_slots", "Search open ice-hockey rink slots by date, ice and skaters.", "date", "rink_id",
+                      "ice", "skaters"),
+                _tool("book_rink_slot", "Book an ice-hockey rink slot for a customer.", "slot_id", "customer_id", "skaters"),
+                _tool("read_compressor_brine_temp", "Read the refrigeration plant's brine temperature.", "circuit"))
+
+
+@pytest.mark.parametrize("last, label", [
+    # a lookup of earlier bookings reads them and books nothing: the booking asked was still undone when an
+    # unrelated reading was made after an empty search (from the fidded split)
+    (call(3, "read_compressor_brine_temp", {"circuit": "south"}, {"entries": [{"reading": 9}]}), "wrong_tool"),
+    (call(3, "search_rink_slots", {"date": "2025-10-11", "rink_id": "RINK-45", "skaters": 4},  # near miss: relaxed
+          {"slots": [{"slot_id": "SL-1", "ice": "full_sheet", "start": "14:00"}]}), "pass"),
+])
+def test_a_lookup_naming_the_deed_leaves_it_undone(last, label):
+    calls = [call(1, "get_past_booking", {"booking_ref": "LM-90308"}, {"booking_ref": "LM-90308", "rink_id": "RINK-45"}),
+             call(2, "search_rink_slots", {"date": "2025-10-11", "rink_id": "RINK-45", "ice": "cross_ice", "skaters": 4},
+                  {"slots": []}),
+             last]
+    history = [EarlierMessage(role="user", text="My last booking was LM-90308."),
+               EarlierMessage(role="assistant", text="Thanks, I've noted booking LM-90308.")]
+    assert verdict(calls, "Please book an ice-hockey rink slot for 4 skaters on Saturday 11 October, on cross-ice, "
+                          "same rink as last time.", RINK_BOOKING, history=history,
+                   output="There's nothing for cross-ice on Saturday 11 October; the only opening is the full sheet "
+                          "at 14:00. Shall I book it?") == flagged(label, 3)
+
+
+NAMEBOARDS = (_tool("search_nameboard_providers", "按关键词和国家搜索门牌雕刻雕刻师。", "query", "country"),
+              _tool("get_nameboard_provider", "某个门牌雕刻服务方的详情。", "provider_id"),
+              _tool("reserve_nameboard_provider", "为某日预订门牌雕刻服务方。", "provider_id", "customer_id", "date", "quantity"),
+              _tool("hire_cherry_picker", "Hire a self-drive cherry picker.", "customer_id"),
+              _tool("book_gutter_clean", "Schedule a roof gutter clearance visit.", "customer_id"),
+              _tool("send_email", "Send an e-mail message to an address.", "to", "subject", "body"))
+
+
+@pytest.mark.parametrize("last, output, label", [
+    # a write nothing of the request matches, made where the answer says done the write never called (已预订, in
+    # that write's own words): it stood in for the booking (from the palmed split)
+    ("hire_cherry_picker", "已预订 Penn & Co（NB-33708），2025-07-30，1块。", "wrong_tool"),
+    ("hire_cherry_picker", "暂时无法预订 Penn & Co，请稍后再试。", "pass"),  # near miss: nothing said done
+    ("reserve_nameboard_provider", "已预订 Penn & Co（NB-33708），2025-07-30，1块。", "pass"),  # near miss: it was made
+    # the stand-in's own deed said done (book for 预订): the answer may speak of it, so it is not read as standing in
+    ("book_gutter_clean", "已预订 Penn & Co（NB-33708），2025-07-30，1块。", "pass"),
+])
+def test_a_write_the_request_never_asks_stands_in_for_the_one_said_done(last, output, label):
+    calls = [call(1, "search_nameboard_providers", {"query": "刻字", "country": "NO"},
+                  {"results": [{"provider_id": "nb-p846", "name": "Penn & Co"}], "total": 1}),
+             call(2, "get_nameboard_provider", {"provider_id": "nb-p846"}, {"provider_id": "nb-p846", "name": "Penn & Co"}),
+             call(3, last, {"customer_id": "cust-nam-9107"} if last != "reserve_nameboard_provider" else
+                  {"provider_id": "nb-p846", "customer_id": "cust-nam-9107", "date": "2025-07-30", "quantity": 1}, {"ok": True})]
+    assert verdict(calls, "帮我在挪威找门牌雕刻的雕刻师，最好是描金刻字。第一个就订下，后天，1块。", NAMEBOARDS,
+                   attributes={"customer_id": "cust-nam-9107"}, output=output) == flagged(label, 3)

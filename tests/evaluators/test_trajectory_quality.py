@@ -909,6 +909,14 @@ CLEANING = ToolDefinition(name="create_cleaning_request", description="Ask for a
     ("A crew is on its way to PT-940.", False, "silent_failure"),  # the outcome promised as settled
     ("东门的厕所明早会给你清理好。", False, "silent_failure"),  # 会给你…: "will … for you"
     ("The toilet will be open until 22:00.", False, "no_recovery"),  # a fact of the place, no deed promised
+    # 稍后发送: what follows is promised, nothing admitted (from the halyarded split); 稍后再试 still admits
+    ("已为您报修成功，工单号稍后发送。", False, "silent_failure"),
+    ("已为您报修成功，工单号稍后以短信发给您。", False, "silent_failure"),
+    ("报修系统出错，请稍后再发送一次。", False, None),
+    # 尚未 ("not yet") admits the deed undone, 系统故障 a system down (from the trysailed split); 故障 alone, the
+    # fault reported, admits nothing
+    ("工单系统故障，尚未报修。", False, None),
+    ("已报修，故障明早有人处理。", False, "silent_failure"),
 ])
 def test_a_deed_said_done_claims_the_only_write_that_failed(output, booked_first, label):
     find = call(1, "find_toilet", {"query": "Victoria Park"}, {"results": [{"facility_id": "PT-940"}]})
