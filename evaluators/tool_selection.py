@@ -441,9 +441,12 @@ class ToolSelectionEvaluator(Evaluator):
         # call returned) and no write was made: the lookup the agent ended on stood in for it, unless a result of
         # the chain before it sent it there (a run's log after its status)
         wrote = any(writes(name) for name in called)
+        # (not where the run ended, with no answer, on a lookup on the request that found nothing: the deed could not go
+        # on, and the missing answer is no_final_answer's finding; from the bobstayed split)
         undone = writes(best) and not wrote and last in index and not writes(last) \
             and firm[last] < better[best] and not on_request.fed_by[len(verdicts) - 1] \
-            and (asked or strong and not _reported(view, len(verdicts) - 1))
+            and (asked or strong and not _reported(view, len(verdicts) - 1)) \
+            and not (firm[last] > 0 and found_nothing(trajectory.tool_calls[-1].result) and not (trajectory.output or "").strip())
         # a write whose deed the request does not say is low beside the named write, unless it matches the request
         # over twice as well (the owl booking beside 送给's e-mail)
         # (not where the named write matches nothing of the request but its deed word, and the write made matches

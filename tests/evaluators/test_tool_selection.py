@@ -2480,3 +2480,29 @@ def test_a_write_the_request_never_asks_stands_in_for_the_one_said_done(last, ou
                   {"provider_id": "nb-p846", "customer_id": "cust-nam-9107", "date": "2025-07-30", "quantity": 1}, {"ok": True})]
     assert verdict(calls, "帮我在挪威找门牌雕刻的雕刻师，最好是描金刻字。第一个就订下，后天，1块。", NAMEBOARDS,
                    attributes={"customer_id": "cust-nam-9107"}, output=output) == flagged(label, 3)
+
+
+COBBLERS = (_tool("get_cobbler_account", "Look up a shoe repair customer's account by customer id.", "customer_id"),
+            ToolDefinition(name="find_cobbler_slots", description="Find free repair tickets for a shoe repair on a date.",
+                           parameters={"type": "object", "properties": {
+                               "date": {"type": "string"}, "party_size": {"type": "integer"},
+                               "kind": {"type": "string", "enum": ["full_resole", "heel_tip", "stretch_width"]}}}),
+            _tool("book_cobbler", "Book a shoe repair: reserve a repair ticket for an account at a tariff.", "account_ref",
+                  "slot_id", "tariff_code", "party_size"),
+            _tool("list_lost_property", "List lost property handed in on a date (umbrellas, keys, phones).", "date"),
+            _tool("send_email", "Send an e-mail.", "to", "subject", "body"))
+
+
+@pytest.mark.parametrize("found, output, label", [
+    # the run ended, with no answer, on the slot search, which found nothing: the booking could not go on, and the
+    # missing answer is no_final_answer's finding (from the bobstayed split)
+    ({"date": "2025-05-17", "slots": []}, "  ", "pass"),
+    # near misses: the search found a slot and the run ended there; an answer that tells nothing of the empty search
+    ({"date": "2025-05-17", "slots": [{"start": "10:00"}]}, "  ", "wrong_tool"),
+    ({"date": "2025-05-17", "slots": []}, "Here is what I found.", "wrong_tool"),
+])
+def test_a_run_ending_without_an_answer_on_a_search_that_found_nothing(found, output, label):
+    calls = [call(1, "get_cobbler_account", {"customer_id": "SOLE-96527"}, {"customer_id": "SOLE-96527", "tier": "regular"}),
+             call(2, "find_cobbler_slots", {"date": "2025-05-17", "kind": "heel_tip", "party_size": 1}, found)]
+    assert verdict(calls, "可以预订明天的换鞋跟修鞋吗？1人。", COBBLERS, user_id="SOLE-96527", output=output) \
+        == flagged(label, 2)
