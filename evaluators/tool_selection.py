@@ -390,7 +390,8 @@ class ToolSelectionEvaluator(Evaluator):
         meant = _one_deed_a_word(query, sources, [t.name for t in offered if writes(t.name)], called, index, bm25,
                                  partial(_said_done_in, view))
         uncovered = (meant - unasked).difference(*(docs[index[name]] for name in called)) | \
-            _deeds_undone(offered, docs, called, meant - questioned - unasked, _QUESTION.search(trajectory.input or "") is None)
+            _deeds_undone(offered, docs, called, meant - questioned - unasked,
+                          outright=_QUESTION.search(trajectory.input or "") is None)
         # a tool called in an earlier turn is no better choice: its result is in the conversation the agent was given
         used = called | {c.get("name") for m in trajectory.history for c in m.calls if c.get("name") in index}
         # nor is a write of a deed the request says not to do (book_piste for "…预订吗？只是问问，先别订"), nor any
@@ -624,7 +625,7 @@ def _told_done_across(view: TrajectoryView, tool: ToolDefinition, chinese: bool)
 def _written_in_place(view: TrajectoryView, verdicts: list[dict], firm: dict[str, float], used: set[str],
                       index: dict[str, int], on_request: _OnTheRequest, meant: set[str]) -> None:
     """Marks a write nothing of the request matches, which went through while the write whose deed the answer
-    says done was never made (sell_travel_insurance made, reserve_kennel_slot not, 已预订): it stood in for the
+    says done was never made (sell_travel_insurance made, book_kennel_slot not, 已预约): it stood in for the
     asked write, whatever the lookups before it served (from the palmed split). Not a write whose own deed the
     answer says done (book_appointment, described in English, for 已预约), nor one doing that work under other
     words (place_meat_order for 预约…数量四: the told write's values, or the found thing, sent)."""
@@ -980,10 +981,10 @@ def _deeds_undone(offered: list[ToolDefinition], docs: tuple[tuple[str, ...], ..
     seen = set().union(*(name_terms(name) for name in called))
     # (where the request asks outright, with no question, and no write was made, a called lookup naming the deed an
     # uncalled write's name opens with reads its records: get_past_booking books nothing)
-    wrote = not outright or any(writes(name) for name in called)
+    lookups_only = outright and not any(writes(name) for name in called)
     return {term for t in offered if t.name not in called and writes(t.name)
             for i, term in enumerate(name_terms(t.name)) if term in query and term not in done
-            and (term not in seen or not wrote and i == 0 and term in actions(t.name))}
+            and (term not in seen or lookups_only and i == 0 and term in actions(t.name))}
 
 
 class _OnTheRequest:
