@@ -411,6 +411,7 @@ class ToolSelectionEvaluator(Evaluator):
         _ended_off_request(view, verdicts, firm, scores, called, on_request)
         _another_deed_done(view, verdicts, scores, used)
         _written_in_place(view, verdicts, firm, used, index, on_request, meant)
+        _on_another_object(view, verdicts, firm, better, docs, index, query - unasked, sources, on_request, meant)
         if best is None or better[best] < MIN_BETTER or _attempted(trajectory, verdicts, offered[index[best]]):
             return scores
         matched = uncovered.intersection(docs[index[best]])
@@ -459,7 +460,8 @@ class ToolSelectionEvaluator(Evaluator):
                       and _objects_matched(v["tool"], query, sources, docs[index[v["tool"]]]))
              or strong and writes(best) and firm[v["tool"]] <= WELL_BELOW * better[best] and bool(actions(v["tool"]))
              and (kin(frozenset(query), actions(best)) or not evidence.isdisjoint(name_terms(best))))
-            and writes(v["tool"]) and not kin(frozenset(query), actions(v["tool"])))
+            and writes(v["tool"]) and not kin(frozenset(query), actions(v["tool"]))
+            and not _another_asked_deed(offered[index[v["tool"]]], trajectory.input or "", best))
             # the one tool of the run, a lookup matching the request at most half as well as a better lookup the
             # request matches strongly (the practitioners listed for "when does the clinic open, is there parking?")
             or len(called) == 1 and strong and not writes(best) and not writes(v["tool"])
@@ -624,9 +626,10 @@ def _told_done_across(view: TrajectoryView, tool: ToolDefinition, chinese: bool)
 
 def _written_in_place(view: TrajectoryView, verdicts: list[dict], firm: dict[str, float], used: set[str],
                       index: dict[str, int], on_request: _OnTheRequest, meant: set[str]) -> None:
-    """Marks a write nothing of the request matches, which went through while the write whose deed the answer
-    says done was never made (sell_travel_insurance made, book_kennel_slot not, 已预约): it stood in for the
-    asked write, whatever the lookups before it served (from the palmed split). Not a write whose own deed the
+    """Marks a write the request matches barely (a quarter as well as the told write, or not at all), which went
+    through while the write whose deed the answer says done was never made (sell_travel_insurance made,
+    book_kennel_slot not, 已预约; transfer_flight_voucher, "flight" alone, for "Reserved" with reserve_trial_flight
+    uncalled): it stood in for the asked write, whatever the lookups before it served (palmed, sampsoned splits). Not a write whose own deed the
     answer says done (book_appointment, described in English, for 已预约), nor one doing that work under other
     words (place_meat_order for 预约…数量四: the told write's values, or the found thing, sent)."""
     trajectory = view.trajectory
@@ -643,12 +646,52 @@ def _written_in_place(view: TrajectoryView, verdicts: list[dict], firm: dict[str
     if not told:
         return
     for p, (v, c) in enumerate(zip(verdicts, trajectory.tool_calls)):
-        if v["label"] == "pass" and c.name in index and writes(c.name) and firm[c.name] == 0 and c.status == "ok" \
+        if v["label"] == "pass" and c.name in index and writes(c.name) and c.status == "ok" \
+                and firm[c.name] <= NEAR_ZERO * firm[told[0].name] \
                 and not kin(deeds, actions(c.name)) and not _told_done(view, trajectory.tools_offered[index[c.name]]) \
                 and not fits_nowhere_else(view, p, told[0]) \
                 and not _acts_on_found(view, p, on_request, told[0], meant):
             _mark_wrong(v, told[0].name, f"the answer says {told[0].name!r} done, which was never called, and the "
-                                         f"request matches nothing of {c.name!r} (0.00)")
+                                         f"request matches {c.name!r} barely ({firm[c.name]:.2f}, against "
+                                         f"{firm[told[0].name]:.2f})")
+
+
+def _another_asked_deed(tool: ToolDefinition, request: str, best: str) -> bool:
+    """Whether a write's description opens with a deed the request asks in that word that the better tool
+    does not do (schedule_return, "Book the return delivery …", for "book it back to me … and send the note",
+    beside send_email): it did one asked deed under another name, and the other deed undone is no wrong
+    choice. (A gloss is no such word: 订's "order" does not ask buy_bagpipe_reeds, "Order bagpipe reeds".)"""
+    opener = re.match(r"\s*([A-Za-z]+)", tool.description or "")
+    said = requested(opener[1].lower()) if opener else frozenset()
+    return bool(said) and kin(roots(terms(request)), said) and not kin(said, actions(best))
+
+
+def _on_another_object(view: TrajectoryView, verdicts: list[dict], firm: dict[str, float], uncalled: dict[str, float],
+                       docs: tuple[tuple[str, ...], ...], index: dict[str, int], query: set[str], sources: dict[str, str],
+                       on_request: _OnTheRequest, meant: set[str]) -> None:
+    """Marks a write doing a deed the request asks on an object nothing of the request names (order_paint for
+    "Please order the Rowan cabin …"), where an uncalled write of a deed it asks acts on what the request names
+    (place_cabin_order): the deed word alone chose it."""
+    trajectory = view.trajectory
+    offered = trajectory.tools_offered
+    rivals = [n for n in uncalled if writes(n) and kin(frozenset(query), actions(n))
+              and _objects_matched(n, query, sources, docs[index[n]])]
+    if not rivals:
+        return
+    for p, v in enumerate(verdicts):
+        name = v["tool"]
+        deed = _deed(name)
+        # (a name opening with its deed: boomerang_get_booking fetches one; cancel_hire's hire is the request's 租赁)
+        if v["label"] != "pass" or name not in index or not writes(name) or not deed or not kin(frozenset(query), actions(name)) \
+                or polls(name, offered[index[name]].description or "") or not query.isdisjoint(set(name_terms(name)) - deed) \
+                or _objects_matched(name, query, sources, docs[index[name]]):
+            continue
+        better = max((n for n in rivals if firm[n] > firm[name]), key=firm.__getitem__, default=None)
+        if better is None or fits_nowhere_else(view, p, offered[index[better]]) \
+                or _acts_on_found(view, p, on_request, offered[index[better]], meant) or _follows_up(view, p):
+            continue
+        _mark_wrong(v, better, f"the request asks {better!r}'s deed on what it acts on (relevance {firm[better]:.2f}); "
+                               f"of {name!r} ({firm[name]:.2f}) only the deed")
 
 
 def _told_in_its_words(view: TrajectoryView, tool: ToolDefinition) -> bool:

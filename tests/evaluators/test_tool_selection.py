@@ -2506,3 +2506,89 @@ def test_a_run_ending_without_an_answer_on_a_search_that_found_nothing(found, ou
              call(2, "find_cobbler_slots", {"date": "2025-05-17", "kind": "heel_tip", "party_size": 1}, found)]
     assert verdict(calls, "可以预订明天的换鞋跟修鞋吗？1人。", COBBLERS, user_id="SOLE-96527", output=output) \
         == flagged(label, 2)
+
+
+LOG_CABINS = (_tool("search_cabins", "Search log cabins by maximum footprint (in metres or feet), wall thickness and budget.",
+                    "max_width", "max_depth", "unit", "wall_mm", "budget_max", "currency"),
+              _tool("get_cabin", "Details of one cabin model: size, walls, price and currency.", "model"),
+              _tool("check_delivery", "Whether a cabin can be delivered to a postcode on a date (lorry access, crane).",
+                    "model", "postcode", "date"),
+              ToolDefinition(name="place_cabin_order", description="Order a cabin for delivery, with an optional base.",
+                             parameters={"type": "object", "properties": {
+                                 "model": {"type": "string"}, "customer_id": {"type": "string"},
+                                 "delivery_date": {"type": "string"},
+                                 "base": {"type": "string", "enum": ["none", "concrete_pad", "timber_frame"]}}}),
+              _tool("get_order_status", "Where a cabin order is: made, dispatched, delivered.", "order_no"),
+              _tool("list_invoices", "A customer's invoices between two dates.", "customer_id", "from_date", "to_date"),
+              _tool("order_paint", "Order wood paint matched to a cabin model.", "model", "colour", "litres"))
+_ROWAN = "Please order the Rowan (LW-5035) with a concrete pad, delivered to L15 4LD two weeks from today."
+
+
+@pytest.mark.parametrize("request_, last, label", [
+    # the deed asked (order) on an object nothing of the request names (paint), where an uncalled write of that deed
+    # acts on what it names (the cabin): the deed word alone chose it (from the dipped split)
+    (_ROWAN, call(3, "order_paint", {"model": "LW-5035", "colour": "natural"}, {"paint_order": "PT-17973"}), "wrong_tool"),
+    # near misses: the write on the named object; the paint the request names
+    (_ROWAN, call(3, "place_cabin_order", {"model": "LW-5035", "customer_id": "lw-49220", "delivery_date": "2025-04-17",
+                                           "base": "concrete_pad"}, {"order_no": "CB-1"}), "pass"),
+    ("Please order natural wood paint for the Rowan (LW-5035), delivered to L15 4LD two weeks from today.",
+     call(3, "order_paint", {"model": "LW-5035", "colour": "natural"}, {"paint_order": "PT-17973"}), "pass"),
+])
+def test_the_asked_deed_on_an_object_the_request_does_not_name(request_, last, label):
+    calls = [call(1, "get_cabin", {"model": "LW-5035"}, {"model": "LW-5035", "name": "Rowan", "price": "3,890.00"}),
+             call(2, "check_delivery", {"model": "LW-5035", "postcode": "L15 4LD", "date": "2025-04-17"},
+                  {"deliverable": True}),
+             last]
+    assert verdict(calls, request_, LOG_CABINS, user_id="lw-49220", output="I've ordered it for the Rowan.") \
+        == flagged(label, 3)
+
+
+LORRY_WASH = (_tool("get_job", "Look up a lorry-wash bay job by its reference.", "reference"),
+              _tool("check_job_status", "Status check: poll the progress of a job in the workshop.", "job_id"),
+              _tool("schedule_return", "Book the return delivery of a finished job.", "job_id", "date", "language"),
+              _tool("send_email", "Send an e-mail to a customer or supplier.", "to", "subject", "body"))
+
+
+@pytest.mark.parametrize("description, label", [
+    # a write whose description opens with a deed the request asks (book), beside a better tool doing another asked
+    # deed (send): it did one of them under another name; the other left undone is no wrong choice (davited split)
+    ("Book the return delivery of a finished job.", "pass"),
+    ("Arrange the return delivery of a finished job.", "wrong_tool"),  # near miss: no deed the request asks
+])
+def test_a_write_described_by_an_asked_deed_did_that_deed(description, label):
+    offered = (*LORRY_WASH[:2], _tool("schedule_return", description, "job_id", "date", "language"), LORRY_WASH[3])
+    calls = [call(1, "get_job", {"reference": "LOR-26710"}, {"reference": "LOR-26710", "job_id": "job_552769"}),
+             call(2, "check_job_status", {"job_id": "job_552769"}, {"job_id": "job_552769", "status": "ready"}),
+             call(3, "schedule_return", {"job_id": "job_552769", "date": "2025-12-13", "language": "zh"},
+                  {"return_id": "ret-6029", "status": "booked"})]
+    assert verdict(calls, "Is that job ready yet? If it is, book it back to me in Leeds on 13 December and send the "
+                          "note in Chinese.", offered, output="Your job is ready; return booked for 2025-12-13.") \
+        == flagged(label, 3)
+
+
+GYROCOPTERS = (_tool("transfer_flight_voucher", "Transfer a gift flight voucher to another person's name.", "customer_id"),
+               _tool("search_trial_flight_slots", "Search open gyrocopter trial flight slots at the airfield for a day and "
+                     "a flight length.", "date", "flight_length", "query"),
+               _tool("get_gyro_account", "Look up a gyrocopter customer's account by customer id.", "customer_id"),
+               _tool("reserve_trial_flight", "Reserve a gyrocopter trial flight slot for a pilot-to-be.", "slot_id",
+                     "customer_id", "quantity", "currency", "voucher_code"),
+               _tool("check_flight_confirmation_status", "Status check: poll whether the instructor has confirmed a "
+                     "flight.", "booking_ref"),
+               _tool("get_airfield_weather_minima", "Wind and cloud-base minima the airfield applies to trial flights.",
+                     "date"))
+
+
+@pytest.mark.parametrize("output, label", [
+    # a write the request matches by one word of its object ("flight"), a quarter as well as the write the answer says
+    # done, which was never called: it stood in for the reservation (from the sampsoned split)
+    ("Reserved: slot GYR-5015 (10:30) for 1 passenger. Reference GYR-B853132.", "wrong_tool"),
+    # near miss: the answer says the voucher transfer done, the write's own deed
+    ("Your flight voucher is transferred; slot GYR-5015 is still open at 10:30.", "pass"),
+])
+def test_a_write_matched_barely_stands_in_for_the_one_said_done(output, label):
+    calls = [call(1, "get_gyro_account", {"customer_id": "PIL-67198"}, {"customer_id": "PIL-67198", "status": "active"}),
+             call(2, "search_trial_flight_slots", {"date": "2025-09-20", "flight_length": "60min"},
+                  {"date": "2025-09-20", "slots": [{"slot_id": "GYR-5015", "start": "10:30", "price": 82}]}),
+             call(3, "transfer_flight_voucher", {"customer_id": "PIL-67198"}, {"done": True})]
+    assert verdict(calls, "Please book a 60-minute gyrocopter trial flight on 20 September 2025 in the morning, "
+                          "1 passengers.", GYROCOPTERS, user_id="PIL-67198", output=output) == flagged(label, 3)
