@@ -492,11 +492,17 @@ class ToolSelectionEvaluator(Evaluator):
                                                or bool(evidence) and roots(evidence) <= deeds)
         # without strong evidence, a lookup sent the user's words, or a value a step of the work found for them (the
         # farm's site id a search of the user's county gave), whose result the answer tells served the request
+        # the run's only writes matching nothing of the request, described in its language, beside an uncalled write
+        # it matches that undoes nothing: whatever the lookups served, the deed done was none asked (order_lathe_chisels
+        # for a woodturning course; not book_visit for "plane down a sticking door" beside cancel_visit)
+        made_writes = {n for n in called if writes(n)}
+        unmatched = made_writes if writes(best) and firm[best] > 0 and actions(best).isdisjoint(_UNDOING) and all(
+            firm[n] == 0 and has_cjk(offered[index[n]].description or "") == chinese for n in made_writes) else set()
         suspects = {v["tool"] for p, v in enumerate(verdicts) if v["label"] == "pass" and v["tool"] in low
                     and not (idle and not writes(v["tool"])) and (strong or (
             not served and has_cjk(offered[index[v["tool"]]].description or "") == chinese
             and (writes(v["tool"]) or not (_answered_on(view, p) or _answered_after(view, on_request, p))))
-            or (detour and v["tool"] == last))}
+            or (detour and v["tool"] == last) or v["tool"] in unmatched)}
         if not suspects:
             return scores
         keys = _reference_keys(offered[index[best]])

@@ -2592,3 +2592,64 @@ def test_a_write_matched_barely_stands_in_for_the_one_said_done(output, label):
              call(3, "transfer_flight_voucher", {"customer_id": "PIL-67198"}, {"done": True})]
     assert verdict(calls, "Please book a 60-minute gyrocopter trial flight on 20 September 2025 in the morning, "
                           "1 passengers.", GYROCOPTERS, user_id="PIL-67198", output=output) == flagged(label, 3)
+
+
+WOODTURNING = (_tool("get_student", "Look up a student by student id.", "student_id"),
+               _tool("search_turning_courses", "Search woodturning courses by level and project.", "project", "date",
+                     "level", "limit"),
+               _tool("get_lathe_rota", "Which lathes are free on a date.", "date"),
+               _tool("quote_course", "Quote the fee for a course.", "course_id", "places"),
+               _tool("enrol_on_course", "Enrol a student on a woodturning course.", "student_id", "course_id",
+                     "start_date", "level", "places", "deposit"),
+               _tool("get_enrolment", "Get an enrolment by reference.", "enrolment_ref"),
+               _tool("change_enrolment", "Change an enrolment: start date or level.", "enrolment_ref", "start_date"),
+               _tool("email_student", "Send an e-mail.", "to", "subject", "body"),
+               _tool("order_lathe_chisels", "Order workshop consumables and spares.", "chisels"))
+
+
+@pytest.mark.parametrize("last, label", [
+    # the run's only write matches nothing of the request, beside an uncalled write it matches: whatever the searches
+    # and the quote served, the deed done was none asked (from the shackled split)
+    (call(4, "order_lathe_chisels", {"chisels": 2}, {"status": "ordered", "chisels": 2}), "wrong_tool"),
+    # near miss: the enrolment the request asks
+    (call(4, "enrol_on_course", {"student_id": "WT3945", "course_id": "WC-733", "places": 2},
+          {"enrolment_ref": "WE-98101"}), "pass"),
+])
+def test_the_only_write_matching_nothing_of_the_request(last, label):
+    calls = [call(1, "search_turning_courses", {"project": "bowl", "date": "2025-08-11"},
+                  {"results": [{"course_id": "WC-733", "level": "beginner"}]}),
+             call(2, "get_student", {"student_id": "WT3945"}, {"student_id": "WT3945", "status": "active"}),
+             call(3, "quote_course", {"course_id": "WC-733", "places": 2}, {"course_id": "WC-733", "deposit": "3,501.00"}),
+             last]
+    assert verdict(calls, "Is there a woodturning course turning a bowl in 14 days' time? a total beginner if possible, "
+                          "2 places. Book it and take the deposit.", WOODTURNING, user_id="WT3945",
+                   output="Booked WC-733 for 2025-08-11; deposit £3,501 taken, reference WE-98101.") == flagged(label, 4)
+
+
+HANDYMEN = (ToolDefinition(name="search_handymen", description="Handymen free near a postcode on a date for a kind of job.",
+                           parameters={"type": "object", "properties": {
+                               "postcode": {"type": "string"}, "date": {"type": "string"}, "job": {
+                                   "type": "string", "enum": ["flatpack_assembly", "curtain_poles", "door_adjustment"]}}}),
+            _tool("book_visit", "Book a handyman visit; hours are billed in whole hours.", "handyman_id", "date", "hours",
+                  "customer_id"),
+            _tool("get_visit", "Look up a booked visit.", "visit_id"),
+            _tool("reschedule_visit", "Move a booked visit to another day.", "visit_id", "date"),
+            ToolDefinition(name="cancel_visit", description="Cancel a booked visit.", parameters={
+                "type": "object", "properties": {"visit_id": {"type": "string"}, "reason": {
+                    "type": "string", "enum": ["no_longer_needed", "found_someone_else", "other"]}}}),
+            _tool("rate_visit", "Rate a finished visit from 1 to 5 stars, with an optional comment.", "visit_id", "stars"),
+            _tool("report_problem", "Report a problem with a visit (damage, no-show, unfinished work).", "visit_id"))
+
+
+def test_an_undoing_is_no_better_write_for_a_request_asking_none():
+    # the booking matches no word of "plane down a sticking back door", cancel_visit a little (its reason
+    # found_someone_else, "someone"): no undoing was asked,
+    # so the booking made is no deed left unasked (from the dipped split)
+    calls = [call(1, "search_handymen", {"postcode": "YO10 3JB", "job": "door_adjustment", "date": "2024-12-18"},
+                  {"handymen": [{"handyman_id": "HM-181", "name": "Gareth", "rate": "£34/hour"}]}),
+             call(2, "book_visit", {"handyman_id": "HM-181", "date": "2024-12-18", "hours": 4, "customer_id": "ff-543689"},
+                  {"visit_id": "V742157", "arrival_window": "09:00-11:00"})]
+    assert verdict(calls, "I need someone to plane down a sticking back door at YO10 3JB tomorrow - probably 4 hours. "
+                          "My number is 07700 900 161.", HANDYMEN, user_id="ff-543689",
+                   output="Booked Gareth for Wednesday 18 December, arriving 09:00-11:00. Visit V742157.") \
+        == flagged("pass", 2)
