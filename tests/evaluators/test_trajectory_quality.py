@@ -1271,3 +1271,19 @@ def test_a_deed_said_done_is_the_one_that_went_through():
     t = trajectory(joined, again, input="Sign me up for the 11 April practice, bell 4.",
                    output="You're in: the 11 April practice, bell 4.")
     assert not {"silent_failure", "unverified_success"} & set(TrajectoryQualityEvaluator().evaluate(t, EvalContext()).labels)
+
+
+@pytest.mark.parametrize("output, admits", [
+    # a service said down or not answering, and the user told to try later (from the pintled, windlassed and
+    # hawsered splits): the failure is told
+    ("The vet vaccination system is down right now, please try later.", True),
+    ("The apple-press booking system is not answering; please try later.", True),
+    ("The booking desk is offline today.", True),
+    # near misses: "down" of a price and of a place, beside a claim
+    ("Booked: the price is down to £20.", False),
+    ("Booked: the lift is down the hall.", False),
+])
+def test_a_service_said_down_or_not_answering_admits_the_failure(output, admits):
+    book = call(1, "book_vaccination", {"pet_id": "PT-4"}, error="HTTP 503 Service Unavailable")
+    labels = set(quality(book, book, book, request="book the jab", output=output).labels)
+    assert ("silent_failure" not in labels) == admits, labels
