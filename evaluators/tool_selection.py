@@ -559,6 +559,7 @@ class ToolSelectionEvaluator(Evaluator):
                        or (not writes(name) and yes_no and _answered_on(view, p))
                        or (not writes(name) and priced and not _PRICES.isdisjoint(roots(name_terms(name))))
                        or (writes(name) and (does_the_work(p) or (not strong and _follows_up(view, p))
+                                             or (told_in_word and made_writes == {name} and _goes_on_with(view, p))
                                              or (not writes(best) and bool(deeds) and (
                            firm[name] > 0 or _told_done_across(view, offered[index[name]], chinese)
                            or told_in_word and trajectory.tool_calls[p].status == "ok"))))
@@ -893,6 +894,16 @@ def _follows_up(view: TrajectoryView, position: int) -> bool:
     return bool(view.trajectory.history) and any(
         _specific(str(a.value)) and not view.text.in_user(a.text) and view.text.history.has(a.text)
         for a in view.text.arguments[position] or ())
+
+
+def _goes_on_with(view: TrajectoryView, position: int) -> bool:
+    """Whether a write that went through sends an id an earlier turn showed the user which the run's calls before
+    it also sent: it goes on with the record the request points at (那个单子好了吗？好了的话安排后天交付, the job polled
+    and then handed over), where the answer tells the asked deed done in the request's own word (from the
+    gunwaled split)."""
+    earlier = {a.text for q in range(position) for a in view.text.arguments[q] or ()}
+    return view.trajectory.tool_calls[position].status == "ok" and _follows_up(view, position) and any(
+        a.text in earlier and view.text.history.has(a.text) for a in view.text.arguments[position] or ())
 
 
 def _answered_on(view: TrajectoryView, position: int) -> bool:

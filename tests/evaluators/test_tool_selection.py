@@ -2653,3 +2653,35 @@ def test_an_undoing_is_no_better_write_for_a_request_asking_none():
                           "My number is 07700 900 161.", HANDYMEN, user_id="ff-543689",
                    output="Booked Gareth for Wednesday 18 December, arriving 09:00-11:00. Visit V742157.") \
         == flagged("pass", 2)
+
+
+GLAMPING = (_tool("get_glamping_customer", "按客户编号查询露营小屋客户档案。", "customer_id"),
+            _tool("find_glamping_slots", "Free glamping pod pitch slots on a date, by unit type.", "date", "unit_type"),
+            _tool("book_glamping", "为客户预订露营小屋营位。", "slot_id", "customer_id"),
+            _tool("get_glamping_job", "Fetch a pod clean by its reference.", "reference"),
+            _tool("check_glamping_job_status", "状态查询：小屋清洁进度，可轮询直到完成。", "reference"),
+            _tool("schedule_glamping_handover", "Schedule collection or a visit for a finished pod clean.", "reference",
+                  "date"),
+            _tool("search_glamping_listings", "Search glamping pod listings by free text.", "query", "limit"),
+            _tool("hold_glamping_listing", "为客户保留露营小屋。", "listing_id", "customer_id"),
+            _tool("list_ranger_rota", "Rangers' duty rota for a day.", "date"),
+            _tool("send_email", "Send an e-mail message.", "to", "subject", "body"))
+
+
+@pytest.mark.parametrize("output, label", [
+    # the run's only write goes on with the job an earlier turn named, which it polled, and the answer tells the asked
+    # deed done in the request's own word (已安排…交付): beside 单子's gloss "list" naming hold_glamping_listing, it did
+    # the asked work (from the gunwaled split)
+    ("GLP-81629 已完成，已安排在 2025-10-14 交付。", "pass"),
+    ("GLP-81629 is ready; the handover is set for 2025-10-14.", "wrong_tool"),  # near miss: not told in its word
+])
+def test_a_write_going_on_with_the_record_the_request_points_at(output, label):
+    calls = [call(1, "get_glamping_job", {"reference": "GLP-81629"}, {"reference": "GLP-81629", "stage": "finishing"}),
+             call(2, "check_glamping_job_status", {"reference": "GLP-81629"}, {"state": "in_progress", "percent": 80}),
+             call(3, "check_glamping_job_status", {"reference": "GLP-81629"}, {"state": "ready", "percent": 100}),
+             call(4, "schedule_glamping_handover", {"reference": "GLP-81629", "date": "2025-10-14"},
+                  {"reference": "GLP-81629", "date": "2025-10-14", "scheduled": True})]
+    history = [EarlierMessage(role="user", text="我上周交了一个小屋清洁。"),
+               EarlierMessage(role="assistant", text="已登记，单号是 GLP-81629。")]
+    assert verdict(calls, "那个单子好了吗？好了的话安排后天交付。", GLAMPING, history=history, output=output) \
+        == flagged(label, 4)
