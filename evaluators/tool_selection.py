@@ -490,14 +490,14 @@ class ToolSelectionEvaluator(Evaluator):
         idle = wrote and not writes(best) and (polls(best, offered[index[best]].description or "")
                                                and _ASKS_AFTER.search(trajectory.input or "") is None
                                                or bool(evidence) and roots(evidence) <= deeds)
-        # without strong evidence, a lookup sent the user's words, or a value a step of the work found for them (the
-        # farm's site id a search of the user's county gave), whose result the answer tells served the request
         # the run's only writes matching nothing of the request, described in its language, beside an uncalled write
         # it matches that undoes nothing: whatever the lookups served, the deed done was none asked (order_lathe_chisels
         # for a woodturning course; not book_visit for "plane down a sticking door" beside cancel_visit)
         made_writes = {n for n in called if writes(n)}
         unmatched = made_writes if writes(best) and firm[best] > 0 and actions(best).isdisjoint(_UNDOING) and all(
             firm[n] == 0 and has_cjk(offered[index[n]].description or "") == chinese for n in made_writes) else set()
+        # without strong evidence, a lookup sent the user's words, or a value a step of the work found for them (the
+        # farm's site id a search of the user's county gave), whose result the answer tells served the request
         suspects = {v["tool"] for p, v in enumerate(verdicts) if v["label"] == "pass" and v["tool"] in low
                     and not (idle and not writes(v["tool"])) and (strong or (
             not served and has_cjk(offered[index[v["tool"]]].description or "") == chinese
@@ -636,9 +636,10 @@ def _written_in_place(view: TrajectoryView, verdicts: list[dict], firm: dict[str
     """Marks a write the request matches barely (a quarter as well as the told write, or not at all), which went
     through while the write whose deed the answer says done was never made (sell_travel_insurance made,
     book_kennel_slot not, 已预约; transfer_flight_voucher, "flight" alone, for "Reserved" with reserve_trial_flight
-    uncalled): it stood in for the asked write, whatever the lookups before it served (palmed, sampsoned splits). Not a write whose own deed the
-    answer says done (book_appointment, described in English, for 已预约), nor one doing that work under other
-    words (place_meat_order for 预约…数量四: the told write's values, or the found thing, sent)."""
+    uncalled): it stood in for the asked write, whatever the lookups before it served (palmed, sampsoned splits).
+    Not a write whose own deed the answer says done (book_appointment, described in English, for 已预约), nor one
+    doing that work under other words (place_meat_order for 预约…数量四: the told write's values, or the found
+    thing, sent)."""
     trajectory = view.trajectory
     output = trajectory.output or ""
     if not output or acknowledges(output):
@@ -689,8 +690,9 @@ def _on_another_object(view: TrajectoryView, verdicts: list[dict], firm: dict[st
         name = v["tool"]
         deed = _deed(name)
         # (a name opening with its deed: boomerang_get_booking fetches one; cancel_hire's hire is the request's 租赁)
-        if v["label"] != "pass" or name not in index or not writes(name) or not deed or not kin(frozenset(query), actions(name)) \
-                or polls(name, offered[index[name]].description or "") or not query.isdisjoint(set(name_terms(name)) - deed) \
+        if v["label"] != "pass" or name not in index or not writes(name) or not deed \
+                or not kin(frozenset(query), actions(name)) or polls(name, offered[index[name]].description or "") \
+                or not query.isdisjoint(set(name_terms(name)) - deed) \
                 or _objects_matched(name, query, sources, docs[index[name]]):
             continue
         better = max((n for n in rivals if firm[n] > firm[name]), key=firm.__getitem__, default=None)
