@@ -912,6 +912,7 @@ CLEANING = ToolDefinition(name="create_cleaning_request", description="Ask for a
     # 稍后发送: what follows is promised, nothing admitted (from the halyarded split); 稍后再试 still admits
     ("已为您报修成功，工单号稍后发送。", False, "silent_failure"),
     ("已为您报修成功，工单号稍后以短信发给您。", False, "silent_failure"),
+    ("已为您报修好，确认信稍后发出。", False, "silent_failure"),  # 稍后发出, "sent out later" (the cranelined split)
     ("报修系统出错，请稍后再发送一次。", False, None),
     # 尚未 ("not yet") admits the deed undone, 系统故障 a system down (from the trysailed split); 故障 alone, the
     # fault reported, admits nothing
