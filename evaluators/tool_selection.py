@@ -442,7 +442,8 @@ class ToolSelectionEvaluator(Evaluator):
         # the better tool is a write the request names (or matches strongly, and the answer tells nothing the last
         # call returned) and no write was made: the lookup the agent ended on stood in for it, unless a result of
         # the chain before it sent it there (a run's log after its status)
-        wrote = any(writes(name) for name in called)
+        made_writes = {n for n in called if writes(n)}
+        wrote = bool(made_writes)
         # (not where the run ended, with no answer, on a lookup on the request that found nothing: the deed could not go
         # on, and the missing answer is no_final_answer's finding; from the bobstayed split)
         undone = writes(best) and not wrote and last in index and not writes(last) \
@@ -493,7 +494,6 @@ class ToolSelectionEvaluator(Evaluator):
         # the run's only writes matching nothing of the request, described in its language, beside an uncalled write
         # it matches that undoes nothing: whatever the lookups served, the deed done was none asked (order_lathe_chisels
         # for a woodturning course; not book_visit for "plane down a sticking door" beside cancel_visit)
-        made_writes = {n for n in called if writes(n)}
         unmatched = made_writes if writes(best) and firm[best] > 0 and actions(best).isdisjoint(_UNDOING) and all(
             firm[n] == 0 and has_cjk(offered[index[n]].description or "") == chinese for n in made_writes) else set()
         # without strong evidence, a lookup sent the user's words, or a value a step of the work found for them (the
@@ -890,12 +890,13 @@ def _deed(name: str) -> frozenset[str]:
     return actions(name) & {words[0]} if words else frozenset()
 
 
-def _follows_up(view: TrajectoryView, position: int) -> bool:
+def _follows_up(view: TrajectoryView, position: int, among: frozenset[str] | None = None) -> bool:
     """Whether a write sends an id an earlier turn showed the user ("订第一个": the first slot listed
-    then): it acts on the conversation's own record, where the request's words are too few to judge."""
+    then): it acts on the conversation's own record, where the request's words are too few to judge.
+    With `among`, only an id that is one of those texts counts."""
     return bool(view.trajectory.history) and any(
         _specific(str(a.value)) and not view.text.in_user(a.text) and view.text.history.has(a.text)
-        for a in view.text.arguments[position] or ())
+        and (among is None or a.text in among) for a in view.text.arguments[position] or ())
 
 
 def _goes_on_with(view: TrajectoryView, position: int) -> bool:
@@ -903,9 +904,8 @@ def _goes_on_with(view: TrajectoryView, position: int) -> bool:
     it also sent: it goes on with the record the request points at (那个单子好了吗？好了的话安排后天交付, the job polled
     and then handed over), where the answer tells the asked deed done in the request's own word (from the
     gunwaled split)."""
-    earlier = {a.text for q in range(position) for a in view.text.arguments[q] or ()}
-    return view.trajectory.tool_calls[position].status == "ok" and _follows_up(view, position) and any(
-        a.text in earlier and view.text.history.has(a.text) for a in view.text.arguments[position] or ())
+    earlier = frozenset(a.text for q in range(position) for a in view.text.arguments[q] or ())
+    return view.trajectory.tool_calls[position].status == "ok" and _follows_up(view, position, earlier)
 
 
 def _answered_on(view: TrajectoryView, position: int) -> bool:
