@@ -528,6 +528,10 @@ class ToolSelectionEvaluator(Evaluator):
         # or not (the terms, the site's conditions): at most a second deed was left undone, no wrong choice of it. A deed
         # that went out and failed (a 503 cutting the booking short) was still the deed: the lookups before it were its
         # steps, whatever the server answered; one after it (a field guide looked up once the booking failed) is not
+        # (a look at the day's conditions ends the run too where the answer says the deed not done and a search
+        # before it on the request found nothing, as the answer tells: the deed could not go on, and the look was
+        # the other thing asked, "Also check machine loans" beside an empty retreat search; dolphined split)
+        blocked = deferred and any(_none_found(view, p, firm.get(v["tool"], 0)) for p, v in enumerate(verdicts[:-1]))
         descriptions = {t.name: t.description or "" for t in offered}
         out = [p for p, c in enumerate(trajectory.tool_calls) if c.name not in low and acts(c.name, descriptions.get(c.name, ""))]
         made = any(trajectory.tool_calls[p].status == "ok" for p in out)
@@ -554,7 +558,7 @@ class ToolSelectionEvaluator(Evaluator):
         def spared(name: str) -> bool:
             return any((on_request.working(p) and p != stood_in) or _readies(trajectory.tool_calls[p], *readied[name])
                        or (deferred and not writes(name) and (_reported(view, p) or _none_found(view, p, firm[name])))
-                       or (served and not writes(name) and p < end and _on_the_days_work(view, p))
+                       or (served and not writes(name) and (p < end or blocked) and _on_the_days_work(view, p))
                        or (not writes(name) and served and writes(best) and (made or p < tried))
                        or (not writes(name) and yes_no and _answered_on(view, p))
                        or (not writes(name) and priced and not _PRICES.isdisjoint(roots(name_terms(name))))

@@ -2685,3 +2685,34 @@ def test_a_write_going_on_with_the_record_the_request_points_at(output, label):
                EarlierMessage(role="assistant", text="已登记，单号是 GLP-81629。")]
     assert verdict(calls, "那个单子好了吗？好了的话安排后天交付。", GLAMPING, history=history, output=output) \
         == flagged(label, 4)
+
+
+RAKU = (_tool("search_raku_courses", "Search raku firing courses with free places at a site on a date.", "site", "date",
+              "quantity"),
+        _tool("get_glaze_stock", "Glaze stock at a pottery site on a date.", "site", "date"),
+        _tool("book_raku_course", "Book places on a raku firing course for a member, paid in pounds or euros.", "course_id",
+              "member_no", "places", "currency"),
+        _tool("get_car_park_tariffs", "Car park tariffs at a site.", "site"),
+        _tool("send_email", "Send an e-mail.", "to", "subject", "body"))
+
+
+@pytest.mark.parametrize("found, output, label", [
+    # the course search found nothing and the answer says the booking could not be made: the glaze stock the request
+    # also asked for, looked up on the course's day at the end, stood in for no booking (from the dolphined split)
+    ({"results": [], "message": "Fully booked that day."},
+     "Sorry, Whitby has nothing left next Thursday, so I could not book the raku course.", "pass"),
+    # near misses: the search found a course and the run ended on the stock; the empty search answered as booked
+    ({"results": [{"course_id": "RK-114", "places": 4}]},
+     "Sorry, Whitby has nothing left next Thursday, so I could not book the raku course.", "wrong_tool"),
+    ({"results": [], "message": "Fully booked that day."}, "Booked: two places on the raku course at Whitby.",
+     "wrong_tool"),
+    ({"results": [], "message": "Fully booked that day."}, "Booked two places at Whitby, no deposit needed.", "wrong_tool"),
+])
+def test_a_side_lookup_asked_for_ends_a_run_whose_search_found_nothing(found, output, label):
+    calls = [call(1, "search_raku_courses", {"site": "Whitby", "date": "2025-05-08", "quantity": 2}, found),
+             call(2, "get_glaze_stock", {"site": "Whitby", "date": "2025-05-08"}, {"celadon_kg": 12, "copper_matt": True})]
+    history = [EarlierMessage(role="user", text="My member number is RK-55123."),
+               EarlierMessage(role="assistant", text="Thanks, noted.")]
+    assert verdict(calls, "Please book a raku firing course at Whitby next Thursday for 2 places, paying in pounds; use the "
+                          "member number I gave you before. Also check the glaze stock.", RAKU, history=history,
+                   output=output) == flagged(label, 2)
