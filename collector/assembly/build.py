@@ -8,6 +8,7 @@ Message and tool-definition formats live in `collector.assembly.messages`.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import Any, Callable, Iterator, Sequence
 
 from collector.assembly import conventions as C
@@ -97,6 +98,7 @@ class _Span:
     scope: str | None = None
     orphan: bool = True
     profile: Profile | None = None
+    role: str | None = None  # LLM, TOOL, AGENT or None, once its profile is known
 
     @classmethod
     def of(cls, record: Any) -> "_Span | None":
@@ -126,16 +128,18 @@ class _Trace:
     """The spans of one trace, indexed, with per-build caches so no JSON text is parsed twice."""
 
     def __init__(self, spans: list[_Span]):
-        spans.sort(key=lambda s: (s.start, s.id))
-        self.by_id = {s.id: s for s in spans}  # a re-sent span (same id) counts once
-        self.spans = [s for s in spans if self.by_id[s.id] is s]
+        spans.sort(key=attrgetter("start", "id"))
+        by_id = self.by_id = {s.id: s for s in spans}  # a re-sent span (same id) counts once
+        self.spans = spans if len(by_id) == len(spans) else [s for s in spans if by_id[s.id] is s]
+        self.root: _Span | None = None
         for span in self.spans:
-            span.orphan = span.parent not in self.by_id
-        roots = [s for s in self.spans if s.orphan]
-        self.root = roots[0] if roots else (self.spans[0] if self.spans else None)
-        for span in self.spans:
+            span.orphan = span.parent not in by_id
+            if span.orphan and self.root is None:
+                self.root = span
             span.profile = profile_of(span.name, span.attrs, span.events)
-        self.roles = {s.id: _role(s) for s in self.spans}
+            span.role = _role(span)
+        if self.root is None and self.spans:
+            self.root = self.spans[0]
         self.usage: dict[str, _Span] = {}  # kept LLM span id -> its bare twin, whose usage counts
         self._json: dict[str, Any] = {}
         self._definitions: dict[str, list[_Definition]] = {}
@@ -146,7 +150,7 @@ class _Trace:
         role (agent, model or tool call) carry, most such spans first."""
         counts: dict[str, int] = {}
         for span in self.spans:
-            if self.roles[span.id] in (LLM, TOOL, AGENT):
+            if span.role in (LLM, TOOL, AGENT):
                 for adapter in span.profile.adapters:
                     if not adapter.always:
                         counts[adapter.name] = counts.get(adapter.name, 0) + 1
@@ -166,7 +170,7 @@ class _Trace:
         own spans, same response id) the one that shows less, and a tool span inside a same-named
         tool span."""
         doubled = self._cached(self.root, "doubled", self._doubled)
-        return [s for s in self.spans if self.roles[s.id] == role and s.id not in doubled]
+        return [s for s in self.spans if s.role == role and s.id not in doubled]
 
     def _doubled(self) -> set[str]:
         """LLM spans wrapping an LLM span and tool spans inside a same-named tool span, in one
@@ -187,27 +191,31 @@ class _Trace:
             stack: list[tuple[_Span, str | None, bool]] = [(start, None, True)]
             while stack:
                 span, name, entering = stack.pop()
-                role = self.roles[span.id]
+                role = span.role
                 if not entering:
                     if role == LLM:
                         llm_path.pop()
                     elif role == TOOL:
                         tool_path[name] -= 1
                     continue
+                below = children.get(span.id)  # a leaf opens nothing on the path: most spans are leaves
                 if role == LLM:
                     if llm_path:  # the nearest is enough: each wrapper is the nearest of some LLM span
                         doubled.add(self._lesser(self.by_id[llm_path[-1]], span).id)
-                    llm_path.append(span.id)
+                    if below:
+                        llm_path.append(span.id)
                 elif role == TOOL:
                     name = _tool_name(span)
                     if tool_path.get(name):
                         doubled.add(span.id)
-                    tool_path[name] = tool_path.get(name, 0) + 1
-                stack.append((span, name, False))
-                for child in reversed(children.get(span.id, ())):
-                    if child.id not in seen:
-                        seen.add(child.id)
-                        stack.append((child, None, True))
+                    if below:
+                        tool_path[name] = tool_path.get(name, 0) + 1
+                if below:
+                    stack.append((span, name, False))
+                    for child in reversed(below):
+                        if child.id not in seen:
+                            seen.add(child.id)
+                            stack.append((child, None, True))
         self._twins(doubled)
         return doubled
 
@@ -218,7 +226,7 @@ class _Trace:
         the SDK's bare span keeps the say on usage (`self.usage`), as it reads the API's own."""
         seen: dict[tuple, _Span] = {}
         for span in self.spans:
-            if self.roles[span.id] != LLM or span.id in doubled:
+            if span.role != LLM or span.id in doubled:
                 continue
             response = _first_ident(span.attrs, span.profile.response_id)
             prompt = _count(span.attrs, span.profile.input_tokens)
@@ -295,7 +303,7 @@ class _Trace:
 
     def _messages(self, span: _Span, direction: str) -> list[Message]:
         inbound = direction == "in"
-        for adapter in span.profile.adapters:
+        for adapter in span.profile.answering["messages"]:
             if found := adapter.messages(span, self, inbound):
                 return found
         return []
@@ -310,15 +318,15 @@ class _Trace:
 
     def _conversation(self) -> list[Message]:
         for span in self.ordered():
-            if span is self.root or self.roles[span.id] == AGENT:
-                for adapter in span.profile.adapters:
+            if span is self.root or span.role == AGENT:
+                for adapter in span.profile.answering["conversation"]:
                     if found := adapter.conversation(span, self):
                         return found
         return []
 
     def ask(self, span: _Span, question: str) -> Any:
         """The first answer the span's adapters give to a one-span question (`request`, `answer`)."""
-        for adapter in span.profile.adapters:
+        for adapter in span.profile.answering[question]:
             if found := getattr(adapter, question)(span, self):
                 return found
         return None
@@ -327,8 +335,8 @@ class _Trace:
         """`ask` of the root, else of the outermost agent span (an app's own root span above the
         framework's agent span records neither request nor answer)."""
         found = self.ask(self.root, question)
-        if not found and self.roles[self.root.id] != AGENT:
-            agent = next((s for s in self.spans if self.roles[s.id] == AGENT), None)
+        if not found and self.root.role != AGENT:
+            agent = next((s for s in self.spans if s.role == AGENT), None)
             found = self.ask(agent, question) if agent is not None else None
         return found
 
@@ -339,7 +347,7 @@ class _Trace:
     def chain_requests(self, span: _Span) -> "_Pool | None":
         """The tool calls a LangGraph "tools" node received (its `input.value` list)."""
         parent = self.by_id.get(span.parent)
-        if parent is None or self.roles[parent.id] is not None:
+        if parent is None or parent.role is not None:
             return None
         return self._cached(parent, "requests", lambda: _Pool.of(self.json(parent.attrs.get(_OI_INPUT))))
 
@@ -411,7 +419,7 @@ def _indexed_attributes(attrs: dict) -> dict[str, Any]:
 
 def _role(span: _Span) -> str | None:
     """LLM, TOOL, AGENT or None: the first answer of the span's adapters, in priority order."""
-    for adapter in span.profile.adapters:
+    for adapter in span.profile.answering["role"]:
         if role := adapter.role(span):
             return role
     return None
@@ -425,7 +433,7 @@ def _llm_call(seq: int, span: _Span, trace: _Trace) -> dict[str, Any]:
     metered = trace.usage.get(span.id, span)
     tokens = (_count(metered.attrs, metered.profile.input_tokens), _count(metered.attrs, metered.profile.output_tokens))
     if tokens == (0, 0):
-        tokens = next(filter(None, (a.usage(span, trace) for a in profile.adapters)), tokens)
+        tokens = next(filter(None, (a.usage(span, trace) for a in profile.answering["usage"])), tokens)
     return {
         "seq": seq, "name": span.name, "model": _first_text(attrs, profile.model),
         "provider": _first_text(attrs, profile.provider), "input_tokens": tokens[0],
@@ -449,7 +457,7 @@ def _tokens(trace: _Trace, llm_spans: list[_Span], calls: list[dict[str, Any]]) 
 def _agent_tokens(trace: _Trace) -> dict[str, int]:
     """Without exported model calls: the outermost agent span's own usage."""
     for span in trace.ordered():
-        if trace.roles[span.id] == AGENT:
+        if span.role == AGENT:
             profile = span.profile
             found = _count(span.attrs, profile.agent_input_tokens + profile.input_tokens)
             out = _count(span.attrs, profile.agent_output_tokens + profile.output_tokens)
@@ -498,7 +506,7 @@ def _tools_offered(trace: _Trace) -> dict[str, tuple[str | None, dict | None]]:
     described: list[Definition] = []
     for span in trace.spans:
         for name, description, schema in _span_definitions(span, trace):
-            if schema is None and trace.roles[span.id] == TOOL:
+            if schema is None and span.role == TOOL:
                 described.append((name, description, None))
                 continue
             old_description, old_schema = offered.get(name, (None, None))
@@ -512,12 +520,12 @@ def _tools_offered(trace: _Trace) -> dict[str, tuple[str | None, dict | None]]:
 def _span_definitions(span: _Span, trace: _Trace) -> list[Definition]:
     """Tool definitions one span records. A tool span's own name and description only fill in
     descriptions: counting it as offered would hide a hallucinated tool."""
-    attrs, role, profile = span.attrs, trace.roles[span.id], span.profile
+    attrs, role, profile = span.attrs, span.role, span.profile
     found: list[Definition] = []
     for key in profile.definitions_keys:
         if key in attrs:
             found += trace.definitions(attrs[key])
-    for adapter in profile.adapters:
+    for adapter in profile.answering["definitions"]:
         found += adapter.definitions(span, trace, role)
     if role == TOOL:
         schema = trace.json(_first_present(attrs, profile.tool_schema, None))
@@ -567,7 +575,7 @@ def _tool_call(span: _Span, trace: _Trace, pool: _Pool,
     call_id = io.call_id or (io.response.id if io.response else None)
     chain = trace.chain_requests(span)
     chained = chain.take(call_id, name) if chain else None
-    own_ids = any(a.own_call_ids for a in span.profile.adapters)  # not the ids in the model's messages
+    own_ids = span.profile.own_call_ids  # not the ids in the model's messages
     request = pool.take(None if own_ids else call_id or (chained.id if chained else None), name)
     request = chained or request
     call_id = call_id or (request.id if request else None)
@@ -599,7 +607,7 @@ def _recorded_io(span: _Span, trace: _Trace, schema: dict | None) -> ToolIO:
     attrs, profile = span.attrs, span.profile
     io = ToolIO(_first_present(attrs, profile.tool_arguments, MISSING),
                 _first_present(attrs, profile.tool_result, MISSING), _first_ident(attrs, profile.tool_call_id))
-    for adapter in profile.adapters:
+    for adapter in profile.answering["tool_io"]:
         adapter.tool_io(span, trace, io, schema)
     return io
 
@@ -682,7 +690,7 @@ def _unwrapped(result: Any) -> Any:
 def _tool_failed(span: _Span) -> bool:
     attrs, profile = span.attrs, span.profile
     return (span.error or C.ERROR_TYPE in attrs or not attrs.keys().isdisjoint(profile.tool_failure_markers)
-            or any(adapter.failed(span) for adapter in profile.adapters))
+            or any(adapter.failed(span) for adapter in profile.answering["failed"]))
 
 
 def _tool_error(span: _Span, result: Any) -> tuple[str | None, str | None]:
@@ -746,7 +754,7 @@ def _agent_name(trace: _Trace) -> str | None:
         if found := _first_text(span.attrs, span.profile.agent_name):
             return found
     for span in trace.ordered():
-        for adapter in span.profile.adapters:
+        for adapter in span.profile.answering["agent"]:
             if found := adapter.agent(span):
                 return found
     return _from_metadata(trace, "metadata_agent_name")

@@ -50,7 +50,7 @@ _PROFILES: dict[int, Profile] = {}
 def profile_of(name: str, attrs: dict, events: list) -> Profile:
     """The profile of the adapters whose markers the span carries (cached per combination)."""
     mask = _ALWAYS | _NAME_BITS.get(name, 0)
-    for key in attrs.keys() & _MARKERS:
+    for key in _MARKERS.intersection(attrs):  # looks up each key; `attrs.keys() & ` would copy them all first
         mask |= _MARKER_BITS[key]
     for event_name in event_names(events) if events else ():
         mask |= _EVENT_BITS.get(event_name, 0)

@@ -129,10 +129,12 @@ class Adapter:
 
 
 _FIELDS = tuple(k for k, v in vars(Adapter).items() if isinstance(v, tuple) and not k.startswith("_"))
+_QUESTIONS = tuple(k for k, v in vars(Adapter).items() if callable(v) and not k.startswith("_"))
 
 
 class Profile:
-    """The simple-field keys of a span's adapters, concatenated in their priority order."""
+    """The simple-field keys of a span's adapters, concatenated in their priority order, and per
+    question (method) the adapters that answer it."""
 
     def __init__(self, adapters: tuple[Adapter, ...]):
         self.adapters = adapters
@@ -140,6 +142,11 @@ class Profile:
             keys = [k for a in adapters for k in getattr(a, field)]
             setattr(self, field, tuple(dict.fromkeys(keys)))
         self.ttft_events = frozenset().union(*(a.ttft_events for a in adapters))
+        self.own_call_ids = any(a.own_call_ids for a in adapters)
+        # Only adapters that override a method are asked it: the default answers nothing, and
+        # asking it costs a call per span and adapter.
+        self.answering: dict[str, tuple[Adapter, ...]] = {
+            q: tuple(a for a in adapters if getattr(type(a), q) is not getattr(Adapter, q)) for q in _QUESTIONS}
 
 
 def call_arguments(value: Any, schema: dict | None) -> Any:
