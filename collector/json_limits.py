@@ -49,7 +49,10 @@ def depth_within(value: Any, limit: int = MAX_JSON_DEPTH) -> bool:
         return True
     if limit <= 0:
         return False
-    return all(depth_within(child, limit - 1) for child in children if isinstance(child, (dict, list)))
+    for child in children:  # a loop, not all() over a generator: this runs once per container of every large value
+        if isinstance(child, (dict, list)) and not depth_within(child, limit - 1):
+            return False
+    return True
 
 
 def loads(text: str | bytes) -> Any:
