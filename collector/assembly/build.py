@@ -99,6 +99,7 @@ class _Span:
     orphan: bool = True
     profile: Profile | None = None
     role: str | None = None  # LLM, TOOL, AGENT or None, once its profile is known
+    tool: str = ""  # a tool span's tool name, read once: the walk, the definitions and the call all need it
 
     @classmethod
     def of(cls, record: Any) -> "_Span | None":
@@ -138,6 +139,8 @@ class _Trace:
                 self.root = span
             span.profile = profile_of(span.name, span.attrs, span.events)
             span.role = _role(span)
+            if span.role == TOOL:
+                span.tool = _tool_name(span)
         if self.root is None and self.spans:
             self.root = self.spans[0]
         self.usage: dict[str, _Span] = {}  # kept LLM span id -> its bare twin, whose usage counts
@@ -151,9 +154,8 @@ class _Trace:
         counts: dict[str, int] = {}
         for span in self.spans:
             if span.role in (LLM, TOOL, AGENT):
-                for adapter in span.profile.adapters:
-                    if not adapter.always:
-                        counts[adapter.name] = counts.get(adapter.name, 0) + 1
+                for name in span.profile.conventions:
+                    counts[name] = counts.get(name, 0) + 1
         return sorted(counts, key=lambda n: (-counts[n], n))
 
     def ordered(self) -> Iterator[_Span]:
@@ -205,7 +207,7 @@ class _Trace:
                     if below:
                         llm_path.append(span.id)
                 elif role == TOOL:
-                    name = _tool_name(span)
+                    name = span.tool
                     if tool_path.get(name):
                         doubled.add(span.id)
                     if below:
@@ -531,7 +533,7 @@ def _span_definitions(span: _Span, trace: _Trace) -> list[Definition]:
         schema = trace.json(_first_present(attrs, profile.tool_schema, None))
         full = isinstance(schema, dict) and ("function" in schema or "parameters" in schema)
         own = tool_definition(schema) if full else None
-        found.append(own or (_tool_name(span), _first_text(attrs, profile.tool_description),
+        found.append(own or (span.tool, _first_text(attrs, profile.tool_description),
                              schema if isinstance(schema, dict) else None))
     return found
 
@@ -570,7 +572,7 @@ def _tool_call(span: _Span, trace: _Trace, pool: _Pool,
     """The fields of one executed `ToolCall`, and the model request it answers; what its span lacks (LangGraph records a
     single-argument call as a bare string, and a failed call without output) comes from the
     matching model request and the framework's tool-result message."""
-    name = _tool_name(span)
+    name = span.tool
     io = _recorded_io(span, trace, offered.get(name, (None, None))[1])
     call_id = io.call_id or (io.response.id if io.response else None)
     chain = trace.chain_requests(span)

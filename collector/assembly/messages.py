@@ -143,7 +143,10 @@ def to_message(obj: Any) -> Message | None:
     message = Message(role, finish_reason=as_text(body.get("finish_reason")))
     content = body["parts"] if "parts" in body else body.get("content")
     _add_content(message, content)
-    for call in [*_items(body.get("tool_calls")), body.get("function_call")]:
+    calls = _items(body.get("tool_calls"))
+    if "function_call" in body:  # the pre-tools form, after them
+        calls = [*calls, body["function_call"]]
+    for call in calls:
         request = tool_request(call)
         if request:
             message.tool_calls.append(request)
@@ -157,6 +160,8 @@ def to_message(obj: Any) -> Message | None:
 
 def _langchain_body(obj: dict) -> dict:
     """The fields of a LangChain message dump, with `type` set from the class name if needed."""
+    if "data" not in obj and "kwargs" not in obj:  # not a dump: most messages
+        return obj
     data = obj.get("data")
     if isinstance(data, dict) and isinstance(obj.get("type"), str):
         return {"type": obj["type"], **data}

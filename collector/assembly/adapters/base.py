@@ -143,6 +143,7 @@ class Profile:
             setattr(self, field, tuple(dict.fromkeys(keys)))
         self.ttft_events = frozenset().union(*(a.ttft_events for a in adapters))
         self.own_call_ids = any(a.own_call_ids for a in adapters)
+        self.conventions = tuple(a.name for a in adapters if not a.always)  # what a trace is read as
         # Only adapters that override a method are asked it: the default answers nothing, and
         # asking it costs a call per span and adapter.
         self.answering: dict[str, tuple[Adapter, ...]] = {
