@@ -538,6 +538,9 @@ class ToolSelectionEvaluator(Evaluator):
         # asked whether something can be done (可以吗, "can I …?") and answered yes or no from a lookup of the user's
         # words (不行：该赛道当天因翻新关闭 from the track's opening check): it answered the question
         yes_no = _CAN_I.search(trajectory.input or "") is not None and _YES_NO.match(trajectory.output or "") is not None
+        # where one of several things asked is a lookup, a lookup the request matches at all, sent its words and told, looked
+        # up one of them (the stock searched for 爱尔兰有…轧布机吗, beside the account also asked; sternposted split)
+        several = not writes(best) and len(called) > 1
         # the answer says the asked deed done in the request's own Chinese word (帮我约 … 已为您约在): the write that
         # went through did it, whatever its description's words (安排欢迎通话)
         told_in_word = any(_said_done_as(word, trajectory.output or "") for word in
@@ -560,7 +563,7 @@ class ToolSelectionEvaluator(Evaluator):
                        or (deferred and not writes(name) and (_reported(view, p) or _none_found(view, p, firm[name])))
                        or (served and not writes(name) and (p < end or blocked) and _on_the_days_work(view, p))
                        or (not writes(name) and served and writes(best) and (made or p < tried))
-                       or (not writes(name) and yes_no and _answered_on(view, p))
+                       or (not writes(name) and (yes_no or several and firm[name] > 0) and _answered_on(view, p))
                        or (not writes(name) and priced and not _PRICES.isdisjoint(roots(name_terms(name))))
                        or (writes(name) and (does_the_work(p) or (not strong and _follows_up(view, p))
                                              or (told_in_word and made_writes == {name} and _goes_on_with(view, p))

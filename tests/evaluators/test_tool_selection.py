@@ -2716,3 +2716,31 @@ def test_a_side_lookup_asked_for_ends_a_run_whose_search_found_nothing(found, ou
     assert verdict(calls, "Please book a raku firing course at Whitby next Thursday for 2 places, paying in pounds; use the "
                           "member number I gave you before. Also check the glaze stock.", RAKU, history=history,
                    output=output) == flagged(label, 2)
+
+
+MANGLES = (_tool("search_mangle_stock", "Search box mangle listings by words and country.", "query", "country"),
+             _tool("get_mangle_details", "Details of one box mangle listing.", "item_id"),
+             _tool("get_customer_account", "Look up a customer's account by customer id.", "customer_id"),
+             _tool("get_shop_hours", "Whether we are open, and opening times, on a date.", "date"),
+             _tool("list_gift_vouchers", "List gift vouchers on sale in the shop.", "category"),
+             _tool("send_email", "Send an e-mail.", "to", "subject", "body"))
+_MANGLING = [call(1, "search_mangle_stock", {"query": "铸铁箱式轧布机", "country": "IE"}, {"results": [], "total": 0}),
+             call(2, "search_mangle_stock", {"query": "箱式轧布机", "country": "IE"},
+                  {"results": [{"item_id": "MG-35031", "title": "箱式轧布机"}], "total": 1})]
+_HOURS = call(3, "get_shop_hours", {"date": "2025-09-14"}, {"open": True, "hours": "09:00-17:00"})
+
+
+@pytest.mark.parametrize("calls, output, label", [
+    # beside the hours also asked, the searches sent the user's own words and the answer tells what they found:
+    # they served the request, whatever the account lookup the request also names (from the sternposted split)
+    ([*_MANGLING, _HOURS], "找到 MG-35031 箱式轧布机；2025-09-14 营业 09:00-17:00。", "pass"),
+    # near misses: the searches the run's only tool; the answer telling nothing they found
+    (_MANGLING, "找到 MG-35031 箱式轧布机。", "wrong_tool"),
+    ([*_MANGLING, _HOURS], "2025-09-14 营业 09:00-17:00。", "wrong_tool"),
+    # nor a lookup nothing of the request matches, sent its words and told (gift vouchers for the mangle)
+    ([call(1, "list_gift_vouchers", {"category": "箱式轧布机"}, {"vouchers": ["VC-99211"]}), _HOURS],
+     "VC-99211；2025-09-14 营业 09:00-17:00。", "wrong_tool"),
+])
+def test_a_search_of_the_users_words_told_beside_another_lookup_asked(calls, output, label):
+    assert verdict(calls, "爱尔兰有铸铁箱式轧布机吗？给我看最合适的一个、我的账户状态，以及 2025-09-14 是否营业。", MANGLES,
+                   output=output)[0] == label
