@@ -528,10 +528,12 @@ class ToolSelectionEvaluator(Evaluator):
         # or not (the terms, the site's conditions): at most a second deed was left undone, no wrong choice of it. A deed
         # that went out and failed (a 503 cutting the booking short) was still the deed: the lookups before it were its
         # steps, whatever the server answered; one after it (a field guide looked up once the booking failed) is not
-        # (a look at the day's conditions ends the run too where the answer says the deed not done and a search
-        # before it on the request found nothing, as the answer tells: the deed could not go on, and the look was
-        # the other thing asked, "Also check machine loans" beside an empty retreat search; dolphined split)
-        blocked = deferred and any(_none_found(view, p, firm.get(v["tool"], 0)) for p, v in enumerate(verdicts[:-1]))
+        # (a look at the day's conditions, or one sent nothing but the user's own words, ends the run too where the
+        # answer says the deed not done and a call before it on the request found nothing or said no, as the answer
+        # tells: the deed could not go on, and the look was another thing asked, "Also check machine loans" beside an
+        # empty retreat search, 先搜索一下 beside a bay check saying no; dolphined and foredecked splits)
+        blocked = deferred and any(_none_found(view, p, firm.get(v["tool"], 0)) or _said_no(view, p)
+                                   for p, v in enumerate(verdicts[:-1]))
         descriptions = {t.name: t.description or "" for t in offered}
         out = [p for p, c in enumerate(trajectory.tool_calls) if c.name not in low and acts(c.name, descriptions.get(c.name, ""))]
         made = any(trajectory.tool_calls[p].status == "ok" for p in out)
@@ -560,7 +562,8 @@ class ToolSelectionEvaluator(Evaluator):
 
         def spared(name: str) -> bool:
             return any((on_request.working(p) and p != stood_in) or _readies(trajectory.tool_calls[p], *readied[name])
-                       or (deferred and not writes(name) and (_reported(view, p) or _none_found(view, p, firm[name])))
+                       or (deferred and not writes(name) and (_reported(view, p) or _none_found(view, p, firm[name])
+                                                              or blocked and p == end and _only_theirs(view, p)))
                        or (served and not writes(name) and (p < end or blocked) and _on_the_days_work(view, p))
                        or (not writes(name) and served and writes(best) and (made or p < tried))
                        or (not writes(name) and (yes_no or several and firm[name] > 0) and _answered_on(view, p))
@@ -976,6 +979,21 @@ def _told_beside_its_field(result: Any, output: str) -> bool:
 
 
 _FIELD_WORD = re.compile(r"[a-z]+")
+
+
+def _said_no(view: TrajectoryView, position: int) -> bool:
+    """Whether a call's result says no ({"available": false}) and the answer tells it: why the deed was not done."""
+    result = view.trajectory.tool_calls[position].result
+    return isinstance(result, dict) and any(v is False for v in result.values()) and _reported(view, position)
+
+
+def _only_theirs(view: TrajectoryView, position: int) -> bool:
+    """Whether a call sent nothing but the user's own words: the model they named, a code for their country;
+    not a bare number (page 1 for the 1 of "订一个，1台")."""
+    arguments = view.text.arguments[position]
+    meanings = frozenset(english_senses(view.trajectory.input or ""))
+    return bool(arguments) and all(not a.text.isdigit() and (view.text.in_user(a.text) or view.text.known.has(a.text)
+                                                               or _coded(view, a.text, meanings)) for a in arguments)
 
 
 def _none_found(view: TrajectoryView, position: int, relevance: float) -> bool:

@@ -79,6 +79,8 @@ _ACKNOWLEDGES = re.compile(
     # a verb with 不了 cannot be done (订不了, 取消不了), but for the idioms 少不了, 免不了, 受不了, 大不了…
     r"|(?<![少免受大差忘])不了",
     re.I)
+# An answer's words for a search that found nothing: 没有找到, 未找到, 找不到, 查不到, 暂无.
+_NONE_FOUND = re.compile(r"没有找到|未找到|找不到|查不到|暂无")
 # A reference an answer states: a code of letters and three digits or more (JOB-891011, RSV-235608)
 _REFERENCE = re.compile(r"(?<![A-Za-z0-9_-])(?=[A-Za-z0-9_-]*[A-Za-z])(?=(?:[A-Za-z0-9_-]*?\d){3})"
                         r"[A-Za-z0-9][A-Za-z0-9_-]*[A-Za-z0-9]")
@@ -130,7 +132,7 @@ _DEED_DONE = re.compile(r"\b(?:is|are|has been|have been)\s+(?:now\s+)?(?:booked
                         r"|moved|extended|updated|changed|signed up|enrolled|filed|added|removed|confirmed)\b"
                         # the new state said as settled: "Booking FXB472248 is now on 3 January", "Your entry is in.",
                         # "your hold is in place", "You're in:", "Order BB-18329 will now ship to France"
-                        r"|\b(?:is|are) now (?:on|at|in|for|with)\b|\b(?:is|are) in(?: place)?\s*[.!]|\bis in place\b"
+                        r"|\b(?:is|are) now (?:on|at|in|for|with)\b|\bnow (?:has|have)\b|\b(?:is|are) in(?: place)?\s*[.!]|\bis in place\b"
                         r"|\byou(?:'re| are) in\s*[:!.,]|\bwill now\b"
                         # the agent says it did the deed: "I held another option", "I've logged the yellowing"
                         r"|\b(?:i|we)(?:'ve| have)? (?:just |also |now )?(?:held|logged|placed|booked|reserved|moved|changed"
@@ -218,7 +220,7 @@ class _Run:
         # a final answer that neither admits a failure nor asks the user anything; a word it quotes from
         # a successful result ("FAILED tests/test_session.py" from a job's log) admits nothing of its own
         self.claims_success = self.answered and not self.asks and not any(
-            not self._quoted(m) for m in _ACKNOWLEDGES.finditer(output))
+            not self._quoted(m) and not self._tells_none_found(m) for m in _ACKNOWLEDGES.finditer(output))
         self.kinds = {i: execution_label(c) for i, c in enumerate(self.calls) if c.status == "error"}
         offered = {t.name: t.description or "" for t in view.trajectory.tools_offered}
         self.polled = {name for name in {c.name for c in self.calls} if polls(name, offered.get(name, ""))
@@ -278,6 +280,16 @@ class _Run:
         return next((j for j in later if self.calls[j].name == a.name or (writes(a.name) and writes(self.calls[j].name))
                      or not deeds.isdisjoint(_deeds(self.calls[j].name, self.descriptions.get(self.calls[j].name, "")))),
                     None)
+
+    def _tells_none_found(self, match: re.Match) -> bool:
+        """Whether an admitting word tells that a search found nothing (没有找到维多利亚式推车), naming in its
+        clause what a successful call that found nothing was sent: it reports that search, and admits nothing
+        of a failed call (not 一直返回未找到 of a tide lookup that failed, beside an empty site search)."""
+        if _NONE_FOUND.match(match.string, match.start()) is None:
+            return False
+        clause = norm(_CLAUSE_END.split(match.string[match.start():], 1)[0])
+        return any(c.status == "ok" and found_nothing(c.result) and any(a.text in clause for a in arguments or ())
+                   for c, arguments in zip(self.calls, self.texts.arguments))
 
     def _quoted(self, match: re.Match) -> bool:
         """Whether the word holding an admitting match is one a successful call's result says."""

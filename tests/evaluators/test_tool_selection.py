@@ -2744,3 +2744,37 @@ _HOURS = call(3, "get_shop_hours", {"date": "2025-09-14"}, {"open": True, "hours
 def test_a_search_of_the_users_words_told_beside_another_lookup_asked(calls, output, label):
     assert verdict(calls, "爱尔兰有铸铁箱式轧布机吗？给我看最合适的一个、我的账户状态，以及 2025-09-14 是否营业。", MANGLES,
                    output=output)[0] == label
+
+
+MILK_FLOATS = (_tool("get_owner_account", "Look up a float owner's account and restoration history.", "customer_id"),
+               _tool("find_rally_dates", "Find vintage vehicle rally dates in a town.", "town"),
+               _tool("book_restoration_bay", "Book a restoration bay for a milk float.", "item_id", "customer_id", "date",
+                     "workshop_days", "battery_type", "currency"),
+               _tool("send_email", "Send an e-mail.", "to", "subject", "body"),
+               _tool("search_float_models", "Search milk-float models the workshop restores.", "model",
+                     "registration_country"),
+               _tool("check_bay_availability", "Check whether a restoration bay is free on a date.", "bay_date"))
+
+
+_BRUSH_PONY = {"model": "Brush Pony", "registration_country": "GB"}
+
+
+@pytest.mark.parametrize("free, sent, label", [
+    # the bay check said no and the answer tells it, asking for another day: the model search the request also asked
+    # for, sent nothing but the user's words (the model, 英国 as GB), ended a run whose deed could not go on (from the
+    # foredecked split)
+    (False, _BRUSH_PONY, "pass"),
+    # near misses: the bay was free, so the search stood in for the booking; the search sent a model nobody named,
+    # or a bare number the request holds (the 2 of "2台")
+    (True, _BRUSH_PONY, "wrong_tool"),
+    (False, {"model": "Smiths Cabac", "registration_country": "GB"}, "wrong_tool"),
+    (False, {"page": 2}, "wrong_tool"),
+])
+def test_a_search_of_the_users_words_ends_a_run_a_check_said_no_to(free, sent, label):
+    calls = [call(1, "get_owner_account", {"customer_id": "mf-cust-7265"}, {"customer_id": "mf-cust-7265", "holds": []}),
+             call(2, "check_bay_availability", {"bay_date": "2025-08-13"},
+                  {"date": "2025-08-13", "available": free, "note": "当天两个工位都在修 Rangemaster。"}),
+             call(3, "search_float_models", sent, {"results": [{"id": "MF-1531", "price": 245}]})]
+    assert verdict(calls, "请帮我预订Brush Pony，2台，十个工作日，要铅酸的，英国的，日期是后天，用英镑付款。先搜索一下，再查一下那天的工位。",
+                   MILK_FLOATS, user_id="mf-cust-7265",
+                   output="2025-08-13 无法预订：当天两个工位都在修 Rangemaster。 要换一天吗？") == flagged(label, 3)

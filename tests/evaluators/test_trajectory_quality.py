@@ -1288,3 +1288,27 @@ def test_a_service_said_down_or_not_answering_admits_the_failure(output, admits)
     book = call(1, "book_vaccination", {"pet_id": "PT-4"}, error="HTTP 503 Service Unavailable")
     labels = set(quality(book, book, book, request="book the jab", output=output).labels)
     assert ("silent_failure" not in labels) == admits, labels
+
+
+@pytest.mark.parametrize("found, output, labels", [
+    # an amendment that failed, said done, beside the search for the first wish that found nothing: 没有找到 tells that
+    # search, not the failure, and "now has" says the new state settled (from the chainplated split)
+    ({"items": [], "total": 0}, "订单CRO-29936已改为3个推车（CR-2487）；没有找到维多利亚式推车。", {"silent_failure", "unverified_success"}),
+    ({"items": [], "total": 0}, "Order CRO-29936 now has 3 × cart (CR-2487); there was no Victorian cart.",
+     {"silent_failure", "unverified_success"}),
+    # near misses: no search found nothing, so 没有找到 is about the amendment; the failure told
+    ({"items": [{"item_id": "CR-2488"}], "total": 1}, "订单CRO-29936已改为3个推车（CR-2487）；没有找到维多利亚式推车。", set()),
+    ({"items": [], "total": 0}, "订单没能修改：系统正在同步，请稍后再试。", set()),
+    # nor where the none-found words name nothing the empty search was sent: they may tell the failure
+    ({"items": [], "total": 0}, "订单CRO-29936已改为3个推车（CR-2487）；系统一直返回未找到。", set()),
+])
+def test_telling_an_empty_search_admits_nothing_of_a_failed_amendment(found, output, labels):
+    order = call(1, "get_order", {"order_ref": "CRO-29936"}, {"order_ref": "CRO-29936", "item_id": "CR-8286", "quantity": 1})
+    wish = call(2, "search_roasting_carts", {"query": "维多利亚式推车"}, found)
+    relaxed = call(3, "search_roasting_carts", {"query": "推车"}, {"items": [{"item_id": "CR-2487", "name": "推车"}]})
+    amend = call(4, "amend_order", {"order_ref": "CRO-29936", "item_id": "CR-2487", "quantity": 3}, "Error: 503",
+                 error="503 Service Unavailable: cart diary locked for the weekly sync")
+    t = trajectory(order, wish, relaxed, amend, input="那个订单请换成维多利亚式推车，数量改为3个。如果没有，任何推车都可以。",
+                   output=output)
+    assert set(TrajectoryQualityEvaluator().evaluate(t, EvalContext()).labels) & {"silent_failure", "unverified_success"} \
+        == labels
