@@ -61,13 +61,19 @@ def _index() -> tuple[dict[str, tuple[Key, ...]], dict[Key, tuple[str, ...]]]:
             add(("language", code.replace("_", "-")), [code, name])
         for unit, display in data["unit_display_names"].items():
             add(("unit", unit), display.values())
-    for country in all_countries():  # the people of a country name it: "I'm Chinese" for nationality=CN
-        iso, demonym = country.iso(), country.demonym()
-        if isinstance(iso, dict) and iso.get("alpha2"):
-            # and its other names: Holland, USA, Great Britain, Deutschland (codes are CLDR's already)
-            others = [n for n in (*(country.alt_spellings() or ()), country.native_name())
-                      if isinstance(n, str) and len(n) > 3]
-            add(("territory", iso["alpha2"]), [*([demonym] if demonym else []), *others])
+    # the people of a country name it: "I'm Chinese" for nationality=CN; a people several territories share
+    # (French of France, Réunion, St Pierre) names the most populous, not Saint Pierre's PM for 法国
+    countries = [c for c in all_countries() if isinstance(c.iso(), dict) and c.iso().get("alpha2")]
+    people: dict[str, tuple[int, str]] = {}
+    for country in countries:
+        if demonym := country.demonym():
+            people[demonym] = max(people.get(demonym, (-1, "")), (country.population() or 0, country.iso()["alpha2"]))
+    for country in countries:
+        iso, demonym = country.iso()["alpha2"], country.demonym()
+        # and its other names: Holland, USA, Great Britain, Deutschland (codes are CLDR's already)
+        others = [n for n in (*(country.alt_spellings() or ()), country.native_name())
+                  if isinstance(n, str) and len(n) > 3]
+        add(("territory", iso), [*([demonym] if demonym and people[demonym][1] == iso else []), *others])
     for alias, targets in get_global("territory_aliases").items():
         if alias.isalpha() and len(targets) == 1:
             # alpha-3 codes name their territory (CHN -> CN); a reserved alpha-2 alias is also one of

@@ -919,3 +919,22 @@ def test_a_city_geonames_lists_in_traditional_characters_is_named_in_simplified(
     result = ground(call(1, "search_labs", {"town": town}, {"labs": []}), request="帮我找诺里奇的校准实验室。",
                     offered=(search,))
     assert (leaves(result)["town"] == "ungrounded_value") == (label == "ungrounded_value"), leaves(result)
+
+
+SAND_YACHTS = ToolDefinition(name="search_yacht_slots", parameters={"type": "object", "properties": {
+    "site": {"type": "string"}, "session": {"type": "string", "enum": ["am", "pm"]},
+    "country": {"type": "string", "enum": ["FR", "PM", "GB"]}}})
+
+
+@pytest.mark.parametrize("sent, said, label", [
+    # 法国 ("France; French") names France, not Saint Pierre and Miquelon, whose people countryinfo also calls French:
+    # the morning session's 'am' is no other territory's code the user named (from the spurled split)
+    ({"session": "am"}, "帮我订后天的沙滩帆车，上午场，我在法国。", "grounded"),
+    ({"country": "FR"}, "帮我订后天的沙滩帆车，上午场，我在法国。", "grounded"),
+    # near misses: the other territory sent for 法国; the territory its own name names
+    ({"country": "PM"}, "帮我订后天的沙滩帆车，上午场，我在法国。", "ungrounded_value"),
+    ({"country": "PM"}, "帮我订后天的沙滩帆车，我在圣皮埃尔和密克隆群岛。", "grounded"),
+])
+def test_a_people_several_territories_share_names_the_most_populous(sent, said, label):
+    found = leaves(ground(call(1, "search_yacht_slots", sent), request=said, offered=(SAND_YACHTS,)))
+    assert (found[next(iter(sent))] == "ungrounded_value") == (label == "ungrounded_value"), found
