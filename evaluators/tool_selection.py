@@ -497,10 +497,12 @@ class ToolSelectionEvaluator(Evaluator):
         unmatched = made_writes if writes(best) and firm[best] > 0 and actions(best).isdisjoint(_UNDOING) and all(
             firm[n] == 0 and has_cjk(offered[index[n]].description or "") == chinese for n in made_writes) else set()
         # without strong evidence, a lookup sent the user's words, or a value a step of the work found for them (the
-        # farm's site id a search of the user's county gave), whose result the answer tells served the request
+        # farm's site id a search of the user's county gave), whose result the answer tells served the request; and
+        # without any telling word for the better tool (送到's "send" alone for send_email), nothing is a suspect there
+        # (lazyjacked split)
         suspects = {v["tool"] for p, v in enumerate(verdicts) if v["label"] == "pass" and v["tool"] in low
                     and not (idle and not writes(v["tool"])) and (strong or (
-            not served and has_cjk(offered[index[v["tool"]]].description or "") == chinese
+            not served and bool(evidence) and has_cjk(offered[index[v["tool"]]].description or "") == chinese
             and (writes(v["tool"]) or not (_answered_on(view, p) or _answered_after(view, on_request, p))))
             or (detour and v["tool"] == last) or v["tool"] in unmatched)}
         if not suspects:

@@ -1193,18 +1193,24 @@ def test_a_deed_in_a_chinese_words_lesser_meaning_is_no_evidence(request_, label
     assert verdict(calls, request_, HABERDASHERY, output="已报名：Learn to knit: a first scarf，预订号 BK58733。") == flagged(label, 2)
 
 
-@pytest.mark.parametrize("colour, output, label", [
+_GINGHAM = "磨毛格子棉布有没有蓝色的？有的话帮我下单1.5米。"
+
+
+@pytest.mark.parametrize("request_, colour, output, label", [
     # 蓝色 is "blue": the stock asked about, of the fabric the search found, told in the answer
-    ("blue", "有货：Brushed cotton gingham 1cm 共 10.4 米，1.5 米没问题。", "pass"),
+    (_GINGHAM, "blue", "有货：Brushed cotton gingham 1cm 共 10.4 米，1.5 米没问题。", "pass"),
     # the fabric the search found, told: the right lookup (a colour never asked is grounding's finding)
-    ("red", "有货：Brushed cotton gingham 1cm 共 10.4 米，1.5 米没问题。", "pass"),
-    ("blue", "好的，我看过了。", "wrong_tool"),  # near miss: an answer telling nothing the lookup returned
+    (_GINGHAM, "red", "有货：Brushed cotton gingham 1cm 共 10.4 米，1.5 米没问题。", "pass"),
+    # near miss: an answer telling nothing the lookup returned, where 下单 asks the order
+    (_GINGHAM, "blue", "好的，我看过了。", "wrong_tool"),
+    # no word of a question alone names another tool: the stock check is no wrong choice, whatever the answer tells
+    ("磨毛格子棉布有没有蓝色的？我需要1.5米。", "blue", "好的，我看过了。", "pass"),
 ])
-def test_a_lookup_sent_the_requests_chinese_word_in_english_served_it(colour, output, label):
+def test_a_lookup_sent_the_requests_chinese_word_in_english_served_it(request_, colour, output, label):
     calls = [call(1, "search_catalogue", {"query": "gingham brushed cotton"},
                   {"results": [{"sku": "FA-3464", "name": "Brushed cotton gingham 1cm", "colours": ["red", "blue", "green"]}]}),
              call(2, "check_stock", {"sku": "FA-3464", "colour": colour}, {"sku": "FA-3464", "colour": colour, "metres": 10.4})]
-    assert verdict(calls, "磨毛格子棉布有没有蓝色的？我需要1.5米。", HABERDASHERY, output=output) == flagged(label, 2)
+    assert verdict(calls, request_, HABERDASHERY, output=output) == flagged(label, 2)
 
 
 RACES = (ToolDefinition(name="get_race", description="Details of a race: liberation point, marking night, fees."),
@@ -1263,7 +1269,7 @@ def test_a_lookup_a_step_of_the_work_fed_whose_result_the_answer_tells(output, l
                   {"sites": [{"site_id": "FLD-2512", "farm": "Hill Farm", "distance_km": 7}]}),
              call(2, "get_site_rules", {"site_id": "FLD-2512"},
                   {"site_id": "FLD-2512", "open": False, "closed_until": "2025-10-21"})]
-    assert verdict(calls, "帮我订一下Lincolnshire的Hill Farm，7天后去，我们四个人。", DIGS, output=output) == flagged(label, 2)
+    assert verdict(calls, "帮我预订一下Lincolnshire的Hill Farm，7天后去，我们四个人。", DIGS, output=output) == flagged(label, 2)
 
 
 PROOFS = (ToolDefinition(name="geocode_place", description="Coordinates of a place name (latitude and longitude in decimal degrees)."),
@@ -2778,3 +2784,27 @@ def test_a_search_of_the_users_words_ends_a_run_a_check_said_no_to(free, sent, l
     assert verdict(calls, "请帮我预订Brush Pony，2台，十个工作日，要铅酸的，英国的，日期是后天，用英镑付款。先搜索一下，再查一下那天的工位。",
                    MILK_FLOATS, user_id="mf-cust-7265",
                    output="2025-08-13 无法预订：当天两个工位都在修 Rangemaster。 要换一天吗？") == flagged(label, 3)
+
+
+GNOCCHI = (_tool("search_gnocchi_catalogue", "Search the catalogue by free text within a country.", "query", "country"),
+             _tool("get_gnocchi_item", "Get one catalogue item's details.", "item_id"),
+             _tool("check_gnocchi_stock", "查询条目库存是否足够。", "item_id", "quantity"),
+             _tool("get_flour_moisture_log", "Read the kitchen's flour moisture log.", "batch"),
+             _tool("send_email", "Send an e-mail on the customer's behalf.", "to", "subject", "body"))
+
+
+@pytest.mark.parametrize("request_, label", [
+    # the better tool matches the request by no telling word (送到's "send" alone names send_email): the stock check,
+    # described in the request's language and matching none of it, is no wrong choice beside nothing (from the
+    # lazyjacked split)
+    ("你们有手工乳清干酪土豆团子冷藏箱吗？我需要7件送到英国。", "pass"),
+    # near miss: the request asks for the e-mail in words of its own
+    ("你们有手工乳清干酪土豆团子冷藏箱吗？我需要7件送到英国。请发电子邮件告诉我。", "wrong_tool"),
+])
+def test_a_lookup_is_no_wrong_choice_beside_a_tool_no_telling_word_names(request_, label):
+    calls = [call(1, "search_gnocchi_catalogue", {"query": "乳清干酪土豆团子", "country": "GB"},
+                  {"results": [{"item_id": "GN-12395", "name": "乳清干酪土豆团子"}], "total": 1}),
+             call(2, "check_gnocchi_stock", {"item_id": "GN-12395", "quantity": 7},
+                  {"item_id": "GN-12395", "available": 0, "restock": "unknown"})]
+    assert verdict(calls, request_, GNOCCHI, output="抱歉：乳清干酪土豆团子（GN-12395）目前无货，也没有补货日期，无法为你预留7件。") \
+        == flagged(label, 2)
