@@ -530,15 +530,15 @@ class ToolSelectionEvaluator(Evaluator):
         # or not (the terms, the site's conditions): at most a second deed was left undone, no wrong choice of it. A deed
         # that went out and failed (a 503 cutting the booking short) was still the deed: the lookups before it were its
         # steps, whatever the server answered; one after it (a field guide looked up once the booking failed) is not
-        # (a look at the day's conditions, or one sent nothing but the user's own words, ends the run too where the
-        # answer says the deed not done and a call before it on the request found nothing or said no, as the answer
-        # tells: the deed could not go on, and the look was another thing asked, "Also check machine loans" beside an
-        # empty retreat search, 先搜索一下 beside a bay check saying no; dolphined and foredecked splits)
-        blocked = deferred and any(_none_found(view, p, firm.get(v["tool"], 0)) or _said_no(view, p)
-                                   for p, v in enumerate(verdicts[:-1]))
         descriptions = {t.name: t.description or "" for t in offered}
         out = [p for p, c in enumerate(trajectory.tool_calls) if c.name not in low and acts(c.name, descriptions.get(c.name, ""))]
         made = any(trajectory.tool_calls[p].status == "ok" for p in out)
+        # a look at the day's conditions, or one sent nothing but the user's own words, ends the run too where the
+        # answer says the deed not done and a call before it on the request found nothing or said no, as the answer
+        # tells: the deed could not go on, and the look was another thing asked, "Also check machine loans" beside an
+        # empty retreat search, 先搜索一下 beside a bay check saying no; dolphined and foredecked splits
+        blocked = deferred and any(_none_found(view, p, firm.get(v["tool"], 0)) or _said_no(view, p)
+                                   for p, v in enumerate(verdicts[:-1]))
         # asked whether something can be done (可以吗, "can I …?") and answered yes or no from a lookup of the user's
         # words (不行：该赛道当天因翻新关闭 from the track's opening check): it answered the question
         yes_no = _CAN_I.search(trajectory.input or "") is not None and _YES_NO.match(trajectory.output or "") is not None
