@@ -25,7 +25,7 @@ from evaluators.reviewer import holds
 from evaluators.text.arithmetic import computed_from, computed_with_result
 from evaluators.text.cache import cached_when_short
 from evaluators.text.dates import as_date, without_dates
-from evaluators.text.glosses import english_claims, english_deeds, english_verbs
+from evaluators.text.glosses import english_claims, english_deeds, english_verbs, glosses
 from evaluators.text.index import TrajectoryText
 from evaluators.text.norm import norm
 from evaluators.text.numbers import number_of, numbers_in
@@ -882,8 +882,10 @@ def acts(name: str, description: str) -> bool:
     if _ASKS_WHETHER.match(clause):
         return False
     words = _NAME_WORD.findall(clause.lower())
-    if not words:
-        return True
+    if not words:  # described in Chinese: a lookup where its first verb of two characters or more reads
+        verbs = next(([m.split()[1] for m in gloss.split("; ") if m.startswith("to ") and len(m.split()) > 1]
+                      for word, gloss in glosses(clause) if len(word) > 1 and "to " in gloss), [])
+        return not (_READS.intersection(verbs) and _WRITES.isdisjoint(verbs))  # 按币种获取价目表: 获取, "to get"
     opener = {words[0], words[0][:-1] if words[0].endswith("s") else words[0]}
     if not _READS.isdisjoint(opener) or "preview" in opener:
         return False

@@ -490,6 +490,13 @@ def test_a_tool_described_as_what_it_returns_is_a_lookup():
     deeds = {"whois_domain": "Transfer a domain away.", "lock_certificate": "Waive the renewal fee.",
              "dns_records": "Print DNS records."}
     assert depth(deeds)["depth"] == 3 and depth(deeds)["label"] != "serial_waste"
+    # described in Chinese, by what its first verb of two characters reads (获取, "to get"; 查询, "to check"): lookups,
+    # whatever a single character's senses (按 is also "to push") or a noun's after it (注册, "to register"); a first verb
+    # that writes acts (from the deadlighted split)
+    chinese = {"whois_domain": "按域名获取注册信息。", "ssl_certificate": "按域名查询当前证书。", "dns_records": "按域名获取解析记录。"}
+    assert (depth(chinese)["depth"], depth(chinese)["label"]) == (1, "serial_waste")
+    writing = {"whois_domain": "按域名修改注册信息。", "ssl_certificate": "为域名创建证书。", "dns_records": "按域名获取解析记录。"}
+    assert depth(writing)["depth"] == 3 and depth(writing)["label"] != "serial_waste"
 
 
 def test_unverified_success_when_the_last_write_failed():
