@@ -555,8 +555,7 @@ class ToolSelectionEvaluator(Evaluator):
         # (reserve_charter_trip after a date check said no), did a part of the request; where nothing said no, it stood
         # in for the deed left undone
         priced = not _PRICE_ASKED.isdisjoint(roots(t for t in query - unasked if is_evidence(t, sources[t]))) and any(
-            c.status == "error" or found_nothing(c.result)
-            or isinstance(c.result, dict) and any(v is False for v in c.result.values()) for c in trajectory.tool_calls)
+            c.status == "error" or found_nothing(c.result) or _says_no(c.result) for c in trajectory.tool_calls)
 
         def does_the_work(p: int) -> bool:
             return fits_nowhere_else(view, p, offered[index[best]]) \
@@ -983,10 +982,14 @@ def _told_beside_its_field(result: Any, output: str) -> bool:
 _FIELD_WORD = re.compile(r"[a-z]+")
 
 
+def _says_no(result: Any) -> bool:
+    """Whether a result says no: a field of it false ({"available": false})."""
+    return isinstance(result, dict) and any(v is False for v in result.values())
+
+
 def _said_no(view: TrajectoryView, position: int) -> bool:
-    """Whether a call's result says no ({"available": false}) and the answer tells it: why the deed was not done."""
-    result = view.trajectory.tool_calls[position].result
-    return isinstance(result, dict) and any(v is False for v in result.values()) and _reported(view, position)
+    """Whether a call's result says no and the answer tells it: why the deed was not done."""
+    return _says_no(view.trajectory.tool_calls[position].result) and _reported(view, position)
 
 
 def _only_theirs(view: TrajectoryView, position: int) -> bool:
