@@ -61,7 +61,7 @@ from evaluators.text.reasons import call_ref
 from evaluators.text.haystack import Haystack
 from evaluators.text.lexicon import equivalents
 from evaluators.text.values import keys_and_strings, leaves, parsed, value_texts
-from evaluators.text.norm import has_cjk, norm
+from evaluators.text.norm import CJK, has_cjk, norm
 from evaluators.text.numbers import without_durations
 from evaluators.text.request_terms import (CAMEL, TYPED_ID, asked_about, contact_label_terms, id_label_terms,
                                            is_evidence, is_leading, name_terms, negated_deeds, negated_terms,
@@ -945,7 +945,7 @@ def _answered_after(view: TrajectoryView, on_request: "_OnTheRequest", position:
 
 
 def _reported(view: TrajectoryView, position: int) -> bool:
-    """Whether the final answer states a value (three characters or more; a date in its own form) of the
+    """Whether the final answer states a value (three characters or more, two Chinese; a date in its own form) of the
     call's result that no other call returned (the GBP of a balance may be the quote's), or
     restates a sentence of it in its own words, in another language too (裂了的杯子也可全额退押金 for
     "Cracked cups are taken back; the deposit is refunded in full."), or states a short value beside its
@@ -958,12 +958,21 @@ def _reported(view: TrajectoryView, position: int) -> bool:
     answer, result = Haystack([norm(output)]), calls[position].result
     values = value_texts(result)
     elsewhere = {v for i, c in enumerate(calls) if i != position for v in value_texts(c.result)}
-    if any(len(v) >= 3 and v not in elsewhere and (answer.has(v) or _dated(v, output)) for v in values) \
+    if any(_long_enough(v) and v not in elsewhere and (answer.has(v) or _dated(v, output)) for v in values) \
             or (not values and _NONE.search(output)) or _told_beside_its_field(result, output):
         return True
     said = roots((*terms(output), *english_terms(output)))
     return any(len(words := roots(t for t in terms(text) if t.isalpha())) >= _SENTENCE and 2 * len(words & said) >= len(words)
                for text in keys_and_strings(result)[1])
+
+
+def _long_enough(value: str) -> bool:
+    """Whether a value is long enough to be told by itself: three characters, or two Chinese ones (已满, "fully
+    booked", is a word where two letters are not)."""
+    return len(value) >= 3 or _HAN_PAIR.fullmatch(value) is not None
+
+
+_HAN_PAIR = re.compile(rf"[{CJK}]{{2}}")
 
 
 def _told_beside_its_field(result: Any, output: str) -> bool:

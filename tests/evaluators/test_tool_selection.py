@@ -2786,6 +2786,37 @@ def test_a_search_of_the_users_words_ends_a_run_a_check_said_no_to(free, sent, l
                    output="2025-08-13 无法预订：当天两个工位都在修 Rangemaster。 要换一天吗？") == flagged(label, 3)
 
 
+PLOUGHING_DAYS = (ToolDefinition(name="book_day", description="Book places on a ploughing day", parameters={
+                      "type": "object", "properties": {"day_id": {"type": "string"}, "date": {"type": "string"},
+                                                       "seat": {"type": "string", "enum": ["driver", "passenger"]}}}),
+                  _tool("check_day_availability", "Places left on a ploughing day on a given date", "day_id", "date",
+                        "party_size"),
+                  _tool("send_email", "Send an e-mail", "to", "subject", "body"),
+                  _tool("get_diesel_price", "Red diesel price per litre at the farm pump", "site_id"),
+                  _tool("search_days", "Search the ploughing day catalogue by keyword", "query"),
+                  _tool("get_site_details", "Opening details and address of the tenant's site", "site_id"),
+                  _tool("get_driver_account", "Look up a driver's account by user id", "user_id"))
+
+
+@pytest.mark.parametrize("reason, output, label", [
+    # the check said no for a reason of two Chinese characters, 已满 ("fully booked"), and the answer tells it: a word,
+    # told, that ended the run where the booking could not go on (from the wearied split)
+    ("已满", "抱歉，福特森犁地在2025-03-09已满，我没有预订。", "pass"),
+    # near misses: the answer tells nothing of the check; a reason of two letters is no word told by itself
+    ("已满", "抱歉，我没有预订。", "wrong_tool"),
+    ("FB", "抱歉，福特森犁地在2025-03-09 FB，我没有预订。", "wrong_tool"),
+])
+def test_a_check_saying_no_in_two_chinese_characters_is_told(reason, output, label):
+    calls = [call(1, "search_days", {"query": "福特森犁地"},
+                  {"results": [{"day_id": "VTP-5253", "title": "Fordson Major furrows", "title_zh": "福特森犁地"}]}),
+             call(2, "get_driver_account", {"user_id": "u-12792"}, {"account_id": "acct-883419", "status": "active"}),
+             call(3, "get_site_details", {"site_id": "vintage-tractor-627"}, {"town": "Thirsk", "open": True}),
+             call(4, "check_day_availability", {"day_id": "VTP-5253", "date": "2025-03-09", "party_size": 2},
+                  {"available": False, "places_left": 0, "reason": reason})]
+    assert verdict(calls, "请帮我预订后天的“福特森犁地”犁地体验日，2个人，乘坐（passenger）。有一位坐轮椅。（我们在Thirsk附近。）", PLOUGHING_DAYS,
+                   user_id="u-12792", resource={"tenant.id": "vintage-tractor-627"}, output=output) == flagged(label, 4)
+
+
 GNOCCHI = (_tool("search_gnocchi_catalogue", "Search the catalogue by free text within a country.", "query", "country"),
              _tool("get_gnocchi_item", "Get one catalogue item's details.", "item_id"),
              _tool("check_gnocchi_stock", "查询条目库存是否足够。", "item_id", "quantity"),
