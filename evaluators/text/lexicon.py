@@ -6,7 +6,7 @@ babel (currencies with their plural names, territories with their ISO 3166 alpha
 codes and reserved aliases (UK for GB), and from countryinfo their people's name (Chinese for CN) and other
 names (Holland, USA, Deutschland), languages with their ISO 639 codes and BCP 47 tags and, from language_data
 (langcodes' names), their other names (Mandarin and 普通话 for zh), country subdivisions with their ISO 3166-2
-codes from pycountry (IE-CO: Cork, 科克郡),
+codes from pycountry (IE-CO: Cork, 科克郡; GB-WLS: Wales [Cymru GB-CYM] names Wales, Cymru and GB-CYM),
 measurement units with their symbols; each in English and Chinese) and from airportsdata (IATA
 airport and multi-airport city codes to their city). Currency symbols are left out: normalised,
 "US$" and "CN¥" would be the words "us" and "cn". Nothing is written by hand. `equivalents` gives
@@ -107,8 +107,29 @@ def _subdivisions() -> list[tuple[str, list[str]]]:
     import pycountry
 
     translations = [gettext.translation("iso3166-2", pycountry.LOCALES_DIR, languages=[locale]) for locale in _LOCALES]
-    return [(sub.code, [sub.code, sub.name, *(t.gettext(sub.name) for t in translations)])
+    return [(sub.code, [sub.code, *_iso_forms(sub.name), *(t.gettext(sub.name) for t in translations)])
             for sub in pycountry.subdivisions]
+
+
+def _iso_forms(name: str) -> list[str]:
+    """The names an ISO 3166-2 entry's name holds in ISO's notation: the name, an alternative name in brackets
+    with its own code ("Wales [Cymru GB-CYM]": Wales, Cymru, GB-CYM), a name without its qualifier in
+    parentheses ("Sofia (stolitsa)"), and an inverted name in its spoken order ("Bristol, City of": City of
+    Bristol)."""
+    forms = [name]
+    if match := _BRACKETED.fullmatch(name):
+        forms += [part for part in match.groups() if part]
+        name = match[1]
+    elif match := _QUALIFIED.fullmatch(name):
+        forms.append(name := match[1])
+    if match := _INVERTED.fullmatch(name):
+        forms.append(f"{match[2]} {match[1]}")
+    return forms
+
+
+_BRACKETED = re.compile(r"(.+?)\s*\[(.+?)(?:\s+([A-Z]{2}-[A-Z0-9]{1,3}))?\]")
+_QUALIFIED = re.compile(r"(.+?)\s*\(.+\)")
+_INVERTED = re.compile(r"([^,]+),\s*([^,]+)")
 
 
 def _language_names() -> list[tuple[str, str]]:

@@ -10,6 +10,7 @@ from collector.assembly.messages import earlier_turns, parse_messages
 from collector.trajectory import Agent, EarlierMessage, ToolDefinition
 from evaluators.base import EvalContext
 from evaluators.grounding import GroundingEvaluator
+from evaluators.text.lexicon import equivalents
 
 from .conftest import call, trajectory
 
@@ -76,11 +77,22 @@ def test_a_language_by_another_of_its_names(value, said, label):
     # a country subdivision by its ISO 3166-2 code, from pycountry (from the spliced split)
     ("IE-CO", "an open slot in County Cork on Wednesday", "pass"), ("IE-CO", "在科克郡找一个空档", "pass"),
     ("DE-BY", "a hop farm in Bavaria", "pass"), ("GB-KEN", "somewhere in Kent", "pass"),
+    # by a name ISO's own notation holds: "Wales [Cymru GB-CYM]", "Bristol, City of" (from the robanded split)
+    ("GB-WLS", "delivered to Wales tomorrow", "pass"), ("GB-WLS", "a stall somewhere in Cymru", "pass"),
+    ("GB-CYM", "delivered to Wales tomorrow", "pass"), ("GB-BST", "a van in the City of Bristol", "pass"),
     # near misses: another county of the same country, and the country alone
     ("IE-KY", "an open slot in County Cork on Wednesday", "ungrounded_value"), ("DE-BY", "a hop farm in Germany", "ungrounded_value"),
+    ("GB-SCT", "delivered to Wales tomorrow", "ungrounded_value"), ("GB-WLS", "delivered to Cardiff tomorrow", "ungrounded_value"),
 ])
 def test_a_subdivision_by_its_code(value, said, label):
     assert verdict(value, said, key="region")[0] == label
+
+
+def test_a_subdivision_is_named_by_each_name_isos_notation_holds():
+    """ISO writes alternatives in brackets with their own code, qualifiers in parentheses and some names inverted."""
+    assert {"wales", "cymru", "gb cym"} <= equivalents("gb wls")
+    assert "sofia" in equivalents("bg 22") and "city of bristol" in equivalents("gb bst")
+    assert "wales" not in equivalents("gb sct")
 
 
 @pytest.mark.parametrize("said, label", [
