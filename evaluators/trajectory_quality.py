@@ -126,7 +126,9 @@ _WRITE_ROOTS = tuple(sorted(r for r in roots(_WRITES) if len(r) >= 4))
 _NEGATED = re.compile(r"(?:\b(?:no|not|never|nothing|without)\b|n't)((?:\s+[\w-]+){1,4})", re.I)
 _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")  # refillsLeft -> refills Left
 _CLAUSE_END = re.compile(r"[:;,.!?：；，。]")
-# A deed said done: "your shelf is booked", "has been submitted", 已经报修了, 已提交, 已经报好名了.
+_SENTENCE_ENDS = ".;!?\n。；！？"
+_LEAST_COPIED = 12  # characters of a sentence: "no." or "not yet" may be anyone's
+# A deed said done: "your shelf is booked", "has been submitted", 已经报修了, 已提交, 已经报好名了, 已订24个.
 _DEED_DONE = re.compile(r"\b(?:is|are|has been|have been)\s+(?:now\s+)?(?:booked|reserved|scheduled|rescheduled|registered|submitted"
                         r"|placed|paid|ordered|borrowed|lent|renewed|checked out|exchanged|converted|transferred|cancell?ed|refunded"
                         r"|moved|extended|updated|changed|signed up|enrolled|filed|added|removed|confirmed)\b"
@@ -148,6 +150,8 @@ _DEED_DONE = re.compile(r"\b(?:is|are|has been|have been)\s+(?:now\s+)?(?:booked
                         # 已为王芳订好, 已帮您改到, 已把详情发送到, 已处理: the deed done for the user, someone they named or on a thing
                         r"|已(?:经)?(?:[帮为给替把将][^，。！？,.!?]{1,12}?)?(?:报修|报名|预订|预约|下单|提交|登记|付款|支付|处理|续费|续约|延期|改期|改约|改签|退款|退订|修改|更新|安排"
                         r"|寄出|上报|借出|借好|续借|续订|发送|发出|取消|确认|保留|预留|预定|排期|排入|报上|(?:报|订|约|办|买|借|交|付|登|改|换|排|定)好"
+                        # 已订24个, 已买了: a one-character deed with its count or 了
+                        r"|(?:订|约|买|购|租|借|寄)(?:了|(?=[0-9０-９一二两三四五六七八九十百几]))"
                         r"|(?:改|换|挪|调)(?:到|成|为)|下(?=[，。！,.!]|$))", re.I | re.M)
 # An answer saying all is done claims every part of the work.
 _ALL_DONE = re.compile(r"\bdone\b|\ball set\b|\b(?:all|both|is|are|'s|'re)\s+sorted\b(?!\s+by)"
@@ -401,7 +405,17 @@ class _Run:
         deeds = _deeds(call.name, self.descriptions.get(call.name, ""))
         # a deed's root may start a longer word of the same family: reserv of "reservation"
         return any(w.startswith(d) and (w == d or len(d) >= 4) for m in _NEGATED.finditer(self.output)
-                   for w in roots(terms(m[1])) for d in deeds)
+                   if not self._copied(m) for w in roots(terms(m[1])) for d in deeds)
+
+    def _copied(self, match: re.Match) -> bool:
+        """Whether the sentence holding a match is one a successful call's result says: "no visits within two days
+        of rain", the site's notes quoted, is the site's rule and denies no visit booked."""
+        text = match.string
+        start = max(text.rfind(c, 0, match.start()) for c in _SENTENCE_ENDS) + 1
+        end = min((i for c in _SENTENCE_ENDS if (i := text.find(c, match.end())) >= 0), default=len(text))
+        sentence = norm(text[start:end])
+        return len(sentence) >= _LEAST_COPIED and any(
+            c.status == "ok" and any(sentence in norm(s) for s in keys_and_strings(c.result)[1]) for c in self.calls)
 
     def _looked_up(self, argument, position: int) -> bool:
         """Whether an earlier successful call's result holds the value, or another successful call sent

@@ -16,6 +16,11 @@ def quality(*calls, output="The rate is 7.1.", request="USD to CNY?"):
     return TrajectoryQualityEvaluator().evaluate(trajectory(*calls, input=request, output=output), EvalContext())
 
 
+def claims_failure(*calls, request: str, output: str) -> bool:
+    """Whether the answer presents a failed call as done: silent_failure with unverified_success."""
+    return {"silent_failure", "unverified_success"} <= set(quality(*calls, request=request, output=output).labels)
+
+
 def rate(seq, error=None, args=ARGS, **timing):
     return call(seq, "get_exchange_rate", args, f"Error: {error}" if error else {"rate": 7.1}, error=error, **timing)
 
@@ -171,8 +176,7 @@ def test_a_reference_only_the_failed_call_could_have_returned_outweighs_an_admis
     search = call(1, "search_studios", {"city": "Leeds"}, [{"studio_id": "ST-5100", "name": "Bluebox Loft"}])
     book = call(2, "book_studio", {"studio_id": "ST-5100", "hours": 4}, "Error: 503 Service Unavailable (request RQ-5512)",
                 error="503 Service Unavailable")
-    labels = set(quality(search, book, request="book the cheapest studio, member code SNAP25", output=output).labels)
-    assert ({"silent_failure", "unverified_success"} <= labels) == claimed, labels
+    assert claims_failure(search, book, request="book the cheapest studio, member code SNAP25", output=output) == claimed
 
 
 @pytest.mark.parametrize("output, claimed", [
@@ -199,8 +203,7 @@ def test_a_word_of_the_deeds_family_claims_it(output, claimed):
 def test_a_hold_said_made_claims_the_failed_booking(output, claimed):
     search = call(1, "find_steam_services", {"travel_date": "2025-10-14", "passengers": 5}, {"results": [{"service_id": "svc-5436"}]})
     book = call(2, "book_seats", {"service_id": "SVC-5436", "passengers": 5}, error="booking office error (HTTP 500)")
-    labels = set(quality(search, book, request="Anything for 5 passengers tomorrow? Hold it for me.", output=output).labels)
-    assert ({"silent_failure", "unverified_success"} <= labels) == claimed, labels
+    assert claims_failure(search, book, request="Anything for 5 passengers tomorrow? Hold it for me.", output=output) == claimed
 
 
 @pytest.mark.parametrize("output", ["The e-mail has not been done yet.", "邮件未成功发送。", "邮件还没发出去。"])
@@ -1024,8 +1027,7 @@ def test_a_deed_said_done_that_no_successful_write_does_claims_the_failed_one(ou
     steel = call(1, "order_steel", {"section": "40x40x3 SHS", "lengths": 5}, {"po": "PO-49215"})
     job = call(2, "create_fabrication_job", {"drawing_no": "DRG-1131", "due_date": "2024-11-08"},
                "Error: 422 Unprocessable Entity: request rejected", error="422 Unprocessable Entity: request rejected")
-    labels = set(quality(steel, job, request="Please put drawing DRG-1131 into production by Friday", output=output).labels)
-    assert ({"silent_failure", "unverified_success"} <= labels) == claimed, labels
+    assert claims_failure(steel, job, request="Please put drawing DRG-1131 into production by Friday", output=output) == claimed
 
 
 @pytest.mark.parametrize("output, claimed", [
@@ -1034,8 +1036,36 @@ def test_a_deed_said_done_that_no_successful_write_does_claims_the_failed_one(ou
 ])
 def test_made_in_chinese_claims_the_failed_write(output, claimed):
     quote = call(1, "create_quote", {"survey_ref": "SR-1223", "room": "走廊"}, "Error: 409 Conflict", error="409 Conflict")
-    labels = set(quality(quote, request="按勘察单SR-1223给走廊报个价", output=output).labels)
-    assert ({"silent_failure", "unverified_success"} <= labels) == claimed, labels
+    assert claims_failure(quote, request="按勘察单SR-1223给走廊报个价", output=output) == claimed
+
+
+@pytest.mark.parametrize("output, claimed", [
+    # 已订24个: a one-character deed with its count says the order made, as 已买了 does (from the gammonlashed split)
+    ("已订24个李木线轴（LB-PL99），排队约7周。", True), ("线轴已买了，排队约7周。", True),
+    # near misses: the order said not made; a count of what was looked up, without the deed
+    ("没能下单：系统出错，24个李木线轴还没订。", False), ("李木线轴（LB-PL99）有货，排队约7周。", False),
+])
+def test_a_one_character_deed_with_its_count_claims_the_failed_order(output, claimed):
+    catalogue = call(1, "get_bobbin_catalogue", {"wood": "plum"}, {"items": [{"sku": "LB-PL99", "price": 7}]})
+    order = call(2, "order_bobbins", {"sku": "LB-PL99", "quantity": 24}, "Error: HTTP 500 Internal Server Error",
+                 error="HTTP 500 Internal Server Error")
+    assert claims_failure(catalogue, order, request="我想要24个李木蕾丝线轴。", output=output) == claimed
+
+
+@pytest.mark.parametrize("output, claimed", [
+    # "no visits within two days of rain" is the site's notes quoted: their rule, no visit denied (from the
+    # whipstaffed split)
+    ("Booked slot DAUB-6-862. Site notes: Panels must be dry; no visits within two days of rain.", True),
+    # near misses: the agent's own words deny the visit; a short negation may be anyone's
+    ("Site notes: Panels must be dry; no visit was booked, the board is being re-plastered.", False),
+    ("Booked slot DAUB-6-862. No visits.", False),
+])
+def test_a_negation_quoted_from_a_result_denies_nothing(output, claimed):
+    notes = call(1, "get_site_notes", {"site": "DAUB-6"},
+                 {"site": "DAUB-6", "notes": "Panels must be dry; no visits within two days of rain."})
+    visit = call(2, "book_survey_visit", {"slot_id": "DAUB-6-862"}, "Error: 500 the visit board is being re-plastered",
+                 error="500 the visit board is being re-plastered")
+    assert claims_failure(notes, visit, request="Book the survey visit and tell me the site notes.", output=output) == claimed
 
 
 @pytest.mark.parametrize("request_, depth", [
