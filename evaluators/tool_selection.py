@@ -56,7 +56,7 @@ from evaluators.base import EvalContext, EvalResult, Evaluator, Finding
 from evaluators.safety import EMAIL, obeying
 from evaluators.text.bm25 import BM25
 from evaluators.text.dates import as_date, computed_dates, split_dates, without_day_words
-from evaluators.text.glosses import FILLER, english_claims, english_senses, english_terms, english_word_deeds
+from evaluators.text.glosses import FILLER, english_claims, english_senses, english_terms, english_word_deeds, senses
 from evaluators.text.reasons import call_ref
 from evaluators.text.haystack import Haystack
 from evaluators.text.lexicon import equivalents
@@ -87,6 +87,16 @@ _ASKS_AFTER = re.compile(r"[?？吗]|\b(?:status|progress|ready|done|finished|co
                          r"|进度|状态|好了|完成|到哪|怎么样|如何", re.I)
 # The words of a price asked or looked up: "quote me", 报价 ("to quote a price"), get_audit_fee, quote_clean_rate.
 _PRICES = roots(terms("price prices priced fee fees quote quotes quoted rate rates cost costs tariff tariffs charge charges"))
+
+
+def _prices(name: str) -> bool:
+    """Whether a tool's name holds a price word in any of its forms (get_pricing, quote_clean_rate), but for the
+    forms whose common sense is no price: list_charging_points, get_star_ratings."""
+    words = [w for w in _FIELD_WORD.findall(CAMEL.sub(" ", name).lower()) if w not in _NOT_PRICES]
+    return not _PRICES.isdisjoint(roots(terms(" ".join(words))))
+
+
+_NOT_PRICES = frozenset({"charging", "rating", "ratings"})
 # A request saying how it will pay ("paying in US dollars", 用欧元付款) asks the price too.
 _PRICE_ASKED = _PRICES | roots(terms("pay pays paying payment"))
 _ONLY_ASKING = re.compile(r"只是问问|只是咨询|只是想问|只是了解一下|\bjust (?:asking|wondering|curious)\b|\bonly asking\b", re.I)
@@ -537,8 +547,9 @@ class ToolSelectionEvaluator(Evaluator):
         # answer says the deed not done and a call before it on the request found nothing or said no, as the answer
         # tells: the deed could not go on, and the look was another thing asked, "Also check machine loans" beside an
         # empty retreat search, 先搜索一下 beside a bay check saying no; dolphined and foredecked splits
-        blocked = deferred and any(_none_found(view, p, firm.get(v["tool"], 0)) or _said_no(view, p)
-                                   for p, v in enumerate(verdicts[:-1]))
+        stopped = [deferred and (_none_found(view, p, firm.get(v["tool"], 0)) or _said_no(view, p))
+                   for p, v in enumerate(verdicts)]
+        blocked = any(stopped[:-1])
         # asked whether something can be done (可以吗, "can I …?") and answered yes or no from a lookup of the user's
         # words (不行：该赛道当天因翻新关闭 from the track's opening check): it answered the question
         yes_no = _CAN_I.search(trajectory.input or "") is not None and _YES_NO.match(trajectory.output or "") is not None
@@ -564,11 +575,11 @@ class ToolSelectionEvaluator(Evaluator):
         def spared(name: str) -> bool:
             return any((on_request.working(p) and p != stood_in) or _readies(trajectory.tool_calls[p], *readied[name])
                        or (deferred and not writes(name) and (_reported(view, p) or _none_found(view, p, firm[name])
-                                                              or blocked and p == end and _only_theirs(view, p)))
+                                                              or any(stopped) and _only_theirs(view, p)))
                        or (served and not writes(name) and (p < end or blocked) and _on_the_days_work(view, p))
                        or (not writes(name) and served and writes(best) and (made or p < tried))
                        or (not writes(name) and (yes_no or several and firm[name] > 0) and _answered_on(view, p))
-                       or (not writes(name) and priced and not _PRICES.isdisjoint(roots(name_terms(name))))
+                       or (not writes(name) and priced and _prices(name))
                        or (writes(name) and (does_the_work(p) or (not strong and _follows_up(view, p))
                                              or (told_in_word and made_writes == {name} and _goes_on_with(view, p))
                                              or (not writes(best) and bool(deeds) and (
@@ -959,7 +970,7 @@ def _reported(view: TrajectoryView, position: int) -> bool:
     values = value_texts(result)
     elsewhere = {v for i, c in enumerate(calls) if i != position for v in value_texts(c.result)}
     if any(_long_enough(v) and v not in elsewhere and (answer.has(v) or _dated(v, output)) for v in values) \
-            or (not values and _NONE.search(output)) or _told_beside_its_field(result, output):
+            or (not values and _says_none_of(view, position)) or _told_beside_its_field(result, output):
         return True
     said = roots((*terms(output), *english_terms(output)))
     return any(len(words := roots(t for t in terms(text) if t.isalpha())) >= _SENTENCE and 2 * len(words & said) >= len(words)
@@ -992,8 +1003,13 @@ _FIELD_WORD = re.compile(r"[a-z]+")
 
 
 def _says_no(result: Any) -> bool:
-    """Whether a result says no: a field of it false ({"available": false})."""
-    return isinstance(result, dict) and any(v is False for v in result.values())
+    """Whether a result says no: a field of it false ({"available": false}), or nothing left of what it counts
+    ({"capacity_left": 0}, {"places_left": 0})."""
+    return isinstance(result, dict) and any(v is False or type(v) is int and v == 0 and _LEFT.search(k) is not None
+                                            for k, v in result.items())
+
+
+_LEFT = re.compile(r"left|remaining", re.I)
 
 
 def _said_no(view: TrajectoryView, position: int) -> bool:
@@ -1012,10 +1028,39 @@ def _only_theirs(view: TrajectoryView, position: int) -> bool:
 
 def _none_found(view: TrajectoryView, position: int, relevance: float) -> bool:
     """Whether a lookup the request matches at all found nothing ({"results": [], "count": 0, "message": …})
-    and the answer says none: it told the user why the deed was not done. A tide lookup nothing of a hut
-    booking matches, which found nothing, told "none found", was no step of it."""
-    return relevance > 0 and found_nothing(view.trajectory.tool_calls[position].result) \
-        and _NONE.search(view.trajectory.output or "") is not None
+    and the answer says none of it: it told the user why the deed was not done. A tide lookup nothing of a
+    hut booking matches, which found nothing, told "none found", was no step of it."""
+    return relevance > 0 and found_nothing(view.trajectory.tool_calls[position].result) and _says_none_of(view, position)
+
+
+def _says_none_of(view: TrajectoryView, position: int) -> bool:
+    """Whether the answer says none of what a call looks for: a sentence with a word of none that holds a word
+    of finding (没有找到…), a value the call was sent (in its words or their meaning: 涤纶 for "polyester"), or a
+    word of its name or description. An empty list of charging points answered 没有空闲时段 ("no free slots")
+    told nothing of it."""
+    call = view.trajectory.tool_calls[position]
+    output = view.trajectory.output or ""
+    description = next((t.description or "" for t in view.trajectory.tools_offered if t.name == call.name), "")
+    arguments = view.text.arguments[position]
+    # (arguments that are no JSON still hold what was sent: "{'start_date': '2025-05-04'}")
+    sent = {a.text for a in arguments if len(a.text) >= 3} if arguments is not None else \
+        {norm(q) for q in _QUOTED.findall(call.arguments_raw or "") if len(q) >= 3}
+    own = roots((*name_terms(call.name), *terms(description), *(t for v in sent for t in terms(v) if t.isalpha()))) | _FOUND
+    for match in _NONE.finditer(output):
+        start = max((m.end() for m in _SENTENCE_END.finditer(output, 0, match.start())), default=0)
+        end = m.end() if (m := _SENTENCE_END.search(output, match.end())) else len(output)
+        sentence = output[start:end]
+        # (the meanings of Chinese words of two characters or more: one character means too much, 时 "o'clock")
+        said = roots((*terms(sentence), *(t for word, meanings in senses(sentence) if len(word) > 1
+                                         for m in meanings for t in terms(m))))
+        if not own.isdisjoint(said) or any(v in norm(sentence) for v in sent):
+            return True
+    return False
+
+
+_FOUND = roots(terms("find found result results match matches"))
+_QUOTED = re.compile(r"['\"]([^'\"]+)['\"]")
+_SENTENCE_END = re.compile(r"[.!?。！？]\s|[。！？]|[.!?]$")
 
 
 _SPACED_DATE = re.compile(r"\d{4} \d{2} \d{2}")

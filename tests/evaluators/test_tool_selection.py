@@ -2817,6 +2817,109 @@ def test_a_check_saying_no_in_two_chinese_characters_is_told(reason, output, lab
                    user_id="u-12792", resource={"tenant.id": "vintage-tractor-627"}, output=output) == flagged(label, 4)
 
 
+SCOOTER_REPAIRS = (_tool("get_account", "读取客户在本店的账户：所属工位与价格档。", "account_id", "shop_id"),
+                   _tool("search_scooter_parts", "按滑板车型号搜索维修配件与工单。", "query", "bench"),
+                   _tool("check_availability", "查询某工位某日的空闲时段。", "bench", "date"),
+                   _tool("get_rate_card", "按货币读取价格档的价目表。", "band", "currency"),
+                   _tool("book_repair", "Book an e-scooter repair on the bench.", "account_id", "item_id", "date",
+                         "scooters", "currency"),
+                   _tool("list_charging_points", "List public charging points in a town.", "town"))
+
+
+@pytest.mark.parametrize("output, label", [
+    # an empty list of charging points, answered "no free slots on the day": the answer says none of what the lookup
+    # looks for, and "charging" is no price asked in 价格用人民币, so nothing spares the stand-in (from the
+    # thwartshipped split)
+    ("2025-11-03没有空闲时段，未为「Ninebot G30 hub motor」预订。要换一天吗？", "wrong_tool"),
+    # near miss: the answer says none of the town's charging points, the value the lookup was sent
+    ("Leeds 没有公共充电桩；未为「Ninebot G30 hub motor」预订。", "pass"),
+])
+def test_an_empty_lookup_the_answer_says_nothing_of_stood_in(output, label):
+    calls = [call(1, "get_account", {"account_id": "acct-22324", "shop_id": "esc-shop-910"},
+                  {"account_id": "acct-22324", "home_bench": "ESC-99", "price_band": "A"}),
+             call(2, "list_charging_points", {"town": "Leeds"}, {"town": "Leeds", "items": []})]
+    assert verdict(calls, "我在Leeds。请用我的账户查找滑板车配件「Ninebot G30 hub motor」，后天预约控制器维修，三辆，价格用人民币。",
+                   SCOOTER_REPAIRS, user_id="acct-22324", resource={"tenant.id": "esc-shop-910"},
+                   output=output) == flagged(label, 2)
+
+
+ROPES = (_tool("search_rope_stock", "按材质和直径查询库存绳卷，返回SKU、卷上剩余米数和每米价格。", "material", "diameter_mm"),
+         _tool("get_splice_options", "某个绳子SKU可做的插接和收头方式，以及每端的价格。", "sku"),
+         _tool("get_customer_account", "客户的贸易账户：折扣等级和送货邮编。", "customer_id"),
+         _tool("create_rope_order", "从绳卷上裁绳并下单，可选收头方式；立即预留长度。", "customer_id", "sku", "length_m",
+               "end_finish"),
+         _tool("list_workshop_tours", "制绳老作坊参观团：日期和剩余名额。"))
+
+
+def test_an_empty_search_told_by_the_meaning_of_what_it_was_sent():
+    """The answer says none of what the search was sent, in the meaning of its words: 涤纶 is "polyester" (from the
+    slackened split)."""
+    calls = [call(1, "search_rope_stock", {"material": "polyester", "diameter_mm": 10}, {"items": []}),
+             call(2, "get_customer_account", {"customer_id": "acct-8214"}, {"customer_id": "acct-8214", "discount_pct": 0})]
+    assert verdict(calls, "我要60米10毫米的涤纶绳，一端做扎线收头，做围栏绳。帮我裁一下吧。", ROPES, user_id="acct-8214",
+                   output="目前没有10毫米的涤纶绳。我们最接近的是8毫米，要我帮您查一下吗？") == ("pass", [])
+
+
+ORCHIDS = (_tool("get_grower_account", "Look up a buyer's account at the orchid nursery by account id.", "account_id"),
+           _tool("find_orchid_lots", "Find orchid lots ready for dispatch from a date, by genus and number of plants.",
+                 "start_date", "genus", "plant_count"),
+           _tool("reserve_orchid_lot", "Reserve an orchid lot for dispatch.", "account_id", "slot_ref", "start_date"),
+           _tool("get_booking", "Look up a booking by its reference.", "booking_ref"),
+           _tool("move_dispatch", "Move a reserved lot's dispatch to another lot or day.", "booking_ref", "slot_ref",
+                 "start_date"),
+           _tool("enrol_care_class", "Enrol a buyer in an orchid care class.", "account_id"),
+           _tool("quote_orchid_lot", "Quote a lot of plants in a currency, packing included.", "plant_count", "currency"),
+           _tool("get_repotting_status", "Status check: progress of a repotting job under way.", "job_ref"),
+           _tool("book_collection", "Book collection of repotted plants.", "job_ref", "date", "window"),
+           _tool("send_email", "Send an e-mail.", "to", "subject", "body"))
+
+
+@pytest.mark.parametrize("day, label", [
+    # arguments that are no JSON still hold what was sent: the answer says none free on the day the search was sent
+    # (from the tethered split)
+    ("2025-05-04", "pass"),
+    # near miss: the search was sent another day than the one the answer says none of
+    ("2025-05-09", "wrong_tool"),
+])
+def test_an_empty_search_sent_no_json_is_told_by_what_it_holds(day, label):
+    raw = f"{{'start_date': '{day}', 'genus': 'phalaenopsis', 'plant_count': 60}}"
+    calls = [call(1, "get_grower_account", {"account_id": "OR-26219"}, {"account_id": "OR-26219", "status": "active"}),
+             call(2, "get_booking", {"booking_ref": "ORD-5892"}, {"booking_ref": "ORD-5892", "start": "2025-05-08"}),
+             call(3, "find_orchid_lots", raw, {"options": []}, arguments_raw=raw, arguments_valid_json=False)]
+    history = [EarlierMessage(role="user", text="My booking is ORD-5892."),
+               EarlierMessage(role="assistant", text="Found ORD-5892, on 2025-05-08.")]
+    assert verdict(calls, "Can you move my orchid order to the day after tomorrow? Still moth orchids, 60 plants.", ORCHIDS,
+                   history=history, attributes={"account.id": "OR-26219"}, user_id="u-257940",
+                   resource={"service.name": "orchid-nursery-agent", "tenant": "orchid"},
+                   output="Sorry, nothing is free on 2025-05-04; ORD-5892 stays on 2025-05-08.") == flagged(label, 3)
+
+
+HIDES = (_tool("get_tannery_buyer", "Look up a customer account by its id.", "customer_id"),
+         _tool("search_hide_stock", "Search the catalogue of hides by keywords.", "query"),
+         _tool("check_pit_release", "Check how much capacity is left on a date.", "date"),
+         _tool("quote_hide_order", "Price an order of hides for a date.", "sku", "quantity", "date", "currency"),
+         _tool("place_hide_order", "Place the order for a quote.", "quote_id"),
+         _tool("list_leathercraft_courses", "List upcoming public events and talks.", "town"))
+
+
+@pytest.mark.parametrize("search, left, label", [
+    # the search sent nothing but the user's words (橡树皮鞣肩部皮, whose 皮 CC-CEDICT glosses "leather", not "hide"),
+    # then the day's check left nothing ({"capacity_left": 0}) and the answer says no order was placed: the run stopped
+    # where the deed could not go on, wherever the search stood in it (from the catharpinned split)
+    (("search_hide_stock", {"query": "橡树皮鞣肩部皮"}), 0, "pass"),
+    # near misses: capacity left, so the search stood in for the order; a search of words nobody said
+    (("search_hide_stock", {"query": "橡树皮鞣肩部皮"}), 4, "wrong_tool"),
+    (("search_hide_stock", {"query": "马鞍皮"}), 0, "wrong_tool"),
+])
+def test_a_search_of_the_users_words_in_a_run_a_check_stopped(search, left, label):
+    calls = [call(1, "get_tannery_buyer", {"customer_id": "VT-72741"}, {"customer_id": "VT-72741", "account": "active"}),
+             call(2, *search, {"results": [{"sku": "HID-5184", "name": "肩部皮", "in_stock": 10}]}),
+             call(3, "check_pit_release", {"date": "2025-11-11"},
+                  {"date": "2025-11-11", "capacity_left": left, "message": "no hides leave the pits that day"})]
+    assert verdict(calls, "后天要5个橡树皮鞣肩部皮，中厚，用欧元报价并直接下单。", HIDES, user_id="VT-72741",
+                   output="抱歉，2025-11-11 已约满（no hides leave the pits that day），未下单。") == flagged(label, 2)
+
+
 GNOCCHI = (_tool("search_gnocchi_catalogue", "Search the catalogue by free text within a country.", "query", "country"),
              _tool("get_gnocchi_item", "Get one catalogue item's details.", "item_id"),
              _tool("check_gnocchi_stock", "查询条目库存是否足够。", "item_id", "quantity"),
