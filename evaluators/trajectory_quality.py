@@ -62,7 +62,7 @@ TRANSIENT = frozenset({"rate_limit", "server", "timeout"})
 _ACKNOWLEDGES = re.compile(
     r"sorry|unfortunately|unable|not able|couldn'?t|could not|can'?t|cannot|fail|error|unavailable|"
     r"not available|didn'?t|did not|wasn'?t|was not|weren'?t|were not|ha(?:s|ve)n'?t been|already exists?|try again|"
-    r"apolog|refus|reject|declin|denied|bounced|try (?:again )?later|\bnot (?:answering|responding)\b|"
+    r"apolog|refus|reject|declin|denied|bounced|try (?:again )?later|\b(?:not|isn'?t|aren'?t) (?:answering|responding)\b|"
     # "the vet vaccination system is down right now" (not "the price is down to £20", "down the hall")
     r"\b(?:is|are|was|were) (?:currently |temporarily |still )?(?:down|offline)(?=\s*(?:[,.;:!]|$|right now|at the moment|"
     r"for (?:maintenance|now)|today))|\bnothing (?:is |was |has been |got )?(?:booked|done|made|placed|sent|"

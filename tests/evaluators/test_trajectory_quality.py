@@ -1327,6 +1327,20 @@ def test_a_service_said_down_or_not_answering_admits_the_failure(output, admits)
     assert ("silent_failure" not in labels) == admits, labels
 
 
+@pytest.mark.parametrize("output, label", [
+    # "isn't answering" says the failure as "is not answering" does (from the tumblehomed split)
+    ("The booking system isn't answering; please ring the workshop supervisor.", None),
+    ("The bay planners aren't responding right now; please ring the workshop supervisor.", None),
+    # near miss: the system said answering again, which tells nothing of the failure
+    ("The booking system is answering again; please ring the workshop supervisor.", "no_recovery"),
+])
+def test_a_service_said_not_answering_in_a_contraction_admits_the_failure(output, label):
+    bays = call(1, "find_repair_bays", {"date": "2025-04-19"}, error="503 Service Unavailable: bay planner busy")
+    again = call(2, "find_repair_bays", {"date": "2025-04-19"}, error="503 Service Unavailable: bay planner busy")
+    labels = set(quality(bays, again, request="find me a repair bay on 19 April", output=output).labels)
+    assert ("no_recovery" in labels) == (label == "no_recovery"), labels
+
+
 @pytest.mark.parametrize("found, output, labels", [
     # an amendment that failed, said done, beside the search for the first wish that found nothing: 没有找到 tells that
     # search, not the failure, and "now has" says the new state settled (from the chainplated split)
