@@ -58,6 +58,7 @@ from evaluators.text.bm25 import BM25
 from evaluators.text.dates import as_date, computed_dates, split_dates, without_day_words
 from evaluators.text.glosses import FILLER, english_claims, english_senses, english_terms, english_word_deeds, senses
 from evaluators.text.reasons import call_ref
+from evaluators.text.sentences import sentence_at
 from evaluators.text.haystack import Haystack
 from evaluators.text.lexicon import equivalents
 from evaluators.text.values import keys_and_strings, leaves, parsed, value_texts
@@ -1047,9 +1048,7 @@ def _says_none_of(view: TrajectoryView, position: int) -> bool:
         {norm(q) for q in _QUOTED.findall(call.arguments_raw or "") if len(q) >= 3}
     own = roots((*name_terms(call.name), *terms(description), *(t for v in sent for t in terms(v) if t.isalpha()))) | _FOUND
     for match in _NONE.finditer(output):
-        start = max((m.end() for m in _SENTENCE_END.finditer(output, 0, match.start())), default=0)
-        end = m.end() if (m := _SENTENCE_END.search(output, match.end())) else len(output)
-        sentence = output[start:end]
+        sentence = sentence_at(output, match.start(), match.end())
         # (the meanings of Chinese words of two characters or more: one character means too much, 时 "o'clock")
         said = roots((*terms(sentence), *(t for word, meanings in senses(sentence) if len(word) > 1
                                          for m in meanings for t in terms(m))))
@@ -1060,7 +1059,6 @@ def _says_none_of(view: TrajectoryView, position: int) -> bool:
 
 _FOUND = roots(terms("find found result results match matches"))
 _QUOTED = re.compile(r"['\"]([^'\"]+)['\"]")
-_SENTENCE_END = re.compile(r"[.!?。！？]\s|[。！？]|[.!?]$")
 
 
 _SPACED_DATE = re.compile(r"\d{4} \d{2} \d{2}")

@@ -30,6 +30,7 @@ from evaluators.text.index import TrajectoryText
 from evaluators.text.norm import norm
 from evaluators.text.numbers import number_of, numbers_in
 from evaluators.text.reasons import line
+from evaluators.text.sentences import sentence_at
 from evaluators.text.terms import roots, terms
 from evaluators.text.values import canonical_json, keys_and_strings, value_texts
 from evaluators.trajectory_view import TrajectoryView, before
@@ -126,7 +127,6 @@ _WRITE_ROOTS = tuple(sorted(r for r in roots(_WRITES) if len(r) >= 4))
 _NEGATED = re.compile(r"(?:\b(?:no|not|never|nothing|without)\b|n't)((?:\s+[\w-]+){1,4})", re.I)
 _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")  # refillsLeft -> refills Left
 _CLAUSE_END = re.compile(r"[:;,.!?：；，。]")
-_SENTENCE_ENDS = ".;!?\n。；！？"
 _LEAST_COPIED = 12  # characters of a sentence: "no." or "not yet" may be anyone's
 # A deed said done: "your shelf is booked", "has been submitted", 已经报修了, 已提交, 已经报好名了, 已订24个.
 _DEED_DONE = re.compile(r"\b(?:is|are|has been|have been)\s+(?:now\s+)?(?:booked|reserved|scheduled|rescheduled|registered|submitted"
@@ -410,10 +410,7 @@ class _Run:
     def _copied(self, match: re.Match) -> bool:
         """Whether the sentence holding a match is one a successful call's result says: "no visits within two days
         of rain", the site's notes quoted, is the site's rule and denies no visit booked."""
-        text = match.string
-        start = max(text.rfind(c, 0, match.start()) for c in _SENTENCE_ENDS) + 1
-        end = min((i for c in _SENTENCE_ENDS if (i := text.find(c, match.end())) >= 0), default=len(text))
-        sentence = norm(text[start:end])
+        sentence = norm(sentence_at(match.string, match.start(), match.end()))
         return len(sentence) >= _LEAST_COPIED and any(
             c.status == "ok" and any(sentence in norm(s) for s in keys_and_strings(c.result)[1]) for c in self.calls)
 
