@@ -573,6 +573,10 @@ class ToolSelectionEvaluator(Evaluator):
             return fits_nowhere_else(view, p, offered[index[best]]) \
                 or _acts_on_found(view, p, on_request, offered[index[best]], meant)
 
+        # (a lookup the run went on after, which the request matches at all, sent the user's words and whose result
+        # the answer tells beyond what it was sent, answered a part of the request on the way: a stand-in for the
+        # better tool ends the run, or is neither told nor used; from the 300 blind splits, where lookups before
+        # the last call were flagged 230 times and rightly 3)
         def spared(name: str) -> bool:
             return any((on_request.working(p) and p != stood_in) or _readies(trajectory.tool_calls[p], *readied[name])
                        or (deferred and not writes(name) and (_reported(view, p) or _none_found(view, p, firm[name])
@@ -581,6 +585,8 @@ class ToolSelectionEvaluator(Evaluator):
                        or (not writes(name) and served and writes(best) and (made or p < tried))
                        or (not writes(name) and (yes_no or several and firm[name] > 0) and _answered_on(view, p))
                        or (not writes(name) and priced and _prices(name))
+                       or (not writes(name) and p < end and scores[name] > 0 and _sends_the_users(view, p)
+                           and _reported(view, p, news=True))
                        or (writes(name) and (does_the_work(p) or (not strong and _follows_up(view, p))
                                              or (told_in_word and made_writes == {name} and _goes_on_with(view, p))
                                              or (not writes(best) and bool(deeds) and (
@@ -956,13 +962,13 @@ def _answered_after(view: TrajectoryView, on_request: "_OnTheRequest", position:
     return any(on_request.working(i) for i in on_request.fed_by[position]) and _reported(view, position)
 
 
-def _reported(view: TrajectoryView, position: int) -> bool:
+def _reported(view: TrajectoryView, position: int, news: bool = False) -> bool:
     """Whether the final answer states a value (three characters or more, two Chinese; a date in its own form) of the
     call's result that no other call returned (the GBP of a balance may be the quote's), or
     restates a sentence of it in its own words, in another language too (裂了的杯子也可全额退押金 for
     "Cracked cups are taken back; the deposit is refunded in full."), or states a short value beside its
     field's word ("with 5 left" for `left: 5`): a lookup the agent answered from served the request,
-    whatever its words."""
+    whatever its words. With `news`, a value the call was sent and its result echoes tells nothing."""
     output = view.trajectory.output
     if not output:
         return False
@@ -970,12 +976,14 @@ def _reported(view: TrajectoryView, position: int) -> bool:
     answer, result = Haystack([norm(output)]), calls[position].result
     values = value_texts(result)
     elsewhere = {v for i, c in enumerate(calls) if i != position for v in value_texts(c.result)}
+    sent = set(value_texts(calls[position].arguments)) if news else set()
+    elsewhere |= sent
     if any(_long_enough(v) and v not in elsewhere and (answer.has(v) or _dated(v, output)) for v in values) \
             or (not values and _says_none_of(view, position)) or _told_beside_its_field(result, output):
         return True
     said = roots((*terms(output), *english_terms(output)))
     return any(len(words := roots(t for t in terms(text) if t.isalpha())) >= _SENTENCE and 2 * len(words & said) >= len(words)
-               for text in keys_and_strings(result)[1])
+               for text in keys_and_strings(result)[1] if sent.isdisjoint(value_texts(text)))
 
 
 def _long_enough(value: str) -> bool:

@@ -2942,3 +2942,46 @@ def test_a_lookup_is_no_wrong_choice_beside_a_tool_no_telling_word_names(request
                   {"item_id": "GN-12395", "available": 0, "restock": "unknown"})]
     assert verdict(calls, request_, GNOCCHI, output="抱歉：乳清干酪土豆团子（GN-12395）目前无货，也没有补货日期，无法为你预留7件。") \
         == flagged(label, 2)
+
+
+def _cup_tool(name: str, description: str, properties: dict, required: list) -> ToolDefinition:
+    return ToolDefinition(name=name, description=description,
+                          parameters={"type": "object", "properties": properties, "required": required})
+
+
+CUP_TOOLS = (
+    _cup_tool("get_deposit_balance", "Cups a member has out and the deposit held.",
+              {"member_id": {"type": "string"}}, ["member_id"]),
+    _cup_tool("find_return_points", "Cup return points near a place.",
+              {"near": {"type": "string"}, "open_now": {"type": "boolean", "default": False}}, ["near"]),
+    _cup_tool("get_scheme_rules", "Rules of the deposit scheme on one topic.",
+              {"topic": {"type": "string", "enum": ["returns", "refunds", "damaged_cups"]}}, ["topic"]),
+    _cup_tool("request_refund", "Refund deposit for returned cups.",
+              {"member_id": {"type": "string"}, "cups": {"type": "integer", "minimum": 1},
+               "amount": {"type": "number", "minimum": 0.5}, "currency": {"type": "string", "pattern": "^[A-Z]{3}$"},
+               "method": {"type": "string", "enum": ["card", "bank_transfer", "voucher"]}},
+              ["member_id", "cups", "amount", "currency", "method"]),
+    _cup_tool("order_branded_cups", "Order branded cups for a café.",
+              {"member_id": {"type": "string"}, "quantity": {"type": "integer"}}, ["member_id"]),
+)
+CUP_REQUEST = "我还有几个杯子没还？押金多少？大学图书馆附近500米内现在哪里能还？杯子裂了还能退押金吗？"
+
+
+def cup_calls(points: list) -> list:
+    return [call(1, "get_deposit_balance", {"member_id": "CUP-20245"},
+                 {"member_id": "CUP-20245", "cups_out": 3, "deposit_per_cup": 1.5, "currency": "EUR", "held": 4.5}),
+            call(2, "find_return_points", {"near": "大学图书馆", "open_now": True}, {"near": "大学图书馆", "points": points}),
+            call(3, "get_scheme_rules", {"topic": "damaged_cups"},
+                 {"topic": "damaged_cups", "text": "Cracked cups are taken back; the deposit is refunded in full."})]
+
+
+def test_a_lookup_the_run_went_on_after_and_the_answer_tells_answered_a_part_of_the_request():
+    # the return points were asked (哪里能还, "where can I return them"), which the request's words do not match;
+    # the answer names them: a step of the work, not a stand-in for request_refund (mellowed split)
+    points = [{"name": "Library foyer", "closes": "22:00"}, {"name": "Kiosk 3", "closes": "20:00"}]
+    told = "您有 3 个杯子未还，押金 4.50 欧元。大学图书馆附近现在营业的还杯点：Library foyer, Kiosk 3。裂了的杯子也可全额退押金。"
+    assert verdict(cup_calls(points), CUP_REQUEST, CUP_TOOLS, output=told) == ("pass", [])
+    # near misses: the answer tells nothing the lookup found, only the place it was sent, which its result echoes
+    untold = told.replace("Library foyer, Kiosk 3", "请到前台询问")
+    assert verdict(cup_calls(points), CUP_REQUEST, CUP_TOOLS, output=untold) == flagged("wrong_tool", 2)
+    assert verdict(cup_calls([]), CUP_REQUEST, CUP_TOOLS, output=untold) == flagged("wrong_tool", 2)
