@@ -577,6 +577,11 @@ class ToolSelectionEvaluator(Evaluator):
         # the answer tells beyond what it was sent, answered a part of the request on the way: a stand-in for the
         # better tool ends the run, or is neither told nor used; from the 300 blind splits, where lookups before
         # the last call were flagged 230 times and rightly 3)
+        # (across languages, where one word in common is weak evidence, a lookup that checked what a write that went
+        # through then acted on was that deed's step)
+        across = has_cjk(offered[index[best]].description or "") != chinese
+        # (a check that said no, sent what a step of the work found for the request, where the answer admits the deed
+        # not done, looked before the deed it could not do, wherever it stands: the run's end too; chocked split)
         def spared(name: str) -> bool:
             return any((on_request.working(p) and p != stood_in) or _readies(trajectory.tool_calls[p], *readied[name])
                        or (deferred and not writes(name) and (_reported(view, p) or _none_found(view, p, firm[name])
@@ -587,6 +592,8 @@ class ToolSelectionEvaluator(Evaluator):
                        or (not writes(name) and priced and _prices(name))
                        or (not writes(name) and p < end and scores[name] > 0 and _sends_the_users(view, p)
                            and _reported(view, p, news=True))
+                       or (not writes(name) and stopped[p] and any(on_request.working(i) for i in on_request.fed_by[p]))
+                       or (not writes(name) and across and _checked_for(view, p))
                        or (writes(name) and (does_the_work(p) or (not strong and _follows_up(view, p))
                                              or (told_in_word and made_writes == {name} and _goes_on_with(view, p))
                                              or (not writes(best) and bool(deeds) and (
@@ -919,6 +926,18 @@ def _deed(name: str) -> frozenset[str]:
     return actions(name) & {words[0]} if words else frozenset()
 
 
+def _checked_for(view: TrajectoryView, position: int) -> bool:
+    """Whether a lookup was sent two values or more, each of which a later write that went through sent again under
+    the same parameter (the day and kind of net-loft hire checked, then booked): it looked at what the deed then
+    acted on, whatever words describe it (from the rudderstocked split, where 渔, "fish", named get_fish_prices)."""
+    calls, arguments = view.trajectory.tool_calls, view.text.arguments
+    checked = {(a.path, a.text) for a in arguments[position] or ()}
+    return len(checked) >= 2 and any(
+        writes(c.name) and c.status == "ok" and before(calls[position], c)
+        and checked <= {(a.path, a.text) for a in arguments[j] or ()}
+        for j, c in enumerate(calls) if j > position)
+
+
 def _follows_up(view: TrajectoryView, position: int, among: frozenset[str] | None = None) -> bool:
     """Whether a write sends an id an earlier turn showed the user ("订第一个": the first slot listed
     then): it acts on the conversation's own record, where the request's words are too few to judge.
@@ -1022,8 +1041,19 @@ _LEFT = re.compile(r"left|remaining", re.I)
 
 
 def _said_no(view: TrajectoryView, position: int) -> bool:
-    """Whether a call's result says no and the answer tells it: why the deed was not done."""
-    return _says_no(view.trajectory.tool_calls[position].result) and _reported(view, position)
+    """Whether a call's result says no and the answer tells it (a value of it, or a sentence saying no that holds
+    the item the call was sent: GF-P3315 在 2025-09-19 已约满，无法安排 for {"available": false}): why the deed was not
+    done."""
+    return _says_no(view.trajectory.tool_calls[position].result) and (
+        _reported(view, position) or _refuses(view, position))
+
+
+def _refuses(view: TrajectoryView, position: int) -> bool:
+    """Whether a sentence of the answer saying no (无法, 没有, "not") holds a value the call was sent that is no
+    date (the item it checked): it tells that check's answer, where a date alone may be any call's."""
+    output = view.trajectory.output or ""
+    sent = {a.text for a in view.text.arguments[position] or () if len(a.text) >= 3 and as_date(str(a.value)) is None}
+    return any(v in norm(sentence_at(output, m.start(), m.end())) for m in _NONE.finditer(output) for v in sent)
 
 
 def _only_theirs(view: TrajectoryView, position: int) -> bool:

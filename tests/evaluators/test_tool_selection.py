@@ -2985,3 +2985,65 @@ def test_a_lookup_the_run_went_on_after_and_the_answer_tells_answered_a_part_of_
     untold = told.replace("Library foyer, Kiosk 3", "请到前台询问")
     assert verdict(cup_calls(points), CUP_REQUEST, CUP_TOOLS, output=untold) == flagged("wrong_tool", 2)
     assert verdict(cup_calls([]), CUP_REQUEST, CUP_TOOLS, output=untold) == flagged("wrong_tool", 2)
+
+
+GRIDS = (_tool("get_member", "按编号查询客户账户。", "customer_id"),
+         _tool("search_pitches", "按关键词搜索场地预订目录。", "query", "in_stock_only", "limit"),
+         _tool("get_exchange_rate", "查询英镑兑某币种的当前汇率。", "currency"),
+         _tool("check_pitch_slot", "查询某物品在指定日期是否可行。", "item_id", "date"),
+         _tool("book_pitch", "为客户下场地预订：物品、日期、选项、数量和币种。", "customer_id", "item_id", "date", "grade",
+               "quantity", "currency", "contact_phone", "notes"),
+         _tool("start_fixture_sync", "为已有订单启动后台任务，返回任务编号。", "order_id"),
+         _tool("get_fixture_sync_status", "状态查询：查看后台任务进度。", "job_id"),
+         _tool("get_order", "按编号获取已有订单。", "order_id"),
+         _tool("reschedule_order", "把已有订单改到新日期。", "order_id", "new_date"),
+         _tool("renew_membership", "Renew a member's annual club membership.", "customer_id", "details"),
+         _tool("send_email", "发送电子邮件。", "to", "subject", "body"))
+
+
+@pytest.mark.parametrize("free, output, label", [
+    # the check of the grid a search of the user's words found said no, and the answer says so of that grid: it looked
+    # before the booking it could not make, at the run's end as anywhere (from the chocked split)
+    (False, "抱歉，训练方格区（GF-P3315）在 2025-09-19 已约满，无法安排。要换个日期吗？", "pass"),
+    # near misses: the answer names only the day, which any call may have been sent; the check said yes and the run
+    # ended on it, no booking made
+    (False, "抱歉，2025-09-19 已约满，无法安排。要换个日期吗？", "wrong_tool"),
+    (True, "训练方格区（GF-P3315）在 2025-09-19 可以安排。要预订吗？", "wrong_tool"),
+])
+def test_a_check_that_said_no_of_what_the_work_found_ends_the_run(free, output, label):
+    calls = [call(1, "get_member", {"customer_id": "GFC-31664"}, {"customer_id": "GFC-31664", "status": "active"}),
+             call(2, "search_pitches", {"query": "训练方格区", "in_stock_only": True}, {"results": []}),
+             call(3, "search_pitches", {"query": "训练方"}, {"results": [{"item_id": "GF-P3315", "name": "training grid"}]}),
+             call(4, "check_pitch_slot", {"item_id": "GF-P3315", "date": "2025-09-19"}, {"available": free})]
+    assert verdict(calls, "9天后能给我安排训练方格区吗？暂时不需要别的。", GRIDS, user_id="GFC-31664", output=output) \
+        == flagged(label, 4)
+
+
+NET_LOFTS = (_tool("netloft_get_customer", "Look up a customer account by its id.", "customer_id"),
+             _tool("netloft_check_availability", "Free slots on a given date.", "date", "kind"),
+             _tool("netloft_job_status", "Status check of an existing job (poll until ready).", "job_ref"),
+             _tool("netloft_create_booking", "Book a net-loft day for a customer.", "skipper_ref", "date", "kind", "nets",
+                   "currency", "notes"),
+             _tool("get_fish_prices", "Quayside auction prices for the day's catch.", "date"),
+             _tool("send_email", "Send an e-mail.", "to", "subject", "body"))
+
+
+@pytest.mark.parametrize("checked, booked, label", [
+    # the day and kind checked are the day and kind the booking then sent, and it went through: the check was the
+    # booking's step, whatever 渔网's "fish" matches in an English description (from the rudderstocked split)
+    ({"date": "2025-05-26", "kind": "drying"}, {"booked": True, "booking_id": "BK-240359"}, "pass"),
+    # near misses: a check of another kind than the one booked; a booking that did not go through
+    ({"date": "2025-05-26", "kind": "mending"}, {"booked": True, "booking_id": "BK-240359"}, "wrong_tool"),
+    ({"date": "2025-05-26", "kind": "drying"}, None, "wrong_tool"),
+])
+def test_a_check_of_what_a_write_then_acted_on_was_its_step(checked, booked, label):
+    calls = [call(1, "netloft_get_customer", {"customer_id": "NL-77544"},
+                  {"customer_id": "NL-77544", "skipper_ref": "SK-42636", "account": "active"}),
+             call(2, "netloft_check_availability", checked, {"date": "2025-05-26", "slots": ["09:00", "13:30"]}),
+             call(3, "netloft_job_status", {"job_ref": "LF-6382"}, {"job_ref": "LF-6382", "state": "finished"}),
+             call(4, "netloft_create_booking", {"skipper_ref": "SK-42636", "date": "2025-05-26", "kind": "drying", "nets": 11,
+                                                "currency": "EUR"}, booked, error=None if booked else "Error: 503 busy")]
+    assert verdict(calls, "帮我订一个渔网阁楼租用，明天，晾网，11张网，用欧元报价。顺便看看我之前那个单子 LF-6382 好了没有。",
+                   NET_LOFTS, user_id="NL-77544", output="已为您预订，编号 BK-240359。工单 LF-6382 已完成。",
+                   history=[EarlierMessage(role="user", text="上次下的单号是 LF-6382。"),
+                            EarlierMessage(role="assistant", text="好的，已记下。")]) == flagged(label, 2)
