@@ -835,10 +835,21 @@ def _ended_off_request(view: TrajectoryView, verdicts: list[dict], firm: dict[st
             or _fed_beyond_counts(view, len(verdicts) - 1, on_request) or _widened(trajectory.tool_calls) \
             or acknowledges(trajectory.output or "") and bool(value_texts(trajectory.tool_calls[-1].result)) \
             and _reported(view, len(verdicts) - 1) \
-            or _readies(trajectory.tool_calls[-1], _reference_keys(next(t for t in trajectory.tools_offered if t.name == wanted))):
+            or _readies(trajectory.tool_calls[-1], _reference_keys(next(t for t in trajectory.tools_offered if t.name == wanted))) \
+            or _stopped_before(view):
         return
     _mark_wrong(last, wanted, f"the request matches {wanted!r} (relevance {firm[wanted]:.2f}) "
                               f"and nothing of it {last['tool']!r}")
+
+
+def _stopped_before(view: TrajectoryView) -> bool:
+    """Whether the run ended on a lookup sent nothing but the user's own words (the shipping quote for 德国 and 瑞士法郎)
+    after a call said no ({"available": false}), as the answer tells while it admits the deed not done: that call
+    stopped the deed, and the lookup ran beside it (from the spanshackled split, where an availability check ran
+    first). An empty search is no such stop: a relaxed one may follow it."""
+    end = len(view.trajectory.tool_calls) - 1
+    return acknowledges(view.trajectory.output or "") and _only_theirs(view, end) and any(
+        _said_no(view, i) for i in range(end))
 
 
 def _widened(calls: list[ToolCall]) -> bool:

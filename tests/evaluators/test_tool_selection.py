@@ -3047,3 +3047,38 @@ def test_a_check_of_what_a_write_then_acted_on_was_its_step(checked, booked, lab
                    NET_LOFTS, user_id="NL-77544", output="已为您预订，编号 BK-240359。工单 LF-6382 已完成。",
                    history=[EarlierMessage(role="user", text="上次下的单号是 LF-6382。"),
                             EarlierMessage(role="assistant", text="好的，已记下。")]) == flagged(label, 2)
+
+
+FRIES = (_tool("search_fry_menus", "Search the Ulster fry catalogue by words.", "query", "limit"),
+         _tool("send_email", "Send an e-mail.", "to", "subject", "body"),
+         _tool("get_shipping_quote", "Shipping options and fees to a country, in a currency.", "country", "currency"),
+         _tool("get_order_status", "Status check: poll an order's progress.", "order_id"),
+         _tool("get_customer", "Look up a Ulster-fry caterers customer's account by customer id.", "customer_id"),
+         _tool("check_availability", "Check whether an item can be made or delivered on a day.", "item_id", "date"),
+         _tool("get_fire_drill_log", "Fire-drill log of the premises: dates and wardens.", "year"),
+         _tool("create_commission", "Place an order with the Ulster-fry caterers for a catalogue item.", "account_no",
+               "item_id", "quantity", "date", "service", "currency", "shipping_service", "gift_wrap"))
+
+
+@pytest.mark.parametrize("available, sent, label", [
+    # the availability check said no, as the answer tells while it admits the order not placed; the shipping quote,
+    # sent nothing but the user's words (德国 as DE, 瑞士法郎 as CHF), ran beside it and only ended the run by its
+    # place (from the spanshackled split)
+    (False, {"country": "DE", "currency": "CHF"}, "pass"),
+    # near misses: the check said yes, and the run ended on the quote with no order; a quote sent a country nobody
+    # named; an empty result in the check's place, which says no "no" (a relaxed search may follow one)
+    (True, {"country": "DE", "currency": "CHF"}, "wrong_tool"),
+    (False, {"country": "FR", "currency": "CHF"}, "wrong_tool"),
+    (None, {"country": "DE", "currency": "CHF"}, "wrong_tool"),
+])
+def test_a_lookup_of_the_users_words_ending_a_run_a_check_stopped(available, sent, label):
+    checked = {"item_id": "UF-3185", "date": "2025-10-19", "available": available} if available is not None else \
+        {"item_id": "UF-3185", "date": "2025-10-19", "slots": []}
+    calls = [call(1, "check_availability", {"item_id": "UF-3185", "date": "2025-10-19"}, checked),
+             call(2, "get_customer", {"customer_id": "ulf-user-1005"}, {"customer_id": "ulf-user-1005", "account_no": "ULF-31802"}),
+             call(3, "search_fry_menus", {"query": "配苏打饼的全套阿尔斯特早餐"},
+                  {"results": [{"item_id": "UF-3185", "name": "full Ulster fry with soda farls"}]}),
+             call(4, "get_shipping_quote", sent, {"options": [{"service": "express_24h", "fee": 9.16, "currency": "CHF"}]})]
+    assert verdict(calls, "请帮我订三件配苏打饼的全套阿尔斯特早餐，要自助，明天送到德国，用瑞士法郎付款。", FRIES,
+                   user_id="ulf-user-1005", output="抱歉，2025-10-19 无法承接配苏打饼的全套阿尔斯特早餐，未下单。") \
+        == flagged(label, 4)
