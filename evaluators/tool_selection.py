@@ -1062,9 +1062,13 @@ def _said_no(view: TrajectoryView, position: int) -> bool:
 def _refuses(view: TrajectoryView, position: int) -> bool:
     """Whether a sentence of the answer saying no (无法, 没有, "not") holds a value the call was sent that is no
     date (the item it checked): it tells that check's answer, where a date alone may be any call's."""
-    output = view.trajectory.output or ""
     sent = {a.text for a in view.text.arguments[position] or () if len(a.text) >= 3 and as_date(str(a.value)) is None}
-    return any(v in norm(sentence_at(output, m.start(), m.end())) for m in _NONE.finditer(output) for v in sent)
+    return any(v in norm(sentence) for sentence in _saying_none(view.trajectory.output or "") for v in sent)
+
+
+def _saying_none(output: str) -> list[str]:
+    """The sentences of an answer that hold a word of none or no (没有, 无法, "nothing")."""
+    return [sentence_at(output, m.start(), m.end()) for m in _NONE.finditer(output)]
 
 
 def _only_theirs(view: TrajectoryView, position: int) -> bool:
@@ -1096,8 +1100,7 @@ def _says_none_of(view: TrajectoryView, position: int) -> bool:
     sent = {a.text for a in arguments if len(a.text) >= 3} if arguments is not None else \
         {norm(q) for q in _QUOTED.findall(call.arguments_raw or "") if len(q) >= 3}
     own = roots((*name_terms(call.name), *terms(description), *(t for v in sent for t in terms(v) if t.isalpha()))) | _FOUND
-    for match in _NONE.finditer(output):
-        sentence = sentence_at(output, match.start(), match.end())
+    for sentence in _saying_none(output):
         # (the meanings of Chinese words of two characters or more: one character means too much, 时 "o'clock")
         said = roots((*terms(sentence), *(t for word, meanings in senses(sentence) if len(word) > 1
                                          for m in meanings for t in terms(m))))
