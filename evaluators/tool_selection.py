@@ -1089,8 +1089,9 @@ def _none_found(view: TrajectoryView, position: int, relevance: float) -> bool:
 
 def _says_none_of(view: TrajectoryView, position: int) -> bool:
     """Whether the answer says none of what a call looks for: a sentence with a word of none that holds a word
-    of finding (没有找到…), a value the call was sent (in its words or their meaning: 涤纶 for "polyester"), or a
-    word of its name or description. An empty list of charging points answered 没有空闲时段 ("no free slots")
+    of finding (没有找到…), a value the call was sent (in its words or their meaning: 涤纶 for "polyester"; a date
+    in the answer's own form, 5月25日 for 2025-05-25, not by its distance from today, which any call's day may be),
+    or a word of its name or description. An empty list of charging points answered 没有空闲时段 ("no free slots")
     told nothing of it."""
     call = view.trajectory.tool_calls[position]
     output = view.trajectory.output or ""
@@ -1104,7 +1105,7 @@ def _says_none_of(view: TrajectoryView, position: int) -> bool:
         # (the meanings of Chinese words of two characters or more: one character means too much, 时 "o'clock")
         said = roots((*terms(sentence), *(t for word, meanings in senses(sentence) if len(word) > 1
                                          for m in meanings for t in terms(m))))
-        if not own.isdisjoint(said) or any(v in norm(sentence) for v in sent):
+        if not own.isdisjoint(said) or any(v in norm(sentence) or _dated(v, without_day_words(sentence)) for v in sent):
             return True
     return False
 

@@ -3082,3 +3082,29 @@ def test_a_lookup_of_the_users_words_ending_a_run_a_check_stopped(available, sen
     assert verdict(calls, "请帮我订三件配苏打饼的全套阿尔斯特早餐，要自助，明天送到德国，用瑞士法郎付款。", FRIES,
                    user_id="ulf-user-1005", output="抱歉，2025-10-19 无法承接配苏打饼的全套阿尔斯特早餐，未下单。") \
         == flagged(label, 4)
+
+
+ORCHARD_LADDERS = (_tool("get_grower", "Look up the signed-in customer's account by their customer id.", "customer_id"),
+                   _tool("check_workshop_stock", "Check tripod orchard-ladder stock and workshop build slots for a day.",
+                         "date", "kind", "town", "ladders"),
+                   _tool("order_ladders", "Order tripod orchard ladders for a grower against a build slot.",
+                         "account_id", "slot_id", "ladders"),
+                   _tool("get_build_status", "Status check: poll whether a booking or order is confirmed yet.", "order_id"),
+                   _tool("get_tide_table", "High and low water times for a harbour.", "harbour"))
+
+
+@pytest.mark.parametrize("output, label", [
+    # the check found no build slot on the asked day, and the answer's sentence saying nothing was ordered names that
+    # day in its own form (5月25日 for the 2025-05-25 checked): it told why the order was not placed (crowsnested split)
+    ("抱歉，5月25日已经订满，没有为您预订。", "pass"),
+    # near misses: a sentence naming another day, or the day only by its distance from today (今天, 明天: any call's
+    # day may be "today"), tells nothing of this check
+    ("抱歉，5月26日已经订满，没有为您预订。", "wrong_tool"),
+    ("抱歉，明天已经订满，没有为您预订。", "wrong_tool"),
+])
+def test_a_check_that_found_nothing_told_by_the_day_it_checked_in_the_answers_own_form(output, label):
+    calls = [call(1, "get_grower", {"customer_id": "u-lad-8489"}, {"account_id": "ORC-51965", "status": "active"}),
+             call(2, "check_workshop_stock", {"date": "2025-05-25", "kind": "ash_8ft", "town": "Faversham", "ladders": 9},
+                  {"slots": [], "message": "the ladder shop's build board: fully booked that day"})]
+    assert verdict(calls, "你好，我想在法弗舍姆（Faversham）订三脚果园梯，8英尺白蜡木，九把梯子，日期5月25日，用英镑结算。",
+                   ORCHARD_LADDERS, output=output, user_id="u-lad-8489") == flagged(label, 2)
