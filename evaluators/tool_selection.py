@@ -580,6 +580,10 @@ class ToolSelectionEvaluator(Evaluator):
         # (across languages, where one word in common is weak evidence, a lookup that checked what a write that went
         # through then acted on was that deed's step)
         across = has_cjk(offered[index[best]].description or "") != chinese
+        # (a lookup a step of the work fed, whose result the answer tells, answered a request that asks no deed the
+        # better write does, by its name or its description's words: the item's details after a catalogue search, beside
+        # book_balloon_decorator for "do you have balloon-grade helium? what does it include?"; mizzentopped split)
+        asked_of_best = kin(deeds, actions(best)) or not deeds.isdisjoint(roots(terms(offered[index[best]].description or "")))
         # (a check that said no, sent what a step of the work found for the request, where the answer admits the deed
         # not done, looked before the deed it could not do, wherever it stands: the run's end too; chocked split)
         def spared(name: str) -> bool:
@@ -593,6 +597,9 @@ class ToolSelectionEvaluator(Evaluator):
                        or (not writes(name) and p < end and scores[name] > 0 and _sends_the_users(view, p)
                            and _reported(view, p, news=True))
                        or (not writes(name) and stopped[p] and any(on_request.working(i) for i in on_request.fed_by[p]))
+                       or (not writes(name) and writes(best) and not asked_of_best
+                           and any(on_request.working(i) for i in on_request.fed_by[p])
+                           and (_reported(view, p) or _told_in_other_words(view, p)))
                        or (not writes(name) and across and _checked_for(view, p))
                        or (writes(name) and (does_the_work(p) or (not strong and _follows_up(view, p))
                                              or (told_in_word and made_writes == {name} and _goes_on_with(view, p))
@@ -1014,6 +1021,18 @@ def _reported(view: TrajectoryView, position: int, news: bool = False) -> bool:
     said = roots((*terms(output), *english_terms(output)))
     return any(len(words := roots(t for t in terms(text) if t.isalpha())) >= _SENTENCE and 2 * len(words & said) >= len(words)
                for text in keys_and_strings(result)[1] if sent.isdisjoint(value_texts(text)))
+
+
+def _told_in_other_words(view: TrajectoryView, position: int) -> bool:
+    """Whether the answer tells a value of the call's result, of two words or more (four letters each) that no other call
+    returned, each word in its own words or a Chinese word's senses (检测证书 for "test certificate"): `_reported`
+    across languages, for values too short to be a sentence."""
+    output, calls = view.trajectory.output or "", view.trajectory.tool_calls
+    elsewhere = {v for i, c in enumerate(calls) if i != position for v in value_texts(c.result)}
+    said = roots((*terms(output), *english_terms(output)))
+    return any(len(words := roots(t for t in terms(text) if t.isalpha())) >= 2 and all(len(w) >= 4 for w in words)
+               and words <= said and elsewhere.isdisjoint(value_texts(text))
+               for text in keys_and_strings(calls[position].result)[1])
 
 
 def _long_enough(value: str) -> bool:

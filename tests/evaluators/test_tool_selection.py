@@ -3108,3 +3108,31 @@ def test_a_check_that_found_nothing_told_by_the_day_it_checked_in_the_answers_ow
                   {"slots": [], "message": "the ladder shop's build board: fully booked that day"})]
     assert verdict(calls, "你好，我想在法弗舍姆（Faversham）订三脚果园梯，8英尺白蜡木，九把梯子，日期5月25日，用英镑结算。",
                    ORCHARD_LADDERS, output=output, user_id="u-lad-8489") == flagged(label, 2)
+
+
+HELIUM = (_tool("search_hel_catalogue", "Search the catalogue by free-text query", "query"),
+          _tool("get_hel_item", "Details of one catalogue item by item id", "item_id"),
+          _tool("send_email", "Send an e-mail", "to", "subject", "body"),
+          _tool("book_balloon_decorator", "Book a balloon-arch decorator visit", "date", "venue"))
+HELIUM_CALLS = [call(1, "search_hel_catalogue", {"query": "balloon-grade helium cylinder 20L"}, {"items": []}),
+                call(2, "search_hel_catalogue", {"query": "balloon-grade helium cylinder"},
+                     {"items": [{"item_id": "HEL-1688", "name": "Balloon-grade helium, 20 L"}]}),
+                call(3, "get_hel_item", {"item_id": "HEL-1688"},
+                     {"item_id": "HEL-1688", "name": "Balloon-grade helium, 20 L", "includes": ["collection", "test certificate"]})]
+
+
+@pytest.mark.parametrize("request_text, output, label", [
+    # the item's details, fed by the search of the user's words and told, answered a request asking no deed: the
+    # decorator booking matches it only by "balloon" (mizzentopped split)
+    ("Do you have a balloon-grade helium cylinder 20L? Tell me what it includes.",
+     "The closest is Balloon-grade helium, 20 L (HEL-1688); it includes collection and a test certificate.", "pass"),
+    # told in other words: 检测证书 for "test certificate"
+    ("你们有气球级氦气瓶20升吗？告诉我包含什么。", "最接近的是 Balloon-grade helium, 20 L（HEL-1688），包含取送和检测证书。", "pass"),
+    # near misses: the request asks the deed the better write does, or the answer tells nothing the details gave
+    ("Book a balloon decorator, and do you have a balloon-grade helium cylinder 20L?",
+     "The closest is Balloon-grade helium, 20 L (HEL-1688); it includes collection and a test certificate.", "wrong_tool"),
+    ("Do you have a balloon-grade helium cylinder 20L? Tell me what it includes.",
+     "The closest is Balloon-grade helium, 20 L (HEL-1688).", "wrong_tool"),
+])
+def test_details_a_search_fed_answer_a_request_asking_no_deed_of_the_better_write(request_text, output, label):
+    assert verdict(HELIUM_CALLS, request_text, HELIUM, output=output) == flagged(label, 3)
