@@ -128,9 +128,10 @@ _NEGATED = re.compile(r"(?:\b(?:no|not|never|nothing|without)\b|n't)((?:\s+[\w-]
 _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")  # refillsLeft -> refills Left
 _CLAUSE_END = re.compile(r"[:;,.!?：；，。]")
 _LEAST_COPIED = 12  # characters of a sentence: "no." or "not yet" may be anyone's
-# A deed said done: "your shelf is booked", "has been submitted", 已经报修了, 已提交, 已经报好名了, 已订24个.
+# A deed said done: "your shelf is booked", "has been submitted", "has been issued", 已经报修了, 已提交, 已经报好名了, 已订24个,
+# 已签发 (a permit), 已为您暂留 (seats held).
 _DEED_DONE = re.compile(r"\b(?:is|are|has been|have been)\s+(?:now\s+)?(?:booked|reserved|scheduled|rescheduled|registered|submitted"
-                        r"|placed|paid|ordered|borrowed|lent|renewed|checked out|exchanged|converted|transferred|cancell?ed|refunded"
+                        r"|placed|paid|ordered|issued|borrowed|lent|renewed|checked out|exchanged|converted|transferred|cancell?ed|refunded"
                         r"|moved|extended|updated|changed|signed up|enrolled|filed|added|removed|confirmed)\b"
                         # the new state said as settled: "Booking FXB472248 is now on 3 January", "Your entry is in.",
                         # "your hold is in place", "You're in:", "Order BB-18329 will now ship to France"
@@ -149,7 +150,7 @@ _DEED_DONE = re.compile(r"\b(?:is|are|has been|have been)\s+(?:now\s+)?(?:booked
                         r"|moved|extended|signed up|enrolled|filed|held|placed|logged)\b"
                         # 已为王芳订好, 已帮您改到, 已把详情发送到, 已处理: the deed done for the user, someone they named or on a thing
                         r"|已(?:经)?(?:[帮为给替把将][^，。！？,.!?]{1,12}?)?(?:报修|报名|预订|预约|下单|提交|登记|付款|支付|处理|续费|续约|延期|改期|改约|改签|退款|退订|修改|更新|安排"
-                        r"|寄出|上报|借出|借好|续借|续订|发送|发出|取消|确认|保留|预留|预定|排期|排入|报上|(?:报|订|约|办|买|借|交|付|登|改|换|排|定)好"
+                        r"|寄出|上报|借出|借好|续借|续订|发送|发出|取消|确认|保留|预留|暂留|预定|排期|排入|报上|签发|发放|开具|出具|(?:报|订|约|办|买|借|交|付|登|改|换|排|定)好"
                         # 已订24个, 已买了: a one-character deed with its count or 了
                         r"|(?:订|约|买|购|租|借|寄)(?:了|(?=[0-9０-９一二两三四五六七八九十百几]))"
                         r"|(?:改|换|挪|调)(?:到|成|为)|下(?=[，。！,.!]|$))", re.I | re.M)

@@ -1363,3 +1363,23 @@ def test_telling_an_empty_search_admits_nothing_of_a_failed_amendment(found, out
                    output=output)
     assert set(TrajectoryQualityEvaluator().evaluate(t, EvalContext()).labels) & {"silent_failure", "unverified_success"} \
         == labels
+
+
+@pytest.mark.parametrize("output, claimed", [
+    ("幼鳗捕捞许可已签发。", True), ("Your elver permit has been issued.", True),  # ensignstaffed split
+    ("许可未能签发，请稍后再试。", False), ("The permit could not be issued.", False),  # near misses: said not done
+])
+def test_a_permit_said_issued_claims_the_failed_application(output, claimed):
+    search = call(1, "search_elver_permits", {"river": "Shannon"}, {"options": [{"option_id": "PRM-242233"}]})
+    apply = call(2, "apply_for_elver_permit", {"option_id": "PRM-242233"}, error="HTTP 500 Internal Server Error")
+    assert claims_failure(search, apply, request="我想订幼鳗捕捞许可：香农河", output=output) == claimed
+
+
+@pytest.mark.parametrize("output, claimed", [
+    ("找到了 尼德尔斯 灯塔（PSI4578），已为您暂留 2025-08-04。", True),  # yardarmed split
+    ("找到了 尼德尔斯 灯塔（PSI4578）。", False),  # near miss: only the search told, the hold passed over
+])
+def test_a_seat_said_held_for_the_user_claims_the_failed_hold(output, claimed):
+    search = call(1, "search_steamer_routes", {"query": "尼德尔斯 灯塔"}, {"results": [{"item_id": "PSI4578", "title": "尼德尔斯 灯塔"}]})
+    hold = call(2, "hold_steamer_seats", {"item_id": "PSI4578", "date": "2025-08-04"}, error="HTTP 504 Gateway Timeout")
+    assert claims_failure(search, hold, request="帮我找尼德尔斯灯塔，明天有的话帮我暂留", output=output) == claimed
