@@ -75,6 +75,22 @@ def simplified_characters() -> dict[str, str]:
             if len(trad) == 1 and len(entry.simp) == 1 and trad != entry.simp}
 
 
+def abbreviations() -> dict[str, frozenset[str]]:
+    """Each single character CC-CEDICT gives as the short form of a longer name, with those names in simplified
+    script: 加 ("abbr. for Canada 加拿大"), 澳 (澳门 and 澳大利亚), 日 ("abbr. for 日本, Japan")."""
+    found: dict[str, frozenset[str]] = {}
+    for word, definition in _entries().items():
+        if len(word) == 1 and "abbr. for" in definition:
+            names = {m[2] or m[1] for sense in definition.split("/") if sense.startswith("abbr. for")
+                     for m in _ABBREVIATED.finditer(sense)}
+            if names:
+                found[word] = frozenset(names)
+    return found
+
+
+_ABBREVIATED = re.compile(rf"([{CJK}]{{2,}})(?:\|([{CJK}]{{2,}}))?")
+
+
 _VERB_SENSE = re.compile(r"to ([a-z]+)(?: (?:sth|sb|oneself|up|out|off|down|on|in|over|away|back|for|with|to|from|at|into|about))*"
                          r"(?: \(.*\))?")
 

@@ -7,7 +7,8 @@ codes and reserved aliases (UK for GB), and from countryinfo their people's name
 names (Holland, USA, Deutschland), languages with their ISO 639 codes and BCP 47 tags and, from language_data
 (langcodes' names), their other names (Mandarin and 普通话 for zh), country subdivisions with their ISO 3166-2
 codes from pycountry (IE-CO: Cork, 科克郡; GB-WLS: Wales [Cymru GB-CYM] names Wales, Cymru and GB-CYM),
-measurement units with their symbols; each in English and Chinese) and from airportsdata (IATA
+measurement units with their symbols; each in English and Chinese; currencies also by their everyday Chinese
+names: CLDR's simplified Cantonese (加币) and a territory's CC-CEDICT short form with 元 (加元)) and from airportsdata (IATA
 airport and multi-airport city codes to their city). Currency symbols are left out: normalised,
 "US$" and "CN¥" would be the words "us" and "cn". Nothing is written by hand. `equivalents` gives
 the other names of whatever a value denotes; an ambiguous code ("IT": Italy or Italian) gives the
@@ -20,6 +21,7 @@ from collections.abc import Iterable
 from functools import cache, lru_cache
 
 from evaluators.budget import unbudgeted
+from evaluators.text.glosses import abbreviations
 from evaluators.text.norm import has_cjk, norm
 
 Key = tuple[str, str]  # (kind, identifier): ("currency", "EUR"), ("city", "beijing")
@@ -61,6 +63,15 @@ def _index() -> tuple[dict[str, tuple[Key, ...]], dict[Key, tuple[str, ...]]]:
             add(("language", code.replace("_", "-")), [code, name])
         for unit, display in data["unit_display_names"].items():
             add(("unit", unit), display.values())
+    # a currency's everyday Chinese names: a territory's one-character short form (CC-CEDICT: 加, "abbr. for Canada 加拿大")
+    # with 元, as 加元 where CLDR's Chinese says 加拿大元, and CLDR's simplified Cantonese names (加币, 澳币)
+    territories = {name: code for code, name in Locale("zh").territories.items() if code.isalpha()}
+    for char, long_names in abbreviations().items():
+        for territory in filter(None, map(territories.get, long_names)):
+            for code in _tenders(territory):
+                add(("currency", code), [char + "元"])
+    for code, name in Locale.parse("yue_Hans").currencies.items():
+        add(("currency", code), [name])
     # the people of a country name it: "I'm Chinese" for nationality=CN; a people several territories share
     # (French of France, Réunion, St Pierre) names the most populous, not Saint Pierre's PM for 法国
     countries = [c for c in all_countries() if isinstance(c.iso(), dict) and c.iso().get("alpha2")]
@@ -183,8 +194,15 @@ def local_currency(language: str) -> str | None:
 
     likely = get_global("likely_subtags").get(language, "")
     territory = likely.split("_")[-1] if likely.count("_") == 2 else None
-    tenders = [c for c, _start, end, tender in get_global("territory_currencies").get(territory, ()) if tender and end is None]
+    tenders = _tenders(territory) if territory else []
     return tenders[0] if tenders else None
+
+
+def _tenders(territory: str) -> list[str]:
+    """The currencies a territory pays in today (CLDR territory currencies): CA -> CAD."""
+    from babel.core import get_global
+
+    return [c for c, _start, end, tender in get_global("territory_currencies").get(territory, ()) if tender and end is None]
 
 
 @cache

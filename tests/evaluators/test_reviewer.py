@@ -130,6 +130,17 @@ def test_a_chinese_currency_name_without_its_yuan_after_an_amount_is_grounded(va
     assert verdict(value, said, key="currency")[0] == "pass"
 
 
+@pytest.mark.parametrize("value, said, label", [
+    # a currency by its everyday Chinese name: a territory's short form with 元 (CC-CEDICT's 加 for 加拿大), or CLDR's
+    # simplified Cantonese name (from the topsailed split, where CLDR's Chinese says 加拿大元)
+    ("CAD", "用加元付款", "pass"), ("AUD", "预算500澳元", "pass"), ("CAD", "用加币付", "pass"), ("SGD", "用新元结算", "pass"),
+    # near misses: another currency for the same words
+    ("USD", "用加元付款", "ungrounded_value"), ("GBP", "预算500澳元", "ungrounded_value"), ("EUR", "用加币付", "ungrounded_value"),
+])
+def test_a_currency_by_its_everyday_chinese_name(value, said, label):
+    assert verdict(value, said, key="currency")[0] == label
+
+
 @pytest.mark.parametrize("value, said", [
     ("GBP", "convert 250 euro"), ("DE", "运到法国"), ("PVG", "北京出发"), ("GBP", "一晚不超过200欧"),
     ("JPY", "12月3日到店"), ("EUR", "去欧洲玩"),
