@@ -44,6 +44,7 @@ result fed it where the answer says the deed done.
 """
 from __future__ import annotations
 
+import datetime as dt
 import re
 from collections import Counter
 from collections.abc import Callable
@@ -53,9 +54,10 @@ from typing import Any
 
 from collector.trajectory import ToolCall, ToolDefinition, Trajectory
 from evaluators.base import EvalContext, EvalResult, Evaluator, Finding
+from evaluators.grounding import trace_days
 from evaluators.safety import EMAIL, obeying
 from evaluators.text.bm25 import BM25
-from evaluators.text.dates import as_date, computed_dates, split_dates, without_day_words
+from evaluators.text.dates import as_date, computed_dates, resolve_relative_dates, split_dates, without_day_words
 from evaluators.text.glosses import FILLER, english_claims, english_senses, english_terms, english_word_deeds, senses
 from evaluators.text.reasons import call_ref
 from evaluators.text.sentences import sentence_at
@@ -837,11 +839,13 @@ def _ended_off_request(view: TrajectoryView, verdicts: list[dict], firm: dict[st
         return
     wanted = max((n for n in firm if writes(n) and n not in called), key=firm.__getitem__, default=None)
     # (an answer saying the deed not done, telling what the lookup found: "those dates are taken", found why; an
-    # empty result's "没有" only tells it)
+    # empty result's "没有" only tells it, unless the lookup was sent the day the request asks and the answer's none
+    # names it: 明天没有空位…所以没有预订 after an empty check of tomorrow's free slots)
     if wanted is None or firm[wanted] < MIN_BETTER or _QUESTION.search(trajectory.output or "") \
             or _fed_beyond_counts(view, len(verdicts) - 1, on_request) or _widened(trajectory.tool_calls) \
             or acknowledges(trajectory.output or "") and bool(value_texts(trajectory.tool_calls[-1].result)) \
             and _reported(view, len(verdicts) - 1) \
+            or acknowledges(trajectory.output or "") and _none_of_the_asked_day(view, len(verdicts) - 1) \
             or _readies(trajectory.tool_calls[-1], _reference_keys(next(t for t in trajectory.tools_offered if t.name == wanted))) \
             or _stopped_before(view):
         return
@@ -1103,7 +1107,37 @@ def _none_found(view: TrajectoryView, position: int, relevance: float) -> bool:
     """Whether a lookup the request matches at all found nothing ({"results": [], "count": 0, "message": …})
     and the answer says none of it: it told the user why the deed was not done. A tide lookup nothing of a
     hut booking matches, which found nothing, told "none found", was no step of it."""
-    return relevance > 0 and found_nothing(view.trajectory.tool_calls[position].result) and _says_none_of(view, position)
+    return relevance > 0 and found_nothing(view.trajectory.tool_calls[position].result) and _says_none_of(view, position) \
+        or _none_of_the_asked_day(view, position)
+
+
+def _asked_days(view: TrajectoryView, position: int) -> set[dt.date]:
+    """The days a call was sent that the request names by their distance from the trace's own day (明天 sent as
+    tomorrow's date)."""
+    request = view.trajectory.input or ""
+    asked = resolve_relative_dates(request, trace_days(view.trajectory)) if request else set()
+    return {day for a in view.text.arguments[position] or () if (day := as_date(str(a.value))) in asked}
+
+
+def _names_the_asked_day(view: TrajectoryView, position: int, sentence: str) -> bool:
+    """Whether a sentence names, by its distance from the trace's own day, a day the call was sent that the request
+    names so too (明天 in both, the call sent tomorrow's date)."""
+    days = _asked_days(view, position)
+    return bool(days) and not days.isdisjoint(resolve_relative_dates(sentence, trace_days(view.trajectory)))
+
+
+def _none_of_the_asked_day(view: TrajectoryView, position: int) -> bool:
+    """Whether a call that found nothing was sent the day the request asks about and another of the user's values (the
+    2 of 2把), and a sentence of the answer saying none names that day as the request does: it checked the asked deed's
+    particulars and told why that day's deed was not done, saying the asked deed not done, whatever words describe it
+    (查询某日期某服务的空闲时段 for 有空位就直接帮我订, told 明天没有空位，所以没有预订; from the bobstaycollared split). A look at
+    the day alone (weather alerts) is no such check, nor a tide lookup told 明天没有查到低潮时段 with no word of the deed."""
+    nones = _saying_none(view.trajectory.output or "")
+    deeds = requested(view.trajectory.input or "")
+    return found_nothing(view.trajectory.tool_calls[position].result) and any(
+        as_date(str(a.value)) is None and view.text.in_user(a.text) for a in view.text.arguments[position] or ()) \
+        and any(_names_the_asked_day(view, position, sentence) for sentence in nones) \
+        and any(kin(deeds, roots((*terms(sentence), *english_claims(sentence)))) for sentence in nones)
 
 
 def _says_none_of(view: TrajectoryView, position: int) -> bool:
@@ -1124,7 +1158,8 @@ def _says_none_of(view: TrajectoryView, position: int) -> bool:
         # (the meanings of Chinese words of two characters or more: one character means too much, 时 "o'clock")
         said = roots((*terms(sentence), *(t for word, meanings in senses(sentence) if len(word) > 1
                                          for m in meanings for t in terms(m))))
-        if not own.isdisjoint(said) or any(v in norm(sentence) or _dated(v, without_day_words(sentence)) for v in sent):
+        if not own.isdisjoint(said) or any(v in norm(sentence) or _dated(v, without_day_words(sentence)) for v in sent) \
+                or _names_the_asked_day(view, position, sentence):
             return True
     return False
 

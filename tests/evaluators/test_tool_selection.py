@@ -3136,3 +3136,36 @@ HELIUM_CALLS = [call(1, "search_hel_catalogue", {"query": "balloon-grade helium 
 ])
 def test_details_a_search_fed_answer_a_request_asking_no_deed_of_the_better_write(request_text, output, label):
     assert verdict(HELIUM_CALLS, request_text, HELIUM, output=output) == flagged(label, 3)
+
+
+BRUSHES = (_tool("get_brm_account", "查询客户在工坊的账户。", "customer_id"),
+           _tool("get_bristle_market_index", "Weekly commodity index from the hog-hair markets."),
+           _tool("check_brm_availability", "查询某日期某服务的空闲时段。", "service", "date", "quantity"),
+           _tool("get_brm_price_list", "查询某服务的价格（币种、国家）。", "service", "currency", "country"),
+           _tool("create_brm_booking", "预订服务：为账户锁定时段。", "account_ref", "slot_id", "quantity", "currency"),
+           _tool("get_weather_alerts", "查询某日期的天气预警。", "date"))
+
+
+@pytest.mark.parametrize("last, output, label", [
+    # the empty check of the day the request asks by its distance from today (明天, sent as tomorrow's date), told
+    # by a sentence saying none that names that day, where the answer admits nothing booked: the condition the user
+    # set (有空位就…订) was not met, whatever words describe the check (bobstaycollared split)
+    ("check_brm_availability", "明天没有空位，所以没有预订。单价 189.12 JPY。", "pass"),
+    # near misses: a sentence naming another day, or none at all; a look at the asked day alone (weather alerts)
+    ("check_brm_availability", "后天没有空位，所以没有预订。单价 189.12 JPY。", "wrong_tool"),
+    ("check_brm_availability", "没有预订。单价 189.12 JPY。", "wrong_tool"),
+    ("get_weather_alerts", "明天没有天气预警，所以没有预订。", "wrong_tool"),
+    # near miss: the day named, but no word of the asked deed (the booking passed over)
+    ("check_brm_availability", "明天没有空位。", "wrong_tool"),
+])
+def test_an_empty_check_of_the_asked_day_told_by_that_day_ends_an_honest_no(last, output, label):
+    # (the three in one turn)
+    calls = [call(1, "get_brm_account", {"customer_id": "cu-693607"},
+                  {"customer_id": "cu-693607", "account_ref": "BRM-1046", "terms": "30 days", "sites": []}, start=300),
+             call(2, "get_brm_price_list", {"service": "tampico_fibre", "currency": "JPY", "country": "JP"},
+                  {"service": "tampico_fibre", "unit_price": 189.12, "currency": "JPY"}, start=301),
+             call(3, last, {"date": "2026-11-30"} if last == "get_weather_alerts" else
+                  {"service": "tampico_fibre", "date": "2026-11-30", "quantity": 2},
+                  {"date": "2026-11-30", "slots": [], "message": "no free bench time that day"}, start=305)]
+    assert verdict(calls, "我要明天做2把刷子的手工毛刷，龙舌兰纤维，报价用日元，寄到日本。有空位就直接帮我订。", BRUSHES,
+                   output=output, user_id="cu-693607") == flagged(label, 3)
