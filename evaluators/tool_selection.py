@@ -1106,7 +1106,8 @@ def _only_theirs(view: TrajectoryView, position: int) -> bool:
 def _none_found(view: TrajectoryView, position: int, relevance: float) -> bool:
     """Whether a lookup the request matches at all found nothing ({"results": [], "count": 0, "message": …})
     and the answer says none of it: it told the user why the deed was not done. A tide lookup nothing of a
-    hut booking matches, which found nothing, told "none found", was no step of it."""
+    hut booking matches, which found nothing, told "none found", was no step of it; a check of the asked day, told
+    by that day where the answer says the deed not done, was, whatever its words (`_none_of_the_asked_day`)."""
     return relevance > 0 and found_nothing(view.trajectory.tool_calls[position].result) and _says_none_of(view, position) \
         or _none_of_the_asked_day(view, position)
 
@@ -1143,8 +1144,8 @@ def _none_of_the_asked_day(view: TrajectoryView, position: int) -> bool:
 def _says_none_of(view: TrajectoryView, position: int) -> bool:
     """Whether the answer says none of what a call looks for: a sentence with a word of none that holds a word
     of finding (没有找到…), a value the call was sent (in its words or their meaning: 涤纶 for "polyester"; a date
-    in the answer's own form, 5月25日 for 2025-05-25, not by its distance from today, which any call's day may be),
-    or a word of its name or description. An empty list of charging points answered 没有空闲时段 ("no free slots")
+    in the answer's own form, 5月25日 for 2025-05-25, or by its distance from today only where the request names it
+    so too: any call's day may be "today"), or a word of its name or description. An empty list of charging points answered 没有空闲时段 ("no free slots")
     told nothing of it."""
     call = view.trajectory.tool_calls[position]
     output = view.trajectory.output or ""
