@@ -1065,13 +1065,13 @@ _FIELD_WORD = re.compile(r"[a-z]+")
 
 
 def _says_no(result: Any) -> bool:
-    """Whether a result says no: a field of it false ({"available": false}), or nothing left of what it counts
-    ({"capacity_left": 0}, {"places_left": 0})."""
+    """Whether a result says no: a field of it false ({"available": false}), or nothing left or free of what it counts
+    ({"capacity_left": 0}, {"places_left": 0}, {"free_places": 0}: sheerstraked split)."""
     return isinstance(result, dict) and any(v is False or type(v) is int and v == 0 and _LEFT.search(k) is not None
                                             for k, v in result.items())
 
 
-_LEFT = re.compile(r"left|remaining", re.I)
+_LEFT = re.compile(r"left|remaining|free", re.I)
 
 
 def _said_no(view: TrajectoryView, position: int) -> bool:

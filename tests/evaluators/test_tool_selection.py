@@ -3169,3 +3169,27 @@ def test_an_empty_check_of_the_asked_day_told_by_that_day_ends_an_honest_no(last
                   {"date": "2026-11-30", "slots": [], "message": "no free bench time that day"}, start=305)]
     assert verdict(calls, "我要明天做2把刷子的手工毛刷，龙舌兰纤维，报价用日元，寄到日本。有空位就直接帮我订。", BRUSHES,
                    output=output, user_id="cu-693607") == flagged(label, 3)
+
+
+ENGRAVING = (_tool("get_engraving_details", "Details of an engraving slot: town, quote and free places.", "slot_id"),
+             _tool("get_customer_account", "Look up the signed-in customer's account.", "user_id"),
+             _tool("get_engraving_price_list", "Price list per person in a currency.", "tenant_id", "currency"),
+             _tool("book_engraving", "Book a yardstick engraving slot for a party.", "slot_id", "account_id", "people", "style"),
+             _tool("get_tide_table", "High and low water times for a harbour.", "harbour"))
+
+
+@pytest.mark.parametrize("free, label", [
+    # the slot's details said none free ({"free_places": 0}), as the answer tells: the price list sent the tenant's id
+    # and the user's currency ran beside the check that stopped the booking (sheerstraked split)
+    (0, "pass"),
+    # near miss: places were free, and the run ended on the price list with nothing booked
+    (3, "wrong_tool"),
+])
+def test_nothing_free_of_what_a_result_counts_says_no(free, label):
+    calls = [call(1, "get_engraving_details", {"slot_id": "YSE-8176"},
+                  {"slot_id": "YSE-8176", "town": "Kendal", "free_places": free, "message": "the engraver's bench is full that day"}),
+             call(2, "get_customer_account", {"user_id": "u-91702"}, {"user_id": "u-91702", "account_id": "AC394844"}),
+             call(3, "get_engraving_price_list", {"tenant_id": "tn-yse-393", "currency": "GBP"}, {"currency": "GBP", "per_person": 177})]
+    assert verdict(calls, "Please book that slot for the day after tomorrow, 6 people, hand cut, paying in pounds.", ENGRAVING,
+                   output="Sorry, the engraver's bench is full that day; nothing was booked.", user_id="u-91702",
+                   attributes={"tenant.id": "tn-yse-393"}) == flagged(label, 3)
