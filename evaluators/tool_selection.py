@@ -1016,13 +1016,13 @@ def _reported(view: TrajectoryView, position: int, news: bool = False) -> bool:
     calls = view.trajectory.tool_calls
     answer, result = Haystack([norm(output)]), calls[position].result
     values = value_texts(result)
-    elsewhere = {v for i, c in enumerate(calls) if i != position for v in value_texts(c.result)}
+    elsewhere = _returned_elsewhere(calls, position)
     sent = set(value_texts(calls[position].arguments)) if news else set()
     elsewhere |= sent
     if any(_long_enough(v) and v not in elsewhere and (answer.has(v) or _dated(v, output)) for v in values) \
             or (not values and _says_none_of(view, position)) or _told_beside_its_field(result, output):
         return True
-    said = roots((*terms(output), *english_terms(output)))
+    said = _answer_words(output)
     return any(len(words := roots(t for t in terms(text) if t.isalpha())) >= _SENTENCE and 2 * len(words & said) >= len(words)
                for text in keys_and_strings(result)[1] if sent.isdisjoint(value_texts(text)))
 
@@ -1031,12 +1031,21 @@ def _told_in_other_words(view: TrajectoryView, position: int) -> bool:
     """Whether the answer tells a value of the call's result, of two words or more (four letters each) that no other call
     returned, each word in its own words or a Chinese word's senses (检测证书 for "test certificate"): `_reported`
     across languages, for values too short to be a sentence."""
-    output, calls = view.trajectory.output or "", view.trajectory.tool_calls
-    elsewhere = {v for i, c in enumerate(calls) if i != position for v in value_texts(c.result)}
-    said = roots((*terms(output), *english_terms(output)))
+    calls = view.trajectory.tool_calls
+    elsewhere, said = _returned_elsewhere(calls, position), _answer_words(view.trajectory.output or "")
     return any(len(words := roots(t for t in terms(text) if t.isalpha())) >= 2 and all(len(w) >= 4 for w in words)
                and words <= said and elsewhere.isdisjoint(value_texts(text))
                for text in keys_and_strings(calls[position].result)[1])
+
+
+def _returned_elsewhere(calls: list[ToolCall], position: int) -> set[str]:
+    """The values every other call's result holds: told, they may be that call's."""
+    return {v for i, c in enumerate(calls) if i != position for v in value_texts(c.result)}
+
+
+def _answer_words(output: str) -> frozenset[str]:
+    """The roots of an answer's words, its Chinese words' English senses among them."""
+    return roots((*terms(output), *english_terms(output)))
 
 
 def _long_enough(value: str) -> bool:
@@ -1112,19 +1121,15 @@ def _none_found(view: TrajectoryView, position: int, relevance: float) -> bool:
         or _none_of_the_asked_day(view, position)
 
 
-def _asked_days(view: TrajectoryView, position: int) -> set[dt.date]:
-    """The days a call was sent that the request names by their distance from the trace's own day (明天 sent as
-    tomorrow's date)."""
-    request = view.trajectory.input or ""
-    asked = resolve_relative_dates(request, trace_days(view.trajectory)) if request else set()
-    return {day for a in view.text.arguments[position] or () if (day := as_date(str(a.value))) in asked}
-
-
-def _names_the_asked_day(view: TrajectoryView, position: int, sentence: str) -> bool:
-    """Whether a sentence names, by its distance from the trace's own day, a day the call was sent that the request
-    names so too (明天 in both, the call sent tomorrow's date)."""
-    days = _asked_days(view, position)
-    return bool(days) and not days.isdisjoint(resolve_relative_dates(sentence, trace_days(view.trajectory)))
+def _names_the_asked_day(view: TrajectoryView, position: int, sentences: list[str]) -> bool:
+    """Whether one of the sentences names, by its distance from the trace's own day, a day the call was sent that the
+    request names so too (明天 in both, the call sent tomorrow's date)."""
+    sent = {day for a in view.text.arguments[position] or () if (day := as_date(str(a.value))) is not None}
+    if not sent or not sentences or not view.trajectory.input:
+        return False
+    seen = trace_days(view.trajectory)
+    days = sent & resolve_relative_dates(view.trajectory.input, seen)
+    return any(not days.isdisjoint(resolve_relative_dates(sentence, seen)) for sentence in sentences) if days else False
 
 
 def _none_of_the_asked_day(view: TrajectoryView, position: int) -> bool:
@@ -1137,7 +1142,7 @@ def _none_of_the_asked_day(view: TrajectoryView, position: int) -> bool:
     deeds = requested(view.trajectory.input or "")
     return found_nothing(view.trajectory.tool_calls[position].result) and any(
         as_date(str(a.value)) is None and view.text.in_user(a.text) for a in view.text.arguments[position] or ()) \
-        and any(_names_the_asked_day(view, position, sentence) for sentence in nones) \
+        and _names_the_asked_day(view, position, nones) \
         and any(kin(deeds, roots((*terms(sentence), *english_claims(sentence)))) for sentence in nones)
 
 
@@ -1160,7 +1165,7 @@ def _says_none_of(view: TrajectoryView, position: int) -> bool:
         said = roots((*terms(sentence), *(t for word, meanings in senses(sentence) if len(word) > 1
                                          for m in meanings for t in terms(m))))
         if not own.isdisjoint(said) or any(v in norm(sentence) or _dated(v, without_day_words(sentence)) for v in sent) \
-                or _names_the_asked_day(view, position, sentence):
+                or _names_the_asked_day(view, position, [sentence]):
             return True
     return False
 
