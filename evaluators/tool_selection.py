@@ -256,9 +256,13 @@ def fits_nowhere_else(view: TrajectoryView, position: int, better: ToolDefinitio
     of the write's own enum values the request names (the Deansgate branch of "book it in at the
     Deansgate shop") names one thing of the system as an id does. A count the user gave (150 pallets, sent as
     batch_size=150) fits a tool that takes a count: place_pallet_order's quantity could take it (a threshold of
-    800 euros is no count a record's ttl takes)."""
-    arguments, room = view.text.arguments[position], _properties(better)
-    counts = {str(a.path[0]) for a in arguments or () if _COUNT.search(str(a.path[0])) and _number(a.value)} \
+    800 euros is no count a record's ttl takes). The request pasted whole into a note (restring_kendama's
+    damage_note holding "Please book a Lindy hop class …") is no value of it: the write was sent the request,
+    not something the better tool could not take."""
+    request = norm(view.trajectory.input or "")
+    arguments = [a for a in view.text.arguments[position] or () if a.text != request]
+    room = _properties(better)
+    counts = {str(a.path[0]) for a in arguments if _COUNT.search(str(a.path[0])) and _number(a.value)} \
         if any(_COUNT.search(key) for key in room) else set()
     return bool(arguments and room) and bool(
         (_user_keys(view, arguments, with_known=False) - counts | _named_choices(view, position, arguments)

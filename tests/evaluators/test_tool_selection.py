@@ -3193,3 +3193,29 @@ def test_nothing_free_of_what_a_result_counts_says_no(free, label):
     assert verdict(calls, "Please book that slot for the day after tomorrow, 6 people, hand cut, paying in pounds.", ENGRAVING,
                    output="Sorry, the engraver's bench is full that day; nothing was booked.", user_id="u-91702",
                    attributes={"tenant.id": "tn-yse-393"}) == flagged(label, 3)
+
+
+FIRING_TOOLS = (_tool("find_firings", "Search open kiln firings by date and glaze.", "date", "glaze"),
+         _tool("get_firing_prices", "Quote the price of a kiln firing in a currency.", "currency"),
+         _tool("get_potter", "Look up a potter's membership record.", "potter_id"),
+         _tool("book_firing", "Book shelves in a kiln firing for a potter.", "item_id", "potter_id", "shelves", "currency"),
+         _tool("report_kiln_fault", "Report damage to a kiln for the maintenance team.", "damage_note", "kiln"))
+
+FIRING_REQUEST = "Please book 2 shelves in the celadon firing on 14 November and quote me in euros. Kiln KLN-207 please."
+
+
+@pytest.mark.parametrize("note, label", [
+    # the request pasted whole into a fault report's note: the write was sent the request, not a value of it that the
+    # booking could not take, and nothing was booked (lanyarded split)
+    ({"damage_note": FIRING_REQUEST}, "wrong_tool"),
+    # near miss: the kiln the user names, sent under a parameter the booking has no room for, does the work under
+    # another word
+    ({"kiln": "KLN-207"}, "pass"),
+])
+def test_the_request_pasted_whole_is_no_value_of_it(note, label):
+    calls = [call(1, "find_firings", {"date": "2025-11-14", "glaze": "celadon"},
+                  {"results": [{"item_id": "KF-3391", "date": "2025-11-14", "glaze": "celadon", "shelves_left": 5}]}),
+             call(2, "get_firing_prices", {"currency": "EUR"}, {"currency": "EUR", "per_shelf": 18}),
+             call(3, "get_potter", {"potter_id": "PT-40218"}, {"potter_id": "PT-40218", "status": "active"}),
+             call(4, "report_kiln_fault", note, {"logged": True})]
+    assert verdict(calls, FIRING_REQUEST, FIRING_TOOLS, output="Done.", user_id="PT-40218") == flagged(label, 4)
