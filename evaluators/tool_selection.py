@@ -495,8 +495,10 @@ class ToolSelectionEvaluator(Evaluator):
         top = max(better, key=firm.__getitem__)
         wanted = best if writes(best) else top if writes(top) and firm[top] > max((firm[n] for n in called), default=0) else None
         # (a write matched by single characters alone is no deed the request asks: 投 of 慢投, "slowpitch", sends no e-mail)
+        # (nor where that lookup said none was left, as the answer admitting the deed undone tells: the deed could not go on)
         detour = wanted is not None and firmer[wanted] > 0 and not wrote and not writes(last) and \
-            firm.get(last) == 0 and not _reported(view, len(verdicts) - 1)
+            firm.get(last) == 0 and not _reported(view, len(verdicts) - 1) \
+            and not (acknowledges(trajectory.output or "") and _none_left(view, len(verdicts) - 1))
         # the deeds the request asks. No lookup does a deed: where the request asks one done (订: "to order"), a write
         # it matches at all (or one described in another language, which may match nothing, whose deed the answer
         # says done) is not wrong beside a better lookup (几点回来, "what time?", matching get_tide_times by name)
@@ -850,6 +852,7 @@ def _ended_off_request(view: TrajectoryView, verdicts: list[dict], firm: dict[st
             or acknowledges(trajectory.output or "") and bool(value_texts(trajectory.tool_calls[-1].result)) \
             and _reported(view, len(verdicts) - 1) \
             or acknowledges(trajectory.output or "") and _none_of_the_asked_day(view, len(verdicts) - 1) \
+            or acknowledges(trajectory.output or "") and _none_left(view, len(verdicts) - 1) \
             or _readies(trajectory.tool_calls[-1], _reference_keys(next(t for t in trajectory.tools_offered if t.name == wanted))) \
             or _stopped_before(view):
         return
@@ -1079,12 +1082,12 @@ _FIELD_WORD = re.compile(r"[a-z]+")
 
 def _says_no(result: Any) -> bool:
     """Whether a result says no: a field of it false ({"available": false}), or nothing left or free of what it counts
-    ({"capacity_left": 0}, {"places_left": 0}, {"free_places": 0}: sheerstraked split)."""
+    ({"capacity_left": 0}, {"places_left": 0}, {"free_places": 0}: sheerstraked split; {"available_kg": 0})."""
     return isinstance(result, dict) and any(v is False or type(v) is int and v == 0 and _LEFT.search(k) is not None
                                             for k, v in result.items())
 
 
-_LEFT = re.compile(r"left|remaining|free", re.I)
+_LEFT = re.compile(r"left|remaining|free|available", re.I)
 
 
 def _said_no(view: TrajectoryView, position: int) -> bool:
@@ -1093,6 +1096,13 @@ def _said_no(view: TrajectoryView, position: int) -> bool:
     done."""
     return _says_no(view.trajectory.tool_calls[position].result) and (
         _reported(view, position) or _refuses(view, position))
+
+
+def _none_left(view: TrajectoryView, position: int) -> bool:
+    """Whether a call's result says no ({"available_kg": 0}) and the answer says none of what the call looked for
+    (目前没有干果库存 for a stock check of the dried grade): the check told why the deed was not done, in words of
+    its own where no value of the result is told (stemheaded split)."""
+    return _says_no(view.trajectory.tool_calls[position].result) and _says_none_of(view, position)
 
 
 def _refuses(view: TrajectoryView, position: int) -> bool:

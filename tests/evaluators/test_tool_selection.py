@@ -2939,7 +2939,7 @@ def test_a_lookup_is_no_wrong_choice_beside_a_tool_no_telling_word_names(request
     calls = [call(1, "search_gnocchi_catalogue", {"query": "乳清干酪土豆团子", "country": "GB"},
                   {"results": [{"item_id": "GN-12395", "name": "乳清干酪土豆团子"}], "total": 1}),
              call(2, "check_gnocchi_stock", {"item_id": "GN-12395", "quantity": 7},
-                  {"item_id": "GN-12395", "available": 0, "restock": "unknown"})]
+                  {"item_id": "GN-12395", "stock": "out", "restock": "unknown"})]
     assert verdict(calls, request_, GNOCCHI, output="抱歉：乳清干酪土豆团子（GN-12395）目前无货，也没有补货日期，无法为你预留7件。") \
         == flagged(label, 2)
 
@@ -3219,3 +3219,23 @@ def test_the_request_pasted_whole_is_no_value_of_it(note, label):
              call(3, "get_potter", {"potter_id": "PT-40218"}, {"potter_id": "PT-40218", "status": "active"}),
              call(4, "report_kiln_fault", note, {"logged": True})]
     assert verdict(calls, FIRING_REQUEST, FIRING_TOOLS, output="Done.", user_id="PT-40218") == flagged(label, 4)
+
+
+LINEN = (_tool("get_trade_account", "A draper's trade account.", "account_id"),
+         _tool("check_bolt_stock", "Bolts on the shelves by weave.", "weave"),
+         _tool("place_cloth_order", "Order linen cloth for delivery abroad.", "account_id", "weave", "metres", "country", "currency"),
+         _tool("send_email", "Send an e-mail on the user's behalf.", "to", "subject", "body"))
+
+
+@pytest.mark.parametrize("available, label", [
+    # the last lookup counted none available ({"available_m": 0}), and the answer, admitting nothing ordered, says
+    # none of what it looked for: it checked whether the order could go on (stemheaded split)
+    (0, "pass"),
+    # near miss: metres were available, and the run ended on the look with nothing ordered
+    (40, "wrong_tool"),
+])
+def test_a_last_lookup_that_said_none_available_checked_the_deed(available, label):
+    calls = [call(1, "get_trade_account", {"account_id": "dr_40417"}, {"account_id": "dr_40417", "terms": "30 days"}),
+             call(2, "check_bolt_stock", {"weave": "tabby"}, {"weave": "tabby", "available_m": available, "next_delivery": "March"})]
+    assert verdict(calls, "用我们的贸易账户订 30 米亚麻布，寄到法国，用欧元付款。", LINEN, user_id="dr_40417",
+                   output="目前没有亚麻布库存，下一批三月到，因此没有下单。") == flagged(label, 2)
