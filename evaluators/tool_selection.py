@@ -864,10 +864,12 @@ def _stopped_before(view: TrajectoryView) -> bool:
     """Whether the run ended on a lookup sent nothing but the user's own words (the shipping quote for 德国 and 瑞士法郎)
     after a call said no ({"available": false}), as the answer tells while it admits the deed not done: that call
     stopped the deed, and the lookup ran beside it (from the spanshackled split, where an availability check ran
-    first). An empty search is no such stop: a relaxed one may follow it."""
+    first). An empty search is no such stop: a relaxed one may follow it; unless it checked the asked day, as the
+    answer's none names it (明天没有可用的场次…所以没有预约; `_none_of_the_asked_day`), where the tenant's account looked
+    up beside it ran beside the check (floorheaded split)."""
     end = len(view.trajectory.tool_calls) - 1
     return acknowledges(view.trajectory.output or "") and _only_theirs(view, end) and any(
-        _said_no(view, i) for i in range(end))
+        _said_no(view, i) or _none_of_the_asked_day(view, i) for i in range(end))
 
 
 def _widened(calls: list[ToolCall]) -> bool:

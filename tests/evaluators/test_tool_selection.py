@@ -3239,3 +3239,23 @@ def test_a_last_lookup_that_said_none_available_checked_the_deed(available, labe
              call(2, "check_bolt_stock", {"weave": "tabby"}, {"weave": "tabby", "available_m": available, "next_delivery": "March"})]
     assert verdict(calls, "用我们的贸易账户订 30 米亚麻布，寄到法国，用欧元付款。", LINEN, user_id="dr_40417",
                    output="目前没有亚麻布库存，下一批三月到，因此没有下单。") == flagged(label, 2)
+
+
+WHEELS = (_tool("find_wheel_sessions", "Free pottery-wheel sessions on a date for a number of throwers.", "date", "throwers"),
+          _tool("get_studio_account", "The studio's account with the wheel workshop.", "studio_id"),
+          _tool("reserve_wheel_session", "Reserve a pottery-wheel session.", "session_id", "studio_id", "throwers"),
+          _tool("email_tutor", "E-mail the workshop's tutor.", "subject", "body"))
+
+
+@pytest.mark.parametrize("answer, label", [
+    # the check of the asked day found nothing, as the answer's none names that day (明天) and says nothing reserved:
+    # the tenant's account, looked up beside it, ran beside a check that stopped the deed (floorheaded split)
+    ("明天没有空闲的拉坯时段，系统显示当天已约满，所以没有预订。", "pass"),
+    # near miss: the answer's none names another day than the one asked and checked
+    ("后天没有空闲的拉坯时段，系统显示当天已约满，所以没有预订。", "wrong_tool"),
+])
+def test_an_empty_check_of_the_asked_day_stopped_the_deed_before_a_tenant_lookup(answer, label):
+    calls = [call(1, "find_wheel_sessions", {"date": "2026-11-30", "throwers": 3}, {"results": [], "message": "fully booked that day"}),
+             call(2, "get_studio_account", {"studio_id": "wh-12"}, {"studio_id": "wh-12", "standing": "good"})]
+    assert verdict(calls, "帮我预订明天的拉坯课，3个人。", WHEELS, output=answer,
+                   attributes={"tenant.id": "wh-12"}) == flagged(label, 2)
