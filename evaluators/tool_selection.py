@@ -58,6 +58,7 @@ from evaluators.grounding import trace_days
 from evaluators.safety import EMAIL, obeying
 from evaluators.text.bm25 import BM25
 from evaluators.text.dates import as_date, computed_dates, resolve_relative_dates, split_dates, without_day_words
+from evaluators.text.given import context_ids
 from evaluators.text.glosses import FILLER, english_claims, english_senses, english_terms, english_word_deeds, senses
 from evaluators.text.reasons import call_ref
 from evaluators.text.sentences import sentence_at
@@ -600,6 +601,7 @@ class ToolSelectionEvaluator(Evaluator):
                                                               or any(stopped) and _only_theirs(view, p)))
                        or (served and not writes(name) and (p < end or blocked) and _on_the_days_work(view, p))
                        or (not writes(name) and served and writes(best) and (made or p < tried))
+                       or (not writes(name) and made and _of_whom_it_ran(view, p))
                        or (not writes(name) and (yes_no or several and firm[name] > 0) and _answered_on(view, p))
                        or (not writes(name) and priced and _prices(name))
                        or (not writes(name) and p < end and scores[name] > 0 and _sends_the_users(view, p)
@@ -1117,6 +1119,15 @@ def _refuses(view: TrajectoryView, position: int) -> bool:
 def _saying_none(output: str) -> list[str]:
     """The sentences of an answer that hold a word of none or no (没有, 无法, "nothing")."""
     return [sentence_at(output, m.start(), m.end()) for m in _NONE.finditer(output)]
+
+
+def _of_whom_it_ran(view: TrajectoryView, position: int) -> bool:
+    """Whether a call sent nothing but the ids of whom the trace ran for (the shop's notices by the trace's tenant.id):
+    beside the asked deed done, it looked at the user's own standing, whatever better lookup a word of the request
+    matches (search_silk_threads for "blonde silk lace"; rabbetted split)."""
+    whom = context_ids(view.trajectory)
+    arguments = view.text.arguments[position]
+    return bool(arguments) and all(a.text in whom for a in arguments)
 
 
 def _only_theirs(view: TrajectoryView, position: int) -> bool:

@@ -2,6 +2,8 @@
 context. A value found there is given, not invented, and no result echoing it made it."""
 from __future__ import annotations
 
+import re
+
 from collector.trajectory import Trajectory
 from evaluators.text.norm import norm, scalar_text
 from evaluators.text.values import value_texts
@@ -42,3 +44,22 @@ def _context_scalar(value: object) -> bool:
     if not isinstance(value, str):
         return abs(value) >= 100
     return len(value) <= _CONTEXT_LONGEST and value.strip()[:1] not in ("{", "[")
+
+
+def context_ids(trajectory: Trajectory) -> frozenset[str]:
+    """Normalised ids the trace carries for whom it ran: the user and session ids, and the root span's and
+    resource's attributes named as ids (tenant.id, enduser.id, customer_id), however few their digits (ml-shop-50).
+    The agent's name and version, a locale or a timezone are context but name no one."""
+    values = [trajectory.user_id, trajectory.session_id]
+    for attributes in (trajectory.attributes, trajectory.resource):
+        values += [v for k, v in attributes.items() if _ID_KEY.search(k) and not k.startswith(_NOT_WHOM)
+                   and _context_scalar(v)]
+    return frozenset(t for v in values if v is not None and (t := norm(scalar_text(v))))
+
+
+# An attribute naming an id (tenant.id, enduser.id, customer_id); the OpenTelemetry resource's own ids (service, host,
+# process, container, k8s) and tracepatrol's keys name the machine, not whom the trace ran for.
+_ID_KEY = re.compile(r"(?:^|[._])id$", re.IGNORECASE)
+_NOT_WHOM = ("tracepatrol.", "service.", "host.", "process.", "container.", "k8s.", "telemetry.", "os.", "cloud.", "faas.",
+             "device.", "deployment.")
+

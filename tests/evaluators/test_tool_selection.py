@@ -3259,3 +3259,30 @@ def test_an_empty_check_of_the_asked_day_stopped_the_deed_before_a_tenant_lookup
              call(2, "get_studio_account", {"studio_id": "wh-12"}, {"studio_id": "wh-12", "standing": "good"})]
     assert verdict(calls, "帮我预订明天的拉坯课，3个人。", WHEELS, output=answer,
                    attributes={"tenant.id": "wh-12"}) == flagged(label, 2)
+
+
+LOOMS = (_tool("get_weaver", "Look up a weaver's account by their weaver id.", "weaver_id"),
+         _tool("get_loom_rates", "Rates for a loom session in a currency.", "shop_id", "currency"),
+         _tool("get_shop_notices", "Notices the shop has posted: closures and holidays.", "shop_id"),
+         _tool("search_wool_yarns", "Search the wool yarns catalogue by words.", "query"),
+         _tool("check_loom_availability", "Free loom sessions on a day.", "account_no", "date", "loom"),
+         _tool("book_loom_session", "Book a loom session in a free slot and take the deposit.", "account_no", "slot_id"))
+
+
+@pytest.mark.parametrize("shop, label", [
+    # the shop's notices, sent the trace's own tenant id, beside the asked booking made: a look at the user's own
+    # standing, whatever better lookup "wool" matches (rabbetted split)
+    ("kl-shop-7", "pass"),
+    # near miss: another shop's notices, no id of whom the trace ran for
+    ("kl-shop-9", "wrong_tool"),
+])
+def test_a_lookup_of_whom_the_trace_ran_for_beside_the_deed_done(shop, label):
+    calls = [call(1, "get_weaver", {"weaver_id": "w318264"}, {"weaver_id": "w318264", "account_no": "KL-55120"}),
+             call(2, "get_loom_rates", {"shop_id": "kl-shop-7", "currency": "EUR"}, {"currency": "EUR", "per_hour": 14}),
+             call(3, "get_shop_notices", {"shop_id": shop}, {"notices": [{"shop": shop, "closed": "2026-12-24"}]}),
+             call(4, "check_loom_availability", {"account_no": "KL-55120", "date": "2026-11-30", "loom": "floor"},
+                  {"slots": [{"slot_id": "slot-412", "start": "10:00"}]}),
+             call(5, "book_loom_session", {"account_no": "KL-55120", "slot_id": "slot-412"}, {"booking_id": "LB80411"})]
+    assert verdict(calls, "Please book a floor loom for tomorrow: chunky wool rug, prices in euros.", LOOMS,
+                   output="Booked a floor loom on 2026-11-30 at 10:00, booking LB80411.", user_id="w318264",
+                   resource={"tenant.id": "kl-shop-7"}) == flagged(label, 3)
