@@ -593,8 +593,10 @@ class ToolSelectionEvaluator(Evaluator):
         # better write does, by its name or its description's words: the item's details after a catalogue search, beside
         # book_balloon_decorator for "do you have balloon-grade helium? what does it include?"; mizzentopped split)
         asked_of_best = kin(deeds, actions(best)) or not deeds.isdisjoint(roots(terms(offered[index[best]].description or "")))
-        # (a check that said no, sent what a step of the work found for the request, where the answer admits the deed
-        # not done, looked before the deed it could not do, wherever it stands: the run's end too; chocked split)
+        # (a check that said no, sent what a step of the work found for the request, or the day the request names as the
+        # answer's none names it (明天已经排满，所以我没有下单; sheerclamped split), where the answer admits the deed not
+        # done, looked before the deed it could not do, wherever it stands: the run's end too; chocked split)
+        nones = _saying_none(trajectory.output or "")
         def spared(name: str) -> bool:
             return any((on_request.working(p) and p != stood_in) or _readies(trajectory.tool_calls[p], *readied[name])
                        or (deferred and not writes(name) and (_reported(view, p) or _none_found(view, p, firm[name])
@@ -606,7 +608,8 @@ class ToolSelectionEvaluator(Evaluator):
                        or (not writes(name) and priced and _prices(name))
                        or (not writes(name) and p < end and scores[name] > 0 and _sends_the_users(view, p)
                            and _reported(view, p, news=True))
-                       or (not writes(name) and stopped[p] and any(on_request.working(i) for i in on_request.fed_by[p]))
+                       or (not writes(name) and stopped[p] and (any(on_request.working(i) for i in on_request.fed_by[p])
+                                                                or _names_the_asked_day(view, p, nones)))
                        or (not writes(name) and writes(best) and not asked_of_best
                            and any(on_request.working(i) for i in on_request.fed_by[p])
                            and (_reported(view, p) or _told_in_other_words(view, p)))
@@ -1096,10 +1099,12 @@ _LEFT = re.compile(r"left|remaining|free|available", re.I)
 
 def _said_no(view: TrajectoryView, position: int) -> bool:
     """Whether a call's result says no and the answer tells it (a value of it, or a sentence saying no that holds
-    the item the call was sent: GF-P3315 在 2025-09-19 已约满，无法安排 for {"available": false}): why the deed was not
-    done."""
+    the item the call was sent: GF-P3315 在 2025-09-19 已约满，无法安排 for {"available": false}, or the day it was sent
+    as the request names it: 明天已经排满，所以我没有下单 for a capacity check of tomorrow saying {"free": 0}; sheerclamped
+    split): why the deed was not done."""
     return _says_no(view.trajectory.tool_calls[position].result) and (
-        _reported(view, position) or _refuses(view, position))
+        _reported(view, position) or _refuses(view, position)
+        or _names_the_asked_day(view, position, _saying_none(view.trajectory.output or "")))
 
 
 def _none_left(view: TrajectoryView, position: int) -> bool:

@@ -3286,3 +3286,26 @@ def test_a_lookup_of_whom_the_trace_ran_for_beside_the_deed_done(shop, label):
     assert verdict(calls, "Please book a floor loom for tomorrow: chunky wool rug, prices in euros.", LOOMS,
                    output="Booked a floor loom on 2026-11-30 at 10:00, booking LB80411.", user_id="w318264",
                    resource={"tenant.id": "kl-shop-7"}) == flagged(label, 3)
+
+
+LATHES = (_tool("search_spindle_stock", "Search turned spindles in stock by words.", "query"),
+          _tool("get_turnery_account", "A customer's account with the turnery.", "user_id"),
+          _tool("check_lathe_capacity", "Lathe capacity left on a date.", "date"),
+          _tool("place_spindle_order", "Order oak spindles with a handle for a date, paid in a currency, labels in a language.",
+                "item_id", "account_id", "quantity", "date", "currency", "label_language"),
+          _tool("send_email", "Send an e-mail on the user's behalf.", "to", "subject", "body"))
+
+
+@pytest.mark.parametrize("answer, label", [
+    # the capacity check of the asked day said none free ({"free": 0}), as the answer naming that day as the request
+    # does (明天) tells while it admits nothing ordered: it stopped the deed, wherever it stands (sheerclamped split)
+    ("抱歉，明天已经排满，所以我没有下单。", "pass"),
+    # near miss: the answer names another day than the one checked
+    ("抱歉，后天已经排满，所以我没有下单。", "wrong_tool"),
+])
+def test_a_check_of_the_asked_day_saying_none_free_stopped_the_deed(answer, label):
+    calls = [call(1, "search_spindle_stock", {"query": "橡木栏杆柱"}, {"results": [{"item_id": "SP-2210", "in_stock": True}]}),
+             call(2, "get_turnery_account", {"user_id": "u-50217"}, {"user_id": "u-50217", "account_id": "AC-91733"}),
+             call(3, "check_lathe_capacity", {"date": "2026-11-30"}, {"date": "2026-11-30", "free": 0})]
+    assert verdict(calls, "请帮我订购12根橡木栏杆柱，要带手柄的，明天，用欧元付款，说明标签用日语。先查一下那天的产能。", LATHES, output=answer,
+                   user_id="u-50217") == flagged(label, 3)
