@@ -27,7 +27,7 @@ from evaluators.text.cache import cached_when_short
 from evaluators.text.dates import as_date, without_dates
 from evaluators.text.glosses import english_claims, english_deeds, english_verbs, glosses
 from evaluators.text.index import TrajectoryText
-from evaluators.text.norm import norm
+from evaluators.text.norm import has_cjk, norm
 from evaluators.text.numbers import number_of, numbers_in
 from evaluators.text.reasons import line
 from evaluators.text.sentences import sentence_at
@@ -894,7 +894,9 @@ def acts(name: str, description: str) -> bool:
     if _ASKS_WHETHER.match(clause):
         return False
     words = _NAME_WORD.findall(clause.lower())
-    if not words:  # described in Chinese: a lookup where its first verb of two characters or more reads
+    # described in Chinese (opening with a Chinese character, whatever Latin name it holds: 预订X形锯木架餐桌, 定制手织披巾
+    # （rebozo）): a lookup where its first verb of two characters or more reads
+    if not words or has_cjk(clause.lstrip()[:1]):
         verbs = next(([m.split()[1] for m in gloss.split("; ") if m.startswith("to ") and len(m.split()) > 1]
                       for word, gloss in glosses(clause) if len(word) > 1 and "to " in gloss), [])
         return not (_READS.intersection(verbs) and _WRITES.isdisjoint(verbs))  # 按币种获取价目表: 获取, "to get"

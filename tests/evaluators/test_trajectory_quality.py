@@ -518,6 +518,10 @@ def test_unverified_success_when_the_last_write_failed():
     ("List the poems a member commissioned.", "pass"),
     ("Days the poet roster serves a member.", "pass"),
     ("Reslot the poem for a member.", "unverified_success"),
+    # described in Chinese, a Latin name inside it: 定制 ("to customise") opens it, not "limerick" (the lodgingkneed,
+    # stemposted and riderplated splits' commission_ writes); near miss: 获取 ("to obtain") opens a lookup's
+    ("定制一首 limerick 短诗。", "unverified_success"),
+    ("获取 limerick 诗稿。", "pass"),
 ])
 def test_unverified_success_of_a_write_by_its_description(description, label):
     poem = call(2, "commission_poem", {"poet_id": "POET-2932"}, error="poet roster 500: shard offline")
