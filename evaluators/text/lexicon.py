@@ -8,7 +8,8 @@ names (Holland, USA, Deutschland), languages with their ISO 639 codes and BCP 47
 (langcodes' names), their other names (Mandarin and 普通话 for zh), country subdivisions with their ISO 3166-2
 codes from pycountry (IE-CO: Cork, 科克郡; GB-WLS: Wales [Cymru GB-CYM] names Wales, Cymru and GB-CYM),
 measurement units with their symbols; each in English and Chinese; currencies also by their everyday Chinese
-names: CLDR's simplified Cantonese (加币) and a territory's CC-CEDICT short form with 元 (加元)) and from airportsdata (IATA
+names: CLDR's simplified Cantonese (加币) and a territory's CC-CEDICT short form with 元 (加元), and by ISO 4217's names
+from pycountry: "Pound Sterling", "sterling") and from airportsdata (IATA
 airport and multi-airport city codes to their city). Currency symbols are left out: normalised,
 "US$" and "CN¥" would be the words "us" and "cn". Nothing is written by hand. `equivalents` gives
 the other names of whatever a value denotes; an ambiguous code ("IT": Italy or Italian) gives the
@@ -72,6 +73,13 @@ def _index() -> tuple[dict[str, tuple[Key, ...]], dict[Key, tuple[str, ...]]]:
                 add(("currency", code), [char + "元"])
     for code, name in Locale.parse("yue_Hans").currencies.items():
         add(("currency", code), [name])
+    # ISO 4217's own names (pycountry): "Pound Sterling" for GBP, where CLDR says "British Pound"; of two words, the
+    # last too where no currency is named so yet ("sterling", as "yen" of "Japanese yen")
+    import pycountry
+
+    for currency in pycountry.currencies:
+        words = norm(currency.name).split()
+        add(("currency", currency.alpha_3), [currency.name, *(words[-1:] if len(words) == 2 and words[-1] not in surfaces else ())])
     # the people of a country name it: "I'm Chinese" for nationality=CN; a people several territories share
     # (French of France, Réunion, St Pierre) names the most populous, not Saint Pierre's PM for 法国
     countries = [c for c in all_countries() if isinstance(c.iso(), dict) and c.iso().get("alpha2")]

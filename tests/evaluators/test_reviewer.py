@@ -141,6 +141,17 @@ def test_a_currency_by_its_everyday_chinese_name(value, said, label):
     assert verdict(value, said, key="currency")[0] == label
 
 
+@pytest.mark.parametrize("value, said, label", [
+    # ISO 4217's own name of the pound, where CLDR says "British Pound" (pycountry; the scarphbolted and breasthooked
+    # splits): "priced in sterling" is GBP
+    ("GBP", "Priced in sterling, please.", "pass"), ("GBP", "Quote it in pounds sterling.", "pass"),
+    # near misses: another currency for the same word, and another pound
+    ("EUR", "Priced in sterling, please.", "ungrounded_value"), ("EGP", "Priced in sterling, please.", "ungrounded_value"),
+])
+def test_a_currency_by_its_iso_name(value, said, label):
+    assert verdict(value, said, key="currency")[0] == label
+
+
 @pytest.mark.parametrize("value, said", [
     ("GBP", "convert 250 euro"), ("DE", "运到法国"), ("PVG", "北京出发"), ("GBP", "一晚不超过200欧"),
     ("JPY", "12月3日到店"), ("EUR", "去欧洲玩"),
