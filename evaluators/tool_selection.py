@@ -851,13 +851,13 @@ def _ended_off_request(view: TrajectoryView, verdicts: list[dict], firm: dict[st
     wanted = max((n for n in firm if writes(n) and n not in called), key=firm.__getitem__, default=None)
     # (an answer saying the deed not done, telling what the lookup found: "those dates are taken", found why; an
     # empty result's "没有" only tells it, unless the lookup was sent the day the request asks and the answer's none
-    # names it: 明天没有空位…所以没有预订 after an empty check of tomorrow's free slots)
+    # names it: 明天没有空位…所以没有预订 after an empty check of tomorrow's free slots; or the lookup said none was left)
+    end = len(verdicts) - 1
+    admits = acknowledges(trajectory.output or "")
     if wanted is None or firm[wanted] < MIN_BETTER or _QUESTION.search(trajectory.output or "") \
-            or _fed_beyond_counts(view, len(verdicts) - 1, on_request) or _widened(trajectory.tool_calls) \
-            or acknowledges(trajectory.output or "") and bool(value_texts(trajectory.tool_calls[-1].result)) \
-            and _reported(view, len(verdicts) - 1) \
-            or acknowledges(trajectory.output or "") and _none_of_the_asked_day(view, len(verdicts) - 1) \
-            or acknowledges(trajectory.output or "") and _none_left(view, len(verdicts) - 1) \
+            or _fed_beyond_counts(view, end, on_request) or _widened(trajectory.tool_calls) \
+            or admits and (bool(value_texts(trajectory.tool_calls[-1].result)) and _reported(view, end)
+                           or _none_of_the_asked_day(view, end) or _none_left(view, end)) \
             or _readies(trajectory.tool_calls[-1], _reference_keys(next(t for t in trajectory.tools_offered if t.name == wanted))) \
             or _stopped_before(view):
         return

@@ -62,4 +62,3 @@ def context_ids(trajectory: Trajectory) -> frozenset[str]:
 _ID_KEY = re.compile(r"(?:^|[._])id$", re.IGNORECASE)
 _NOT_WHOM = ("tracepatrol.", "service.", "host.", "process.", "container.", "k8s.", "telemetry.", "os.", "cloud.", "faas.",
              "device.", "deployment.")
-
