@@ -1154,14 +1154,16 @@ def _none_found(view: TrajectoryView, position: int, relevance: float) -> bool:
 
 
 def _names_the_asked_day(view: TrajectoryView, position: int, sentences: list[str]) -> bool:
-    """Whether one of the sentences names, by its distance from the trace's own day, a day the call was sent that the
-    request names so too (明天 in both, the call sent tomorrow's date)."""
+    """Whether one of the sentences names a day the call was sent that the request names by its distance from the
+    trace's own day (明天, the call sent tomorrow's date): by that distance too, or by the date itself (后天 asked,
+    2025-10-04没有空闲的…场地 told; knightheaded split)."""
     sent = {day for a in view.text.arguments[position] or () if (day := as_date(str(a.value))) is not None}
     if not sent or not sentences or not view.trajectory.input:
         return False
     seen = trace_days(view.trajectory)
     days = sent & resolve_relative_dates(view.trajectory.input, seen)
-    return any(not days.isdisjoint(resolve_relative_dates(sentence, seen)) for sentence in sentences) if days else False
+    return any(not days.isdisjoint(resolve_relative_dates(sentence, seen)) or not days.isdisjoint(split_dates(sentence)[0])
+               for sentence in sentences) if days else False
 
 
 def _none_of_the_asked_day(view: TrajectoryView, position: int) -> bool:

@@ -3251,8 +3251,11 @@ WHEELS = (_tool("find_wheel_sessions", "Free pottery-wheel sessions on a date fo
     # the check of the asked day found nothing, as the answer's none names that day (明天) and says nothing reserved:
     # the tenant's account, looked up beside it, ran beside a check that stopped the deed (floorheaded split)
     ("明天没有空闲的拉坯时段，系统显示当天已约满，所以没有预订。", "pass"),
-    # near miss: the answer's none names another day than the one asked and checked
+    # the asked day named by its date, as the call was sent it (knightheaded split)
+    ("2026-11-30没有空闲的拉坯时段，系统显示当天已约满，所以没有预订。", "pass"),
+    # near misses: the answer's none names another day than the one asked and checked
     ("后天没有空闲的拉坯时段，系统显示当天已约满，所以没有预订。", "wrong_tool"),
+    ("2026-12-01没有空闲的拉坯时段，系统显示当天已约满，所以没有预订。", "wrong_tool"),
 ])
 def test_an_empty_check_of_the_asked_day_stopped_the_deed_before_a_tenant_lookup(answer, label):
     calls = [call(1, "find_wheel_sessions", {"date": "2026-11-30", "throwers": 3}, {"results": [], "message": "fully booked that day"}),
