@@ -3,6 +3,7 @@ context. A value found there is given, not invented, and no result echoing it ma
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from collector.trajectory import Trajectory
 from evaluators.text.norm import norm, scalar_text
@@ -29,10 +30,17 @@ def context_values(trajectory: Trajectory) -> frozenset[str]:
     and version, the service, and every short scalar of the root span's and resource's attributes
     (a tenant, a workspace or matter id, the user's timezone or locale): the framework fills
     arguments from them. Payloads (long text, JSON) and tracepatrol's own keys are no context."""
-    values = [trajectory.user_id, trajectory.session_id, trajectory.agent.name, trajectory.agent.version,
-              trajectory.service_name]
-    for attributes in (trajectory.attributes, trajectory.resource):
-        values += [v for k, v in attributes.items() if not k.startswith("tracepatrol.") and _context_scalar(v)]
+    return _normalised([trajectory.user_id, trajectory.session_id, trajectory.agent.name, trajectory.agent.version,
+                        trajectory.service_name, *_attributes(trajectory, lambda key: not key.startswith("tracepatrol."))])
+
+
+def _attributes(trajectory: Trajectory, keep: Callable[[str], bool]) -> list[object]:
+    """The context scalars of the root span's and the resource's attributes whose keys `keep` takes."""
+    return [v for attributes in (trajectory.attributes, trajectory.resource) for k, v in attributes.items()
+            if keep(k) and _context_scalar(v)]
+
+
+def _normalised(values: list[object]) -> frozenset[str]:
     return frozenset(t for v in values if v is not None and (t := norm(scalar_text(v))))
 
 
@@ -50,11 +58,8 @@ def context_ids(trajectory: Trajectory) -> frozenset[str]:
     """Normalised ids the trace carries for whom it ran: the user and session ids, and the root span's and
     resource's attributes named as ids (tenant.id, enduser.id, customer_id), however few their digits (ml-shop-50).
     The agent's name and version, a locale or a timezone are context but name no one."""
-    values = [trajectory.user_id, trajectory.session_id]
-    for attributes in (trajectory.attributes, trajectory.resource):
-        values += [v for k, v in attributes.items() if _ID_KEY.search(k) and not k.startswith(_NOT_WHOM)
-                   and _context_scalar(v)]
-    return frozenset(t for v in values if v is not None and (t := norm(scalar_text(v))))
+    return _normalised([trajectory.user_id, trajectory.session_id, *_attributes(
+        trajectory, lambda key: _ID_KEY.search(key) is not None and not key.startswith(_NOT_WHOM))])
 
 
 # An attribute naming an id (tenant.id, enduser.id, customer_id); the OpenTelemetry resource's own ids (service, host,
