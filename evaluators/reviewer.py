@@ -109,6 +109,22 @@ def _day(year: str, month: str, day: str) -> dt.date | None:
         return None  # the start and end of a day bound a date range
 
 
+def _counts(after: str) -> bool:
+    """Whether the text after a word of money (块) makes it a counter: a thing follows it, by its first sense (6块板,
+    "board"; bowkneed split), not money's own company (钱, 左右, 以上, numbers: 三块五) nor a word of doing or relating
+    (八千块给陈静, "to give")."""
+    if not after or after[0] in _MONEYS_COMPANY:
+        return False
+    found = senses(after[:4])
+    first = found[0][1][0] if found and found[0][1] else ""
+    return bool(first) and found[0][0] == after[:len(found[0][0])] and first.split()[0] not in _NO_THING \
+        and not first.startswith("~")
+
+
+_MONEYS_COMPANY = frozenset("钱的左以上多到至和或及零〇一二两三四五六七八九十百千万")
+_NO_THING = frozenset("to of for and or with at in by from".split())
+
+
 class Reviewer:
     """The widened sources of one trajectory. `source(argument, earlier)` names where a value comes
     from, or None; `earlier(unit)` says whether an earlier result holds a normalised unit."""
@@ -507,10 +523,12 @@ class Reviewer:
     @property
     def money_word(self) -> str | None:
         """A Chinese word of the request meaning a unit of money in general (元, 块: CC-CEDICT), after an amount
-        (200元, 十块): 笔 of 做笔 is a pen, though it counts sums of money too."""
+        (200元, 十块): 笔 of 做笔 is a pen, though it counts sums of money too; nor where a noun follows it, which it
+        counts (6块板, "six panels"; bowkneed split), while 100块钱, 十块左右 and 三块五 are money."""
         return next((word for word, meanings in senses(self.requests)
                      if any("currency unit" in m or "money" in m for m in meanings)
-                     and re.search(rf"[\d〇零一二两三四五六七八九十百千万]\s*{re.escape(word)}", self.requests)), None)
+                     and any(not _counts(self.requests[m.end():]) for m in
+                             re.finditer(rf"[\d〇零一二两三四五六七八九十百千万]\s*{re.escape(word)}", self.requests))), None)
 
     def _facts_found(self, value: str, earlier: Callable[[str], bool]) -> bool:
         """Whether every fact of a text the agent wrote is found: its dates computed or said, its

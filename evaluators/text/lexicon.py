@@ -10,7 +10,7 @@ codes from pycountry (IE-CO: Cork, 科克郡; GB-WLS: Wales [Cymru GB-CYM] names
 measurement units with their symbols; each in English and Chinese; currencies also by their everyday Chinese
 names: CLDR's simplified Cantonese (加币) and a territory's CC-CEDICT short form with 元 (加元), and by ISO 4217's names
 from pycountry: "Pound Sterling", "sterling") and from airportsdata (IATA
-airport and multi-airport city codes to their city). Currency symbols are left out: normalised,
+airport and multi-airport city codes to their city, and an airport's code to its own name: LHR, Heathrow). Currency symbols are left out: normalised,
 "US$" and "CN¥" would be the words "us" and "cn". Nothing is written by hand. `equivalents` gives
 the other names of whatever a value denotes; an ambiguous code ("IT": Italy or Italian) gives the
 names of each.
@@ -115,6 +115,8 @@ def _index() -> tuple[dict[str, tuple[Key, ...]], dict[Key, tuple[str, ...]]]:
     for city, codes in _iata().items():
         add(("city", city), [city])
         add(("city", city), codes, named=False)  # a code names its city, not the city's other airports
+    for code, name in _airport_names().items():  # LHR is also Heathrow, LGW Gatwick
+        add(("airport", code), [code, name])
     return ({s: tuple(k) for s, k in surfaces.items()}, {k: tuple(n) for k, n in names.items()})
 
 
@@ -175,6 +177,26 @@ def _iata() -> dict[str, set[str]]:
         for member in (code, *area["airports"]):
             out.setdefault(area["name"], set()).add(member)
     return out
+
+
+def _airport_names() -> dict[str, str]:
+    """IATA code -> the words of its airport's name (airportsdata) besides its city's and the words saying it is an
+    airport ("London Heathrow Airport": Heathrow), where they are one airport's only and of four letters or more: a
+    reviewer passes LHR for "from Heathrow" (transomchocked split)."""
+    import airportsdata
+
+    found: dict[str, set[str]] = {}
+    for code, airport in airportsdata.load("IATA").items():
+        city = set(norm(airport["city"] or "").split())
+        rest = " ".join(w for w in norm(airport["name"] or "").split() if w not in city and w not in _AIRPORT_WORDS)
+        if len(rest.replace(" ", "")) >= 4:
+            found.setdefault(rest, set()).add(code)
+    return {codes.pop(): rest for rest, codes in found.items() if len(codes) == 1}
+
+
+# The words of airportsdata's names that say what kind of airfield it is, not which one.
+_AIRPORT_WORDS = frozenset("airport international intl regional municipal airfield aerodrome air base field airstrip "
+                           "heliport domestic national county memorial".split())
 
 
 @lru_cache(maxsize=1 << 14)

@@ -98,6 +98,9 @@ def test_a_subdivision_is_named_by_each_name_isos_notation_holds():
 @pytest.mark.parametrize("said, label", [
     ("预算200元以内，帮我订", "pass"), ("十块以内的都行", "pass"),  # an amount in 元, 块: the local currency
     ("7月4日有没有车削课程（做笔）？帮我订下并付定金。", "ungrounded_value"),  # near miss: 笔 is a pen here
+    # 块 before the noun it counts is no money (6块板, six panels; bowkneed split), before 钱 or a number it is
+    ("想装800瓦房车套件，6块板，6月11日来勘察。", "ungrounded_value"), ("三块五一个，要6块板", "pass"), ("100块钱左右", "pass"),
+    ("从储蓄卡转账八千块给陈静", "pass"),
 ])
 def test_the_local_currency_of_a_chinese_request_naming_an_amount(said, label):
     assert verdict("CNY", said, key="currency")[0] == label
@@ -150,6 +153,17 @@ def test_a_currency_by_its_everyday_chinese_name(value, said, label):
 ])
 def test_a_currency_by_its_iso_name(value, said, label):
     assert verdict(value, said, key="currency")[0] == label
+
+
+@pytest.mark.parametrize("value, said, label", [
+    # an airport's code for its own name, besides its city's (airportsdata: "London Heathrow Airport"; the
+    # transomchocked split)
+    ("LHR", "Pick me up from Heathrow on Friday.", "pass"), ("LGW", "Drop-off at Gatwick, 2 bags.", "pass"),
+    # near misses: the other London airport for the same words
+    ("LGW", "Pick me up from Heathrow on Friday.", "ungrounded_value"), ("LHR", "Drop-off at Gatwick, 2 bags.", "ungrounded_value"),
+])
+def test_an_airport_by_its_own_name(value, said, label):
+    assert verdict(value, said, key="dropoff")[0] == label
 
 
 @pytest.mark.parametrize("value, said", [
