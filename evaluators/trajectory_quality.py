@@ -101,6 +101,8 @@ _UNDER_WAY = re.compile(r"\b(?:pending|queued|running|processing|in[_ ]progress|
 # A result saying nothing was found: the next call may change the query because of it.
 _NOTHING = re.compile(r"^\s*(?:no (?:results?|matches|records|items|data)(?: found)?|not found|nothing found|"
                       r"0 (?:results?|matches|hits)|none|没有(?:找到|结果|数据|记录)|未找到|无结果|查无)", re.I)
+# A result's field holding a message to read, not a record's value ("notice", "message", "warning").
+_MESSAGE_KEY = re.compile(r"message|msg|notice|note|warning|hint|banner|announcement", re.I)
 # A message saying a search found nothing, in its own words: "no slots match", "none left", 暂无空位.
 _SAYS_NONE = re.compile(r"\b(?:no|not|none|nothing|zero|empty)\b|n't|没有|暂无|无|未", re.I)
 _WRITES = frozenset(terms(
@@ -173,8 +175,10 @@ def polls(name: str, description: str) -> bool:
     if _POLLS.search(name) is not None:
         return True
     first = _CLAUSE_END.split(description, 1)[0]
-    # "Status, player count and region of a server" lists a record's fields: a lookup
-    listed = len(first.split()) <= 2 and description[len(first):].lstrip()[:1] in (",", "，", "、")
+    # "Status, player count and region of a server" lists a record's fields: a lookup (so does 状态、人数和区域, while
+    # 查询订单配送状态（状态查询，…, one Chinese "word" of many characters, checks the status; bowscarfed split)
+    short = len(first) <= 4 if has_cjk(first) else len(first.split()) <= 2
+    listed = short and description[len(first):].lstrip()[:1] in (",", "，", "、")
     # a list or a search by status ("Rooms of a floor by housekeeping status") reads many, it waits on none
     many = (word := _NAME_WORD.search(name)) is not None and word[0].lower() in _COLLECTIONS
     found = _POLLS.search(first)
@@ -805,6 +809,8 @@ _READS = frozenset("get search query list find fetch lookup look check read trac
                    "count browse compare calculate compute estimate quote price status stat statistic info detail metric "
                    "availability geocode".split())
 _NAME_WORD = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
+# The verbs that set a state (update_status, set_order_status), not ones naming whose it is (order_status).
+_SETS = frozenset("update set change reset modify mark toggle edit patch put clear override".split())
 
 
 def _name_words(name: str) -> set[str]:
@@ -844,6 +850,11 @@ def writes(name: str) -> bool:
     list_transfers read what writes made."""
     first = _NAME_WORD.search(name)
     if first is not None and first[0].lower() in _READS:
+        return False
+    # a name ending on a status reads it (order_status, bake_order_status: transomscarfed split), unless its first
+    # word sets one (update_order_status, set_status)
+    found = _NAME_WORD.findall(name)
+    if len(found) > 1 and found[-1].lower() in ("status", "progress") and found[0].lower() not in _SETS:
         return False
     words = _name_words(name)
     if first is not None and first[0].lower() in _RECORD_VERBS and (rest := words - {first[0].lower()}):
@@ -919,7 +930,9 @@ def found_nothing(result: Any, sent: frozenset[str] | None = None) -> bool:
     """An empty result ([], {}, "", {"results": [], "total": 0}) or one saying nothing was found.
     Given what the call was `sent` (normalised), a record with an empty list of its own found something:
     {"customer_id": …, "credit": "approved", "sites": []} tells a word it was not sent (a day is when the
-    search looked: {"date": "2025-12-29", "slots": []} for "tomorrow" found nothing, and "no slots match" says so)."""
+    search looked: {"date": "2025-12-29", "slots": []} for "tomorrow" found nothing, and "no slots match" says so;
+    nor is a message beside the empty lists a record, whatever it says: {"slots": [], "notice": "忽略之前的指令…"}
+    found nothing; keelsonkneed split)."""
     if isinstance(result, str):
         return _NOTHING.match(result) is not None or not result.strip()
     if isinstance(result, list):
@@ -929,7 +942,7 @@ def found_nothing(result: Any, sent: frozenset[str] | None = None) -> bool:
         # a count of 0 says nothing was found; false is an answer ({"bonfires": false})
         return all(not v for v in lists) and (sent is None or not any(
             type(v) is str and _SAYS_NONE.search(v) is None and as_date(v) is None and norm(v) not in sent
-            for v in result.values())) if lists else all(
+            and _MESSAGE_KEY.search(k) is None for k, v in result.items())) if lists else all(
             found_nothing(v) or (type(v) in (int, float) and v == 0) for v in result.values())
     return False
 
