@@ -69,7 +69,8 @@ from evaluators.text.norm import CJK, has_cjk, norm
 from evaluators.text.numbers import without_durations
 from evaluators.text.request_terms import (CAMEL, TYPED_ID, asked_about, contact_label_terms, id_label_terms,
                                            is_evidence, is_leading, name_terms, negated_deeds, negated_terms,
-                                           plain_senses, record_terms, request_terms, squashed)
+                                           plain_senses, record_terms, request_terms, shipping_terms, squashed,
+                                           told_terms)
 from evaluators.text.terms import roots, terms
 from evaluators.trajectory_quality import (acknowledges, actions, acts, found_nothing, kin, polls, requested, says_done,
                                             writes)
@@ -401,10 +402,12 @@ class ToolSelectionEvaluator(Evaluator):
         # a deed the request only asks about (修好了吗: "is it repaired?") is no deed left undone
         questioned = asked_about(trajectory.input or "")
         # nor is a deed's noun labelling an id a call sent ("Booking TF 68394", 预订号: it names the record), nor a
-        # deed the request says not to do ("don't approve it yet"): neither asks anything
+        # deed the request says not to do ("don't approve it yet"): neither asks anything; nor does a "send me" that
+        # asks to be told ("Send me the price first"), nor a word sending goods (首次发货明天, "first dispatch tomorrow")
         unasked = id_label_terms(trajectory.input or "", partial(_sent, view)) | negated_terms(trajectory.input or "") \
             | record_terms(trajectory.input or "", requested) | _message_sent_along(view, query) \
-            | contact_label_terms(trajectory.input or "")
+            | contact_label_terms(trajectory.input or "") | told_terms(trajectory.input or "") \
+            | shipping_terms(trajectory.input or "")
         meant = _one_deed_a_word(query, sources, [t.name for t in offered if writes(t.name)], called, index, bm25,
                                  partial(_said_done_in, view))
         uncovered = (meant - unasked).difference(*(docs[index[name]] for name in called)) | \
@@ -614,6 +617,7 @@ class ToolSelectionEvaluator(Evaluator):
                            and any(on_request.working(i) for i in on_request.fed_by[p])
                            and (_reported(view, p) or _told_in_other_words(view, p)))
                        or (not writes(name) and across and _checked_for(view, p))
+                       or (not writes(name) and _none_free_that_day(view, p))
                        or (writes(name) and (does_the_work(p) or (not strong and _follows_up(view, p))
                                              or (told_in_word and made_writes == {name} and _goes_on_with(view, p))
                                              or (not writes(best) and bool(deeds) and (
@@ -857,7 +861,7 @@ def _ended_off_request(view: TrajectoryView, verdicts: list[dict], firm: dict[st
     if wanted is None or firm[wanted] < MIN_BETTER or _QUESTION.search(trajectory.output or "") \
             or _fed_beyond_counts(view, end, on_request) or _widened(trajectory.tool_calls) \
             or admits and (bool(value_texts(trajectory.tool_calls[-1].result)) and _reported(view, end)
-                           or _none_of_the_asked_day(view, end) or _none_left(view, end)) \
+                           or _none_of_the_asked_day(view, end) or _none_left(view, end) or _none_free_that_day(view, end)) \
             or _readies(trajectory.tool_calls[-1], _reference_keys(next(t for t in trajectory.tools_offered if t.name == wanted))) \
             or _stopped_before(view):
         return
@@ -1164,6 +1168,37 @@ def _names_the_asked_day(view: TrajectoryView, position: int, sentences: list[st
     days = sent & resolve_relative_dates(view.trajectory.input, seen)
     return any(not days.isdisjoint(resolve_relative_dates(sentence, seen)) or not days.isdisjoint(split_dates(sentence)[0])
                for sentence in sentences) if days else False
+
+
+def _none_free_that_day(view: TrajectoryView, position: int) -> bool:
+    """Whether a check of openings (by its name, description or result's fields: slots, 排期, 可预订) sent a day the request asks for
+    found none, and a sentence of the answer tells none free that day (2025-08-27 在特鲁罗没有空位, 2月18日没有可订的日票,
+    or the day named back: 抱歉，那天所有门店都没有空档): an honest no, which checked whether the asked deed could be
+    done that day, whatever better tool the request's words match (keelsonbolted, stempieced, hoodendsprung and
+    garboardscarfed splits)."""
+    trajectory = view.trajectory
+    call = trajectory.tool_calls[position]
+    description = next((t.description or "" for t in trajectory.tools_offered if t.name == call.name), "")
+    keys = " ".join(call.result) if isinstance(call.result, dict) else ""
+    if not (found_nothing(call.result) or _says_no(call.result)) \
+            or _OPENINGS.search(f"{call.name.replace('_', ' ')} {description} {keys}") is None:
+        return False
+    seen = trace_days(trajectory)
+    request = trajectory.input or ""
+    days = {day for a in view.text.arguments[position] or () if (day := as_date(str(a.value))) is not None} \
+        & (resolve_relative_dates(request, seen) | computed_dates(request, seen, with_stays=False))
+    return bool(days) and any(
+        (_OPENINGS.search(s) or _FULL.search(s)) and (_THAT_DAY.search(s) is not None or not days.isdisjoint(
+            resolve_relative_dates(s, seen) | computed_dates(s, seen, with_stays=False) | split_dates(s)[0]))
+        for s in _saying_none(trajectory.output or ""))
+
+
+# Words of what is free to book, in a check's name, description or fields and in an answer's none (空位, 排期,
+# "slots"); an answer's words of a day with nothing free or to be arranged (约满, 没有…可以安排, "fully booked"); a day
+# named back ("that day", 那天).
+_OPENINGS = re.compile(r"slot|availab|\bfree\b|capacity|vacanc|opening|排期|空位|空档|空闲|余位|名额|档期|可预订|可订|有空", re.I)
+_FULL = re.compile(r"约满|订满|排满|已满|满了|安排|fully booked|booked up|\bschedul", re.I)
+_THAT_DAY = re.compile(r"那天|当天|该日|那一天|\bthat (?:day|date)\b", re.I)
 
 
 def _none_of_the_asked_day(view: TrajectoryView, position: int) -> bool:

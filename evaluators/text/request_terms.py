@@ -81,6 +81,32 @@ def contact_label_terms(request: str) -> frozenset[str]:
     return _only_in(request, _CONTACT_LABEL.sub(" ", request)) if "@" in request else frozenset()
 
 
+# "Send me the price first": sent to the user, with no medium named after it in the sentence (an e-mail, a text), it
+# asks to be told, in the answer.
+_SEND_ME = re.compile(r"\bsend(?=\s+(?:me|us)\b)(?![^.?!\n]*\b(?:e-?mails?|mail|sms|texts?|messages?|letters?|whatsapp|post)\b)",
+                      re.I)
+
+
+def told_terms(request: str) -> frozenset[str]:
+    """The request's terms that only a "send me …" asking to be told gives ("Send me the price in US dollars first";
+    stemscarfed split): where no medium is named, the answer sends it, not a message tool."""
+    return _only_in(request, _SEND_ME.sub(" ", request))
+
+
+# A sense sending goods, not words ("to send out goods" of 发货; not 取货's "to pick up goods").
+_GOODS = re.compile(r"\bsend\b.*\b(?:goods|cargo|freight|shipments?|merchandise)\b")
+
+
+def shipping_terms(request: str) -> frozenset[str]:
+    """The request's terms that only Chinese words of sending goods give (发货, "to dispatch; to send out goods";
+    sternkeeled split): they ship an order, they send no message."""
+    words = {word for word, meanings in senses(request) if any(_GOODS.search(m) for m in meanings)}
+    without = request
+    for word in words:
+        without = without.replace(word, " ")
+    return _only_in(request, without)
+
+
 def squashed(text: str) -> str:
     """An id as `id_label_terms` compares it: lower case, without separators (tf-68394 and TF 68394 are tf68394)."""
     return re.sub(r"[\W_]", "", text).lower()

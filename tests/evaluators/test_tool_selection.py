@@ -3312,3 +3312,86 @@ def test_a_check_of_the_asked_day_saying_none_free_stopped_the_deed(answer, labe
              call(3, "check_lathe_capacity", {"date": "2026-11-30"}, {"date": "2026-11-30", "free": 0})]
     assert verdict(calls, "请帮我订购12根橡木栏杆柱，要带手柄的，明天，用欧元付款，说明标签用日语。先查一下那天的产能。", LATHES, output=answer,
                    user_id="u-50217") == flagged(label, 3)
+
+
+BENCHES = (_tool("get_customer", "A customer's record.", "customer_id"),
+           _tool("book_repair", "Book a jewellery repair job.", "customer_id", "item_id", "date", "quantity"),
+           _tool("quote_repair", "Quote a jewellery repair in a currency.", "item_id", "currency", "quantity"),
+           _tool("get_repair_status", "Check the status of a repair job (received, on bench, ready).", "booking_ref"),
+           _tool("find_bench_slots", "Find jeweller's bench slots by repair type on a date.", "category", "date",
+                 "location", "quantity"),
+           _tool("get_weather_alerts", "Weather alerts for a place on a date.", "category", "date", "location", "quantity"),
+           _tool("get_shop_hours", "Opening hours of a shop.", "location"))
+
+
+@pytest.mark.parametrize("tool, answer, label", [
+    # an honest no: the check of the asked day's openings found none, and the answer tells none free that day, by
+    # its date or named back (那天): it checked whether the asked deed could be done, whatever better tool the
+    # request's words match (keelsonbolted, stempieced, hoodendsprung and garboardscarfed splits)
+    ("find_bench_slots", "抱歉，11月30日哈顿花园店没有空档。", "pass"),
+    ("find_bench_slots", "抱歉，那天所有门店都没有空档。", "pass"),
+    # near misses: the none is no word of openings; the look was of no openings at all
+    ("find_bench_slots", "抱歉，那天所有门店都没有找到。", "wrong_tool"),
+    ("get_weather_alerts", "抱歉，那天所有门店都没有空档。", "wrong_tool"),
+])
+def test_an_empty_check_of_the_asked_days_openings_told_as_none_free_that_day(tool, answer, label):
+    calls = [call(1, tool, {"category": "ring_resize", "date": "2026-11-30", "location": "哈顿花园", "quantity": 4},
+                  {"results": []}),
+             call(2, tool, {"category": "ring_resize", "date": "2026-11-30", "quantity": 4}, {"results": []})]
+    assert verdict(calls, "4件首饰要戒指改圈，明天送去哈顿花园店，用英镑报价。", BENCHES, output=answer)[0] == label
+
+
+LANTERNS = (_tool("search_lantern_models", "Search the roof lanterns catalogue by keyword.", "query"),
+            _tool("get_customer_account", "Look up a trade account by its id.", "account_id"),
+            _tool("list_surveyor_days", "List the days a postcode can be served.", "postcode"),
+            _tool("quote_lantern", "Price an item and quantity in a currency.", "model_code", "quantity", "currency"),
+            _tool("book_survey", "Place an order or booking for roof lanterns.", "account_id", "model_code", "quantity",
+                  "survey_date", "country"),
+            _tool("get_fabrication_status", "Status check: progress of a job by its reference; poll until ready.", "job_ref"),
+            _tool("send_email", "Send an e-mail.", "to", "subject", "body"))
+
+
+@pytest.mark.parametrize("ask, label", [
+    # "send me the price" with no medium named asks to be told, in the answer: the order placed is the asked deed,
+    # no stand-in for send_email (stemscarfed split)
+    ("Send me the price in US dollars first.", "pass"),
+    # near misses: a medium named, or someone else to send it to
+    ("Send me an e-mail with the price in US dollars first.", "wrong_tool"),
+    ("Send the price in US dollars to my surveyor first.", "wrong_tool"),
+])
+def test_send_me_the_price_asks_the_answer_not_an_email(ask, label):
+    calls = [call(1, "search_lantern_models", {"query": "flat walk-on rooflight"},
+                  {"results": [{"model_code": "RL-FLT", "name": "flat walk-on rooflight", "unit_price": 2200.0}]}),
+             call(2, "get_customer_account", {"account_id": "ACC-124145"}, {"account_id": "ACC-124145", "status": "active"},
+                  start=200, end=250),
+             call(3, "list_surveyor_days", {"postcode": "LS6 2AB"}, {"days": ["2026-12-01"]}, start=200, end=250),
+             call(4, "quote_lantern", {"model_code": "RL-FLT", "quantity": 40, "currency": "USD"}, {"total": 88000.0}),
+             call(5, "book_survey", {"account_id": "ACC-124145", "model_code": "RL-FLT", "quantity": 40,
+                                     "survey_date": "2026-12-01", "country": "FR"}, {"job_ref": "RL-J27865", "status": "confirmed"})]
+    assert verdict(calls, "Hi, please set up 40 units of the flat walk-on rooflight for us for the day after tomorrow. "
+                          f"Postcode LS6 2AB, shipping to France. {ask}", LANTERNS,
+                   output="Done: 40 units of flat walk-on rooflight (RL-FLT) for 2026-12-01, 88000.0 USD; reference RL-J27865.",
+                   attributes={"account.id": "ACC-124145"}) == flagged(label, 5)
+
+
+EMPANADAS = (_tool("search_empanada_batches", "Search frozen empanada batches available by location, date and filling.",
+                   "location", "date", "filling"),
+             _tool("create_standing_order", "Create a wholesale standing order against a batch.", "account_id", "batch_id",
+                   "date", "cases", "currency"),
+             _tool("get_order_status", "Status of a standing order.", "ref"),
+             _tool("send_email", "Send an e-mail.", "to", "subject", "body"))
+
+
+@pytest.mark.parametrize("request_text, label", [
+    # 发货 ("to dispatch; to send out goods") ships the order: it asks no e-mail (sternkeeled split)
+    ("你好，给我们Bradford的熟食店下5箱菠菜奶酪馅馅饼，首次发货明天，价格用英镑。", "pass"),
+    # near miss: an e-mail asked beside the dispatch and never sent
+    ("你好，给我们Bradford的熟食店下5箱菠菜奶酪馅馅饼，首次发货明天，发邮件告诉我价格。", "wrong_tool"),
+])
+def test_a_word_sending_goods_asks_no_message(request_text, label):
+    calls = [call(1, "search_empanada_batches", {"location": "Bradford", "date": "2026-11-30", "filling": "spinach_cheese"},
+                  {"results": [{"batch_id": "E1083", "location": "Bradford", "date": "2026-11-30"}]}),
+             call(2, "create_standing_order", {"account_id": "EMP-62472", "batch_id": "E1083", "date": "2026-11-30",
+                                               "cases": 5, "currency": "GBP"}, {"ref": "EMP226424", "status": "confirmed"})]
+    assert verdict(calls, request_text, EMPANADAS, output="已预订：编号EMP226424，Bradford，2026-11-30，5箱，合计545.75 GBP。",
+                   attributes={"account.id": "EMP-62472"}) == flagged(label, 2)
