@@ -1171,11 +1171,11 @@ def _names_the_asked_day(view: TrajectoryView, position: int, sentences: list[st
 
 
 def _none_free_that_day(view: TrajectoryView, position: int) -> bool:
-    """Whether a check of openings (by its name, description or result's fields: slots, 排期, 可预订) sent a day the request asks for
-    found none, and a sentence of the answer tells none free that day (2025-08-27 在特鲁罗没有空位, 2月18日没有可订的日票,
-    or the day named back: 抱歉，那天所有门店都没有空档): an honest no, which checked whether the asked deed could be
-    done that day, whatever better tool the request's words match (keelsonbolted, stempieced, hoodendsprung and
-    garboardscarfed splits)."""
+    """Whether a check of openings (by its name, description or result's fields: slots, 排期, 可预订) sent a day the
+    request asks for found none, and a sentence of the answer tells none free that day (2025-08-27 在特鲁罗没有空位,
+    2月18日没有可订的日票, or the day named back: 抱歉，那天所有门店都没有空档): an honest no, which checked whether the
+    asked deed could be done that day, whatever better tool the request's words match (keelsonbolted, stempieced,
+    hoodendsprung, garboardscarfed, bowkneed and transomchocked splits)."""
     trajectory = view.trajectory
     call = trajectory.tool_calls[position]
     description = next((t.description or "" for t in trajectory.tools_offered if t.name == call.name), "")

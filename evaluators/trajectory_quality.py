@@ -175,7 +175,7 @@ def polls(name: str, description: str) -> bool:
     if _POLLS.search(name) is not None:
         return True
     first = _CLAUSE_END.split(description, 1)[0]
-    # "Status, player count and region of a server" lists a record's fields: a lookup (so does 状态、人数和区域, while
+    # "Status, player count and region of a server" lists a record's fields: a lookup (so does 状态，人数和区域, while
     # 查询订单配送状态（状态查询，…, one Chinese "word" of many characters, checks the status; bowscarfed split)
     short = len(first) <= 4 if has_cjk(first) else len(first.split()) <= 2
     listed = short and description[len(first):].lstrip()[:1] in (",", "，", "、")
