@@ -1157,11 +1157,21 @@ def _none_found(view: TrajectoryView, position: int, relevance: float) -> bool:
         or _none_of_the_asked_day(view, position)
 
 
+def _days_sent(view: TrajectoryView, position: int) -> set[dt.date]:
+    """The dates a call was sent."""
+    return {day for a in view.text.arguments[position] or () if (day := as_date(str(a.value))) is not None}
+
+
+def _description(trajectory: Trajectory, name: str) -> str:
+    """The description of the offered tool of that name ("" where none is offered)."""
+    return next((t.description or "" for t in trajectory.tools_offered if t.name == name), "")
+
+
 def _names_the_asked_day(view: TrajectoryView, position: int, sentences: list[str]) -> bool:
     """Whether one of the sentences names a day the call was sent that the request names by its distance from the
     trace's own day (明天, the call sent tomorrow's date): by that distance too, or by the date itself (后天 asked,
     2025-10-04没有空闲的…场地 told; knightheaded split)."""
-    sent = {day for a in view.text.arguments[position] or () if (day := as_date(str(a.value))) is not None}
+    sent = _days_sent(view, position)
     if not sent or not sentences or not view.trajectory.input:
         return False
     seen = trace_days(view.trajectory)
@@ -1178,14 +1188,14 @@ def _none_free_that_day(view: TrajectoryView, position: int) -> bool:
     hoodendsprung, garboardscarfed, bowkneed and transomchocked splits)."""
     trajectory = view.trajectory
     call = trajectory.tool_calls[position]
-    description = next((t.description or "" for t in trajectory.tools_offered if t.name == call.name), "")
+    description = _description(trajectory, call.name)
     keys = " ".join(call.result) if isinstance(call.result, dict) else ""
     if not (found_nothing(call.result) or _says_no(call.result)) \
             or _OPENINGS.search(f"{call.name.replace('_', ' ')} {description} {keys}") is None:
         return False
     seen = trace_days(trajectory)
     request = trajectory.input or ""
-    days = {day for a in view.text.arguments[position] or () if (day := as_date(str(a.value))) is not None} \
+    days = _days_sent(view, position) \
         & (resolve_relative_dates(request, seen) | computed_dates(request, seen, with_stays=False))
     return bool(days) and any(
         (_OPENINGS.search(s) or _FULL.search(s)) and (_THAT_DAY.search(s) is not None or not days.isdisjoint(
@@ -1223,7 +1233,7 @@ def _says_none_of(view: TrajectoryView, position: int) -> bool:
     told nothing of it."""
     call = view.trajectory.tool_calls[position]
     output = view.trajectory.output or ""
-    description = next((t.description or "" for t in view.trajectory.tools_offered if t.name == call.name), "")
+    description = _description(view.trajectory, call.name)
     arguments = view.text.arguments[position]
     # (arguments that are no JSON still hold what was sent: "{'start_date': '2025-05-04'}")
     sent = {a.text for a in arguments if len(a.text) >= 3} if arguments is not None else \
