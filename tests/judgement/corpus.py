@@ -297,7 +297,10 @@ def format_error(draft: Draft, rng: random.Random) -> Marks | None:
     if found is None or not draft.facts.get("date_format"):
         return None
     step, key = found
-    day = dt.date.fromisoformat(step.args[key])
+    try:
+        day = dt.date.fromisoformat(step.args[key])
+    except (KeyError, ValueError):  # a fault before took the date away or made it relative: nothing to reformat
+        return None
     step.args[key] = rng.choice([day.strftime("%m/%d/%Y"), f"{day.year}年{day.month}月{day.day}日", day.strftime("%d.%m.%Y")])
     return {"format_error": [step]}
 
