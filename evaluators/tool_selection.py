@@ -1153,8 +1153,22 @@ def _none_found(view: TrajectoryView, position: int, relevance: float) -> bool:
     and the answer says none of it: it told the user why the deed was not done. A tide lookup nothing of a
     hut booking matches, which found nothing, told "none found", was no step of it; a check of the asked day, told
     by that day where the answer says the deed not done, was, whatever its words (`_none_of_the_asked_day`)."""
-    return relevance > 0 and found_nothing(view.trajectory.tool_calls[position].result) and _says_none_of(view, position) \
-        or _none_of_the_asked_day(view, position)
+    return relevance > 0 and found_nothing(view.trajectory.tool_calls[position].result) \
+        and (_says_none_of(view, position) or _denies_the_asked(view, position)) or _none_of_the_asked_day(view, position)
+
+
+def _denies_the_asked(view: TrajectoryView, position: int) -> bool:
+    """Whether a sentence of the answer saying not (isn't, haven't, unavailable) holds what the user asked for as
+    the call was sent it, no date ("Angostura-style Aromatic isn't in the catalogue" after an empty search of it;
+    garboardkneed split): it told that search's none. A date, or nothing the user said, may be any call's."""
+    sent = {a.text for a in view.text.arguments[position] or ()
+            if len(a.text) >= 3 and as_date(str(a.value)) is None and view.text.in_user(a.text)}
+    output = view.trajectory.output or ""
+    return bool(sent) and any(v in norm(sentence_at(output, m.start(), m.end())) for m in _NOT.finditer(output)
+                              for v in sent)
+
+
+_NOT = re.compile(r"\b(?:not|unavailable)\b|n['’]t\b", re.I)
 
 
 def _days_sent(view: TrajectoryView, position: int) -> set[dt.date]:

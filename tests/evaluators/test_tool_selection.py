@@ -3395,3 +3395,33 @@ def test_a_word_sending_goods_asks_no_message(request_text, label):
                                                "cases": 5, "currency": "GBP"}, {"ref": "EMP226424", "status": "confirmed"})]
     assert verdict(calls, request_text, EMPANADAS, output="已预订：编号EMP226424，Bradford，2026-11-30，5箱，合计545.75 GBP。",
                    attributes={"account.id": "EMP-62472"}) == flagged(label, 2)
+
+
+CHEESEMONGER = (_tool("get_shop_account", "The shop's wholesale account", "account_id"),
+                _tool("find_cheeses", "Find cheeses by name and milk", "query", "milk"),
+                _tool("check_wheel_stock", "Wheels left of a cheese SKU", "sku"),
+                _tool("order_cheese_cases", "Order cases of cheese for a shop", "account_id", "sku", "quantity",
+                      "delivery_date", "currency"),
+                _tool("book_cheese_tasting", "Book places at a cheese tasting evening", "account_id", "guests"),
+                _tool("send_email", "Send an e-mail", "to", "subject", "body"))
+
+
+@pytest.mark.parametrize("query, output, label", [
+    # an order asked, the catalogue searched for the user's own words and found nothing, and the answer saying
+    # that very thing isn't there and no order was placed: an honest no, told by a sentence of not
+    # (from the garboardkneed split)
+    ("Smoked Applewood Cheddar", "Sorry, Smoked Applewood Cheddar isn't in the catalogue at the moment, so I haven't "
+                                 "placed an order.", "pass"),
+    ("Smoked Applewood Cheddar", "Smoked Applewood Cheddar is not stocked this season, so I haven't ordered anything.",
+     "pass"),
+    # near misses: the answer's not says nothing of what was searched; the search was sent words nobody said
+    ("Smoked Applewood Cheddar", "Sorry, the order desk is not answering, so I haven't placed an order.", "wrong_tool"),
+    ("Red Leicester", "Sorry, Smoked Applewood Cheddar isn't in the catalogue at the moment, so I haven't placed an "
+                      "order.", "wrong_tool"),
+])
+def test_an_empty_search_of_the_users_words_told_as_not_there(query, output, label):
+    calls = [call(1, "get_shop_account", {"account_id": "ACC-700362"}, {"account_id": "ACC-700362", "tier": "trade"}),
+             call(2, "find_cheeses", {"query": query, "milk": "cow"}, {"items": [], "message": "no matches"})]
+    assert verdict(calls, "We need 12 cases of the cheese Smoked Applewood Cheddar (cow) for the shop, delivered tomorrow, "
+                          "billed in pounds.", CHEESEMONGER, resource={"account.id": "ACC-700362"},
+                   output=output) == flagged(label, 2)
