@@ -56,10 +56,12 @@ def trace_days(trajectory: Trajectory) -> set[dt.date]:
 
 def trace_dates(trajectory: Trajectory) -> set[dt.date]:
     """Dates an agent may compute from the trace's start: today and tomorrow in any time zone,
-    and whatever the relative expressions of the user's input denote."""
+    and whatever the relative expressions of the user's input and earlier messages denote (the
+    day after tomorrow asked a turn before the quote it is booked on)."""
     days = trace_days(trajectory)
     out = {d + dt.timedelta(days=k) for d in days for k in (0, 1)}
-    return out | resolve_relative_dates(trajectory.input, days) if trajectory.input else out
+    said = [m.text for m in trajectory.history if m.role == "user" and m.text]
+    return out | {d for text in [*said, trajectory.input or ""] if text for d in resolve_relative_dates(text, days)}
 
 
 def sources(texts: TrajectoryText, position: int, units: Iterable[str],

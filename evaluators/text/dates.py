@@ -225,7 +225,10 @@ _WEEKDAY_DAY = re.compile(rf"\b({'|'.join(_WEEKDAYS_EN)}),?\s+(?:the\s+)?(\d{{1,
 # "Saturday's cup", "on friday": a weekday named alone is the coming one (today's included; named on
 # that very day, also a week later, as 周六 said on a Saturday is)
 _BARE_WEEKDAY = re.compile(r"(?<!since )(?<!last )(?<!this )(?<!next )(?<!coming )(?<!past )\b(" + "|".join(_WEEKDAYS_EN) + r")\b"
-                           r"(?!\s+(?:of\s+)?(?:last|this|next|coming)\s+week)")
+                           r"(?!\s+(?:of\s+)?(?:last|this|next|coming)\s+week|\s+(?:after\s+next|week|fortnight)\b)")
+# "the Tuesday after next": a week after the coming one, or after next week's; "Saturday week", "Saturday
+# fortnight": a week or two after the coming one (or after today, named on that very day)
+_WEEKDAY_AFTER_NEXT = re.compile(rf"\b({'|'.join(_WEEKDAYS_EN)})\s+(after\s+next|week|fortnight)\b")
 _SINCE_WEEKDAY = re.compile(r"\bsince\s+(?:last\s+)?(" + "|".join(_WEEKDAYS_EN) + r")\b(?!\s+(?:next|this|coming))")
 # "Wednesday next week", "next week's Friday"
 _WEEKDAY_OF_WEEK = re.compile(rf"\b({'|'.join(_WEEKDAYS_EN)})\s+(?:of\s+)?(last|this|next|coming)\s+week\b"
@@ -288,7 +291,7 @@ def _number(text: str) -> int:
 def computed_dates(text: str, days: Iterable[dt.date], with_stays: bool = True) -> set[dt.date]:
     """Dates a reviewer computes from `text` seen from each of `days`: a month and day without a
     year (that year, or the next when it has passed; "06/26" either way round), a weekday of
-    last/this/next week or named alone (the coming one), the end of a range of weekdays, a month's first and last day, the bounds of
+    last/this/next week or named alone (the coming one; "the Tuesday after next", "Saturday week" a week on, "Saturday fortnight" two), the end of a range of weekdays, a month's first and last day, the bounds of
     last/this/next week, month, quarter or year and of "the last N days", the last day of
     one ("end of next month", 年底), a holiday's coming date ("by Christmas", 国庆节), and the end of a stay
     (each day the text names, not a window's bound, or each of `days`, plus N nights, days or weeks:
@@ -345,6 +348,13 @@ def computed_dates(text: str, days: Iterable[dt.date], with_stays: bool = True) 
         for m in _ZH_BARE_WEEKDAY.finditer(folded):
             weekday = 6 if m[1] in "日天" else _WEEKDAYS_ZH.index(m[1])
             found |= {_monday(today) + dt.timedelta(weeks=w, days=weekday) for w in weeks}
+        for m in _WEEKDAY_AFTER_NEXT.finditer(folded):
+            weekday, weeks = _WEEKDAYS_EN.index(m[1]), 2 if m[2] == "fortnight" else 1
+            found |= _weekday(today, weekday, (weeks,))
+            if m[2].startswith("after"):
+                found.add(_monday(today) + dt.timedelta(weeks=2, days=weekday))
+            elif weekday == today.weekday():
+                found.add(today + dt.timedelta(weeks=weeks))
         for m in _ZH_COMING_WEEKDAY.finditer(folded):
             found |= _weekday(today, 6 if m[1] in "日天" else _WEEKDAYS_ZH.index(m[1]), (0,))
         for m in _WEEKDAY_OF_WEEK.finditer(folded):

@@ -6,7 +6,7 @@ import datetime as dt
 
 import pytest
 
-from collector.trajectory import ToolDefinition
+from collector.trajectory import EarlierMessage, ToolDefinition
 from evaluators.base import EvalContext
 from evaluators.grounding import GroundingEvaluator
 from evaluators.text.dates import relative_date_phrase, resolve_relative_dates
@@ -728,6 +728,14 @@ def test_todays_weekday_in_another_week_is_a_computed_date(request_, value, labe
     ("请帮我约下个月15号的检测。", "2026-12-15", "pass"),
     ("Please book the sound test for the 24th of next month.", "2026-11-24", "ungrounded_value"),  # near miss: this month's
     ("请帮我约下个月15号的检测。", "2027-01-15", "ungrounded_value"),  # near miss: a month later
+    # "the Tuesday after next": a week after the coming one (from the stemchocked split)
+    ("Can the pool engineer come the Tuesday after next?", "2026-12-08", "pass"),
+    ("Can the pool engineer come the Tuesday after next?", "2026-12-09", "ungrounded_value"),  # near miss: a day off
+    ("Can the pool engineer come the Tuesday after next?", "2026-12-22", "ungrounded_value"),  # near miss: 3 weeks on
+    # "Saturday week", "Saturday fortnight": a week or two after the coming Saturday (from the keelplanked split)
+    ("Can we have the hen-party boat on Saturday week?", "2026-12-12", "pass"),
+    ("Can we have the hen-party boat on Saturday fortnight?", "2026-12-19", "pass"),
+    ("Can we have the hen-party boat on Saturday week?", "2026-12-19", "ungrounded_value"),  # near miss: a fortnight
     # working days of a named week end on its Friday
     ("帮我们项目约Sade下下周做母带，工作日任意一个上午都行。", "2026-12-18", "pass"),
     ("Any weekday morning the week after next works for the mastering.", "2026-12-18", "pass"),
@@ -938,3 +946,20 @@ SAND_YACHTS = ToolDefinition(name="search_yacht_slots", parameters={"type": "obj
 def test_a_people_several_territories_share_names_the_most_populous(sent, said, label):
     found = leaves(ground(call(1, "search_yacht_slots", sent), request=said, offered=(SAND_YACHTS,)))
     assert (found[next(iter(sent))] == "ungrounded_value") == (label == "ungrounded_value"), found
+
+
+@pytest.mark.parametrize("earlier, label", [
+    # the day asked a turn before the quote the agent now books: computed from the trace's day as the request's own
+    # relative words are (from the sternpieced split)
+    ("Quote in pounds and book us in the day after tomorrow.", "pass"),
+    ("用英镑报价，后天给我们安排上。", "pass"),
+    # near miss: the earlier turn asked for tomorrow
+    ("Quote in pounds and book us in tomorrow.", "ungrounded_value"),
+])
+def test_a_day_asked_in_an_earlier_turn_is_computed_from_the_traces_day(earlier, label):
+    history = [EarlierMessage(role="user", text=earlier),
+               EarlierMessage(role="assistant", text="Quote QC-99071: 497.10 GBP. Shall I go ahead?")]
+    t = trajectory(call(1, "book", {"date": "2026-12-02", "quote_id": "QC-99071"}), input="Yes, go ahead with that quote.",
+                   offered=(BOOK, FLIGHTS, WEATHER), history=history)
+    assert GroundingEvaluator().evaluate(t, EvalContext()).label == label
+
