@@ -455,15 +455,17 @@ _CLASHES = [{"future_ref", "wrong_tool"}, {"future_ref", "failing_call_loop"}]
 
 
 def make_case(split: str, index: int, scenario: Callable[[random.Random, str], Draft], lang: str,
-              faults: list[str], rng: random.Random) -> Case | None:
-    """One case: the scenario's clean draft with `faults` applied (None if one has no place)."""
+              faults: list[str], rng: random.Random, table: dict[str, Fault] | None = None,
+              clashes: list[set[str]] | None = None) -> Case | None:
+    """One case: the scenario's clean draft with `faults` applied (None if one has no place). A split may
+    bring its own `table` of faults under FAULTS' names and its own `clashes` (pairs kept apart)."""
     draft = scenario(rng, lang)
     marks: dict[str, list[Step | None]] = {}
     touched: set[int] = set()
-    if any(clash <= set(faults) for clash in _CLASHES):
+    if any(clash <= set(faults) for clash in (_CLASHES if clashes is None else clashes)):
         return None
     for name in sorted(faults, key=_ORDER.__getitem__):
-        found = FAULTS[name](draft, rng)
+        found = (table or FAULTS)[name](draft, rng)
         if found is None:
             return None
         steps = {id(s) for marked in found.values() for s in marked if s is not None}
@@ -480,11 +482,13 @@ def make_case(split: str, index: int, scenario: Callable[[random.Random, str], D
                 faults=list(faults), patterns=draft.patterns, trajectory=trajectory, expected=expected)
 
 
-def generate(split: str, scenarios: list[Callable[[random.Random, str], Draft]], n: int, seed: int) -> list[Case]:
-    """`n` cases, about half clean, the rest with one fault or two on different calls."""
+def generate(split: str, scenarios: list[Callable[[random.Random, str], Draft]], n: int, seed: int,
+             table: dict[str, Fault] | None = None, clashes: list[set[str]] | None = None) -> list[Case]:
+    """`n` cases, about half clean, the rest with one fault or two on different calls (`make_case`'s
+    `table` and `clashes`)."""
     rng = random.Random(seed)
     cases: list[Case] = []
-    names = list(FAULTS)
+    names = list(table or FAULTS)
     while len(cases) < n:
         index = len(cases)
         roll = rng.random()
@@ -495,7 +499,7 @@ def generate(split: str, scenarios: list[Callable[[random.Random, str], Draft]],
         for attempt in range(2 * len(scenarios)):
             scenario = scenarios[(index + attempt) % len(scenarios)]
             lang = ("en", "zh")[(index // len(scenarios) + attempt) % 2]
-            case = make_case(split, index, scenario, lang, faults, random.Random(rng.getrandbits(64)))
+            case = make_case(split, index, scenario, lang, faults, random.Random(rng.getrandbits(64)), table, clashes)
             if case is not None:
                 cases.append(case)
                 break

@@ -426,13 +426,8 @@ SCENARIOS = [_scenario(t) for t in TRADES]
 def generate(n: int, seed: int) -> list[Case]:
     """`n` cases, deterministic for (n, seed); trace ids start with TRACE_PREFIX."""
     # future_ref reorders the steps into one file, after which no lookup round is wasted: keep the
-    # two apart, as corpus keeps its own clashes apart (restored at once: other splits unaffected)
-    clashes = corpus._CLASHES
-    corpus._CLASHES = [*clashes, {"future_ref", "serial_waste"}]
-    try:
-        cases = corpus.generate(SPLIT, SCENARIOS, n, seed)
-    finally:
-        corpus._CLASHES = clashes
+    # two apart, as corpus keeps its own clashes apart
+    cases = corpus.generate(SPLIT, SCENARIOS, n, seed, clashes=[*corpus._CLASHES, {"future_ref", "serial_waste"}])
     for index, case in enumerate(cases):
         case.trajectory = case.trajectory.model_copy(update={"trace_id": f"{TRACE_PREFIX}{index:026x}"})
     return cases
