@@ -110,7 +110,7 @@ TRADES = [
           "查询订单的清关和发货状态。",
           "预约磨刀服务。", "book_sharpening",
           "steel", ["aogami_2", "shirogami_1", "vg10"],
-          {"aogami_2": ("Aogami #2", "青纸二号"), "shirogami_1": ("White #1", "白纸一号"), "vg10": ("VG-10 steel", "VG10钢")},
+          {"aogami_2": ("Aogami No. 2", "青纸二号"), "shirogami_1": ("White No. 1", "白纸一号"), "vg10": ("VG-10 steel", "VG10钢")},
           [("gyuto 210mm", "牛刀210毫米"), ("santoku 165mm", "三德刀165毫米"), ("nakiri 165mm", "菜切刀165毫米")],
           "ship_date", "engraving", ["with our logo engraved", "with kanji engraving"], ["刻上店名", "刻汉字"], True),
     Trade("kombu_import", "KB", "kombu", "en", "kombu", "昆布", "order", "进货",
