@@ -618,6 +618,7 @@ class ToolSelectionEvaluator(Evaluator):
                            and (_reported(view, p) or _told_in_other_words(view, p)))
                        or (not writes(name) and across and _checked_for(view, p))
                        or (not writes(name) and _none_free_that_day(view, p))
+                       or (not writes(name) and firm[name] > 0 and _looked_twice_for_nothing(view, p))
                        or (writes(name) and (does_the_work(p) or (not strong and _follows_up(view, p))
                                              or (told_in_word and made_writes == {name} and _goes_on_with(view, p))
                                              or (not writes(best) and bool(deeds) and (
@@ -879,6 +880,25 @@ def _stopped_before(view: TrajectoryView) -> bool:
     end = len(view.trajectory.tool_calls) - 1
     return acknowledges(view.trajectory.output or "") and _only_theirs(view, end) and any(
         _said_no(view, i) or _none_of_the_asked_day(view, i) for i in range(end))
+
+
+def _looked_twice_for_nothing(view: TrajectoryView, position: int) -> bool:
+    """Whether a call sent the user's own words is one of a search and its widening (the same tool sent
+    fewer of the same arguments) that both found nothing, where the answer says none: the run looked
+    again for what was asked and told that nothing fits, an honest no whatever deed the request's words
+    match ("Sorry, nothing in that line is available right now, so I haven't booked anything"; keelboarded
+    and sternscarfed splits). A lookup tried once is no such search."""
+    calls = view.trajectory.tool_calls
+    me = calls[position]
+
+    def widens(narrow: ToolCall, wide: ToolCall) -> bool:
+        return narrow.seq < wide.seq and narrow.name == wide.name and isinstance(narrow.arguments, dict) \
+            and isinstance(wide.arguments, dict) and set(wide.arguments) < set(narrow.arguments) \
+            and all(narrow.arguments[k] == v for k, v in wide.arguments.items()) \
+            and found_nothing(narrow.result) and found_nothing(wide.result)
+    return any(widens(me, c) or widens(c, me) for c in calls) \
+        and any(view.text.in_user(a.text) for a in view.text.arguments[position] or ()) \
+        and bool(_saying_none(view.trajectory.output or ""))
 
 
 def _widened(calls: list[ToolCall]) -> bool:

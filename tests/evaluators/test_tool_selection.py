@@ -3425,3 +3425,33 @@ def test_an_empty_search_of_the_users_words_told_as_not_there(query, output, lab
     assert verdict(calls, "We need 12 cases of the cheese Smoked Applewood Cheddar (cow) for the shop, delivered tomorrow, "
                           "billed in pounds.", CHEESEMONGER, resource={"account.id": "ACC-700362"},
                    output=output) == flagged(label, 2)
+
+
+POTTERY_KILNS = (_tool("get_studio_account", "A pottery studio's trade account", "account_id"),
+                 _tool("search_firing_plans", "Search kiln firing plans by clay body and keyword", "clay", "keyword"),
+                 _tool("book_kiln_slot", "Book a kiln slot for a firing plan on a date", "account_id", "plan_id",
+                       "date", "pieces", "currency"),
+                 _tool("get_firing_status", "Status of a booked firing", "booking_ref"),
+                 _tool("buy_glaze_powder", "Buy glaze powder by the kilo", "account_id", "colour", "kilos"))
+
+
+@pytest.mark.parametrize("searches, output, flagged_calls", [
+    # the firing plans searched for the user's words, then again without the keyword, both empty, and the answer
+    # says nothing fits: the run looked twice for what was asked, an honest no (keelboarded, sternscarfed splits)
+    ([{"clay": "stoneware", "keyword": "reduction"}, {"clay": "stoneware"}],
+     "Sorry, nothing in that line is available right now, so I haven't booked anything.", []),
+    # near misses: one search, tried once; a second search that sent other words, no widening of the first; an
+    # answer that says no none
+    ([{"clay": "stoneware", "keyword": "reduction"}],
+     "Sorry, nothing in that line is available right now, so I haven't booked anything.", [2]),
+    ([{"clay": "stoneware", "keyword": "reduction"}, {"clay": "porcelain"}],
+     "Sorry, nothing in that line is available right now, so I haven't booked anything.", [2, 3]),
+    ([{"clay": "stoneware", "keyword": "reduction"}, {"clay": "stoneware"}],
+     "I haven't booked anything yet; the plans are being updated.", [2, 3]),
+])
+def test_a_search_widened_for_nothing_told_as_none_is_an_honest_no(searches, output, flagged_calls):
+    calls = [call(1, "get_studio_account", {"account_id": "ACC-40311"}, {"account_id": "ACC-40311", "terms": "30 days"}),
+             *(call(i, "search_firing_plans", args, {"items": [], "count": 0}) for i, args in enumerate(searches, 2))]
+    result = verdict(calls, "Please book 12 pieces of stoneware for a reduction firing on 12 December, billed in euros.",
+                     POTTERY_KILNS, resource={"tenant.account_id": "ACC-40311"}, output=output)
+    assert result == ("wrong_tool" if flagged_calls else "pass", flagged_calls)
