@@ -890,13 +890,9 @@ def _looked_twice_for_nothing(view: TrajectoryView, position: int) -> bool:
     and sternscarfed splits). A lookup tried once is no such search."""
     calls = view.trajectory.tool_calls
     me = calls[position]
-
-    def widens(narrow: ToolCall, wide: ToolCall) -> bool:
-        return narrow.seq < wide.seq and narrow.name == wide.name and isinstance(narrow.arguments, dict) \
-            and isinstance(wide.arguments, dict) and set(wide.arguments) < set(narrow.arguments) \
-            and all(narrow.arguments[k] == v for k, v in wide.arguments.items()) \
-            and found_nothing(narrow.result) and found_nothing(wide.result)
-    return any(widens(me, c) or widens(c, me) for c in calls) \
+    return found_nothing(me.result) and any(
+        found_nothing(c.result) and (c.seq > me.seq and _widens(me, c) or c.seq < me.seq and _widens(c, me))
+        for c in calls) \
         and any(view.text.in_user(a.text) for a in view.text.arguments[position] or ()) \
         and bool(_saying_none(view.trajectory.output or ""))
 
@@ -905,11 +901,14 @@ def _widened(calls: list[ToolCall]) -> bool:
     """Whether the last call is a search widened after the same search found nothing: the same tool sent
     fewer of the same arguments (list_bench_slots without its finish, "in any option"). It looks again for
     what the first looked for, and stands in for no deed; the same lookup sent the same again does."""
-    last = calls[-1]
-    keys = set(last.arguments) if isinstance(last.arguments, dict) else None
-    return keys is not None and any(
-        c.name == last.name and isinstance(c.arguments, dict) and keys < set(c.arguments)
-        and all(c.arguments[k] == last.arguments[k] for k in keys) and found_nothing(c.result) for c in calls[:-1])
+    return any(_widens(c, calls[-1]) for c in calls[:-1])
+
+
+def _widens(narrow: ToolCall, wide: ToolCall) -> bool:
+    """Whether `wide` is `narrow` widened after it found nothing: the same tool sent fewer of the same arguments."""
+    return wide.name == narrow.name and isinstance(wide.arguments, dict) and isinstance(narrow.arguments, dict) \
+        and set(wide.arguments) < set(narrow.arguments) \
+        and all(narrow.arguments[k] == v for k, v in wide.arguments.items()) and found_nothing(narrow.result)
 
 
 # A sentence asking something (…?, …吗): a deed in it is asked about, not asked done.
