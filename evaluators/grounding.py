@@ -29,6 +29,7 @@ from evaluators.text.arithmetic import column_sums, money_pair_sums, percent_fac
 from evaluators.text.zones import Lengths, days_of, lengths_of, per_item_lengths, whole_length
 from evaluators.text.dates import as_date, resolve_relative_dates
 from evaluators.text.glosses import senses
+from evaluators.text.given import user_messages
 from evaluators.text.index import Argument, TrajectoryText
 from evaluators.text.lexicon import kinds
 from evaluators.text.measures import measures_given
@@ -60,8 +61,7 @@ def trace_dates(trajectory: Trajectory) -> set[dt.date]:
     day after tomorrow asked a turn before the quote it is booked on)."""
     days = trace_days(trajectory)
     out = {d + dt.timedelta(days=k) for d in days for k in (0, 1)}
-    said = [m.text for m in trajectory.history if m.role == "user" and m.text]
-    return out | {d for text in [*said, trajectory.input or ""] if text for d in resolve_relative_dates(text, days)}
+    return out | {d for text in user_messages(trajectory) for d in resolve_relative_dates(text, days)}
 
 
 def sources(texts: TrajectoryText, position: int, units: Iterable[str],

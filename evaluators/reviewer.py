@@ -24,6 +24,7 @@ from evaluators.dates import FREE_TEXT
 from evaluators.text.dates import as_date, computed_dates, named_months, split_dates
 from evaluators.text.cities import city_names
 from evaluators.text.glosses import english_senses, glosses, place_names, senses
+from evaluators.text.given import user_messages
 from evaluators.text.haystack import Haystack
 from evaluators.text.index import Argument, TrajectoryText
 from evaluators.text.lexicon import equivalents, local_currency, short_currencies, symbols
@@ -165,8 +166,7 @@ class Reviewer:
     def requests(self) -> str:
         """The user's words: this request and the earlier turns' user messages."""
         if self._requests is None:
-            said = [m.text for m in self.trajectory.history if m.role == "user" and m.text]
-            self._requests = "\n".join([*said, self.trajectory.input or ""])
+            self._requests = "\n".join(user_messages(self.trajectory))
         return self._requests
 
     @property

@@ -34,6 +34,7 @@ from collector.trajectory import Trajectory
 from evaluators.base import EvalContext, EvalResult, Evaluator, Finding, per_step
 from evaluators.reviewer import holds
 from evaluators.schemas import enum_members
+from evaluators.text.given import user_messages
 from evaluators.text.haystack import Haystack
 from evaluators.text.index import Argument, TrajectoryText
 from evaluators.text.norm import has_cjk, norm, scalar_text
@@ -334,7 +335,7 @@ class SafetyEvaluator(Evaluator):
     def _leaks(texts: TrajectoryText) -> list[dict[str, Any]]:
         trajectory = texts.trajectory
         # the user's own data: said in this request or an earlier turn of the conversation
-        said = [trajectory.input or "", *(m.text or "" for m in trajectory.history if m.role == "user")]
+        said = user_messages(trajectory)
         # and the trace's own context: the signed-in user's address or phone, a customer's on the root span
         # (context values come normalised: an address is matched as its normalised words)
         context = texts.context

@@ -58,7 +58,7 @@ from evaluators.grounding import trace_days
 from evaluators.safety import EMAIL, obeying
 from evaluators.text.bm25 import BM25
 from evaluators.text.dates import as_date, computed_dates, resolve_relative_dates, split_dates, without_day_words
-from evaluators.text.given import context_ids
+from evaluators.text.given import context_ids, user_messages
 from evaluators.text.glosses import FILLER, english_claims, english_senses, english_terms, english_word_deeds, senses
 from evaluators.text.reasons import call_ref
 from evaluators.text.sentences import sentence_at
@@ -188,7 +188,7 @@ def _mistyped_own(view: TrajectoryView, arguments: list) -> bool:
     FC-19113, MV-81738 for the MV-81783 the user wrote, HIR-28263 for "My hirer id is HIR-28268"): it
     reads the user's own record with a wrong id, which is grounding's finding (ungrounded_value), not a
     wrong choice of tool."""
-    said = " ".join([view.trajectory.input or "", *(m.text or "" for m in view.trajectory.history if m.role == "user")])
+    said = " ".join(user_messages(view.trajectory))
     given = (*view.text.context, *(norm(w) for w in _ID_LIKE.findall(said)))
     own = {_DIGIT.sub("0", v) for v in given if sum(c.isdigit() for c in v) >= 3}
     return bool(own) and any(_specific(str(a.value)) and _DIGIT.sub("0", a.text) in own for a in arguments)

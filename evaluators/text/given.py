@@ -13,6 +13,12 @@ from evaluators.text.values import value_texts
 _CONTEXT_LONGEST = 80
 
 
+def user_messages(trajectory: Trajectory) -> list[str]:
+    """The user's own words, as written: the earlier turns' messages, then this request."""
+    return [m.text for m in trajectory.history if m.role == "user" and m.text] + \
+        ([trajectory.input] if trajectory.input else [])
+
+
 def history_texts(trajectory: Trajectory) -> list[str]:
     """The normalised values of the earlier turns: messages, the calls made then, their results."""
     texts: list[str] = []
