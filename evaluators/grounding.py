@@ -78,25 +78,38 @@ def sources(texts: TrajectoryText, position: int, units: Iterable[str],
         return None, None
     calls = texts.trajectory.tool_calls
 
-    def whole(i: int) -> bool:  # asked only of the holders that would be the source
-        return word is None or not only_within_names(calls[i].result, word)
+    def whole(i: int, within: str | None = word) -> bool:  # asked only of the holders that would be the source
+        return within is None or not only_within_names(calls[i].result, within)
     ordered = sorted(holders)
     earlier = next((calls[i].seq for i in ordered if before(calls[i], calls[position]) and whole(i)), None)
     if earlier is not None:
         return earlier, None
     # a name or code (no digit) that a sibling of the same parallel turn returned (and was not sent)
     # agrees with it: the agent planned both knowing what the tools deal in (an FX lookup for the yen
-    # the shop prices in); an id it could not have known
-    if not any(c.isdigit() for unit in units for c in unit):
-        sibling = next((calls[i].seq for i in ordered if not before(calls[position], calls[i])
-                        and not holds(texts.arguments[i], units) and whole(i)), None)
-        if sibling is not None:
-            return sibling, None
+    # the shop prices in); an id it could not have known. A number a sibling returned does not only occur
+    # in a later result (min_size=4 beside a sibling's "members": 4 that a repeat of it returns later)
+    sibling = next((calls[i].seq for i in ordered if not before(calls[position], calls[i])
+                    and not holds(texts.arguments[i], units) and whole(i)), None)
+    if sibling is not None:
+        return (None, None) if any(c.isdigit() for unit in units for c in unit) else (sibling, None)
+    # nor is a later result a source where its call was sent what this call's result first gave (the slot the
+    # search found, booked: the booking echoes the search's date), nor a bare number in it only inside a joined
+    # code (pieces=0 beside a later option 'SU455-0')
+    number = units[0] if len(units) == 1 and units[0].isdigit() else word
     later = next((calls[i].seq for i in ordered if before(calls[position], calls[i])
-                  and not holds(texts.arguments[i], units) and whole(i)), None)
+                  and not holds(texts.arguments[i], units) and whole(i, number)
+                  and not _fed_by(texts, position, i)), None)
     return None, later
 
 
+def _fed_by(texts: TrajectoryText, position: int, i: int) -> bool:
+    """Whether call `i` was sent an id (letters and three digits or more, no date) that the result of the call at `position`
+    gave first, and neither the user nor the trace's context or history: it worked on what that call found."""
+    return any(_CODE.search(a.text) and as_date(a.text) is None and min(texts.holders(a.text), default=None) == position
+               and not texts.in_user(a.text) and not texts.known.has(a.text) for a in texts.arguments[i] or ())
+
+
+_CODE = re.compile(r"^(?=(?:.*\d){3})(?=.*[a-z]).{4,}$")  # an id's letters and digits: SL-99533, not drum_25l
 _ADDRESS = re.compile(r"address|addr\b|street|地址", re.IGNORECASE)  # a parameter holding an address
 _JOINED = re.compile(r"\w+(?:[-_]\w+)+")  # build-image, test_py311, u-1004
 _EDGES = "'\"`()[]{}<>,.;:!?，。；：！？「」“”‘’"
@@ -106,7 +119,11 @@ def only_within_names(result: Any, word: str) -> bool:
     """Whether the normalised `word` occurs in a result only as a part of hyphen- or
     underscore-joined names: a run whose jobs are build-image and test-py311 has no job 'build'."""
     for leaf in scalars(parsed(result)):
-        if type(leaf) is not str or word not in leaf.lower():
+        if type(leaf) is not str:
+            if word.isdigit() and type(leaf) in (int, float) and norm(str(leaf)) == word:
+                return False  # a number's own field ("capacity_left": 0)
+            continue
+        if word not in leaf.lower():
             continue
         for token in leaf.split():
             token = token.strip(_EDGES)

@@ -278,6 +278,56 @@ def test_an_invented_value_passed_on_stays_ungrounded():
     assert [(f.call, f.label) for f in result.findings] == [(1, "ungrounded_value"), (2, "ungrounded_value")]
 
 
+ROOMS = ToolDefinition(name="search_rooms", parameters={"type": "object", "properties": {
+    "date": {"type": "string", "format": "date"}, "min_size": {"type": "integer"}}})
+
+
+@pytest.mark.parametrize("sibling, label", [
+    # a number a sibling of the same parallel turn returned does not only occur in a later result: the repeat of
+    # that sibling holding it later is no call the agent referred ahead to (from the mollified split)
+    ({"band_id": "band_8574", "members": 4}, "ungrounded_value"),
+    ({"band_id": "band_8574", "members": 5}, "future_ref"),  # near miss: only the later result holds 4
+])
+def test_a_number_a_sibling_returned_is_no_future_ref(sibling, label):
+    band = ToolDefinition(name="get_band", parameters={"type": "object", "properties": {"band_id": {"type": "string"}}})
+    first = call(1, "get_band", {"band_id": "band_8574"}, sibling, start=0, end=40)
+    rooms = call(2, "search_rooms", {"date": "2026-12-03", "min_size": 4}, {"rooms": [{"room_id": "RM-B3"}]}, start=5, end=45)
+    later = call(3, "get_members", {"band_id": "band_8574"}, {"band_id": "band_8574", "members": 4}, start=100, end=140)
+    result = ground(first, rooms, later, request="Book our usual room for Thursday at 18:30.", offered=(band, ROOMS))
+    assert leaves(result, 2)["min_size"] == label
+
+
+@pytest.mark.parametrize("slot, label", [
+    # a later booking sent the slot this search found echoes the search's own date: it worked on the search's
+    # result and is no source of it (from the softened split: "six months after" 2025-04-01 is not 2025-10-02)
+    ("SL-99533", "ungrounded_value"),
+    ("SL-40211", "future_ref"),  # near miss: a booking of a slot the search did not find, whose result gave the date
+])
+def test_a_later_call_working_on_this_calls_result_is_no_source_of_it(slot, label):
+    slots = ToolDefinition(name="find_slots", parameters={"type": "object", "properties": {
+        "date": {"type": "string", "format": "date"}}})
+    search = call(1, "find_slots", {"date": "2025-10-02"}, {"slots": [{"slot_id": "SL-99533"}]})
+    booking = call(2, "book_emptying", {"slot_id": slot}, {"booking_ref": "SE-605328", "date": "2025-10-02"})
+    result = ground(search, booking, request="When did you last empty our tank? Book the next one six months after.",
+                    offered=(slots,))
+    assert leaves(result)["date"] == label
+
+
+@pytest.mark.parametrize("later, label", [
+    # a bare number a later result holds only inside a joined code (the option 'SU455-0') is not that number
+    # (from the bowkneeled split)
+    ({"options": [{"option_id": "SU455-0", "price": 553.36}]}, "ungrounded_value"),
+    ({"options": [{"option_id": "SU455-7", "pieces_left": 0}]}, "future_ref"),  # near miss: a field of its own
+])
+def test_a_number_inside_a_later_code_is_not_that_number(later, label):
+    stock = ToolDefinition(name="search_stock", parameters={"type": "object", "properties": {
+        "region": {"type": "string"}, "pieces": {"type": "integer"}}})
+    first = call(1, "search_stock", {"region": "bukhara", "pieces": 0}, {"options": []})
+    second = call(2, "search_stock", {"region": "samarkand"}, later)
+    result = ground(first, second, request="I'd like to reserve a Bukhara suzani.", offered=(stock,))
+    assert leaves(result)["pieces"] == label
+
+
 def test_composite_values_need_one_anchor():
     weather = call(1, "get_weather", {"city": "Beijing"}, {"temp_c": 18, "aqi": 42})
     calc = call(2, "calculator", {"expr": "100 - abs(18 - 15) * 4 - 42 / 3"})
