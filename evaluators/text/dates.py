@@ -212,7 +212,7 @@ _CONSECUTIVE_DAYS = re.compile(r"\b(\d{1,2}|" + "|".join(WORDS) + r")\s+consecut
                                r"|(?<![\d一二两三四五六七八九十])(\d{1,2}|[一二两三四五六七八九十]{1,3})\s*天的[^。！？!?]{0,16}?开始")
 ZH_DIGITS = {c: i for i, c in enumerate("零一二三四五六七八九十")} | {"两": 2}
 _LOCAL_DATE = re.compile(r"(?<![\d/.-])(\d{1,2})[/.](\d{1,2})[/.](\d{4})(?![\d/.-])")
-_WEEK_AFTER = re.compile(r"\b(?:the\s+)?(?:week\s+after|following\s+week)\b|(?:往后|推迟|顺延)(?:一|1)?周|后一周")
+_WEEK_AFTER = re.compile(r"\b(?:the\s+)?(?:week\s+after(?!\s+next)|following\s+week)\b|(?:往后|推迟|顺延)(?:一|1)?周|后一周")
 # "06/26", "26.06": a month and day without a year, read either way round
 # "(01.07.)" too; not a measure ("2.4 kg", "17.5Ah", "1.5 公斤"): a unit after the number says it is no day
 _NUMERIC_MONTH_DAY = re.compile(r"(?<![\d/.-])(\d{1,2})[/.](\d{1,2})(?![\d/-])(?!\.\d)"
@@ -335,6 +335,7 @@ def computed_dates(text: str, days: Iterable[dt.date], with_stays: bool = True) 
         weeks = {_WINDOW_STEP[m[2] or m[3]] for m in _WEEKDAY_OF_WEEK.finditer(folded)}
         weeks |= {_WINDOW_STEP[m[1]] for m in _EN_WINDOW.finditer(folded) if m[2] == "week"}
         weeks |= {_ZH_WEEK_STEP[m[1]] for m in _ZH_NAMED_WEEK.finditer(folded)}
+        weeks |= {2} if _WEEK_AFTER_NEXT.search(folded) else set()  # "Friday of the week after next"
         for m in _SINCE_WEEKDAY.finditer(folded):  # "since Monday": the last one, or today
             back = (today.weekday() - _WEEKDAYS_EN.index(m[1])) % 7
             found.add(today - dt.timedelta(days=back or 7))

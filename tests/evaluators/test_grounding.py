@@ -786,6 +786,11 @@ def test_todays_weekday_in_another_week_is_a_computed_date(request_, value, labe
     ("Can we have the hen-party boat on Saturday week?", "2026-12-12", "pass"),
     ("Can we have the hen-party boat on Saturday fortnight?", "2026-12-19", "pass"),
     ("Can we have the hen-party boat on Saturday week?", "2026-12-19", "ungrounded_value"),  # near miss: a fortnight
+    # a weekday of the week after next, two weeks on from the trace's Monday (from the sterntrenailed split); "the week
+    # after next" puts no date a week on
+    ("Please fit the roller blind on Friday of the week after next.", "2026-12-18", "pass"),
+    ("Please fit the roller blind on Friday of the week after next.", "2026-12-25", "ungrounded_value"),  # near miss: 3 weeks
+    ("Please fit the roller blind on Friday of the week after next.", "2026-12-17", "ungrounded_value"),  # near miss: Thursday
     # working days of a named week end on its Friday
     ("帮我们项目约Sade下下周做母带，工作日任意一个上午都行。", "2026-12-18", "pass"),
     ("Any weekday morning the week after next works for the mastering.", "2026-12-18", "pass"),
