@@ -73,7 +73,7 @@ from evaluators.text.request_terms import (CAMEL, TYPED_ID, asked_about, contact
                                            told_terms)
 from evaluators.text.terms import roots, terms
 from evaluators.trajectory_quality import (acknowledges, actions, acts, found_nothing, kin, polls, requested, says_done,
-                                            writes)
+                                            searches, writes)
 from evaluators.trajectory_view import TrajectoryView, before
 
 NAME_WEIGHT = 2  # a tool's name says what it does more surely than its description (BM25F-style boost)
@@ -431,6 +431,7 @@ class ToolSelectionEvaluator(Evaluator):
         on_request = _OnTheRequest(view, low)
         _ended_off_request(view, verdicts, firm, scores, called, on_request)
         _another_deed_done(view, verdicts, scores, used)
+        _left_the_readied(view, verdicts, scores, used, on_request)
         _written_in_place(view, verdicts, firm, used, index, on_request, meant)
         _on_another_object(view, verdicts, firm, better, docs, index, query - unasked, sources, on_request, meant)
         if best is None or better[best] < MIN_BETTER or _attempted(trajectory, verdicts, offered[index[best]]):
@@ -618,7 +619,7 @@ class ToolSelectionEvaluator(Evaluator):
                            and (_reported(view, p) or _told_in_other_words(view, p)))
                        or (not writes(name) and across and _checked_for(view, p))
                        or (not writes(name) and _none_free_that_day(view, p))
-                       or (not writes(name) and firm[name] > 0 and _looked_twice_for_nothing(view, p))
+                       or (not writes(name) and scores[name] > 0 and _looked_twice_for_nothing(view, p))
                        or (writes(name) and (does_the_work(p) or (not strong and _follows_up(view, p))
                                              or (told_in_word and made_writes == {name} and _goes_on_with(view, p))
                                              or (not writes(best) and bool(deeds) and (
@@ -862,7 +863,8 @@ def _ended_off_request(view: TrajectoryView, verdicts: list[dict], firm: dict[st
     if wanted is None or firm[wanted] < MIN_BETTER or _QUESTION.search(trajectory.output or "") \
             or _fed_beyond_counts(view, end, on_request) or _widened(trajectory.tool_calls) \
             or admits and (bool(value_texts(trajectory.tool_calls[-1].result)) and _reported(view, end)
-                           or _none_of_the_asked_day(view, end) or _none_left(view, end) or _none_free_that_day(view, end)) \
+                           or _none_of_the_asked_day(view, end) or _none_left(view, end) or _none_free_that_day(view, end)
+                           or _searched_for_the_asked(view, end)) \
             or _readies(trajectory.tool_calls[-1], _reference_keys(next(t for t in trajectory.tools_offered if t.name == wanted))) \
             or _stopped_before(view):
         return
@@ -960,6 +962,55 @@ def _another_deed_done(view: TrajectoryView, verdicts: list[dict], scores: dict[
             why = f"the answer says another deed done than {v['tool']!r} does" if told else \
                 f"nothing of the request asks {v['tool']!r}'s undoing ({scores[v['tool']]:.2f})"
             _mark_wrong(v, better, f"{why}; the request matches {better!r} ({scores[better]:.2f})")
+
+
+def _left_the_readied(view: TrajectoryView, verdicts: list[dict], scores: dict[str, float], used: set[str],
+                      on_request: "_OnTheRequest") -> None:
+    """Marks a write sent nothing any earlier result returned where an earlier lookup returned the reference an
+    uncalled write the request matches better takes, which no call was sent (quote_stable_build's quote_id for
+    order_stable_build, then hire_horse_walker(date) and "已下单"; keelwedged split): the work readied one deed and
+    the run did another."""
+    trajectory = view.trajectory
+    calls, offered = trajectory.tool_calls, {t.name: t for t in trajectory.tools_offered}
+    sent = {a.text for arguments in view.text.arguments for a in arguments or ()}
+    waiting = [t for t in trajectory.tools_offered if t.name not in used and writes(t.name) and scores[t.name] > 0]
+    for p, v in enumerate(verdicts):
+        if v["label"] != "pass" or v["tool"] not in scores or not writes(v["tool"]) or on_request.fed_by[p] \
+                or not _only_given(view, p):
+            continue
+        # (a write taking the same reference was readied too, whatever it was sent: renew_permit(months=6) with its
+        # permit_id missing after the permits were listed)
+        own = _reference_keys(offered[v["tool"]])
+        readied = next((t for t in waiting if scores[t.name] > scores[v["tool"]] for q in range(p)
+                        if before(calls[q], calls[p]) and _readies(calls[q], keys := _reference_keys(t) - own)
+                        and not _references(calls[q].result, keys) & sent), None)
+        if readied is not None:
+            _mark_wrong(v, readied.name, f"an earlier result readied {readied.name!r} ({scores[readied.name]:.2f}), "
+                                         f"and {v['tool']!r} was sent nothing the work found")
+
+
+def _only_given(view: TrajectoryView, position: int) -> bool:
+    """Whether a call's arguments are readable and hold nothing but the user's words, the trace's context or history,
+    dates and numbers, and no record the user named (change_order(order_id='ORD-167359') for "add 2 more bottles to
+    order ORD-167359" works on it): no value it could have found (nor one mistyped, PRM-617349 for a result's
+    PRM-617343)."""
+    arguments = view.text.arguments[position]
+    return arguments is not None and not _user_keys(view, arguments, with_known=False) and all(
+        view.text.in_user(a.text) or view.text.known.has(a.text) or as_date(str(a.value)) is not None
+        or _number(a.value) for a in arguments)
+
+
+def _references(result: Any, keys: frozenset[str]) -> set[str]:
+    """The values a result holds under any of `keys`, normalised."""
+    found, stack = set(), [parsed(result)]
+    while stack:
+        item = stack.pop()
+        if type(item) is dict:
+            found |= {norm(str(v)) for k, v in item.items() if k in keys and not isinstance(v, (dict, list))}
+            stack.extend(item.values())
+        elif type(item) is list:
+            stack.extend(item)
+    return found
 
 
 def _telling(term: str, sources: dict[str, str]) -> bool:
@@ -1173,18 +1224,34 @@ def _none_found(view: TrajectoryView, position: int, relevance: float) -> bool:
     hut booking matches, which found nothing, told "none found", was no step of it; a check of the asked day, told
     by that day where the answer says the deed not done, was, whatever its words (`_none_of_the_asked_day`)."""
     return relevance > 0 and found_nothing(view.trajectory.tool_calls[position].result) \
-        and (_says_none_of(view, position) or _denies_the_asked(view, position)) or _none_of_the_asked_day(view, position)
+        and (_says_none_of(view, position) or _denies_the_asked(view, position)) \
+        or _searched_for_the_asked(view, position) or _none_of_the_asked_day(view, position)
 
 
-def _denies_the_asked(view: TrajectoryView, position: int) -> bool:
-    """Whether a sentence of the answer saying not (isn't, haven't, unavailable) holds what the user asked for as
-    the call was sent it, no date ("Angostura-style Aromatic isn't in the catalogue" after an empty search of it;
-    garboardkneed split): it told that search's none. A date, or nothing the user said, may be any call's."""
+def _searched_for_the_asked(view: TrajectoryView, position: int) -> bool:
+    """Whether a search (by its name: search_, find_, list_ …) found nothing, sent the user's very words as its query,
+    which a sentence of the answer saying none or not holds (search_berths(query="covered bay D1") beside "Sorry,
+    there is no covered bay D1 available"; bowdowelled split): it looked for what was asked, whatever its description's
+    words. The town sent to list_classic_car_shows is no query of the asked thing, however the answer's none holds it."""
+    call = view.trajectory.tool_calls[position]
+    return searches(call.name) and found_nothing(call.result) and _denies_the_asked(view, position, _NONE, _QUERY_KEY)
+
+
+_QUERY_KEY = re.compile(r"^(?:q|query|keywords?|search|search_text|term|text)$", re.I)
+
+
+def _denies_the_asked(view: TrajectoryView, position: int, saying: re.Pattern | None = None,
+                      under: re.Pattern | None = None) -> bool:
+    """Whether a sentence of the answer saying not (isn't, haven't, unavailable; or none, `saying`) holds what the
+    user asked for as the call was sent it (under a key `under` matches), no date ("Angostura-style Aromatic isn't in
+    the catalogue" after an empty search of it; garboardkneed split): it told that search's none. A date, or nothing
+    the user said, may be any call's."""
     sent = {a.text for a in view.text.arguments[position] or ()
-            if len(a.text) >= 3 and as_date(str(a.value)) is None and view.text.in_user(a.text)}
+            if len(a.text) >= 3 and as_date(str(a.value)) is None and view.text.in_user(a.text)
+            and (under is None or bool(a.path) and under.match(str(a.path[-1])) is not None)}
     output = view.trajectory.output or ""
-    return bool(sent) and any(v in norm(sentence_at(output, m.start(), m.end())) for m in _NOT.finditer(output)
-                              for v in sent)
+    cues = [*_NOT.finditer(output), *(saying.finditer(output) if saying is not None else ())]
+    return bool(sent) and any(v in norm(sentence_at(output, m.start(), m.end())) for m in cues for v in sent)
 
 
 _NOT = re.compile(r"\b(?:not|unavailable)\b|n['’]t\b", re.I)

@@ -180,11 +180,16 @@ def polls(name: str, description: str) -> bool:
     short = len(first) <= 4 if has_cjk(first) else len(first.split()) <= 2
     listed = short and description[len(first):].lstrip()[:1] in (",", "，", "、")
     # a list or a search by status ("Rooms of a floor by housekeeping status") reads many, it waits on none
-    many = (word := _NAME_WORD.search(name)) is not None and word[0].lower() in _COLLECTIONS
+    many = searches(name)
     found = _POLLS.search(first)
     # "Look up a hirer's account and deposit status", "A booking with its status": one field beside the record
     beside = found is not None and _BESIDE.search(first[:found.start()]) is not None
     return found is not None and not listed and not many and not beside
+
+
+def searches(name: str) -> bool:
+    """Whether a tool's name opens with a word of searching or listing (search_litters, list_berths): it reads many."""
+    return (word := _NAME_WORD.search(name)) is not None and word[0].lower() in _COLLECTIONS
 
 
 _BESIDE = re.compile(r"\b(?:and|with)\b|[,，、]|和|及")

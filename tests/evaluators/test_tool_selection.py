@@ -3455,3 +3455,93 @@ def test_a_search_widened_for_nothing_told_as_none_is_an_honest_no(searches, out
     result = verdict(calls, "Please book 12 pieces of stoneware for a reduction firing on 12 December, billed in euros.",
                      POTTERY_KILNS, resource={"tenant.account_id": "ACC-40311"}, output=output)
     assert result == ("wrong_tool" if flagged_calls else "pass", flagged_calls)
+
+
+BOATHOUSE = (_tool("search_berths", "Search free winter storage berths in the boathouse by boat class.", "query", "level"),
+             _tool("get_berth", "Details of one storage berth: rack level, max length, access.", "berth_id"),
+             _tool("reserve_berth", "Reserve a winter storage berth for a boat from a start date.", "member_id",
+                   "berth_id", "start_date", "weeks"),
+             _tool("get_booking_status", "Check the status of a berth booking (held, confirmed, moved in).", "reference"),
+             _tool("get_tide_table", "High and low water times at the slipway.", "harbour"),
+             _tool("list_boat_shows", "Boat shows and regattas near a town.", "town"),
+             _tool("send_email", "Send an e-mail.", "to", "subject", "body"))
+
+
+@pytest.mark.parametrize("tool, args, output, label", [
+    # a search, by its name, for the user's very words, which found nothing, and the answer saying there is none of
+    # that very thing: an honest no, though nothing of the request matches the search's description (bowdowelled split)
+    ("search_berths", {"query": "covered bay D1"},
+     "Sorry, there is no covered bay D1 available right now, so I could not place anything.", "pass"),
+    # near misses: the answer's none holds nothing the search was sent; the search was sent words nobody said; a
+    # lookup that searches nothing by its name, sent the user's harbour, told as none; a list sent the user's town as
+    # no query of the asked thing
+    ("search_berths", {"query": "covered bay D1"},
+     "Sorry, the booking desk is closed today, so I could not place anything.", "wrong_tool"),
+    ("search_berths", {"query": "dinghy rack"},
+     "Sorry, there is no covered bay D1 available right now, so I could not place anything.", "wrong_tool"),
+    ("get_tide_table", {"harbour": "Falmouth"},
+     "Sorry, there are no tide times for Falmouth, so I could not place anything.", "wrong_tool"),
+    ("list_boat_shows", {"town": "Falmouth"},
+     "Sorry, there is nothing at Falmouth available right now, so I could not place anything.", "wrong_tool"),
+])
+def test_an_empty_search_for_the_users_words_told_as_none_is_an_honest_no(tool, args, output, label):
+    calls = [call(1, tool, args, {"results": [], "count": 0})]
+    assert verdict(calls, "Hi, I'd like to reserve the covered bay D1 at Falmouth, 4 weeks, Dinghy, on 6 May 2025.",
+                   BOATHOUSE, output=output) == flagged(label, 1)
+
+
+
+ICICLE_LIGHTS = (_tool("search_light_packages", "Search icicle-light installation packages by style for a building.",
+                       "building", "style"),
+                 _tool("book_light_installation", "Book a crew to hang icicle lights along a frontage.", "account_id",
+                       "item_id", "date", "metres", "currency"),
+                 _tool("get_install_status", "Check the status of a booking or order (poll until confirmed).", "reference"),
+                 _tool("get_installation_prices", "Current price list in a currency.", "currency"),
+                 _tool("order_replacement_bulbs", "Order spare LED bulbs for an existing set.", "bulb_count"),
+                 _tool("send_email", "Send an e-mail.", "to", "subject", "body"))
+
+
+@pytest.mark.parametrize("searches, flagged_calls", [
+    # a Chinese request, English descriptions: the search for the user's 店面 and its widening, both empty, told as
+    # none, is the honest no though only the senses of single characters tie the request to the search (keelpegged,
+    # sternspiked splits)
+    ([("search_light_packages", {"building": "店面", "style": "multicolour"}),
+      ("search_light_packages", {"building": "店面"})], []),
+    # near miss: a search tried once
+    ([("search_light_packages", {"building": "店面", "style": "multicolour"})], [1]),
+])
+def test_a_chinese_search_widened_for_nothing_told_as_none(searches, flagged_calls):
+    calls = [call(i, name, args, {"items": []}) for i, (name, args) in enumerate(searches, 1)]
+    result = verdict(calls, "我们想预约店面（彩色），31米，日期3月1日，用美元结算。到了请按院子门铃。", ICICLE_LIGHTS,
+                     output="抱歉，目前没有可预约的店面，全部满了，我们没有下单。")
+    assert result == ("wrong_tool" if flagged_calls else "pass", flagged_calls)
+
+
+STABLES = (_tool("search_stable_designs", "Search loose-box (stable) designs: timber, block, internal stalls.", "query"),
+           ToolDefinition(name="quote_stable_build", description="按设计编号和马房数量报价。", parameters={
+               "type": "object", "properties": {"item_id": {"type": "string"}, "quantity": {"type": "integer"},
+                                                "currency": {"type": "string"}}}),
+           ToolDefinition(name="order_stable_build", description="Order a loose-box build with a site start date.",
+                          parameters={"type": "object", "properties": {"quote_id": {"type": "string"},
+                                                                       "site_start_date": {"type": "string"}}}),
+           _tool("get_build_status", "Status check of a stable build order (groundworks, frame, roof).", "reference"),
+           _tool("hire_horse_walker", "Hire a horse walker for a yard.", "date", "notes"),
+           _tool("send_email", "Send an e-mail to the customer.", "to", "subject", "body"))
+
+
+@pytest.mark.parametrize("write, args, label", [
+    # the quote readied order_stable_build (its quote_id), and the run's write was another deed sent nothing the work
+    # found (keelwedged split)
+    ("hire_horse_walker", {"date": "2025-11-04"}, "wrong_tool"),
+    # near misses: the readied write made; another write sent the quote the work found
+    ("order_stable_build", {"quote_id": "Q582899", "site_start_date": "2025-11-04"}, "pass"),
+    ("hire_horse_walker", {"date": "2025-11-04", "notes": "Q582899"}, "pass"),
+])
+def test_a_write_beside_the_deed_the_work_readied(write, args, label):
+    calls = [call(1, "search_stable_designs", {"query": "14英尺产驹房"},
+                  {"results": [{"item_id": "LB-14FT", "name_zh": "14英尺产驹房", "unit_price": 240.0}]}),
+             call(2, "quote_stable_build", {"item_id": "LB-14FT", "quantity": 2, "currency": "EUR"},
+                  {"quote_id": "Q582899", "item_id": "LB-14FT", "total": 480.0, "currency": "EUR"}),
+             call(3, write, args, {"ok": True, "reference": "X5830"})]
+    assert verdict(calls, "我们要建2间14英尺产驹房，油毡屋顶，后天进场，用欧元报价。", STABLES,
+                   output="已下单，单号 X5830。") == flagged(label, 3)
