@@ -1002,15 +1002,7 @@ def _only_given(view: TrajectoryView, position: int) -> bool:
 
 def _references(result: Any, keys: frozenset[str]) -> set[str]:
     """The values a result holds under any of `keys`, normalised."""
-    found, stack = set(), [parsed(result)]
-    while stack:
-        item = stack.pop()
-        if type(item) is dict:
-            found |= {norm(str(v)) for k, v in item.items() if k in keys and not isinstance(v, (dict, list))}
-            stack.extend(item.values())
-        elif type(item) is list:
-            stack.extend(item)
-    return found
+    return {norm(str(v)) for path, v in leaves(parsed(result)) if path and path[-1] in keys}
 
 
 def _telling(term: str, sources: dict[str, str]) -> bool:
