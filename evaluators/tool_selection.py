@@ -618,7 +618,7 @@ class ToolSelectionEvaluator(Evaluator):
                            and any(on_request.working(i) for i in on_request.fed_by[p])
                            and (_reported(view, p) or _told_in_other_words(view, p)))
                        or (not writes(name) and across and _checked_for(view, p))
-                       or (not writes(name) and _none_free_that_day(view, p))
+                       or (not writes(name) and (_none_free_that_day(view, p) or _ended_on_none_free(view, p, scores)))
                        or (not writes(name) and scores[name] > 0 and _looked_twice_for_nothing(view, p))
                        or (writes(name) and (does_the_work(p) or (not strong and _follows_up(view, p))
                                              or (told_in_word and made_writes == {name} and _goes_on_with(view, p))
@@ -866,7 +866,7 @@ def _ended_off_request(view: TrajectoryView, verdicts: list[dict], firm: dict[st
                            or _none_of_the_asked_day(view, end) or _none_left(view, end) or _none_free_that_day(view, end)
                            or _searched_for_the_asked(view, end)) \
             or _readies(trajectory.tool_calls[-1], _reference_keys(next(t for t in trajectory.tools_offered if t.name == wanted))) \
-            or _stopped_before(view):
+            or _stopped_before(view) or _ended_on_none_free(view, end, scores):
         return
     _mark_wrong(last, wanted, f"the request matches {wanted!r} (relevance {firm[wanted]:.2f}) "
                               f"and nothing of it {last['tool']!r}")
@@ -1278,21 +1278,51 @@ def _none_free_that_day(view: TrajectoryView, position: int) -> bool:
     2月18日没有可订的日票, or the day named back: 抱歉，那天所有门店都没有空档): an honest no, which checked whether the
     asked deed could be done that day, whatever better tool the request's words match (keelsonbolted, stempieced,
     hoodendsprung, garboardscarfed, bowkneed and transomchocked splits)."""
-    trajectory = view.trajectory
-    call = trajectory.tool_calls[position]
-    description = _description(trajectory, call.name)
-    keys = " ".join(call.result) if isinstance(call.result, dict) else ""
-    if not (found_nothing(call.result) or _says_no(call.result)) \
-            or _OPENINGS.search(f"{call.name.replace('_', ' ')} {description} {keys}") is None:
-        return False
-    seen = trace_days(trajectory)
-    request = trajectory.input or ""
-    days = _days_sent(view, position) \
-        & (resolve_relative_dates(request, seen) | computed_dates(request, seen, with_stays=False))
+    days = _full_on_the_asked_day(view, position)
+    seen = trace_days(view.trajectory)
     return bool(days) and any(
         (_OPENINGS.search(s) or _FULL.search(s)) and (_THAT_DAY.search(s) is not None or not days.isdisjoint(
             resolve_relative_dates(s, seen) | computed_dates(s, seen, with_stays=False) | split_dates(s)[0]))
-        for s in _saying_none(trajectory.output or ""))
+        for s in _saying_none(view.trajectory.output or ""))
+
+
+def _full_on_the_asked_day(view: TrajectoryView, position: int) -> set[dt.date]:
+    """The days the request asks for that a check of openings (by its name, description or result's fields: slots,
+    排期, 可预订) was sent and found none on; none where the call is no such check or found something."""
+    trajectory = view.trajectory
+    call = trajectory.tool_calls[position]
+    keys = " ".join(call.result) if isinstance(call.result, dict) else ""
+    if not (found_nothing(call.result) or _says_no(call.result)) or not _checks_openings(trajectory, call.name, keys):
+        return set()
+    seen = trace_days(trajectory)
+    request = trajectory.input or ""
+    return _days_sent(view, position) \
+        & (resolve_relative_dates(request, seen) | computed_dates(request, seen, with_stays=False))
+
+
+def _checks_openings(trajectory: Trajectory, name: str, keys: str = "") -> bool:
+    """Whether a tool checks openings, by its name, description or result's fields (`keys`)."""
+    return _OPENINGS.search(f"{name.replace('_', ' ')} {_description(trajectory, name)} {keys}") is not None
+
+
+def _ended_on_none_free(view: TrajectoryView, position: int, scores: dict[str, float]) -> bool:
+    """Whether the run ended with no answer on checks of openings, this call and every one after it, each of which
+    found none on a day the request asks for, where no uncalled check of openings matches the request better: the
+    asked deed could not go on that day, and the missing answer is no_final_answer's finding, whatever better write
+    the request's words match (a tearoom's free slots for the class asked ten days on; heeled, frenched, sternkeeled
+    and keelstrapped splits). Free wedding photographers on the day, beside an uncalled check of free DJs on a day that
+    the request matches better, checked something else; a shop's opening hours are no check of a day."""
+    trajectory = view.trajectory
+    calls = trajectory.tool_calls
+    if (trajectory.output or "").strip() or not all(_full_on_the_asked_day(view, p) for p in range(position, len(calls))):
+        return False
+    called = {c.name for c in calls}
+    return not any(t.name not in called and not writes(t.name) and t.name in scores
+                   and scores[t.name] > scores.get(calls[position].name, 0) and _checks_openings(trajectory, t.name)
+                   and any(_DAY_KEY.search(key) for key in _properties(t)) for t in trajectory.tools_offered)
+
+
+_DAY_KEY = re.compile(r"date|day", re.I)
 
 
 # Words of what is free to book, in a check's name, description or fields and in an answer's none (空位, 排期,

@@ -3545,3 +3545,38 @@ def test_a_write_beside_the_deed_the_work_readied(write, args, label):
              call(3, write, args, {"ok": True, "reference": "X5830"})]
     assert verdict(calls, "我们要建2间14英尺产驹房，油毡屋顶，后天进场，用欧元报价。", STABLES,
                    output="已下单，单号 X5830。") == flagged(label, 3)
+
+
+@pytest.mark.parametrize("tool, day, answer, label", [
+    # the run ended with no answer on checks of the asked day's openings that found none: the deed could not go on
+    # that day, and the missing answer is no_final_answer's finding, whatever better write the request's words
+    # match (heeled, frenched, sternkeeled and keelstrapped splits)
+    ("find_bench_slots", "2026-11-30", None, "pass"),
+    # near misses: the check was of another day than the asked one; the look was of no openings; an answer was
+    # given that tells nothing of it
+    ("find_bench_slots", "2026-12-02", None, "wrong_tool"),
+    ("get_weather_alerts", "2026-11-30", None, "wrong_tool"),
+    ("find_bench_slots", "2026-11-30", "好的。", "wrong_tool"),
+])
+def test_a_run_ending_silent_on_the_asked_days_empty_openings(tool, day, answer, label):
+    calls = [call(1, tool, {"category": "ring_resize", "date": day, "location": "哈顿花园", "quantity": 4}, {"results": []}),
+             call(2, tool, {"category": "ring_resize", "date": day, "quantity": 4}, {"results": []})]
+    assert verdict(calls, "4件首饰要戒指改圈，明天送去哈顿花园店，用英镑报价。", BENCHES, output=answer)[0] == label
+
+
+WEDDING = (_tool("find_dj_slots", "Find wedding DJs free on a date.", "date"),
+           _tool("list_photographer_slots", "Find wedding photographers free on a date.", "date"),
+           _tool("quote_dj", "Quote a wedding DJ for a number of hours.", "dj_id", "hours"),
+           _tool("book_dj", "Book a wedding DJ.", "dj_id", "date", "hours"))
+
+
+@pytest.mark.parametrize("tool, label", [
+    ("find_dj_slots", "pass"),
+    # near miss: free photographers, beside an uncalled check of free DJs the request matches better, checked another
+    # thing than the asked deed's day
+    ("list_photographer_slots", "wrong_tool"),
+])
+def test_a_silent_end_on_empty_openings_of_another_thing(tool, label):
+    calls = [call(1, tool, {"date": "2026-11-30"}, {"date": "2026-11-30", "free": []})]
+    assert verdict(calls, "Please book a wedding DJ for tomorrow, six hours, and quote it first.", WEDDING,
+                   output="")[0] == label
