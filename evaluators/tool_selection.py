@@ -69,8 +69,8 @@ from evaluators.text.norm import CJK, has_cjk, norm
 from evaluators.text.numbers import without_durations
 from evaluators.text.request_terms import (CAMEL, TYPED_ID, asked_about, contact_label_terms, id_label_terms,
                                            is_evidence, is_leading, name_terms, negated_deeds, negated_terms,
-                                           plain_senses, record_terms, request_terms, shipping_terms, squashed,
-                                           told_terms)
+                                           own_deed_terms, plain_senses, record_terms, request_terms, shipping_terms,
+                                           squashed, told_terms)
 from evaluators.text.terms import roots, terms
 from evaluators.trajectory_quality import (acknowledges, actions, acts, found_nothing, kin, polls, requested, says_done,
                                             searches, writes)
@@ -407,7 +407,7 @@ class ToolSelectionEvaluator(Evaluator):
         unasked = id_label_terms(trajectory.input or "", partial(_sent, view)) | negated_terms(trajectory.input or "") \
             | record_terms(trajectory.input or "", requested) | _message_sent_along(view, query) \
             | contact_label_terms(trajectory.input or "") | told_terms(trajectory.input or "") \
-            | shipping_terms(trajectory.input or "")
+            | shipping_terms(trajectory.input or "") | own_deed_terms(trajectory.input or "")
         meant = _one_deed_a_word(query, sources, [t.name for t in offered if writes(t.name)], called, index, bm25,
                                  partial(_said_done_in, view))
         uncovered = (meant - unasked).difference(*(docs[index[name]] for name in called)) | \
@@ -618,7 +618,8 @@ class ToolSelectionEvaluator(Evaluator):
                            and any(on_request.working(i) for i in on_request.fed_by[p])
                            and (_reported(view, p) or _told_in_other_words(view, p)))
                        or (not writes(name) and across and _checked_for(view, p))
-                       or (not writes(name) and (_none_free_that_day(view, p) or _ended_on_none_free(view, p, scores)))
+                       or (not writes(name) and (_none_free_that_day(view, p) or _ended_on_none_free(view, p, scores)
+                                                 or _too_few_that_day(view, p)))
                        or (not writes(name) and scores[name] > 0 and _looked_twice_for_nothing(view, p))
                        or (writes(name) and (does_the_work(p) or (not strong and _follows_up(view, p))
                                              or (told_in_word and made_writes == {name} and _goes_on_with(view, p))
@@ -864,7 +865,7 @@ def _ended_off_request(view: TrajectoryView, verdicts: list[dict], firm: dict[st
             or _fed_beyond_counts(view, end, on_request) or _widened(trajectory.tool_calls) \
             or admits and (bool(value_texts(trajectory.tool_calls[-1].result)) and _reported(view, end)
                            or _none_of_the_asked_day(view, end) or _none_left(view, end) or _none_free_that_day(view, end)
-                           or _searched_for_the_asked(view, end)) \
+                           or _searched_for_the_asked(view, end) or _too_few_that_day(view, end)) \
             or _readies(trajectory.tool_calls[-1], _reference_keys(next(t for t in trajectory.tools_offered if t.name == wanted))) \
             or _stopped_before(view) or _ended_on_none_free(view, end, scores):
         return
@@ -1287,17 +1288,54 @@ def _none_free_that_day(view: TrajectoryView, position: int) -> bool:
 
 
 def _full_on_the_asked_day(view: TrajectoryView, position: int) -> set[dt.date]:
+    """The days the request asks for that a check of openings was sent and found none on; none where the call is no
+    such check or found something."""
+    result = view.trajectory.tool_calls[position].result
+    return _asked_days_checked(view, position) if found_nothing(result) or _says_no(result) else set()
+
+
+def _asked_days_checked(view: TrajectoryView, position: int) -> set[dt.date]:
     """The days the request asks for that a check of openings (by its name, description or result's fields: slots,
-    排期, 可预订) was sent and found none on; none where the call is no such check or found something."""
+    排期, 可预订, capacity) was sent; none where the call is no such check."""
     trajectory = view.trajectory
     call = trajectory.tool_calls[position]
     keys = " ".join(call.result) if isinstance(call.result, dict) else ""
-    if not (found_nothing(call.result) or _says_no(call.result)) or not _checks_openings(trajectory, call.name, keys):
+    if not _checks_openings(trajectory, call.name, keys):
         return set()
     seen = trace_days(trajectory)
     request = trajectory.input or ""
     return _days_sent(view, position) \
         & (resolve_relative_dates(request, seen) | computed_dates(request, seen, with_stays=False))
+
+
+def _too_few_that_day(view: TrajectoryView, position: int) -> bool:
+    """Whether a check of openings sent a day the request asks for returned fewer left than the request asks
+    ({"remaining": 9} for 110米), as a sentence of the answer saying not tells by that day, the count left and the
+    asked number ("only 17 metres of capacity are left for 2025-06-25, so 158 is not possible"; 2025-11-25只剩9米的产能，
+    做不了110米): it answered whether the asked deed could be done that day, whatever better tool the request's words
+    match (stemcoppered split). A count the answer does not tell beside a denial is no such answer."""
+    trajectory = view.trajectory
+    result = trajectory.tool_calls[position].result
+    days = _asked_days_checked(view, position)
+    if not days or not isinstance(result, dict):
+        return False
+    left = {v for k, v in result.items() if type(v) is int and v > 0 and _LEFT.search(k) is not None}
+    asked = {int(n) for n in _LONE_NUMBER.findall(trajectory.input or "")}
+    output = trajectory.output or ""
+    seen = trace_days(trajectory)
+    for m in _DENY.finditer(output):
+        sentence = sentence_at(output, m.start(), m.end())
+        told = {int(n) for n in _LONE_NUMBER.findall(sentence)}
+        if any(n in told and any(a > n and a in told for a in asked) for n in left) and (
+                _THAT_DAY.search(sentence) is not None or not days.isdisjoint(
+                    resolve_relative_dates(sentence, seen) | split_dates(sentence)[0])):
+            return True
+    return False
+
+
+# A number standing alone (not a piece of a date or code: 2025-06-25, SU455-0); a word of denial in an answer.
+_LONE_NUMBER = re.compile(r"(?<![A-Za-z0-9_.-])\d+(?![\d.-])")
+_DENY = re.compile(r"\b(?:not|cannot|unable)\b|n['’]t\b|不了|不行|不能|无法|没法", re.I)
 
 
 def _checks_openings(trajectory: Trajectory, name: str, keys: str = "") -> bool:
@@ -1328,7 +1366,7 @@ _DAY_KEY = re.compile(r"date|day", re.I)
 # Words of what is free to book, in a check's name, description or fields and in an answer's none (空位, 排期,
 # "slots"); an answer's words of a day with nothing free or to be arranged (约满, 没有…可以安排, "fully booked"); a day
 # named back ("that day", 那天).
-_OPENINGS = re.compile(r"slot|availab|\bfree\b|capacity|vacanc|opening|排期|空位|空档|空闲|余位|名额|档期|可预订|可订|有空", re.I)
+_OPENINGS = re.compile(r"slot|availab|\bfree\b|capacity|vacanc|opening|排期|空位|空档|空闲|余位|名额|档期|可预订|可订|有空|产能", re.I)
 _FULL = re.compile(r"约满|订满|排满|已满|满了|安排|fully booked|booked up|\bschedul", re.I)
 _THAT_DAY = re.compile(r"那天|当天|该日|那一天|\bthat (?:day|date)\b", re.I)
 

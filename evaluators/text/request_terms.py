@@ -93,6 +93,19 @@ def told_terms(request: str) -> frozenset[str]:
     return _only_in(request, _SEND_ME.sub(" ", request))
 
 
+# A deed the user says they will do themselves ("I'll send 3 samples", "we will bring the dog", 我会寄样品过去): theirs,
+# not one they ask of the agent. Paying is not among them: "I'll pay in euros" asks the deed's price in that currency;
+# nor is taking or having one ("I'll take that one, 4 please"): it chooses what the agent is to provide.
+_OWN_DEED = re.compile(r"\b(?:i|we)(?:['’]ll|\s+will|\s+shall|['’]m going to|\s+am going to|['’]re going to|\s+are going to)"
+                       r"\s+(?:also\s+|then\s+)?(?!pay|take|have)([a-z]+)|(?:我们|我)(?:会|自己|来|将)(?![付支])([\u4e00-\u9fff]{1,2})", re.I)
+
+
+def own_deed_terms(request: str) -> frozenset[str]:
+    """The request's terms that only a deed the user says they will do gives (send of "I'll send 3 samples" beside
+    a graphology booking; keelcoppered split): no tool is asked to do it."""
+    return _only_in(request, _OWN_DEED.sub(" ", request))
+
+
 # A sense sending goods, not words ("to send out goods" of 发货; not 取货's "to pick up goods").
 _GOODS = re.compile(r"\bsend\b.*\b(?:goods|cargo|freight|shipments?|merchandise)\b")
 

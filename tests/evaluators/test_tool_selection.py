@@ -3580,3 +3580,60 @@ def test_a_silent_end_on_empty_openings_of_another_thing(tool, label):
     calls = [call(1, tool, {"date": "2026-11-30"}, {"date": "2026-11-30", "free": []})]
     assert verdict(calls, "Please book a wedding DJ for tomorrow, six hours, and quote it first.", WEDDING,
                    output="")[0] == label
+
+
+
+HEDGES = (_tool("search_hedge_mixes", "Search windbreak hedge mixes (whips, species) by name or soil.", "query"),
+          _tool("get_farm_account", "Read a farm or estate account: holding, currency, invoicing.", "account_id"),
+          _tool("get_crew_days", "Planting crew days free on a date.", "planting_date"),
+          _tool("quote_planting", "Price a windbreak planting job per metre in a currency.", "mix_code", "metres", "currency"),
+          _tool("book_planting", "Book a crew to plant a windbreak hedge on a date.", "account_id", "mix_code", "metres",
+                "planting_date"),
+          _tool("report_fallen_tree", "Report a fallen tree blocking a lane.", "urgency"))
+
+
+@pytest.mark.parametrize("left, answer, label", [
+    # the check of the asked day's capacity returned fewer left than asked, as the answer tells by that day, the
+    # count left and the asked number: it answered whether the deed could be done that day (stemcoppered split)
+    (17, "Sorry, only 17 metres of capacity are left for 2026-11-30, so 158 is not possible.", "pass"),
+    (17, "抱歉，明天只剩17米的产能，做不了158米。", "pass"),
+    # near misses: the answer names another day; tells no count left; the count is no fewer than asked
+    (17, "Sorry, only 17 metres of capacity are left for 2026-12-02, so 158 is not possible.", "wrong_tool"),
+    (17, "Sorry, 158 is not possible on 2026-11-30.", "wrong_tool"),
+    (170, "Sorry, only 170 metres of capacity are left for 2026-11-30, so 158 is not possible.", "wrong_tool"),
+])
+def test_a_check_of_the_asked_day_with_too_few_left_answered_it(left, answer, label):
+    calls = [call(1, "get_farm_account", {"account_id": "FM-84536"}, {"account_id": "FM-84536", "credit": "approved"}),
+             call(2, "get_crew_days", {"planting_date": "2026-11-30"}, {"remaining": left})]
+    assert verdict(calls, "Can you do 158 metres of Leyland and poplar shelterbelt tomorrow? If not, never mind.", HEDGES,
+                   output=answer, resource={"tenant.id": "FM-84536"}) == flagged(label, 2)
+
+
+GRAPHOLOGY = (_tool("search_analyst_slots", "Find graphologist consultation slots for a handwriting analysis.", "date",
+                    "report_type"),
+              _tool("get_report_price_list", "Prices of graphology report types in a currency.", "currency"),
+              _tool("get_sample_requirements", "What handwriting samples the analyst needs.", "date"),
+              _tool("book_graphology_report", "Book a handwriting (graphology) analysis report with an analyst.",
+                    "slot_id", "samples", "customer_id", "account_id", "report_type", "currency"),
+              _tool("get_report_status", "Check the progress status of a graphology report.", "booking_ref"),
+              _tool("buy_gift_card", "Buy a gift card for the bureau.", "from_date"),
+              _tool("send_email", "Send an e-mail.", "to", "subject", "body"))
+
+
+@pytest.mark.parametrize("samples, label", [
+    # a deed the user says they will do themselves asks no tool to do it (keelcoppered split)
+    ("I'll send 3 samples.", "pass"),
+    ("We will send 3 samples.", "pass"),
+    # near miss: the agent is asked to send
+    ("Please send 3 samples.", "wrong_tool"),
+])
+def test_a_deed_the_user_will_do_asks_no_tool(samples, label):
+    calls = [call(1, "search_analyst_slots", {"date": "2026-11-30", "report_type": "recruitment"},
+                  {"slots": [{"slot_id": "HAS-71819", "start": "13:00"}]}),
+             call(2, "get_report_price_list", {"currency": "GBP"}, {"currency": "GBP", "recruitment": 124}),
+             call(3, "book_graphology_report", {"slot_id": "HAS-71819", "samples": 3, "customer_id": "u-59737",
+                                                "account_id": "ha-bureau-191", "report_type": "recruitment",
+                                                "currency": "GBP"}, {"booking_ref": "HA-75488", "total": 372})]
+    request = f"I'd like a job candidate handwriting analysis, consultation tomorrow if possible. {samples} Pay in pounds."
+    assert verdict(calls, request, GRAPHOLOGY, output="Done: booking HA-75488 for tomorrow, 3 samples, total 372 GBP.",
+                   user_id="u-59737", resource={"tenant.id": "ha-bureau-191"}) == flagged(label, 3)
