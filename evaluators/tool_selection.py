@@ -886,25 +886,36 @@ def _stopped_before(view: TrajectoryView) -> bool:
 
 
 def _looked_twice_for_nothing(view: TrajectoryView, position: int) -> bool:
-    """Whether a call sent the user's own words is one of a search and its widening (the same tool sent
-    fewer of the same arguments) that both found nothing, where the answer says none: the run looked
-    again for what was asked and told that nothing fits, an honest no whatever deed the request's words
-    match ("Sorry, nothing in that line is available right now, so I haven't booked anything"; keelboarded
-    and sternscarfed splits). A lookup tried once is no such search."""
+    """Whether a call sent the user's own words (as written, or a Chinese word's English meaning whole: dog for 狗)
+    is one of a search and its widening (the same tool sent fewer of the same arguments, or the same with an option
+    added: include_archived) that both found nothing, where the answer says none: the run looked again for what was
+    asked and told that nothing fits, an honest no whatever deed the request's words match ("Sorry, nothing in that
+    line is available right now, so I haven't booked anything"; keelboarded, sternscarfed and keelclenched splits).
+    A lookup tried once is no such search."""
     calls = view.trajectory.tool_calls
     me = calls[position]
+    meanings = frozenset(english_senses(view.trajectory.input or ""))
     return found_nothing(me.result) and any(
-        found_nothing(c.result) and (c.seq > me.seq and _widens(me, c) or c.seq < me.seq and _widens(c, me))
+        found_nothing(c.result) and c.seq != me.seq and _resent(*sorted((me, c), key=lambda call: call.seq))
         for c in calls) \
-        and any(view.text.in_user(a.text) for a in view.text.arguments[position] or ()) \
+        and any(view.text.in_user(a.text) or a.text in meanings for a in view.text.arguments[position] or ()) \
         and bool(_saying_none(view.trajectory.output or ""))
+
+
+def _resent(first: ToolCall, then: ToolCall) -> bool:
+    """Whether `then` is `first` sent again after it found nothing, widened or with an option added: the same tool
+    sent fewer of the same arguments, or all of them and more."""
+    return _widens(first, then) or then.name == first.name and isinstance(then.arguments, dict) \
+        and isinstance(first.arguments, dict) and set(first.arguments) < set(then.arguments) \
+        and all(then.arguments[k] == v for k, v in first.arguments.items()) and found_nothing(first.result)
 
 
 def _widened(calls: list[ToolCall]) -> bool:
     """Whether the last call is a search widened after the same search found nothing: the same tool sent
-    fewer of the same arguments (list_bench_slots without its finish, "in any option"). It looks again for
-    what the first looked for, and stands in for no deed; the same lookup sent the same again does."""
-    return any(_widens(c, calls[-1]) for c in calls[:-1])
+    fewer of the same arguments (list_bench_slots without its finish, "in any option"), or all of them with an option
+    added (include_archived). It looks again for what the first looked for, and stands in for no deed; the same
+    lookup sent the same again does."""
+    return any(_resent(c, calls[-1]) for c in calls[:-1])
 
 
 def _widens(narrow: ToolCall, wide: ToolCall) -> bool:

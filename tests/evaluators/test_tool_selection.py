@@ -3637,3 +3637,31 @@ def test_a_deed_the_user_will_do_asks_no_tool(samples, label):
     request = f"I'd like a job candidate handwriting analysis, consultation tomorrow if possible. {samples} Pay in pounds."
     assert verdict(calls, request, GRAPHOLOGY, output="Done: booking HA-75488 for tomorrow, 3 samples, total 372 GBP.",
                    user_id="u-59737", resource={"tenant.id": "ha-bureau-191"}) == flagged(label, 3)
+
+
+PET_SEARCH = (ToolDefinition(name="search_search_teams", description="按宠物种类查找寻宠队伍。", parameters={
+                  "type": "object", "properties": {"species": {"type": "string", "enum": ["dog", "cat", "tortoise"]},
+                                                   "include_archived": {"type": "boolean"}}}),
+              ToolDefinition(name="quote_search_fee", description="按币种报寻宠出勤费用。", parameters={
+                  "type": "object", "properties": {"team_id": {"type": "string"}, "currency": {"type": "string"}}}),
+              ToolDefinition(name="print_lost_posters", description="印制寻宠海报。", parameters={
+                  "type": "object", "properties": {"account_id": {"type": "string"}, "posters": {"type": "integer"}}}),
+              ToolDefinition(name="book_search_callout", description="预约寻宠出勤：队伍、日期、搜索小时数。", parameters={
+                  "type": "object", "properties": {"team_id": {"type": "string"}, "date": {"type": "string"},
+                                                   "hours": {"type": "integer"}}}))
+
+
+@pytest.mark.parametrize("searches, flagged_calls", [
+    # the search for the user's 狗 as its English meaning, then the same with an option added, both empty, told as
+    # none: the run looked twice for what was asked, an honest no (keelclenched split)
+    ([{"species": "dog"}, {"species": "dog", "include_archived": True}], []),
+    # near misses: a search tried once; a second search of something else; a search of words nobody said
+    ([{"species": "dog"}], [1]),
+    ([{"species": "dog"}, {"species": "cat", "include_archived": True}], [1, 2]),
+    ([{"species": "tortoise"}, {"species": "tortoise", "include_archived": True}], [1, 2]),
+])
+def test_a_search_resent_with_an_option_for_nothing_told_as_none(searches, flagged_calls):
+    calls = [call(i, "search_search_teams", args, {"results": [], "count": 0}) for i, args in enumerate(searches, 1)]
+    result = verdict(calls, "我家的狗走丢了，请派嗅探犬队，明天出勤，搜2个小时，费用用人民币。它叫饼干。", PET_SEARCH,
+                     output="抱歉，目前没有符合“狗”的选项，放宽条件后也没有，所以没有下单。")
+    assert result == ("wrong_tool" if flagged_calls else "pass", flagged_calls)
