@@ -896,7 +896,7 @@ def _looked_twice_for_nothing(view: TrajectoryView, position: int) -> bool:
     me = calls[position]
     meanings = frozenset(english_senses(view.trajectory.input or ""))
     return found_nothing(me.result) and any(
-        found_nothing(c.result) and c.seq != me.seq and _resent(*sorted((me, c), key=lambda call: call.seq))
+        found_nothing(c.result) and c.seq != me.seq and _resent(*((me, c) if me.seq < c.seq else (c, me)))
         for c in calls) \
         and any(view.text.in_user(a.text) or a.text in meanings for a in view.text.arguments[position] or ()) \
         and bool(_saying_none(view.trajectory.output or ""))
@@ -905,9 +905,7 @@ def _looked_twice_for_nothing(view: TrajectoryView, position: int) -> bool:
 def _resent(first: ToolCall, then: ToolCall) -> bool:
     """Whether `then` is `first` sent again after it found nothing, widened or with an option added: the same tool
     sent fewer of the same arguments, or all of them and more."""
-    return _widens(first, then) or then.name == first.name and isinstance(then.arguments, dict) \
-        and isinstance(first.arguments, dict) and set(first.arguments) < set(then.arguments) \
-        and all(then.arguments[k] == v for k, v in first.arguments.items()) and found_nothing(first.result)
+    return found_nothing(first.result) and (_sent_within(first, then) or _sent_within(then, first))
 
 
 def _widened(calls: list[ToolCall]) -> bool:
@@ -920,9 +918,14 @@ def _widened(calls: list[ToolCall]) -> bool:
 
 def _widens(narrow: ToolCall, wide: ToolCall) -> bool:
     """Whether `wide` is `narrow` widened after it found nothing: the same tool sent fewer of the same arguments."""
-    return wide.name == narrow.name and isinstance(wide.arguments, dict) and isinstance(narrow.arguments, dict) \
-        and set(wide.arguments) < set(narrow.arguments) \
-        and all(narrow.arguments[k] == v for k, v in wide.arguments.items()) and found_nothing(narrow.result)
+    return _sent_within(narrow, wide) and found_nothing(narrow.result)
+
+
+def _sent_within(more: ToolCall, fewer: ToolCall) -> bool:
+    """Whether `fewer` is a call of `more`'s tool sent some of its arguments, each the same, and no others."""
+    return fewer.name == more.name and isinstance(fewer.arguments, dict) and isinstance(more.arguments, dict) \
+        and set(fewer.arguments) < set(more.arguments) \
+        and all(more.arguments[k] == v for k, v in fewer.arguments.items())
 
 
 # A sentence asking something (…?, …吗): a deed in it is asked about, not asked done.
