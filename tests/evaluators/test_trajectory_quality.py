@@ -939,6 +939,10 @@ CLEANING = ToolDefinition(name="create_cleaning_request", description="Ask for a
     ("已为您报修成功，工单号稍后以短信发给您。", False, "silent_failure"),
     ("已为您报修好，确认信稍后发出。", False, "silent_failure"),  # 稍后发出, "sent out later" (the cranelined split)
     ("报修系统出错，请稍后再发送一次。", False, None),
+    # 稍后会发确认, "a confirmation will follow": promised too (keelsplined split); 稍后再发 asks the user to send again
+    ("已报修，稍后会发确认。", False, "silent_failure"),
+    ("已报修，稍后给您发回执。", False, "silent_failure"),
+    ("报修没有提交上，请稍后再发。", False, None),
     # 尚未 ("not yet") admits the deed undone, 系统故障 a system down (from the trysailed split); 故障 alone, the
     # fault reported, admits nothing
     ("工单系统故障，尚未报修。", False, None),
