@@ -483,9 +483,9 @@ def make_case(split: str, index: int, scenario: Callable[[random.Random, str], D
 
 
 def generate(split: str, scenarios: list[Callable[[random.Random, str], Draft]], n: int, seed: int,
-             table: dict[str, Fault] | None = None, clashes: list[set[str]] | None = None) -> list[Case]:
+             table: dict[str, Fault] | None = None, clashes: list[set[str]] | None = None, tries: int = 2) -> list[Case]:
     """`n` cases, about half clean, the rest with one fault or two on different calls (`make_case`'s
-    `table` and `clashes`)."""
+    `table` and `clashes`), each tried on up to `tries` rounds of the scenarios."""
     rng = random.Random(seed)
     cases: list[Case] = []
     names = list(table or FAULTS)
@@ -496,7 +496,7 @@ def generate(split: str, scenarios: list[Callable[[random.Random, str], Draft]],
         if len(faults) == 2 and set(faults) <= _ENDINGS:
             continue
         # the faults are drawn first, then a scenario with a place for them: rare places keep their faults
-        for attempt in range(2 * len(scenarios)):
+        for attempt in range(tries * len(scenarios)):
             scenario = scenarios[(index + attempt) % len(scenarios)]
             lang = ("en", "zh")[(index // len(scenarios) + attempt) % 2]
             case = make_case(split, index, scenario, lang, faults, random.Random(rng.getrandbits(64)), table, clashes)
