@@ -620,7 +620,10 @@ class ToolSelectionEvaluator(Evaluator):
                        or (not writes(name) and across and _checked_for(view, p))
                        or (not writes(name) and (_none_free_that_day(view, p) or _ended_on_none_free(view, p, scores)
                                                  or _too_few_that_day(view, p)))
-                       or (not writes(name) and scores[name] > 0 and _looked_twice_for_nothing(view, p))
+                       # (or, whatever its relevance, where the widening kept the user's words: they say what it
+                       # looked for, where its description may not, in another language (gammon under
+                       # 按品名…搜索腌肉产品) or at all (Citra))
+                       or (not writes(name) and _looked_twice_for_nothing(view, p, kept=scores[name] == 0))
                        or (writes(name) and (does_the_work(p) or (not strong and _follows_up(view, p))
                                              or (told_in_word and made_writes == {name} and _goes_on_with(view, p))
                                              or (not writes(best) and bool(deeds) and (
@@ -879,27 +882,38 @@ def _stopped_before(view: TrajectoryView) -> bool:
     stopped the deed, and the lookup ran beside it (from the spanshackled split, where an availability check ran
     first). An empty search is no such stop: a relaxed one may follow it; unless it checked the asked day, as the
     answer's none names it (明天没有可用的场次…所以没有预约; `_none_of_the_asked_day`), where the tenant's account looked
-    up beside it ran beside the check (floorheaded split)."""
+    up beside it ran beside the check (floorheaded split); or unless it was relaxed and found nothing again, told as
+    none (`_looked_twice_for_nothing`): the honest no, where the account or the duty rates of the user's country were
+    looked up after it (bowsplined split)."""
     end = len(view.trajectory.tool_calls) - 1
     return acknowledges(view.trajectory.output or "") and _only_theirs(view, end) and any(
-        _said_no(view, i) or _none_of_the_asked_day(view, i) for i in range(end))
+        _said_no(view, i) or _none_of_the_asked_day(view, i) or _looked_twice_for_nothing(view, i) for i in range(end))
 
 
-def _looked_twice_for_nothing(view: TrajectoryView, position: int) -> bool:
+def _looked_twice_for_nothing(view: TrajectoryView, position: int, kept: bool = False) -> bool:
     """Whether a call sent the user's own words (as written, or a Chinese word's English meaning whole: dog for 狗)
     is one of a search and its widening (the same tool sent fewer of the same arguments, or the same with an option
     added: include_archived) that both found nothing, where the answer says none: the run looked again for what was
     asked and told that nothing fits, an honest no whatever deed the request's words match ("Sorry, nothing in that
     line is available right now, so I haven't booked anything"; keelboarded, sternscarfed and keelclenched splits).
-    A lookup tried once is no such search."""
+    A lookup tried once is no such search. `kept`: the words, no number or date, are ones the widening kept (gammon
+    searched with its cure, then without; not the shop's location dropped from a search of an enum's repair type):
+    what the two looked for, whatever the search's description says."""
     calls = view.trajectory.tool_calls
     me = calls[position]
     meanings = frozenset(english_senses(view.trajectory.input or ""))
-    return found_nothing(me.result) and any(
-        found_nothing(c.result) and c.seq != me.seq and _resent(*((me, c) if me.seq < c.seq else (c, me)))
-        for c in calls) \
-        and any(view.text.in_user(a.text) or a.text in meanings for a in view.text.arguments[position] or ()) \
-        and bool(_saying_none(view.trajectory.output or ""))
+    partners = [c for c in calls if found_nothing(c.result) and c.seq != me.seq
+                and _resent(*((me, c) if me.seq < c.seq else (c, me)))]
+
+    def users(a) -> bool:
+        return view.text.in_user(a.text) or a.text in meanings
+
+    def looked_for(a, partner: ToolCall) -> bool:
+        return users(a) and not _number(a.value) and as_date(str(a.value)) is None and isinstance(partner.arguments, dict) \
+            and isinstance(me.arguments, dict) and a.path[0] in partner.arguments and a.path[0] in me.arguments
+    arguments = view.text.arguments[position] or ()
+    return found_nothing(me.result) and bool(partners) and bool(_saying_none(view.trajectory.output or "")) and (
+        any(looked_for(a, c) for a in arguments for c in partners) if kept else any(users(a) for a in arguments))
 
 
 def _resent(first: ToolCall, then: ToolCall) -> bool:

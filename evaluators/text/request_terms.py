@@ -110,11 +110,19 @@ def own_deed_terms(request: str) -> frozenset[str]:
 _GOODS = re.compile(r"\bsend\b.*\b(?:goods|cargo|freight|shipments?|merchandise)\b")
 
 
+# "send" of a count of goods ("Can you send 10 packs of Maris Otter", "send us 4 cases"): a shipment, not a message.
+_SEND_COUNTED = re.compile(
+    r"\bsend(?=\s+(?:me\s+|us\s+)?\d[\d,.]*\s*(?:x\s+)?(?:packs?|packets?|bags?|sacks?|box(?:es)?|cases?|crates?|"
+    r"cartons?|bottles?|jars?|tins?|kilos?|kg|tonnes?|litres?|pallets?|rolls?|bales?|bundles?|dozens?|pairs?|trays?)\b)",
+    re.I)
+
+
 def shipping_terms(request: str) -> frozenset[str]:
-    """The request's terms that only Chinese words of sending goods give (发货, "to dispatch; to send out goods";
-    sternkeeled split): they ship an order, they send no message."""
+    """The request's terms that only words of sending goods give: Chinese ones (发货, "to dispatch; to send out
+    goods"; sternkeeled split) and "send" of a count of them ("send 10 packs of …"; bowchamfered split): they ship an
+    order, they send no message."""
     words = {word for word, meanings in senses(request) if any(_GOODS.search(m) for m in meanings)}
-    without = request
+    without = _SEND_COUNTED.sub(" ", request)
     for word in words:
         without = without.replace(word, " ")
     return _only_in(request, without)

@@ -3387,6 +3387,12 @@ EMPANADAS = (_tool("search_empanada_batches", "Search frozen empanada batches av
     ("你好，给我们Bradford的熟食店下5箱菠菜奶酪馅馅饼，首次发货明天，价格用英镑。", "pass"),
     # near miss: an e-mail asked beside the dispatch and never sent
     ("你好，给我们Bradford的熟食店下5箱菠菜奶酪馅馅饼，首次发货明天，发邮件告诉我价格。", "wrong_tool"),
+    # "send" of a count of goods ships them too (bowchamfered split)
+    ("Can you send 5 cases of the spinach and cheese empanadas to Bradford, first dispatch tomorrow?", "pass"),
+    # near misses: a count of messages; the goods counted, and an e-mail of the price asked beside them
+    ("Can you send 5 reminders about the spinach and cheese empanadas to Bradford, first dispatch tomorrow?", "wrong_tool"),
+    ("Can you send 5 cases of the spinach and cheese empanadas to Bradford tomorrow, and send the price by e-mail?",
+     "wrong_tool"),
 ])
 def test_a_word_sending_goods_asks_no_message(request_text, label):
     calls = [call(1, "search_empanada_batches", {"location": "Bradford", "date": "2026-11-30", "filling": "spinach_cheese"},
@@ -3455,6 +3461,50 @@ def test_a_search_widened_for_nothing_told_as_none_is_an_honest_no(searches, out
     result = verdict(calls, "Please book 12 pieces of stoneware for a reduction firing on 12 December, billed in euros.",
                      POTTERY_KILNS, resource={"tenant.account_id": "ACC-40311"}, output=output)
     assert result == ("wrong_tool" if flagged_calls else "pass", flagged_calls)
+
+
+CURED_RANGE = (_tool("search_cured_range", "按品名和腌制方式搜索腌肉产品。", "product", "cure"),
+               _tool("create_trade_order", "Create a trade order for packs of cured meat, delivered on a date.",
+                     "account_id", "product_id", "packs", "date"),
+               _tool("get_order_status", "Status of a trade order.", "order_id"))
+
+
+@pytest.mark.parametrize("searches, flagged_calls", [
+    # an English request, the search described in Chinese (nothing of the request can match it but its words sent):
+    # the user's gammon searched, then again without the cure, both empty, told as none: the honest no (bowchamfered)
+    ([{"product": "gammon", "cure": "dry_cure"}, {"product": "gammon"}], []),
+    # near misses: searched once; searched twice for what nobody asked
+    ([{"product": "gammon", "cure": "dry_cure"}], [1]),
+    ([{"product": "pancetta", "cure": "dry_cure"}, {"product": "pancetta"}], [1, 2]),
+])
+def test_a_search_described_in_another_language_widened_for_nothing_is_an_honest_no(searches, flagged_calls):
+    calls = [call(i, "search_cured_range", args, {"results": [], "message": "no matches"}) for i, args in enumerate(searches, 1)]
+    result = verdict(calls, "For the café: 26 packs of gammon, unsliced, delivered tomorrow please.", CURED_RANGE,
+                     resource={"account.id": "BC-32773"},
+                     output="Sorry, we have nothing matching gammon at the moment, so I haven't placed an order.")
+    assert result == ("wrong_tool" if flagged_calls else "pass", flagged_calls)
+
+
+FLAME_PROOFING = (_tool("search_fr_treatments", "查询织物阻燃处理方案，按面料筛选。", "fabric", "standard"),
+                  _tool("get_venue_account", "查询剧场客户账户。", "account_id"),
+                  _tool("book_fr_treatment", "预约阻燃处理。", "customer_id", "treatment_id", "drapes", "collection_date"),
+                  _tool("cancel_treatment", "取消阻燃处理预约。", "order_ref"))
+
+
+@pytest.mark.parametrize("widened, account, label", [
+    # the search and its widening both empty, told as none: the honest no stopped the booking, and the theatre's own
+    # account looked up after it stands in for no deed (bowsplined split)
+    ({"fabric": "亚麻背景布"}, "ACC-83528", "pass"),
+    # near misses: a second search sent other words, no widening of the first; another theatre's account
+    ({"fabric": "丝绒幕布"}, "ACC-83528", "wrong_tool"),
+    ({"fabric": "亚麻背景布"}, "ACC-90872", "wrong_tool"),
+])
+def test_a_lookup_of_the_users_own_after_an_honest_no_stands_in_for_no_deed(widened, account, label):
+    calls = [call(1, "search_fr_treatments", {"fabric": "亚麻背景布", "standard": "NFPA701"}, {"results": []}),
+             call(2, "search_fr_treatments", widened, {"results": []}),
+             call(3, "get_venue_account", {"account_id": account}, {"account_id": account, "status": "active"})]
+    assert verdict(calls, "我们9幅亚麻背景布要做阻燃处理，美标，后天来取。", FLAME_PROOFING, resource={"tenant.account_id": "ACC-83528"},
+                   output="抱歉，目前没有符合条件的亚麻背景布选项，放宽条件后也没有找到，暂时无法下单。") == flagged(label, 3)
 
 
 BOATHOUSE = (_tool("search_berths", "Search free winter storage berths in the boathouse by boat class.", "query", "level"),
