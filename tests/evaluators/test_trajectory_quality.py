@@ -943,6 +943,8 @@ CLEANING = ToolDefinition(name="create_cleaning_request", description="Ask for a
     ("已报修，稍后会发确认。", False, "silent_failure"),
     ("已报修，稍后给您发回执。", False, "silent_failure"),
     ("报修没有提交上，请稍后再发。", False, None),
+    # 稍后发货, "shipped later": the goods promised (keelfished split)
+    ("报修配件已下单，稍后发货。", False, "silent_failure"),
     # 尚未 ("not yet") admits the deed undone, 系统故障 a system down (from the trysailed split); 故障 alone, the
     # fault reported, admits nothing
     ("工单系统故障，尚未报修。", False, None),
