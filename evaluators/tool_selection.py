@@ -901,19 +901,17 @@ def _looked_twice_for_nothing(view: TrajectoryView, position: int, kept: bool = 
     what the two looked for, whatever the search's description says."""
     calls = view.trajectory.tool_calls
     me = calls[position]
-    meanings = frozenset(english_senses(view.trajectory.input or ""))
+    if not found_nothing(me.result) or not _saying_none(view.trajectory.output or ""):
+        return False
+    # (a partner is a call of the same tool sent a subset or a superset of `me`'s arguments: both are dicts)
     partners = [c for c in calls if found_nothing(c.result) and c.seq != me.seq
                 and _resent(*((me, c) if me.seq < c.seq else (c, me)))]
-
-    def users(a) -> bool:
-        return view.text.in_user(a.text) or a.text in meanings
-
-    def looked_for(a, partner: ToolCall) -> bool:
-        return users(a) and not _number(a.value) and as_date(str(a.value)) is None and isinstance(partner.arguments, dict) \
-            and isinstance(me.arguments, dict) and a.path[0] in partner.arguments and a.path[0] in me.arguments
-    arguments = view.text.arguments[position] or ()
-    return found_nothing(me.result) and bool(partners) and bool(_saying_none(view.trajectory.output or "")) and (
-        any(looked_for(a, c) for a in arguments for c in partners) if kept else any(users(a) for a in arguments))
+    meanings = frozenset(english_senses(view.trajectory.input or ""))
+    users = [a for a in view.text.arguments[position] or () if view.text.in_user(a.text) or a.text in meanings]
+    if kept:
+        users = [a for a in users if not _number(a.value) and as_date(str(a.value)) is None
+                 and any(a.path[0] in c.arguments for c in partners)]
+    return bool(partners) and bool(users)
 
 
 def _resent(first: ToolCall, then: ToolCall) -> bool:
@@ -928,11 +926,6 @@ def _widened(calls: list[ToolCall]) -> bool:
     added (include_archived). It looks again for what the first looked for, and stands in for no deed; the same
     lookup sent the same again does."""
     return any(_resent(c, calls[-1]) for c in calls[:-1])
-
-
-def _widens(narrow: ToolCall, wide: ToolCall) -> bool:
-    """Whether `wide` is `narrow` widened after it found nothing: the same tool sent fewer of the same arguments."""
-    return _sent_within(narrow, wide) and found_nothing(narrow.result)
 
 
 def _sent_within(more: ToolCall, fewer: ToolCall) -> bool:
