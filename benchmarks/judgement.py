@@ -147,7 +147,7 @@ def judge(cases: Iterable[Any]) -> Scores:
         if case.clean:
             scores.clean += 1
             if found:
-                scores.clean_flagged.append(f"{case.id}: {sorted(found)}")
+                scores.clean_flagged.append(f"{case.id}: {', '.join(sorted(found))}")
         for label in set(found) | set(case.expected):
             if label in found and label in case.expected:
                 scores.tp[label] += 1
@@ -209,8 +209,15 @@ def main() -> None:
             rc = "-" if r["recall"] is None else f"{r['recall']:.2f}"
             print(f"  {r['label']:28} {r['tp']:>4} {r['fp']:>4} {r['fn']:>4} {p:>9} {rc:>7}")
         print("  targets: " + ("all met" if not summary["targets_missed"] else "missed: " + "; ".join(summary["targets_missed"])))
-        for line in summary.get("wrong", []):
-            print("   ", line)
+        for first, second, what in summary.get("wrong", []):
+            print("    " + _wrong_line(first, second, what))
+
+
+def _wrong_line(first: str, second: str, what: str) -> str:
+    """One wrong verdict as a reader wants it: the case, then what went wrong with which label."""
+    if first == "clean":  # ("clean", "<case id>: <labels>", "")
+        return f"{second} (clean trace flagged)"
+    return f"{first}: {second} " + {"fn": "missed", "fp": "false alarm"}.get(what, what)
 
 
 if __name__ == "__main__":

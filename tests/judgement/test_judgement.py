@@ -27,3 +27,15 @@ def test_the_targets_hold_on_the_development_corpus():
     assert scores.misses() == [], scores.misses()
     assert scores.clean_share <= TARGETS["clean_flagged"]
     assert scores.attribution >= TARGETS["attribution"]
+
+
+
+def test_show_lists_wrong_verdicts_as_words_not_tuples():
+    """`--show` prints each wrong verdict for a reader: the case, the label, missed / false alarm / where it landed;
+    a clean trace flagged names its labels as words, not a Python list."""
+    from benchmarks.judgement import _wrong_line
+    assert _wrong_line("dev-017", "wrong_tool", "fn") == "dev-017: wrong_tool missed"
+    assert _wrong_line("dev-017", "serial_waste", "fp") == "dev-017: serial_waste false alarm"
+    assert _wrong_line("dev-017", "future_ref", "on call 3") == "dev-017: future_ref on call 3"
+    assert _wrong_line("clean", "dev-001: ungrounded_value, wrong_tool", "") == \
+        "dev-001: ungrounded_value, wrong_tool (clean trace flagged)"
