@@ -111,6 +111,9 @@ _QUOTES = re.compile(r'"([^"]{3,})"|“([^”]{3,})”|「([^」]{3,})」')
 _APOSTROPHE = re.compile(r"(?<=\w)['’](?=s\b)")
 # Letters and digits in every word, five characters or more: a postcode or a code (W3 9RT, KT22 7AB), not "6 hours"
 _CODED = re.compile(r"(?=(?:\s*\S){5})(?=.*[A-Za-z])(?:[A-Za-z]*\d[A-Za-z\d-]*)(?:\s+[A-Za-z]*\d[A-Za-z\d-]*)*")
+# A name opening on "change" sets what it names (change_ready_date): no write by `writes`, which takes no "change"
+# alone (a request's 变动, "any changes", asks none), yet no lookup standing in for a deed
+_SETTING = ("change_",)
 
 # The caches below are keyed by content (names, descriptions, terms) and hold values that are
 # only read afterwards (a BM25 index included), so worker threads share them safely.
@@ -414,7 +417,11 @@ class ToolSelectionEvaluator(Evaluator):
             _deeds_undone(offered, docs, called, meant - questioned - unasked,
                           outright=_QUESTION.search(trajectory.input or "") is None)
         # a tool called in an earlier turn is no better choice: its result is in the conversation the agent was given
-        used = called | {c.get("name") for m in trajectory.history for c in m.calls if c.get("name") in index}
+        # (but a write of one is, where this turn wrote nothing: the deed asked again, "book … use the reference from
+        # last time", is not done by the last turn's commission; where this turn wrote, an amendment is that order's)
+        wrote_now = any(writes(n) for n in called)
+        used = called | {c.get("name") for m in trajectory.history for c in m.calls
+                         if c.get("name") in index and (wrote_now or not writes(c.get("name")))}
         # nor is a write of a deed the request says not to do (book_piste for "…预订吗？只是问问，先别订"), nor any
         # write where it says it only asks (add_to_guest_list for "还有宾客名单名额吗？只是问问，先别订")
         barred = roots(negated_deeds(trajectory.input or ""))
@@ -468,9 +475,11 @@ class ToolSelectionEvaluator(Evaluator):
         wrote = bool(made_writes)
         # (not where the run ended, with no answer, on a lookup on the request that found nothing: the deed could not go
         # on, and the missing answer is no_final_answer's finding; from the bobstayed split)
-        undone = writes(best) and not wrote and last in index and not writes(last) \
+        # (the answer telling only what the lookup was sent, which its result echoes, the day of a counter's hours,
+        # reports nothing of it: jackyarded split)
+        undone = writes(best) and not wrote and last in index and not writes(last) and not last.lower().startswith(_SETTING) \
             and firm[last] < better[best] and not on_request.fed_by[len(verdicts) - 1] \
-            and (asked or strong and not _reported(view, len(verdicts) - 1)) \
+            and (asked or strong and not _reported(view, len(verdicts) - 1, news=True)) \
             and not (firm[last] > 0 and found_nothing(trajectory.tool_calls[-1].result) and not (trajectory.output or "").strip())
         # a write whose deed the request does not say is low beside the named write, unless it matches the request
         # over twice as well (the owl booking beside 送给's e-mail)

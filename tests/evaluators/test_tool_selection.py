@@ -3715,3 +3715,101 @@ def test_a_search_resent_with_an_option_for_nothing_told_as_none(searches, flagg
     result = verdict(calls, "我家的狗走丢了，请派嗅探犬队，明天出勤，搜2个小时，费用用人民币。它叫饼干。", PET_SEARCH,
                      output="抱歉，目前没有符合“狗”的选项，放宽条件后也没有，所以没有下单。")
     assert result == ("wrong_tool" if flagged_calls else "pass", flagged_calls)
+
+
+ASTROLABES = (_tool("search_astrolabe_designs", "Search the astrolabe replica catalogue by free text.", "query"),
+              _tool("get_customer", "Look up a customer's account by id.", "customer_id"),
+              _tool("get_price_list", "Price list in a currency (ISO 4217 code).", "currency"),
+              _tool("place_astrolabe_commission", "Place a commission for an astrolabe replica on a date.", "reference",
+                    "item_id", "date", "plates", "currency"),
+              _tool("get_brass_polish_guide", "Care and reading material from the shop's blog.", "topic"),
+              _tool("send_email", "Send an e-mail.", "to", "subject", "body"))
+LAST_COMMISSION = [EarlierMessage(role="user", text="Last time's order"),
+                   EarlierMessage(role="assistant", calls=[{"name": "place_astrolabe_commission",
+                                                            "arguments": {"reference": "AST-REF-6881"}}]),
+                   EarlierMessage(role="tool", results=[{"reference": "AST-REF-6881", "status": "completed"}])]
+
+
+@pytest.mark.parametrize("last, label", [
+    # the write an earlier turn made is still the better tool where this turn wrote nothing: the deed asked again ("book
+    # … use the reference from last time") is not done by the last turn's commission, and the blog lookup the run
+    # ended on, which the answer does not tell, stood in for it (kevelled split)
+    (("get_brass_polish_guide", {"topic": "Chaucer brass astrolabe"}, {"articles": ["care basics"]}), "wrong_tool"),
+    # near miss: the commission placed this turn did the deed
+    (("place_astrolabe_commission", {"reference": "AST-REF-6881", "item_id": "ast-944", "plates": 4, "currency": "GBP"},
+      {"commission": "AC-3391", "status": "placed"}), "pass"),
+])
+def test_a_write_of_an_earlier_turn_is_the_deed_asked_again(last, label):
+    calls = [call(1, "search_astrolabe_designs", {"query": "Chaucer brass astrolabe"},
+                  {"items": [{"item_id": "ast-944", "title": "Chaucer brass astrolabe", "city": "Leeds"}]}),
+             call(2, "get_price_list", {"currency": "GBP"}, {"currency": "GBP", "base": 329}),
+             call(3, *last)]
+    assert verdict(calls, "I'd like to book a Chaucer brass astrolabe replica in Leeds the day after tomorrow: 4 plates, "
+                          "paying in pounds, tell me the price. Use the reference from last time.", ASTROLABES, history=LAST_COMMISSION,
+                   output="Your astrolabe commission is placed (4 plates, 329 GBP).") == flagged(label, 3)
+
+
+JARS = (_tool("lookup_stockist_user", "Look up a stockist by user id.", "user_id"),
+        _tool("order_jars", "Order jars of ube halaya.", "jar_sku", "jars"),
+        _tool("track_jar_order", "Track a jar order.", "order_id"),
+        _tool("update_jar_order", "Change the number of jars on an order.", "order_id", "jars"),
+        _tool("send_email", "Send an e-mail.", "to", "subject", "body"))
+
+
+def test_an_amendment_beside_an_earlier_turns_order_is_that_orders():
+    """The write of an earlier turn stays no better choice where this turn wrote: "make that 29 jars instead" amends
+    the order it placed (stemcoppered split)."""
+    history = [EarlierMessage(role="user", text="Order 7 jars of ube halaya mini 120 g."),
+               EarlierMessage(role="assistant", calls=[{"name": "order_jars", "arguments": {"jar_sku": "UBE-120M", "jars": 7}}]),
+               EarlierMessage(role="tool", results=[{"order_id": "UJO-923732", "status": "received"}])]
+    calls = [call(1, "track_jar_order", {"order_id": "UJO-923732"}, {"order_id": "UJO-923732", "status": "received", "jars": 7}),
+             call(2, "update_jar_order", {"order_id": "UJO-923732", "jars": 29},
+                  {"order_id": "UJO-923732", "jars": 29, "status": "amended"})]
+    assert verdict(calls, "Actually make that order 29 jars instead.", JARS, history=history,
+                   output="Order UJO-923732 now has 29 jars.") == ("pass", [])
+
+
+KIPPERS = (_tool("get_customer_account", "Look up a customer's account by customer id.", "customer_id"),
+           _tool("search_smoking_batches", "Search kipper order options open on a date.", "account_ref", "date", "cure",
+                 "pairs", "currency"),
+           _tool("get_quote", "Fetch a quote by its quote reference.", "quote_ref", "account_ref"),
+           _tool("get_chilled_dispatch_policy", "Read the kipper order terms for an account.", "account_ref"),
+           _tool("order_kippers", "Confirm the kipper order booking for an option.", "account_ref", "option_id",
+                 "quote_ref", "pairs"),
+           _tool("get_dispatch_status", "Status check: poll the progress of a booking.", "booking_id"),
+           _tool("get_counter_opening_hours", "Opening hours of the shop counter on a given day.", "date"),
+           _tool("send_email", "Send an e-mail.", "to", "subject", "body"))
+
+
+def test_a_lookup_told_only_by_the_day_it_was_sent_stood_in_for_the_deed():
+    """The answer tells only the day the hours lookup was sent, which its result echoes: no news of it, and the lookup
+    stood in for the order the answer claims (jackyarded split)."""
+    calls = [call(1, "get_customer_account", {"customer_id": "cust-27306"}, {"customer_id": "cust-27306", "standing": "good"}),
+             call(2, "get_counter_opening_hours", {"date": "2026-12-01"},
+                  {"date": "2026-12-01", "open": "09:00", "close": "17:30"})]
+    assert verdict(calls, "我想订七对烟熏鲱鱼订单，要橡木的，日期是后天，用欧元报价，按我之前的报价单办；另外想要礼盒。", KIPPERS, user_id="cust-27306",
+                   output="已预订：KS-B99281，2026-12-01，7对，718 EUR。") == ("wrong_tool", [2])
+
+
+KIPPOT = (_tool("search_kippah_designs", "按面料和图案搜索小圆帽设计，返回设计编号。", "fabric", "pattern"),
+          _tool("get_family_account", "读取客户家庭账户：活动名称、地址。", "account_id"),
+          _tool("get_kippah_price_list", "获取指定币种的小圆帽价目表。", "currency"),
+          _tool("order_embroidered_kippot", "下订绣名字的小圆帽订单。", "account_id", "design_id", "quantity", "date"),
+          _tool("get_embroidery_status", "查询刺绣订单的状态和进度。", "order_id"),
+          _tool("change_ready_date", "修改订单的交付日期。", "order_id", "delivery_date"),
+          _tool("delete_name_list", "删除订单里存的宾客名单。", "account_id"),
+          _tool("send_email", "发送电子邮件。", "to", "subject", "body"))
+
+
+def test_a_date_change_told_by_the_day_it_was_sent_is_no_stand_in():
+    """A name opening on change sets what it names: the answer telling the new day it was sent is its deed told, no
+    lookup's echo standing in for an order, even where the id it was sent is mistyped (grounding's finding;
+    keelmortised split)."""
+    history = [EarlierMessage(role="user", text="请订彩虹条纹2顶。"),
+               EarlierMessage(role="assistant", text="已预订：订单KP-64241，日期2026-12-04。")]
+    calls = [call(1, "get_embroidery_status", {"order_id": "KP-64241"},
+                  {"order_id": "KP-64241", "status": "scheduled", "delivery_date": "2026-12-04"}),
+             call(2, "change_ready_date", {"order_id": "KP-64246", "delivery_date": "2026-12-09"},
+                  {"order_id": "KP-64241", "delivery_date": "2026-12-09", "status": "rescheduled"})]
+    assert verdict(calls, "有变动，能把那个订单改到10天后吗？", KIPPOT, history=history,
+                   output="已改期：订单KP-64241改到2026-12-09。") == ("pass", [])
