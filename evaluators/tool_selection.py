@@ -113,7 +113,7 @@ _APOSTROPHE = re.compile(r"(?<=\w)['’](?=s\b)")
 _CODED = re.compile(r"(?=(?:\s*\S){5})(?=.*[A-Za-z])(?:[A-Za-z]*\d[A-Za-z\d-]*)(?:\s+[A-Za-z]*\d[A-Za-z\d-]*)*")
 # A name opening on "change" sets what it names (change_ready_date): no write by `writes`, which takes no "change"
 # alone (a request's 变动, "any changes", asks none), yet no lookup standing in for a deed
-_SETTING = ("change_",)
+_SETTING = "change_"
 
 # The caches below are keyed by content (names, descriptions, terms) and hold values that are
 # only read afterwards (a BM25 index included), so worker threads share them safely.
@@ -419,9 +419,10 @@ class ToolSelectionEvaluator(Evaluator):
         # a tool called in an earlier turn is no better choice: its result is in the conversation the agent was given
         # (but a write of one is, where this turn wrote nothing: the deed asked again, "book … use the reference from
         # last time", is not done by the last turn's commission; where this turn wrote, an amendment is that order's)
-        wrote_now = any(writes(n) for n in called)
+        made_writes = {n for n in called if writes(n)}
+        wrote = bool(made_writes)
         used = called | {c.get("name") for m in trajectory.history for c in m.calls
-                         if c.get("name") in index and (wrote_now or not writes(c.get("name")))}
+                         if c.get("name") in index and (wrote or not writes(c.get("name")))}
         # nor is a write of a deed the request says not to do (book_piste for "…预订吗？只是问问，先别订"), nor any
         # write where it says it only asks (add_to_guest_list for "还有宾客名单名额吗？只是问问，先别订")
         barred = roots(negated_deeds(trajectory.input or ""))
@@ -471,8 +472,6 @@ class ToolSelectionEvaluator(Evaluator):
         # the better tool is a write the request names (or matches strongly, and the answer tells nothing the last
         # call returned) and no write was made: the lookup the agent ended on stood in for it, unless a result of
         # the chain before it sent it there (a run's log after its status)
-        made_writes = {n for n in called if writes(n)}
-        wrote = bool(made_writes)
         # (not where the run ended, with no answer, on a lookup on the request that found nothing: the deed could not go
         # on, and the missing answer is no_final_answer's finding; from the bobstayed split)
         # (the answer telling only what the lookup was sent, which its result echoes, the day of a counter's hours,
