@@ -509,9 +509,15 @@ class ToolSelectionEvaluator(Evaluator):
         wanted = best if writes(best) else top if writes(top) and firm[top] > max((firm[n] for n in called), default=0) else None
         # (a write matched by single characters alone is no deed the request asks: 投 of 慢投, "slowpitch", sends no e-mail)
         # (nor where that lookup said none was left, as the answer admitting the deed undone tells: the deed could not go on)
+        # (a lookup the request matches a little is one too where no call of the run acted on the world and the answer
+        # says the deed done, its number from no call: recipe cards sharing the ordered eggs' word; sternmoulded split)
+        unacted = says_done(trajectory.output or "") and not acknowledges(trajectory.output or "") and not any(
+            acts(c.name, offered[index[c.name]].description or "") for c in trajectory.tool_calls if c.name in index)
         detour = wanted is not None and firmer[wanted] > 0 and not wrote and not writes(last) and \
-            firm.get(last) == 0 and not _reported(view, len(verdicts) - 1) \
+            (firm.get(last) == 0 or unacted and last in index and firm[last] < firm[wanted]) \
+            and not _reported(view, len(verdicts) - 1) \
             and not (acknowledges(trajectory.output or "") and _none_left(view, len(verdicts) - 1))
+        low.update([last] if detour else ())
         # the deeds the request asks. No lookup does a deed: where the request asks one done (订: "to order"), a write
         # it matches at all (or one described in another language, which may match nothing, whose deed the answer
         # says done) is not wrong beside a better lookup (几点回来, "what time?", matching get_tide_times by name)

@@ -1554,6 +1554,41 @@ def test_a_lookup_nothing_of_the_request_matches_that_found_nothing_is_still_a_d
                    output="抱歉，没有查到相关的信息。") == flagged("wrong_tool", 1)
 
 
+HONEY = (_tool("search_honey_lines", "搜索蜂蜜产品线（石楠花、椴树、荞麦）批发规格。", "query", "region"),
+         _tool("get_honey_line", "查询某产品线的罐型、保质期和每箱罐数。", "item_id"),
+         _tool("check_dispatch_days", "查询某日可发货的批次。", "date", "region"),
+         _tool("get_trade_price_list", "按币种返回批发价目表。", "currency", "account_id"),
+         _tool("place_trade_order", "下批发订单（按箱）。", "account_id", "item_id", "date", "jar_size", "cases"),
+         _tool("get_order_status", "查询批发订单状态，可轮询。", "job_ref"),
+         _tool("get_honey_recipes", "蜂蜜食谱卡片。", "region"),
+         _tool("send_email", "Send an e-mail.", "to", "subject", "body"))
+
+
+@pytest.mark.parametrize("output, last, label", [
+    # no call of the run acted, yet the answer tells a booking with its number: the recipe cards, which share the
+    # honey with the request, took the order's place at the end
+    ("已预约：石楠花蜂蜜，小罐，2026-09-21，单号 HNY41906。", "get_honey_recipes", "wrong_tool"),
+    # near misses: the answer tells what the cards returned (the hours): the agent answered from them
+    ("已预约：石楠花蜂蜜，小罐，2026-09-21，单号 HNY41906。门店营业时间 08:00-17:00。", "get_honey_recipes", "pass"),
+    # the answer says the order not placed: no deed claimed
+    ("抱歉，暂时没有下单：9月21日可以发货，单价48欧元。", "get_honey_recipes", "pass"),
+    # the order was placed
+    ("已预约：石楠花蜂蜜，小罐，2026-09-21，单号 HNY41906。", "place_trade_order", "pass"),
+])
+def test_a_lookup_the_request_shares_a_word_with_is_a_detour_where_no_call_acted_and_the_answer_says_done(
+        output, last, label):
+    cards = last == "get_honey_recipes"
+    calls = [call(1, "search_honey_lines", {"query": "石楠花蜂蜜", "region": "约克"},
+                  {"results": [{"item_id": "HN-3010", "name": "石楠花蜂蜜", "region": "约克"}]}),
+             call(2, "check_dispatch_days", {"date": "2026-09-21", "region": "约克"}, {"slots": ["09:00", "13:00"]}),
+             call(3, "get_trade_price_list", {"currency": "EUR", "account_id": "ACC-31415"},
+                  {"currency": "EUR", "lines": [{"item_id": "HN-3010", "unit_price": 48}]}),
+             call(4, last, {"region": "约克"} if cards else {"item_id": "HN-3010", "date": "2026-09-21", "cases": "6"},
+                  {"hours": "08:00-17:00"} if cards else {"order_id": "HNY41906"})]
+    assert verdict(calls, "你好，帮我预约石楠花蜂蜜小罐，6箱，2026年9月21日，在约克。用我的账户。价格请用欧元。", HONEY,
+                   output=output) == flagged(label, 4)
+
+
 DARTS = (_tool("search_fixtures", "Search darts league fixtures by venue and division.", "venue", "division"),
          _tool("register_for_fixture", "Register a darts team for a league fixture.", "team_id", "fixture_id", "match_date"),
          _tool("buy_dartboard_cabinet", "Buy a dartboard cabinet delivered to a venue.", "team_id", "fixture_id"),
