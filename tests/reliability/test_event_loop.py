@@ -1,9 +1,9 @@
 """Nothing heavy on the event loop: one event loop serves OTLP/HTTP, the API, the dashboard and
 /healthz, so a request whose body or parameters take seconds to decode or validate must not hold
-it. While such a request is handled, /healthz answers within 200 ms (all probes but the slowest,
-and that one within 1 s) beyond what it takes on this machine at this minute with nothing heavy
-under way, measured first: the machine is shared. It stalled 23.6 s for an 8 MiB OTLP/JSON body
-and 25 s for an explorer URL of 1,000 regex rows.
+it. While such a request is handled, /healthz answers within 200 ms (all probes but one in a
+hundred, and those within 1 s) beyond what it takes on this machine at this minute with nothing
+heavy under way, measured first: the machine is shared. It stalled 23.6 s for an 8 MiB OTLP/JSON
+body and 25 s for an explorer URL of 1,000 regex rows.
 """
 from __future__ import annotations
 
@@ -55,11 +55,14 @@ def healthz_while(srv, request) -> tuple[httpx.Response, list[float]]:
 
 
 def assert_responsive(latencies: list[float]) -> None:
-    """No probe held past FROZEN_S, and none but the slowest past HEALTHZ_S (beyond the quiet answers):
-    a loaded machine may delay one probe; a request on the event loop delays them all."""
+    """No probe held past FROZEN_S, and at most one in a hundred past HEALTHZ_S (beyond the quiet answers;
+    one at least): a loaded machine may delay a probe now and then, the more the longer it is probed (2 of
+    1,474 past 200 ms beside a busy loop, a fresh-clone CI run beside it); a request on the event loop
+    delays them all."""
     slowest = sorted(latencies or [0])
     assert slowest[-1] < FROZEN_S, slowest[-3:]
-    assert len(slowest) < 2 or slowest[-2] < HEALTHZ_S, slowest[-3:]
+    late = [s for s in slowest if s >= HEALTHZ_S]
+    assert len(late) <= max(1, len(slowest) // 100), (len(late), len(slowest), slowest[-3:])
 
 
 def empty_spans_json(size: int) -> bytes:
