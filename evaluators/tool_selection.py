@@ -511,8 +511,10 @@ class ToolSelectionEvaluator(Evaluator):
         # (nor where that lookup said none was left, as the answer admitting the deed undone tells: the deed could not go on)
         # (a lookup the request matches a little is one too where no call of the run acted on the world and the answer
         # says the deed done, its number from no call: recipe cards sharing the ordered eggs' word; sternmoulded split)
+        descriptions = {t.name: t.description or "" for t in offered}
+        acting = [acts(c.name, descriptions.get(c.name, "")) for c in trajectory.tool_calls]
         unacted = says_done(trajectory.output or "") and not acknowledges(trajectory.output or "") and not any(
-            acts(c.name, offered[index[c.name]].description or "") for c in trajectory.tool_calls if c.name in index)
+            a for c, a in zip(trajectory.tool_calls, acting) if c.name in index)
         detour = wanted is not None and firmer[wanted] > 0 and not wrote and not writes(last) and \
             (firm.get(last) == 0 or unacted and last in index and firm[last] < firm[wanted]) \
             and not _reported(view, len(verdicts) - 1) \
@@ -568,8 +570,7 @@ class ToolSelectionEvaluator(Evaluator):
         # or not (the terms, the site's conditions): at most a second deed was left undone, no wrong choice of it. A deed
         # that went out and failed (a 503 cutting the booking short) was still the deed: the lookups before it were its
         # steps, whatever the server answered; one after it (a field guide looked up once the booking failed) is not
-        descriptions = {t.name: t.description or "" for t in offered}
-        out = [p for p, c in enumerate(trajectory.tool_calls) if c.name not in low and acts(c.name, descriptions.get(c.name, ""))]
+        out = [p for p, c in enumerate(trajectory.tool_calls) if c.name not in low and acting[p]]
         made = any(trajectory.tool_calls[p].status == "ok" for p in out)
         # a look at the day's conditions, or one sent nothing but the user's own words, ends the run too where the
         # answer says the deed not done and a call before it on the request found nothing or said no, as the answer
