@@ -159,6 +159,11 @@ class GroundingEvaluator(Evaluator):
             if arguments is None:
                 per_call.append({"seq": c.seq, "tool": c.name, "skipped": "arguments not parsed"})
                 continue
+            # values the tool never took: the call's fault is the parameters evaluator's invalid_json, and a value its
+            # cut-off text ends on ("2026-08-") is no invented one
+            if not c.arguments_valid_json:
+                per_call.append({"seq": c.seq, "tool": c.name, "skipped": "arguments not valid JSON"})
+                continue
             facts = judge.schemas.facts(c)
             grounded, judged = {}, []
             for argument in arguments:

@@ -91,10 +91,11 @@ class TrajectoryText:
         self.user = Haystack([norm(trajectory.input)] if trajectory.input else [])
         self.results = Segments(value_texts(c.result) for c in trajectory.tool_calls)
         self.keys = [canonical_arguments(c) for c in trajectory.tool_calls]
-        # None where the arguments are not parsed JSON (or not recorded)
+        # None where the arguments are not recorded or could not be read (evaluators.trajectory_view reads JSON
+        # that is not quite JSON, a cut-off or single-quoted object)
         self.arguments: list[tuple[Argument, ...] | None] = [
-            _arguments(key, c.arguments) if c.arguments_valid_json and c.arguments is not None else None
-            for c, key in zip(trajectory.tool_calls, self.keys)]
+            _arguments(key, c.arguments) if c.arguments is not None and (c.arguments_valid_json or type(c.arguments) is dict)
+            else None for c, key in zip(trajectory.tool_calls, self.keys)]
         self._in_user: dict[str, bool] = {}
         self._holders: dict[str, set[int]] = {}
         self._history: Haystack | None = None
