@@ -3848,3 +3848,27 @@ def test_a_date_change_told_by_the_day_it_was_sent_is_no_stand_in():
                   {"order_id": "KP-64241", "delivery_date": "2026-12-09", "status": "rescheduled"})]
     assert verdict(calls, "有变动，能把那个订单改到10天后吗？", KIPPOT, history=history,
                    output="已改期：订单KP-64241改到2026-12-09。") == ("pass", [])
+
+
+GRAVES = (_tool("find_cemetery_slots", "Search cemetery plots free for opening", "grave_type", "mourners_expected", "region"),
+          _tool("quote_grave_opening", "Price an opening of a grave plot", "item_id", "mourners_expected", "currency"),
+          _tool("book_grave_opening", "Book a grave opening for a funeral", "item_id", "date", "currency"),
+          _tool("get_opening_status", "Status check of a grave opening booking", "ref"),
+          _tool("send_email", "Send an e-mail", "to", "subject", "body"))
+
+
+@pytest.mark.parametrize("first, expected", [
+    ("find_cemetery_slots", []),
+    # a name made up beside the offered one is that search, widened under its right name
+    ("find_cemetery_slots_v2", [("hallucinated_tool", 1)]),
+    # near miss: a made-up name like no offered one is no search of the same tool; the widening alone sent none
+    # of the user's words, and stood in for the booking
+    ("lookup_plots", [("hallucinated_tool", 1), ("wrong_tool", 2)]),
+])
+def test_a_search_widened_under_a_made_up_name_is_the_same_search(first, expected):
+    calls = [call(1, first, {"grave_type": "double_depth", "mourners_expected": 2, "region": "Yorkshire"}, {"results": []}),
+             call(2, "find_cemetery_slots", {"grave_type": "double_depth"}, {"results": []})]
+    result = ToolSelectionEvaluator().evaluate(trajectory(
+        *calls, input="我们需要一个双层墓穴开挖，日期2025年10月18日，2位送葬者，地区Yorkshire。用欧元报价，交付国家荷兰。",
+        output="抱歉，目前所有地区都没有合适的，我没有下单。", offered=GRAVES), EvalContext())
+    assert sorted((f.label, f.call) for f in result.findings) == expected
