@@ -639,6 +639,7 @@ class ToolSelectionEvaluator(Evaluator):
                        # looked for, where its description may not, in another language (gammon under
                        # 按品名…搜索腌肉产品) or at all (Citra))
                        or (not writes(name) and _looked_twice_for_nothing(view, p, kept=scores[name] == 0))
+                       or (not writes(name) and scores[name] > 0 and _stopped_unanswered(view, p))
                        or (writes(name) and (does_the_work(p) or (not strong and _follows_up(view, p))
                                              or (told_in_word and made_writes == {name} and _goes_on_with(view, p))
                                              or (not writes(best) and bool(deeds) and (
@@ -919,9 +920,7 @@ def _looked_twice_for_nothing(view: TrajectoryView, position: int, kept: bool = 
     me = calls[position]
     if not found_nothing(me.result) or not _saying_none(view.trajectory.output or ""):
         return False
-    # (a partner is a call of the same tool sent a subset or a superset of `me`'s arguments: both are dicts)
-    partners = [c for c in calls if found_nothing(c.result) and c.seq != me.seq
-                and _resent(*((me, c) if me.seq < c.seq else (c, me)), _offered_names(view.trajectory))]
+    partners = _partners(view.trajectory, me)
     meanings = frozenset(english_senses(view.trajectory.input or ""))
     # (the user's words may be in the search or in its widening: the two looked for them, under a made-up name too)
     pair = [q for q, c in enumerate(calls) if q == position or c in partners]
@@ -931,6 +930,27 @@ def _looked_twice_for_nothing(view: TrajectoryView, position: int, kept: bool = 
         users = [(q, a) for q, a in users if not _number(a.value) and as_date(str(a.value)) is None
                  and any(a.path[0] in calls[r].arguments for r in pair if r != q)]
     return bool(partners) and bool(users)
+
+
+def _stopped_unanswered(view: TrajectoryView, position: int) -> bool:
+    """Whether a lookup of a run that ended without an answer found nothing, and was searched again wider or sent
+    the user's own words (more than a day: any report takes one): the deed could not go on from there, whatever
+    the answer would have said, and the missing answer is no_final_answer's finding (search_chado_classes for the
+    asked school and day, then for the day alone, both empty; garboardbolted split)."""
+    trajectory = view.trajectory
+    me = trajectory.tool_calls[position]
+    if (trajectory.output or "").strip() or not found_nothing(me.result):
+        return False
+    return bool(_partners(trajectory, me)) or any(view.text.in_user(a.text) and not _number(a.value)
+                                                  and as_date(str(a.value)) is None for a in view.text.arguments[position] or ())
+
+
+def _partners(trajectory: Trajectory, me: ToolCall) -> list[ToolCall]:
+    """The other calls of `me`'s search and its widening: of the same tool (`_one_tool`), sent a subset or a superset
+    of its arguments (both dicts), both finding nothing."""
+    offered = _offered_names(trajectory)
+    return [c for c in trajectory.tool_calls if found_nothing(c.result) and c.seq != me.seq
+            and _resent(*((me, c) if me.seq < c.seq else (c, me)), offered)]
 
 
 def _resent(first: ToolCall, then: ToolCall, offered: frozenset[str]) -> bool:

@@ -3872,3 +3872,37 @@ def test_a_search_widened_under_a_made_up_name_is_the_same_search(first, expecte
         *calls, input="我们需要一个双层墓穴开挖，日期2025年10月18日，2位送葬者，地区Yorkshire。用欧元报价，交付国家荷兰。",
         output="抱歉，目前所有地区都没有合适的，我没有下单。", offered=GRAVES), EvalContext())
     assert sorted((f.label, f.call) for f in result.findings) == expected
+
+
+CHADO = (_tool("search_chado_classes", "查找茶道体验课（按流派和日期）。", "school", "class_date", "guests", "limit"),
+         _tool("get_class", "获取一节茶道课的详情：茶室、老师、每位价格。", "item_id"),
+         _tool("book_class_places", "预订茶道课名额。", "account_id", "customer_id", "item_id", "class_date", "guests"),
+         _tool("get_booking_status", "预订状态查询（可轮询）。", "booking_ref"),
+         _tool("get_price_list", "按币种（ISO 4217）返回课程价格表。", "currency"),
+         _tool("get_guidebook", "按语言代码（ISO 639-1）返回茶道礼仪手册。", "language"),
+         _tool("buy_gift_voucher", "购买茶道课礼品券。", "account_id", "channel"),
+         _tool("send_email", "Send an e-mail to a customer.", "to", "subject", "body"),
+         _tool("get_opening_hours", "营业时间查询。"),
+         _tool("list_tea_sweets", "按日期列出茶点。", "date"))
+ASKED_CLASS = "想预订11月23日的表千家茶道课，三位。我们有一位吃素。"
+
+
+@pytest.mark.parametrize("calls, output, expected", [
+    # a search and its widening found nothing, and the run ended without an answer: the booking could not go on
+    # from there, and the missing answer is no_final_answer's finding (garboardbolted split)
+    ([("search_chado_classes", {"school": "omotesenke", "class_date": "2025-11-23", "guests": 3}),
+      ("search_chado_classes", {"class_date": "2025-11-23", "guests": 3})], None, []),
+    # one search sending the user's own words, empty, ends it the same way
+    ([("search_chado_classes", {"school": "表千家", "class_date": "2025-11-23"})], None, []),
+    # near miss: an answer saying the booking done, from no call
+    ([("search_chado_classes", {"school": "omotesenke", "class_date": "2025-11-23", "guests": 3}),
+      ("search_chado_classes", {"class_date": "2025-11-23", "guests": 3})], "已预订，单号 TC-55120。",
+     [("wrong_tool", 1), ("wrong_tool", 2)]),
+    # near miss: a side lookup sent only the day, which any report takes, found nothing, and the run stopped there
+    ([("list_tea_sweets", {"date": "2025-11-23"})], None, [("wrong_tool", 1)]),
+])
+def test_a_search_that_found_nothing_ended_a_run_without_an_answer(calls, output, expected):
+    made = [call(i, name, arguments, {"results": []}) for i, (name, arguments) in enumerate(calls, 1)]
+    result = ToolSelectionEvaluator().evaluate(trajectory(*made, input=ASKED_CLASS, output=output, offered=CHADO),
+                                               EvalContext())
+    assert sorted((f.label, f.call) for f in result.findings) == expected
