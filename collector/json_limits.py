@@ -63,7 +63,7 @@ def loads(text: str | bytes) -> Any:
     try:
         value = orjson.loads(text)
     except orjson.JSONDecodeError:
-        if not _nests_past_parser(text):
+        if not nests_past(text, 1000):
             raise
         return CLIPPED_MARK + _cut(text if isinstance(text, str) else text.decode("utf-8", "replace"))
     return value if _few_brackets(text) else clip(value)
@@ -77,8 +77,9 @@ def _few_brackets(text: str | bytes) -> bool:
     return text.count(curly) + text.count(square) <= MAX_JSON_DEPTH
 
 
-def _nests_past_parser(text: str | bytes) -> bool:
-    """Brackets open past 1,000 levels before anything else went wrong: valid but too deep."""
+def nests_past(text: str | bytes, limit: int) -> bool:
+    """Brackets open past `limit` levels before anything else went wrong (past the parser's 1,000: valid but
+    too deep; brackets inside double-quoted strings are not counted, inside any other quotes they are)."""
     s = text if isinstance(text, str) else text.decode("utf-8", "replace")
     depth = 0
     in_string = escaped = False
@@ -94,7 +95,7 @@ def _nests_past_parser(text: str | bytes) -> bool:
             in_string = True
         elif ch in "[{":
             depth += 1
-            if depth > 1000:
+            if depth > limit:
                 return True
         elif ch in "]}":
             depth -= 1

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json_repair
 
+from collector.json_limits import MAX_JSON_DEPTH, nests_past
 from collector.trajectory import ToolCall, Trajectory
 from evaluators.bounds import bounded
 from evaluators.text.index import TrajectoryText
@@ -29,7 +30,8 @@ def before(earlier: ToolCall, later: ToolCall) -> bool:
     return earlier.seq < later.seq
 
 
-# Past this many characters arguments that are not JSON stay unread: repairing is pure Python.
+# Past this many characters, or nested past the one depth limit, arguments that are not JSON stay unread:
+# repairing is pure Python and recursive (65,000 opening braces take it seconds, then raise).
 _MAX_REPAIRED = 1 << 16
 
 
@@ -43,9 +45,13 @@ def readable(trajectory: Trajectory) -> Trajectory:
 
 def _read(call: ToolCall) -> ToolCall:
     raw = call.arguments_raw if call.arguments_raw is not None else call.arguments
-    if call.arguments_valid_json or not isinstance(raw, str) or len(raw) > _MAX_REPAIRED:
+    if call.arguments_valid_json or not isinstance(raw, str) or len(raw) > _MAX_REPAIRED \
+            or nests_past(raw, MAX_JSON_DEPTH):
         return call
-    read = json_repair.loads(raw)
+    try:
+        read = json_repair.loads(raw)
+    except (ValueError, RecursionError):
+        return call
     if not isinstance(read, dict) or not read:
         return call
     return call.model_copy(update={"arguments": read, "arguments_raw": raw})

@@ -80,7 +80,9 @@ def test_the_view_reads_them_and_keeps_the_text():
     assert TrajectoryView(haggis_order(WELL_FORMED)).trajectory.tool_calls[1].arguments == ORDER
 
 
-@pytest.mark.parametrize("raw", ["not json at all", "['a', 'b']", "", "{" * 10])
+@pytest.mark.parametrize("raw", ["not json at all", "['a', 'b']", "", "{" * 10,
+                                 # nested past the depth limit: json-repair recurses (seconds, then an error)
+                                 "{" * 65_000, '{"a": ' * 40 + "1", "[" * 5_000 + "{'a': 1"])
 def test_what_reads_as_no_object_stays_unread(raw):
     run = trajectory(call(1, "place_haggis_order", raw, arguments_raw=raw, arguments_valid_json=False), offered=HAGGIS)
     assert TrajectoryView(run).trajectory.tool_calls[0].arguments == raw
