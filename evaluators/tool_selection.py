@@ -989,7 +989,7 @@ def _offered_names(trajectory: Trajectory) -> frozenset[str]:
     return frozenset(t.name for t in trajectory.tools_offered)
 
 
-# (search_flights and search_hotels are 0.71 alike; a _v2 or a plural costs far less)
+# (search_flights and search_hotels are 0.67 alike; a _v2 or a plural costs far less)
 _ONE_TOOL = 0.85
 
 
