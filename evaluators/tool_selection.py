@@ -561,9 +561,10 @@ class ToolSelectionEvaluator(Evaluator):
         # asked whether the deed can be done, a lookup the answer reports before asking the user to go ahead
         # ("下周四都排满了…可以吗？") looked before the deed, which it left to the user's word; so did one the answer
         # reports while saying the deed not done ("the season is May to August", "no free slots on Saturday"), where
-        # the better tool is a write or the request asks a deed and no question (帮我订… beside a better quote lookup)
+        # the better tool is a write, by its name or its description (commission_yunomi: "Commission a batch …"; stemscribed
+        # split), or the request asks a deed and no question (帮我订… beside a better quote lookup)
         asks = bool(_QUESTION.search(trajectory.input or ""))
-        deferred = (writes(best) or bool(deeds) and not asks) and not wrote and (
+        deferred = (acts(best, descriptions[best]) or bool(deeds) and not asks) and not wrote and (
             asks and bool(_QUESTION.search(trajectory.output or "")) or acknowledges(trajectory.output or ""))
         # a deed done: a call the request matches that acts on the world (by its name or its description:
         # commission_index, "Book or order a slot") went through. Beside it, a lookup stood in for no better write, told
@@ -947,25 +948,47 @@ def _stopped_unanswered(view: TrajectoryView, position: int) -> bool:
 
 def _partners(trajectory: Trajectory, me: ToolCall) -> list[ToolCall]:
     """The other calls of `me`'s search and its widening: of the same tool (`_one_tool`), sent a subset or a superset
-    of its arguments (both dicts), both finding nothing."""
-    offered = _offered_names(trajectory)
+    of its arguments (both dicts), or the same with another of an option's choices, both finding nothing."""
+    offered, options = _offered_names(trajectory), _options(trajectory)
     return [c for c in trajectory.tool_calls if found_nothing(c.result) and c.seq != me.seq
-            and _resent(*((me, c) if me.seq < c.seq else (c, me)), offered)]
+            and _resent(*((me, c) if me.seq < c.seq else (c, me)), offered, options)]
 
 
-def _resent(first: ToolCall, then: ToolCall, offered: frozenset[str]) -> bool:
-    """Whether `then` is `first` sent again after it found nothing, widened or with an option added: the same tool
-    sent fewer of the same arguments, or all of them and more."""
-    return found_nothing(first.result) and (_sent_within(first, then, offered) or _sent_within(then, first, offered))
+def _resent(first: ToolCall, then: ToolCall, offered: frozenset[str], options: dict[str, frozenset[str]]) -> bool:
+    """Whether `then` is `first` sent again after it found nothing, widened or with an option added or changed: the
+    same tool sent fewer of the same arguments, all of them and more, or the same with another of an option's
+    choices (`options`: each tool's parameters that take one of fixed choices)."""
+    return found_nothing(first.result) and (_sent_within(first, then, offered) or _sent_within(then, first, offered)
+                                            or _reoptioned(first, then, options))
 
 
 def _widened(trajectory: Trajectory) -> bool:
     """Whether the last call is a search widened after the same search found nothing: the same tool sent
     fewer of the same arguments (list_bench_slots without its finish, "in any option"), or all of them with an option
-    added (include_archived). It looks again for what the first looked for, and stands in for no deed; the same
-    lookup sent the same again does."""
-    calls, offered = trajectory.tool_calls, _offered_names(trajectory)
-    return any(_resent(c, calls[-1], offered) for c in calls[:-1])
+    added (include_archived), or changed to another of its choices (stock: in_stock, then any). It looks again for
+    what the first looked for, and stands in for no deed; the same lookup sent the same again does."""
+    calls, offered, options = trajectory.tool_calls, _offered_names(trajectory), _options(trajectory)
+    return any(_resent(c, calls[-1], offered, options) for c in calls[:-1])
+
+
+def _reoptioned(first: ToolCall, then: ToolCall, options: dict[str, frozenset[str]]) -> bool:
+    """Whether `then` is `first`'s tool sent the same arguments but for another choice of options that take fixed
+    ones (stock in_stock, then any): the search looked again for the same things."""
+    if first.name != then.name or not isinstance(first.arguments, dict) or not isinstance(then.arguments, dict) \
+            or set(first.arguments) != set(then.arguments):
+        return False
+    changed = {k for k, v in first.arguments.items() if then.arguments[k] != v}
+    return bool(changed) and changed <= options.get(first.name, frozenset())
+
+
+def _options(trajectory: Trajectory) -> dict[str, frozenset[str]]:
+    """Each offered tool's parameters that take one of fixed choices (an enum, or true or false)."""
+    found = {}
+    for t in trajectory.tools_offered:
+        properties = t.parameters.get("properties") if isinstance(t.parameters, dict) else None
+        found[t.name] = frozenset(k for k, schema in properties.items() if isinstance(schema, dict) and (
+            "enum" in schema or schema.get("type") == "boolean")) if isinstance(properties, dict) else frozenset()
+    return found
 
 
 def _sent_within(more: ToolCall, fewer: ToolCall, offered: frozenset[str]) -> bool:

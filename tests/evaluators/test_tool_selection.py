@@ -3906,3 +3906,57 @@ def test_a_search_that_found_nothing_ended_a_run_without_an_answer(calls, output
     result = ToolSelectionEvaluator().evaluate(trajectory(*made, input=ASKED_CLASS, output=output, offered=CHADO),
                                                EvalContext())
     assert sorted((f.label, f.call) for f in result.findings) == expected
+
+
+AGGREGATES = (ToolDefinition(name="search_aggregates", description="Search the yard's aggregates (gravel, shingle, sand, "
+                             "sub-base) by name.", parameters={"type": "object", "properties": {
+                                 "query": {"type": "string"}, "stock": {"type": "string", "enum": ["in_stock", "any"]}}}),
+              _tool("quote_bulk_bags", "Price a number of one-tonne bulk bags of an aggregate, delivered.", "item_id",
+                    "quantity", "currency"),
+              _tool("book_bag_delivery", "Book a delivery of bulk bags to the customer's site by crane lorry.", "quote_id",
+                    "account_id", "date"),
+              _tool("get_trade_account", "Look up a trade account: site address, credit limit.", "account_id"))
+
+
+@pytest.mark.parametrize("searches, flagged_calls", [
+    # the user's shingle searched in stock, then in any stock, both empty, told as none: the search widened by another
+    # of an option's fixed choices is the same search, an honest no (transomstrapped split)
+    ([{"query": "shingle", "stock": "in_stock"}, {"query": "shingle", "stock": "any"}], []),
+    # near misses: the second search sent other words (no option changed, another thing looked for)
+    ([{"query": "shingle", "stock": "in_stock"}, {"query": "gravel", "stock": "in_stock"}], [1, 2]),
+])
+def test_a_search_widened_by_another_choice_of_an_option_is_the_same_search(searches, flagged_calls):
+    calls = [call(i, "search_aggregates", args, {"items": [], "count": 0}) for i, args in enumerate(searches, 1)]
+    result = verdict(calls, "Hi, I need 9 bulk bags of shingle, MOT type one please, delivered next Friday. Price in yuan.",
+                     AGGREGATES, output="Sorry, nothing in the catalogue fits that request at the moment, so I haven't "
+                                        "booked anything.")
+    assert result == ("wrong_tool" if flagged_calls else "pass", flagged_calls)
+
+
+YUNOMI = (_tool("search_yunomi_designs", "Search the potter's yunomi teacup designs by words (clay, shape, size).", "query",
+                "limit"),
+          _tool("quote_yunomi_batch", "Quote a batch of teacups of one design.", "item_id", "pieces", "currency"),
+          _tool("commission_yunomi", "Commission a batch of yunomi against a quote, with a ready date.", "account_id",
+                "quote_id", "ready_date", "glaze"),
+          _tool("get_commission_status", "Check the progress status of a commission (poll: thrown, bisqued, glazed, "
+                "fired).", "order_ref"),
+          _tool("get_customer_account", "Look up a customer's trade account (credit, default address).", "customer_id"),
+          _tool("check_courier_zone", "Courier zone and delivery charge for a postcode.", "postcode"),
+          _tool("get_kiln_firing_log", "The wood kiln's firing log.", "kiln"),
+          _tool("send_email", "Send an e-mail.", "to", "subject", "body"))
+
+
+@pytest.mark.parametrize("output, flagged_calls", [
+    # commission_yunomi acts by its description ("Commission a batch …"), though no write word names it: the searches
+    # that found nothing, told with the order not placed, looked before that deed (stemscribed split)
+    ("Sorry, nothing matching faceted is available at the moment, so I have not placed an order.", []),
+    # near misses: an answer saying the order done, or one admitting nothing undone
+    ("Done: 30 faceted yunomi commissioned, ready in 21 days.", [1, 2]),
+    ("Nothing matching faceted.", [1, 2]),
+])
+def test_a_write_known_by_its_description_left_undone_after_an_empty_search(output, flagged_calls):
+    calls = [call(1, "search_yunomi_designs", {"query": "I'd like 30 faceted yunomi"}, {"items": [], "count": 0}),
+             call(2, "search_yunomi_designs", {"query": "faceted"}, {"items": [], "count": 0})]
+    result = verdict(calls, "I'd like 30 faceted yunomi, tenmoku glaze, priced in renminbi, ready in 21 days. Postcode "
+                            "NR2 1AB.", YUNOMI, output=output)
+    assert result == ("wrong_tool" if flagged_calls else "pass", flagged_calls)
