@@ -111,6 +111,8 @@ _QUOTES = re.compile(r'"([^"]{3,})"|“([^”]{3,})”|「([^」]{3,})」')
 _APOSTROPHE = re.compile(r"(?<=\w)['’](?=s\b)")
 # Letters and digits in every word, five characters or more: a postcode or a code (W3 9RT, KT22 7AB), not "6 hours"
 _CODED = re.compile(r"(?=(?:\s*\S){5})(?=.*[A-Za-z])(?:[A-Za-z]*\d[A-Za-z\d-]*)(?:\s+[A-Za-z]*\d[A-Za-z\d-]*)*")
+# A code of two groups of letters or more before its digits (CP-CREEL-30)
+_WORDED_CODE = re.compile(r"(?:[A-Za-z]+-){2,}\d[A-Za-z\d-]*")
 # A name opening on "change" sets what it names (change_ready_date): no write by `writes`, which takes no "change"
 # alone (a request's 变动, "any changes", asks none), yet no lookup standing in for a deed
 _SETTING = "change_"
@@ -170,11 +172,20 @@ def works_on_the_request(view: TrajectoryView, position: int) -> bool:
     if arguments is None:  # unreadable arguments: their id-like words, as written
         raw = view.trajectory.tool_calls[position].arguments_raw or ""
         return any(view.text.in_user(w) or known.has(w) for w in map(norm, _ID_LIKE.findall(raw)))
-    if _user_keys(view, arguments, with_known=True) or _mistyped_own(view, arguments) or _typed_own(view, arguments):
+    if _user_keys(view, arguments, with_known=True) or _mistyped_own(view, arguments) or _typed_own(view, arguments) \
+            or _named_codes(view, arguments):
         return True
     # a day alone is no sign (any report takes one); with another of the user's values (the site, the nights) it is
     given = [a for a in arguments if view.text.in_user(a.text) or known.has(a.text)]
     return len({str(a.path[0]) for a in given}) >= 2 and any(as_date(str(a.value)) for a in given)
+
+
+def _named_codes(view: TrajectoryView, arguments: list) -> bool:
+    """Whether the call sends a code of worded groups the user wrote (CP-CREEL-30, of "compare these three: …
+    CP-CREEL-30, CP-PARLOUR-24, CP-VELVET-16"): the user's own thing, though it has two digits only. Not one the
+    trace's context carries (tn-injera-78, the tenant a griddle probe is read for), nor one group of letters
+    (USS-73, LK-19: the shop or the lake a side lookup is sent too)."""
+    return any(_WORDED_CODE.fullmatch(str(a.value).strip()) is not None and view.text.in_user(a.text) for a in arguments)
 
 
 def _user_keys(view: TrajectoryView, arguments: list, with_known: bool) -> set[str]:
@@ -910,7 +921,8 @@ def _stopped_before(view: TrajectoryView) -> bool:
 def _looked_twice_for_nothing(view: TrajectoryView, position: int, kept: bool = False) -> bool:
     """Whether a call is one of a search and its widening (the same tool, or a name made up beside it, sent fewer of
     the same arguments, or the same with an option added: include_archived) that both found nothing, one of them sent
-    the user's own words (as written, or a Chinese word's English meaning whole: dog for 狗), where the answer says
+    the user's own words (as written, or a Chinese word's English meaning whole: dog for 狗, or an option's choice
+    named by a word of such a meaning: plain_hem for 素边, "plain"; bowdovetailed split), where the answer says
     none: the run looked again for what was asked and told that nothing fits, an honest no whatever deed the
     request's words match ("Sorry, nothing in that line is available right now, so I haven't booked anything";
     keelboarded, sternscarfed and keelclenched splits).
@@ -925,8 +937,12 @@ def _looked_twice_for_nothing(view: TrajectoryView, position: int, kept: bool = 
     meanings = frozenset(english_senses(view.trajectory.input or ""))
     # (the user's words may be in the search or in its widening: the two looked for them, under a made-up name too)
     pair = [q for q, c in enumerate(calls) if q == position or c in partners]
+    # (or an option's choice named by a word of such a meaning: plain_hem for 素边, "plain")
+    chosen = _options(view.trajectory).get(me.name, frozenset())
+    said = {w for w in terms(" ".join(meanings)) if len(w) >= 4 and w not in FILLER}
     users = [(q, a) for q in pair for a in view.text.arguments[q] or ()
-             if view.text.in_user(a.text) or a.text in meanings]
+             if view.text.in_user(a.text) or a.text in meanings
+             or str(a.path[0]) in chosen and not said.isdisjoint(terms(a.text))]
     if kept:
         users = [(q, a) for q, a in users if not _number(a.value) and as_date(str(a.value)) is None
                  and any(a.path[0] in calls[r].arguments for r in pair if r != q)]
@@ -1339,10 +1355,11 @@ def _denies_the_asked(view: TrajectoryView, position: int, saying: re.Pattern | 
                       under: re.Pattern | None = None) -> bool:
     """Whether a sentence of the answer saying not (isn't, haven't, unavailable; or none, `saying`) holds what the
     user asked for as the call was sent it (under a key `under` matches), no date ("Angostura-style Aromatic isn't in
-    the catalogue" after an empty search of it; garboardkneed split): it told that search's none. A date, or nothing
-    the user said, may be any call's."""
+    the catalogue" after an empty search of it; garboardkneed split; a Chinese word of two characters too: 半托 of
+    "抱歉，半托目前没有可用的名额", keelgrooved split): it told that search's none. A date, or nothing the user said, may
+    be any call's."""
     sent = {a.text for a in view.text.arguments[position] or ()
-            if len(a.text) >= 3 and as_date(str(a.value)) is None and view.text.in_user(a.text)
+            if len(a.text) >= (2 if has_cjk(a.text) else 3) and as_date(str(a.value)) is None and view.text.in_user(a.text)
             and (under is None or bool(a.path) and under.match(str(a.path[-1])) is not None)}
     output = view.trajectory.output or ""
     cues = [*_NOT.finditer(output), *(saying.finditer(output) if saying is not None else ())]

@@ -3960,3 +3960,99 @@ def test_a_write_known_by_its_description_left_undone_after_an_empty_search(outp
     result = verdict(calls, "I'd like 30 faceted yunomi, tenmoku glaze, priced in renminbi, ready in 21 days. Postcode "
                             "NR2 1AB.", YUNOMI, output=output)
     assert result == ("wrong_tool" if flagged_calls else "pass", flagged_calls)
+
+
+CRAB_POTS = (_tool("search_pot_models", "Search the crab and lobster pot catalogue by style and size.", "query", "frame",
+                   "limit"),
+             _tool("get_pot_model", "Specification of one pot model: frame, mesh, entrance, weight.", "model_id"),
+             _tool("create_trade_order", "Place a trade order for pots, shipped to the account's country.", "account_id",
+                   "model_id", "rope_colour", "quantity", "delivery_date", "ship_to"),
+             _tool("get_order_status", "Check the status of a trade order (queued, in production, shipped).", "reference"),
+             _tool("get_fishing_quota", "Shellfish landing quota rules by sea area.", "area"),
+             _tool("send_email", "Send an e-mail.", "to", "subject", "body"))
+
+
+@pytest.mark.parametrize("codes, flagged_calls", [
+    # the three models the user named by their codes, letters and words joined by hyphens (CP-CREEL-30), looked up to
+    # compare them before the order: the user's own things, whatever a side remark (我们在北海捕捞) matches (bowdowelled)
+    (("CP-CREEL-30", "CP-PARLOUR-24", "CP-VELVET-16"), []),
+    # near miss: models nobody named
+    (("CP-BASKET-11", "CP-HOOP-12", "CP-TRAP-13"), [1, 2, 3]),
+])
+def test_a_lookup_of_codes_the_user_named_works_on_the_request(codes, flagged_calls):
+    calls = [call(i, "get_pot_model", {"model_id": code}, {"model_id": code, "price": 48, "in_stock": True})
+             for i, code in enumerate(codes, 1)]
+    calls.append(call(4, "create_trade_order", {"account_id": "acct-1009", "model_id": "CP-CREEL-30", "rope_colour": "yellow",
+                                                "quantity": 12, "delivery_date": "2025-05-16", "ship_to": "FR"},
+                      {"reference": "TO-825164", "status": "confirmed"}))
+    result = verdict(calls, "请帮我比较这三款：软口蟹笼、双室蟹笼、绒蟹笼（编号 CP-CREEL-30、CP-PARLOUR-24、CP-VELVET-16），然后订购软口"
+                            "蟹笼，12个，要黄色，2025年5月16日，寄到法国，印上我们的船名。（我们在北海捕捞。）", CRAB_POTS,
+                     output="已为您订购：软口蟹笼，批发订单号 TO-825164。")
+    assert result == ("wrong_tool" if flagged_calls else "pass", flagged_calls)
+
+
+INJERA = (_tool("injera_get_order", "按订单号获取订单。", "order_id"),
+          _tool("injera_job_status", "Status check: poll the progress of a preparation job.", "job_id"),
+          _tool("injera_schedule_delivery", "Schedule delivery of a ready order.", "order_id", "delivery_date", "window"),
+          _tool("get_mitad_temperature", "Read the griddle (mitad) temperature probes.", "tenant_id", "griddle"),
+          _tool("send_email", "Send an e-mail on the customer's behalf.", "to", "subject", "body"))
+
+
+def test_a_code_of_worded_groups_from_the_context_is_not_the_users_thing():
+    """The tenant the trace runs for (tn-injera-78) sent to a griddle probe is no work on "is my order ready?"
+    (lazyjacked split): only a code the user wrote is theirs."""
+    calls = [call(1, "get_mitad_temperature", {"tenant_id": "tn-injera-78"}, {"ok": True, "griddle": "M3"})]
+    history = [EarlierMessage(role="user", text="我的订单号是 IJO-736278。"), EarlierMessage(role="assistant", text="好的，已记下。")]
+    assert verdict(calls, "我刚才给你的订单好了吗？好了的话请后天下午送货。", INJERA, history=history,
+                   resource={"tenant.id": "tn-injera-78"},
+                   output="订单 IJO-736278 已备好，已安排 2025-11-19 下午送货。") == ("wrong_tool", [1])
+
+
+GROUPAGE = (_tool("search_groupage_lanes", "Search part-load groupage lanes with free pallet space.", "keyword", "limit"),
+            _tool("quote_pallet_lane", "Quote a pallet lane for one consignment.", "lane_id"),
+            _tool("book_pallet_consignment", "Book a pallet consignment on a haulage lane.", "lane_id", "quantity",
+                  "collection_date"),
+            _tool("track_consignment", "Track the status of a booked consignment.", "ref"),
+            _tool("get_price_list", "Price list for the account, in a currency (ISO 4217 code).", "currency"),
+            _tool("sell_used_pallets", "Sell used wooden pallets back to the depot.", "grade"),
+            _tool("send_email", "Send an email message to a recipient.", "to", "subject", "body"))
+
+
+@pytest.mark.parametrize("keyword, output, label", [
+    # the search sent the user's own two-character word, 半托, and the answer's none names it: the honest no
+    # (keelgrooved split)
+    ("半托", "抱歉，半托目前没有可用的名额。", "pass"),
+    # near misses: an answer's none naming nothing searched; a search of a word the user did not write
+    ("半托", "抱歉，目前没有可用的名额。", "wrong_tool"),
+    ("托盘", "抱歉，托盘目前没有可用的名额。", "wrong_tool"),
+])
+def test_a_chinese_word_of_two_characters_searched_and_told_as_none(keyword, output, label):
+    calls = [call(1, "search_groupage_lanes", {"keyword": keyword}, {"results": [], "message": "没有空位"})]
+    assert verdict(calls, "三天后要发18托货（半托），走次日达服务，用日元报价。", GROUPAGE, output=output) == flagged(label, 1)
+
+
+HEADRESTS = (_tool("send_email", "发送报价或确认邮件", "to", "subject", "body"),
+             _tool("get_cover_order_status", "查询头枕套订单状态（可轮询）", "order_ref"),
+             _tool("check_embroidery_slot", "查询某一天的刺绣产能和价格", "item_id", "date"),
+             _tool("place_cover_order", "为客车或列车运营商下头枕套订单，指定交货日期", "quote_id", "account_id", "delivery_date"),
+             ToolDefinition(name="search_headrest_covers", description="按面料搜索头枕套（antimacassar）样品目录", parameters={
+                 "type": "object", "properties": {
+                     "fabric": {"type": "string", "enum": ["linen_blend", "moquette_wool", "cotton_drill"]},
+                     "print": {"type": "string", "enum": ["plain_hem", "logo_embroidered"]}}}),
+             _tool("quote_headrest_covers", "按数量和币种为头枕套报价", "item_id", "quantity", "currency"),
+             _tool("list_washing_programs", "洗衣机程序列表", "machine"))
+
+
+@pytest.mark.parametrize("print_, flagged_calls", [
+    # the search sent the option's choice a meaning of the user's word names (plain_hem for 素边, "plain"), then
+    # again without it, both empty, told as none: the honest no (bowdovetailed split)
+    ("plain_hem", []),
+    # near miss: a choice nothing the user wrote names
+    ("logo_embroidered", [1, 2]),
+])
+def test_an_option_choice_named_by_the_users_word_is_their_words(print_, flagged_calls):
+    calls = [call(1, "search_headrest_covers", {"fabric": "linen_blend", "print": print_}, {"items": []}),
+             call(2, "search_headrest_covers", {"fabric": "linen_blend"}, {"items": []})]
+    result = verdict(calls, "我们大巴车队需要5个亚麻头枕套，素边，明天交货，请用欧元报价。", HEADRESTS,
+                     output="抱歉，目前没有符合要求的款式，包括缺货的也没有。")
+    assert result == ("wrong_tool" if flagged_calls else "pass", flagged_calls)
