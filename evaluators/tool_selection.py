@@ -184,7 +184,7 @@ def _named_codes(view: TrajectoryView, arguments: list) -> bool:
     """Whether the call sends a code of worded groups the user wrote (CP-CREEL-30, of "compare these three: …
     CP-CREEL-30, CP-PARLOUR-24, CP-VELVET-16"): the user's own thing, though it has two digits only. Not one the
     trace's context carries (tn-injera-78, the tenant a griddle probe is read for), nor one group of letters
-    (USS-73, LK-19: the shop or the lake a side lookup is sent too)."""
+    (USS-73, LK-19: the shop or the lake a side lookup is sent to)."""
     return any(_WORDED_CODE.fullmatch(str(a.value).strip()) is not None and view.text.in_user(a.text) for a in arguments)
 
 
@@ -920,12 +920,12 @@ def _stopped_before(view: TrajectoryView) -> bool:
 
 def _looked_twice_for_nothing(view: TrajectoryView, position: int, kept: bool = False) -> bool:
     """Whether a call is one of a search and its widening (the same tool, or a name made up beside it, sent fewer of
-    the same arguments, or the same with an option added: include_archived) that both found nothing, one of them sent
-    the user's own words (as written, or a Chinese word's English meaning whole: dog for 狗, or an option's choice
-    named by a word of such a meaning: plain_hem for 素边, "plain"; bowdovetailed split), where the answer says
-    none: the run looked again for what was asked and told that nothing fits, an honest no whatever deed the
-    request's words match ("Sorry, nothing in that line is available right now, so I haven't booked anything";
-    keelboarded, sternscarfed and keelclenched splits).
+    the same arguments, or the same with an option added or changed: include_archived, stock any) that both found
+    nothing, one of them sent the user's own words (as written, or a Chinese word's English meaning whole: dog for 狗,
+    or an option's choice named by a word of such a meaning: plain_hem for 素边, "plain"; bowdovetailed split), where
+    the answer says none: the run looked again for what was asked and told that nothing fits, an honest no whatever
+    deed the request's words match ("Sorry, nothing in that line is available right now, so I haven't booked
+    anything"; keelboarded, sternscarfed and keelclenched splits).
     A lookup tried once is no such search. `kept`: the words, no number or date, are ones the widening kept (gammon
     searched with its cure, then without; not the shop's location dropped from a search of an enum's repair type):
     what the two looked for, whatever the search's description says."""
