@@ -938,7 +938,7 @@ def _looked_twice_for_nothing(view: TrajectoryView, position: int, kept: bool = 
     # (the user's words may be in the search or in its widening: the two looked for them, under a made-up name too)
     pair = [q for q, c in enumerate(calls) if q == position or c in partners]
     # (or an option's choice named by a word of such a meaning: plain_hem for 素边, "plain")
-    chosen = _options(view.trajectory).get(me.name, frozenset())
+    chosen = _fixed_choices(view.trajectory, me.name)
     said = {w for w in terms(" ".join(meanings)) if len(w) >= 4 and w not in FILLER}
     users = [(q, a) for q in pair for a in view.text.arguments[q] or ()
              if view.text.in_user(a.text) or a.text in meanings
@@ -965,17 +965,17 @@ def _stopped_unanswered(view: TrajectoryView, position: int) -> bool:
 def _partners(trajectory: Trajectory, me: ToolCall) -> list[ToolCall]:
     """The other calls of `me`'s search and its widening: of the same tool (`_one_tool`), sent a subset or a superset
     of its arguments (both dicts), or the same with another of an option's choices, both finding nothing."""
-    offered, options = _offered_names(trajectory), _options(trajectory)
+    offered = _offered_names(trajectory)
     return [c for c in trajectory.tool_calls if found_nothing(c.result) and c.seq != me.seq
-            and _resent(*((me, c) if me.seq < c.seq else (c, me)), offered, options)]
+            and _resent(*((me, c) if me.seq < c.seq else (c, me)), offered, trajectory)]
 
 
-def _resent(first: ToolCall, then: ToolCall, offered: frozenset[str], options: dict[str, frozenset[str]]) -> bool:
+def _resent(first: ToolCall, then: ToolCall, offered: frozenset[str], trajectory: Trajectory) -> bool:
     """Whether `then` is `first` sent again after it found nothing, widened or with an option added or changed: the
     same tool sent fewer of the same arguments, all of them and more, or the same with another of an option's
-    choices (`options`: each tool's parameters that take one of fixed choices)."""
+    choices."""
     return found_nothing(first.result) and (_sent_within(first, then, offered) or _sent_within(then, first, offered)
-                                            or _reoptioned(first, then, options))
+                                            or _reoptioned(first, then, trajectory))
 
 
 def _widened(trajectory: Trajectory) -> bool:
@@ -983,28 +983,28 @@ def _widened(trajectory: Trajectory) -> bool:
     fewer of the same arguments (list_bench_slots without its finish, "in any option"), or all of them with an option
     added (include_archived), or changed to another of its choices (stock: in_stock, then any). It looks again for
     what the first looked for, and stands in for no deed; the same lookup sent the same again does."""
-    calls, offered, options = trajectory.tool_calls, _offered_names(trajectory), _options(trajectory)
-    return any(_resent(c, calls[-1], offered, options) for c in calls[:-1])
+    calls, offered = trajectory.tool_calls, _offered_names(trajectory)
+    return any(_resent(c, calls[-1], offered, trajectory) for c in calls[:-1])
 
 
-def _reoptioned(first: ToolCall, then: ToolCall, options: dict[str, frozenset[str]]) -> bool:
+def _reoptioned(first: ToolCall, then: ToolCall, trajectory: Trajectory) -> bool:
     """Whether `then` is `first`'s tool sent the same arguments but for another choice of options that take fixed
     ones (stock in_stock, then any): the search looked again for the same things."""
     if first.name != then.name or not isinstance(first.arguments, dict) or not isinstance(then.arguments, dict) \
             or set(first.arguments) != set(then.arguments):
         return False
     changed = {k for k, v in first.arguments.items() if then.arguments[k] != v}
-    return bool(changed) and changed <= options.get(first.name, frozenset())
+    return bool(changed) and changed <= _fixed_choices(trajectory, first.name)
 
 
-def _options(trajectory: Trajectory) -> dict[str, frozenset[str]]:
-    """Each offered tool's parameters that take one of fixed choices (an enum, or true or false)."""
-    found = {}
-    for t in trajectory.tools_offered:
-        properties = t.parameters.get("properties") if isinstance(t.parameters, dict) else None
-        found[t.name] = frozenset(k for k, schema in properties.items() if isinstance(schema, dict) and (
-            "enum" in schema or schema.get("type") == "boolean")) if isinstance(properties, dict) else frozenset()
-    return found
+def _fixed_choices(trajectory: Trajectory, name: str) -> frozenset[str]:
+    """The offered tool's parameters that take one of fixed choices (an enum, or true or false)."""
+    tool = next((t for t in trajectory.tools_offered if t.name == name), None)
+    properties = tool.parameters.get("properties") if tool is not None and isinstance(tool.parameters, dict) else None
+    if not isinstance(properties, dict):
+        return frozenset()
+    return frozenset(k for k, schema in properties.items()
+                     if isinstance(schema, dict) and ("enum" in schema or schema.get("type") == "boolean"))
 
 
 def _sent_within(more: ToolCall, fewer: ToolCall, offered: frozenset[str]) -> bool:
