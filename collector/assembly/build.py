@@ -24,9 +24,11 @@ from collector.span import STATUS_ERROR, SpanRecord
 from collector.trajectory import Trajectory
 
 _INF = float("inf")
+_EXACT = 2 ** 53  # integers up to this survive the float _number makes of them
 _CALL_KEYS = frozenset({"args", "arguments", "function"})
 _OI_INPUT = "input.value"  # a LangGraph "tools" node's input: the calls it runs
 _OI_OUTPUT = "output.value"
+_NESTING = (LLM, TOOL)  # roles whose spans, nested in one of theirs, may be double instrumentation
 
 
 def span_messages(spans: Sequence[SpanRecord]) -> dict[str, tuple[list[Message], list[Message]]]:
@@ -183,6 +185,14 @@ class _Trace:
             if not span.orphan and span.parent != span.id:
                 children.setdefault(span.parent, []).append(span)
         doubled: set[str] = set()
+        if any(self.by_id[parent].role in _NESTING for parent in children):
+            self._nested(children, doubled)
+        self._twins(doubled)
+        return doubled
+
+    def _nested(self, children: dict[str, list[_Span]], doubled: set[str]) -> None:
+        """The walk of `_doubled`, only taken when an LLM or tool span has children: else no
+        path holds one, and nothing is nested (an agent with its flat model and tool calls)."""
         llm_path: list[str] = []  # LLM spans open on the current path
         tool_path: dict[str, int] = {}  # tool names open on the current path
         seen: set[str] = set()
@@ -218,8 +228,6 @@ class _Trace:
                         if child.id not in seen:
                             seen.add(child.id)
                             stack.append((child, None, True))
-        self._twins(doubled)
-        return doubled
 
     def _twins(self, doubled: set[str]) -> None:
         """Sibling LLM spans of one provider answer (a provider SDK's own span beside an
@@ -234,7 +242,7 @@ class _Trace:
             prompt = _count(span.attrs, span.profile.input_tokens)
             keys = [("id", response)] if response else []
             keys += [("usage", span.parent, prompt)] if prompt else []
-            twin = next((seen[k] for k in keys if k in seen and seen[k].id not in doubled), None)
+            twin = self._first_kept(seen, keys, doubled)
             if twin is not None and twin.end > span.start and (
                     response and _first_ident(twin.attrs, twin.profile.response_id) == response
                     or self._shows_messages(twin) != self._shows_messages(span)):
@@ -246,6 +254,16 @@ class _Trace:
                 span = kept
             for key in keys:
                 seen[key] = span
+
+    @staticmethod
+    def _first_kept(seen: dict[tuple, _Span], keys: list[tuple], doubled: set[str]) -> _Span | None:
+        """The span first seen under one of `keys` and not doubled (a loop: a generator costs
+        more than the lookups, once per LLM span)."""
+        for key in keys:
+            found = seen.get(key)
+            if found is not None and found.id not in doubled:
+                return found
+        return None
 
     def _lesser(self, wrapper: _Span, inner: _Span) -> _Span:
         """Of two spans of one model call, the one to drop: the wrapper (the inner client span
@@ -300,8 +318,13 @@ class _Trace:
         return value if isinstance(value, dict) else {}
 
     def messages(self, span: _Span, direction: str) -> list[Message]:
-        """An LLM span's input ("in") or output ("out") messages, whichever convention holds them."""
-        return self._cached(span, direction, lambda: self._messages(span, direction))
+        """An LLM span's input ("in") or output ("out") messages, whichever convention holds them.
+        Cached without `_cached`'s closure: asked about twice per span."""
+        slot = (span.id, direction)
+        found = self._cache.get(slot)
+        if found is None:
+            found = self._cache[slot] = self._messages(span, direction)
+        return found
 
     def _messages(self, span: _Span, direction: str) -> list[Message]:
         inbound = direction == "in"
@@ -820,7 +843,10 @@ def _first_ident(attrs: dict, keys: tuple[str, ...]) -> str | None:
 def _count(attrs: dict, keys: tuple[str, ...]) -> int:
     """The first non-negative token count among `keys` (numeric strings accepted), else 0."""
     for key in keys:
-        value = _number(attrs.get(key))
+        value = attrs.get(key)
+        if type(value) is int and 0 <= value <= _EXACT:  # nearly every count: what _number gives it back as
+            return value
+        value = _number(value)
         if value is not None and value >= 0:
             return int(value)
     return 0
