@@ -666,9 +666,21 @@ class ToolSelectionEvaluator(Evaluator):
         # (the lookups before the first deed that went out; none where none did)
         made, served, tried = made or done, served or bool(work), min([*out, *work], default=0)
         cleared |= {name for name in suspects if not writes(name) and spared(name)}
-        for v in verdicts:
+        for p, v in enumerate(verdicts):
             if v["tool"] in suspects and v["tool"] not in cleared:
                 instead = wanted if detour and v["tool"] == last and wanted is not None else best
+                # (nor a write sent the user's own values whose outcome the answer tells, where one word of the request,
+                # not the deed of the other write, points at the other tool: reserve_cartons told done beside 空位's "room" for
+                # rent_banana_ripening_room, an order told beside "book" for get_booking_status)
+                if writes(v["tool"]) and len(evidence) <= 1 and not (writes(instead) and kin(evidence, actions(instead))) \
+                        and _answered_on(view, p):
+                    continue
+                # (nor a lookup sent what a deed of the run returned: it looked at that deed's outcome, a step of the deed
+                # done whatever the deed was; get_reservation_progress polling the cartons just reserved, tumblehomed split)
+                # (a login's token is no deed's outcome: a wrong call after it carries it too)
+                if not writes(v["tool"]) and any(writes(trajectory.tool_calls[i].name) and trajectory.tool_calls[i].status == "ok"
+                                                 for i in on_request.fed_by[p]):
+                    continue
                 relevance = better[instead] if instead == best else scores[instead]
                 _mark_wrong(v, instead, f"the request matches {instead!r} (relevance {relevance:.2f}) "
                                         f"and not {v['tool']!r} ({scores[v['tool']]:.2f})")

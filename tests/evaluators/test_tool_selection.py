@@ -4056,3 +4056,76 @@ def test_an_option_choice_named_by_the_users_word_is_their_words(print_, flagged
     result = verdict(calls, "我们大巴车队需要5个亚麻头枕套，素边，明天交货，请用欧元报价。", HEADRESTS,
                      output="抱歉，目前没有符合要求的款式，包括缺货的也没有。")
     assert result == ("wrong_tool" if flagged_calls else "pass", flagged_calls)
+
+
+SKULLCAPS = (_tool("get_customer_account", "Look up a customer's account by id.", "customer_id"),
+             _tool("search_zucchetto_fitting_slots", "Find fitting slots for made-to-measure zucchetti on a day.", "shop_id",
+                   "query", "date", "colour", "quantity"),
+             _tool("get_quote", "Fetch a quote the shop issued, by its reference.", "quote_ref"),
+             _tool("order_zucchetti", "Order made-to-measure zucchetti in a fitting slot.", "customer_id", "slot_id",
+                   "quantity", "currency"),
+             _tool("get_booking_status", "Status check: poll whether a booking is confirmed yet.", "booking_ref"),
+             _tool("send_email", "Send an e-mail.", "to", "subject", "body"),
+             _tool("get_ferry_timetable", "Ferry sailings between two ports.", "from_port", "to_port"))
+_SKULLCAPS = "Please book 3 skullcaps for silk moire zucchetto (black ones) this coming Thursday, as in the quote you gave me, " \
+    "paying in pounds."
+
+
+@pytest.mark.parametrize("request_, output, label", [
+    # the order was sent the user's own values (3, pounds) and the answer tells what it returned: "book" alone, which
+    # get_booking_status's description shares, is no evidence against it (sternboarded split; 25 / 36 such writes, told
+    # and matched by one word that is not the other tool's deed, flagged at seeds 27 / 11 over 600 splits, none rightly)
+    (_SKULLCAPS, "Booked 3 skullcaps on 2025-03-27 (slot ZUC-0327-369), reference BK-970217, paid in GBP.", "pass"),
+    # near misses: the answer tells nothing the order returned; two words of the request for the status check
+    (_SKULLCAPS, "Booked 3 skullcaps on 2025-03-27, paid in GBP.", "wrong_tool"),
+    (_SKULLCAPS + " Then check its booking status.",
+     "Booked 3 skullcaps on 2025-03-27 (slot ZUC-0327-369), reference BK-970217, paid in GBP.", "wrong_tool"),
+])
+def test_a_write_sent_the_users_values_and_told_outweighs_one_word(request_, output, label):
+    calls = [call(1, "get_customer_account", {"customer_id": "cust-13721"}, {"customer_id": "cust-13721", "status": "active"}),
+             call(2, "search_zucchetto_fitting_slots", {"shop_id": "zuc-shop-53", "query": "silk moire zucchetto",
+                                                       "date": "2025-03-27", "colour": "black", "quantity": 3},
+                  {"slots": [{"slot_id": "ZUC-0327-369", "date": "2025-03-27", "start": "10:00", "free": 6}]},
+                  start=100, end=150),
+             call(3, "get_quote", {"quote_ref": "ZQ-281537"}, {"quote_ref": "ZQ-281537", "amount": 105, "currency": "GBP"},
+                  start=100, end=150),
+             call(4, "order_zucchetti", {"customer_id": "cust-13721", "slot_id": "ZUC-0327-369", "quantity": 3,
+                                         "currency": "GBP"},
+                  {"booking_ref": "BK-970217", "slot_id": "ZUC-0327-369", "status": "confirmed"})]
+    history = [EarlierMessage(role="user", text="How much would it be?"),
+               EarlierMessage(role="assistant", text="Your quote reference is ZQ-281537.")]
+    assert verdict(calls, request_, SKULLCAPS, user_id="cust-13721", history=history, output=output,
+                   resource={"tenant.id": "zuc-shop-53"}) == flagged(label, 4)
+
+
+LYCHEES = (_tool("get_importer_client", "按用户编号查询水果进口客户", "user_id"),
+           _tool("get_carton_price", "Landed price of one carton of lychees in a currency", "site_id", "currency"),
+           _tool("get_cold_store_space", "Free pallet space at a cold store", "store"),
+           _tool("search_shipments", "Search incoming lychee shipments by arrival date and variety", "client_ref", "date",
+                 "variety", "cartons"),
+           _tool("reserve_cartons", "Reserve cartons from a lychee shipment", "client_ref", "shipment_id", "cartons",
+                 "voucher"),
+           _tool("get_reservation_progress", "Check progress of a carton reservation", "request_id"),
+           _tool("rent_banana_ripening_room", "Rent ripening rooms for bananas", "room", "days"),
+           _tool("send_email", "Send an e-mail", "to", "subject", "body"))
+
+
+def test_a_lookup_sent_what_a_deed_returned_follows_it_up():
+    """The poll was sent the request id the reservation returned: it looked at the deed's outcome, whatever 空位's
+    "room" says of rent_banana_ripening_room (tumblehomed split). A login's token is no deed's outcome: a wrong
+    call carrying it stays wrong (test_a_prerequisite_lookup_is_not_the_wrong_tool)."""
+    calls = [call(1, "get_importer_client", {"user_id": "u-11367"}, {"client_ref": "LYC-6353", "status": "active"}),
+             call(2, "get_carton_price", {"site_id": "lychee-site-821", "currency": "EUR"},
+                  {"price": 58.45, "currency": "EUR"}, start=100, end=150),
+             call(3, "get_cold_store_space", {"store": "Tilbury"}, {"store": "Tilbury", "summary": "fine"},
+                  start=100, end=150),
+             call(4, "search_shipments", {"client_ref": "LYC-6353", "date": "2025-01-29", "variety": "nuo_mi_ci",
+                                          "cartons": 7}, {"results": [{"shipment_id": "SHI-623908", "free": 9}]}),
+             call(5, "reserve_cartons", {"client_ref": "LYC-6353", "shipment_id": "SHI-623908", "cartons": 7,
+                                         "voucher": "ALLOC-71819"}, {"request_id": "REQ-538889", "status": "pending"}),
+             call(6, "get_reservation_progress", {"request_id": "REQ-538889"}, {"status": "pending"}),
+             call(7, "get_reservation_progress", {"request_id": "REQ-538889"}, {"status": "confirmed"})]
+    history = [EarlierMessage(role="user", text="我的配额代码是 ALLOC-71819。"), EarlierMessage(role="assistant", text="好的，已记下。")]
+    result = verdict(calls, "请帮我订7箱，荔枝，类型是糯米糍，日期三天后。顺便告诉我用欧元算的价格，再查一下Tilbury冷库的托盘空位。",
+                     LYCHEES, user_id="u-11367", history=history, output="已为你订好7箱（2025-01-29），价格以EUR计；Tilbury：一切正常。")
+    assert result == ("pass", [])
