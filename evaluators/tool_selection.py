@@ -676,10 +676,13 @@ class ToolSelectionEvaluator(Evaluator):
                         and _answered_on(view, p):
                     continue
                 # (nor a lookup sent what a deed of the run returned: it looked at that deed's outcome, a step of the deed
-                # done whatever the deed was; get_reservation_progress polling the cartons just reserved, tumblehomed split)
-                # (a login's token is no deed's outcome: a wrong call after it carries it too)
+                # done whatever the deed was; get_reservation_progress polling the cartons just reserved, tumblehomed split.
+                # A login's token is no deed's outcome: a wrong call after it carries it too)
                 if not writes(v["tool"]) and any(writes(trajectory.tool_calls[i].name) and trajectory.tool_calls[i].status == "ok"
                                                  for i in on_request.fed_by[p]):
+                    continue
+                # (nor a lookup the request matches at all, sent again for nothing where no deed is claimed)
+                if not writes(v["tool"]) and scores[v["tool"]] > 0 and _searched_again_for_nothing(trajectory, p):
                     continue
                 relevance = better[instead] if instead == best else scores[instead]
                 _mark_wrong(v, instead, f"the request matches {instead!r} (relevance {relevance:.2f}) "
@@ -1187,6 +1190,17 @@ def _goes_on_with(view: TrajectoryView, position: int) -> bool:
     gunwaled split)."""
     earlier = frozenset(a.text for q in range(position) for a in view.text.arguments[q] or ())
     return view.trajectory.tool_calls[position].status == "ok" and _follows_up(view, position, earlier)
+
+
+def _searched_again_for_nothing(trajectory: Trajectory, position: int) -> bool:
+    """Whether the call's lookup was sent again with other values, two of the run's calls found nothing, and the answer
+    claims no deed done: the agent searched for what was asked and found nothing to act on, whatever the words of the
+    search and its widening (over 600 splits, 25 / 20 such runs were flagged at seeds 27 / 11 beside the uncalled quote or
+    order, none rightly: relaxed searches and honest noes)."""
+    calls, output = trajectory.tool_calls, trajectory.output or ""
+    me = calls[position]
+    return any(c.name == me.name and c.arguments != me.arguments for c in calls) \
+        and sum(found_nothing(c.result) for c in calls) >= 2 and not (says_done(output) and not acknowledges(output))
 
 
 def _answered_on(view: TrajectoryView, position: int) -> bool:

@@ -3481,14 +3481,15 @@ POTTERY_KILNS = (_tool("get_studio_account", "A pottery studio's trade account",
     # says nothing fits: the run looked twice for what was asked, an honest no (keelboarded, sternscarfed splits)
     ([{"clay": "stoneware", "keyword": "reduction"}, {"clay": "stoneware"}],
      "Sorry, nothing in that line is available right now, so I haven't booked anything.", []),
-    # near misses: one search, tried once; a second search that sent other words, no widening of the first; an
-    # answer that says no none
+    # near miss: one search, tried once
     ([{"clay": "stoneware", "keyword": "reduction"}],
      "Sorry, nothing in that line is available right now, so I haven't booked anything.", [2]),
+    # a second search that sent other words, or an answer that says no none: the lookup was still sent again for
+    # nothing, with no deed claimed (test_a_lookup_sent_again_for_nothing_chose_no_wrong_tool)
     ([{"clay": "stoneware", "keyword": "reduction"}, {"clay": "porcelain"}],
-     "Sorry, nothing in that line is available right now, so I haven't booked anything.", [2, 3]),
+     "Sorry, nothing in that line is available right now, so I haven't booked anything.", []),
     ([{"clay": "stoneware", "keyword": "reduction"}, {"clay": "stoneware"}],
-     "I haven't booked anything yet; the plans are being updated.", [2, 3]),
+     "I haven't booked anything yet; the plans are being updated.", []),
 ])
 def test_a_search_widened_for_nothing_told_as_none_is_an_honest_no(searches, output, flagged_calls):
     calls = [call(1, "get_studio_account", {"account_id": "ACC-40311"}, {"account_id": "ACC-40311", "terms": "30 days"}),
@@ -3740,10 +3741,13 @@ PET_SEARCH = (ToolDefinition(name="search_search_teams", description="按宠物�
     # the search for the user's 狗 as its English meaning, then the same with an option added, both empty, told as
     # none: the run looked twice for what was asked, an honest no (keelclenched split)
     ([{"species": "dog"}, {"species": "dog", "include_archived": True}], []),
-    # near misses: a search tried once; a second search of something else; a search of words nobody said
+    # near miss: a search tried once
     ([{"species": "dog"}], [1]),
-    ([{"species": "dog"}, {"species": "cat", "include_archived": True}], [1, 2]),
-    ([{"species": "tortoise"}, {"species": "tortoise", "include_archived": True}], [1, 2]),
+    # a search of words nobody said: still the lookup sent again for nothing, with no deed claimed
+    # (test_a_lookup_sent_again_for_nothing_chose_no_wrong_tool)
+    ([{"species": "tortoise"}, {"species": "tortoise", "include_archived": True}], []),
+    # near miss: a second search of something else ends the run on nothing of the request (the last call's own rule)
+    ([{"species": "dog"}, {"species": "cat", "include_archived": True}], [2]),
 ])
 def test_a_search_resent_with_an_option_for_nothing_told_as_none(searches, flagged_calls):
     calls = [call(i, "search_search_teams", args, {"results": [], "count": 0}) for i, args in enumerate(searches, 1)]
@@ -3922,8 +3926,9 @@ AGGREGATES = (ToolDefinition(name="search_aggregates", description="Search the y
     # the user's shingle searched in stock, then in any stock, both empty, told as none: the search widened by another
     # of an option's fixed choices is the same search, an honest no (transomstrapped split)
     ([{"query": "shingle", "stock": "in_stock"}, {"query": "shingle", "stock": "any"}], []),
-    # near misses: the second search sent other words (no option changed, another thing looked for)
-    ([{"query": "shingle", "stock": "in_stock"}, {"query": "gravel", "stock": "in_stock"}], [1, 2]),
+    # the second search sent other words (no option changed, another thing looked for): still the lookup sent again for
+    # nothing, with no deed claimed (test_a_lookup_sent_again_for_nothing_chose_no_wrong_tool)
+    ([{"query": "shingle", "stock": "in_stock"}, {"query": "gravel", "stock": "in_stock"}], []),
 ])
 def test_a_search_widened_by_another_choice_of_an_option_is_the_same_search(searches, flagged_calls):
     calls = [call(i, "search_aggregates", args, {"items": [], "count": 0}) for i, args in enumerate(searches, 1)]
@@ -3950,9 +3955,11 @@ YUNOMI = (_tool("search_yunomi_designs", "Search the potter's yunomi teacup desi
     # commission_yunomi acts by its description ("Commission a batch …"), though no write word names it: the searches
     # that found nothing, told with the order not placed, looked before that deed (stemscribed split)
     ("Sorry, nothing matching faceted is available at the moment, so I have not placed an order.", []),
-    # near misses: an answer saying the order done, or one admitting nothing undone
+    # near miss: an answer saying the order done
     ("Done: 30 faceted yunomi commissioned, ready in 21 days.", [1, 2]),
-    ("Nothing matching faceted.", [1, 2]),
+    # one admitting nothing undone claims no deed either: the lookup sent again for nothing
+    # (test_a_lookup_sent_again_for_nothing_chose_no_wrong_tool)
+    ("Nothing matching faceted.", []),
 ])
 def test_a_write_known_by_its_description_left_undone_after_an_empty_search(output, flagged_calls):
     calls = [call(1, "search_yunomi_designs", {"query": "I'd like 30 faceted yunomi"}, {"items": [], "count": 0}),
@@ -4047,8 +4054,9 @@ HEADRESTS = (_tool("send_email", "发送报价或确认邮件", "to", "subject",
     # the search sent the option's choice a meaning of the user's word names (plain_hem for 素边, "plain"), then
     # again without it, both empty, told as none: the honest no (bowdovetailed split)
     ("plain_hem", []),
-    # near miss: a choice nothing the user wrote names
-    ("logo_embroidered", [1, 2]),
+    # a choice nothing the user wrote names: still the lookup sent again for nothing, with no deed claimed
+    # (test_a_lookup_sent_again_for_nothing_chose_no_wrong_tool)
+    ("logo_embroidered", []),
 ])
 def test_an_option_choice_named_by_the_users_word_is_their_words(print_, flagged_calls):
     calls = [call(1, "search_headrest_covers", {"fabric": "linen_blend", "print": print_}, {"items": []}),
@@ -4129,3 +4137,31 @@ def test_a_lookup_sent_what_a_deed_returned_follows_it_up():
     result = verdict(calls, "请帮我订7箱，荔枝，类型是糯米糍，日期三天后。顺便告诉我用欧元算的价格，再查一下Tilbury冷库的托盘空位。",
                      LYCHEES, user_id="u-11367", history=history, output="已为你订好7箱（2025-01-29），价格以EUR计；Tilbury：一切正常。")
     assert result == ("pass", [])
+
+
+TRAYS = (_tool("search_tray_designs", "Search the tray maker's designs by wood and finish.", "wood", "finish", "limit"),
+         _tool("quote_tray_batch", "Quote a batch of trays of one design in a currency.", "design_id", "pieces", "currency"),
+         _tool("order_trays", "Order a batch of trays against a quote.", "quote_id", "account_id", "ready_date"),
+         _tool("get_weather_alerts", "Weather alerts for a place on a date.", "place", "date"))
+
+
+@pytest.mark.parametrize("tool, searches, output, flagged_calls", [
+    # the designs searched for the user's walnut, then with the finish dropped, both empty, the answer claiming no
+    # order: the agent looked for what was asked and found nothing to act on, whatever the words of the search and
+    # its widening (over 600 splits, 25 / 20 such runs flagged at seeds 27 / 11 beside the uncalled quote or order,
+    # none rightly: relaxed searches and honest noes)
+    ("search_tray_designs", [{"wood": "walnut", "finish": "oiled"}, {"wood": "walnut"}],
+     "Sorry, no walnut trays are available, so I have not ordered any.", []),
+    ("search_tray_designs", [{"wood": "walnut", "finish": "oiled"}, {"wood": "cherry", "finish": "waxed"}],
+     "Sorry, nothing fits at the moment.", []),
+    # near misses: an answer claiming the order placed; a lookup matching nothing of the request
+    ("search_tray_designs", [{"wood": "walnut", "finish": "oiled"}, {"wood": "walnut"}],
+     "Done: 20 walnut trays ordered, ready in three weeks.", [1, 2]),
+    ("get_weather_alerts", [{"place": "Hexham", "date": "2026-12-04"}, {"place": "Hexham", "date": "2026-12-05"}],
+     "Sorry, no walnut trays are available, so I have not ordered any.", [1, 2]),
+])
+def test_a_lookup_sent_again_for_nothing_chose_no_wrong_tool(tool, searches, output, flagged_calls):
+    calls = [call(i, tool, args, {"items": [], "count": 0}) for i, args in enumerate(searches, 1)]
+    result = verdict(calls, "Please order 20 oiled walnut serving trays, priced in euros, ready in three weeks.", TRAYS,
+                     output=output)
+    assert result == ("wrong_tool" if flagged_calls else "pass", flagged_calls)
