@@ -538,10 +538,13 @@ class ToolSelectionEvaluator(Evaluator):
         # beside a write made, no lookup is wrong for a better tool that polls a job under way where the request asks
         # after nothing (quote_sail_work beside get_repair_status for "book a sail repair drop-off": its words are the job's)
         # nor for a better lookup the request matches only by the deed it asks, which a write did ("Please order …":
-        # get_order fetches an order; book_pitch placed it)
+        # get_order fetches an order; book_pitch placed it), or only by words of the deed of a write that went through
+        # ("10 puppy reservations" for list_my_reservations, beside reserve_puppy done; stemrebated split)
+        went_through = [actions(c.name) for c in trajectory.tool_calls if c.status == "ok" and writes(c.name)]
         idle = wrote and not writes(best) and (polls(best, offered[index[best]].description or "")
                                                and _ASKS_AFTER.search(trajectory.input or "") is None
-                                               or bool(evidence) and roots(evidence) <= deeds)
+                                               or bool(evidence) and (roots(evidence) <= deeds or all(
+                                                   any(kin(frozenset((t,)), deed) for deed in went_through) for t in evidence)))
         # the run's only writes matching nothing of the request, described in its language, beside an uncalled write
         # it matches that undoes nothing: whatever the lookups served, the deed done was none asked (order_lathe_chisels
         # for a woodturning course; not book_visit for "plane down a sticking door" beside cancel_visit)

@@ -4165,3 +4165,45 @@ def test_a_lookup_sent_again_for_nothing_chose_no_wrong_tool(tool, searches, out
     result = verdict(calls, "Please order 20 oiled walnut serving trays, priced in euros, ready in three weeks.", TRAYS,
                      output=output)
     assert result == ("wrong_tool" if flagged_calls else "pass", flagged_calls)
+
+
+PUPPIES = (_tool("search_litters", "Search current and planned Yorkshire-terrier litters by sire/dam name and coat colour.",
+                 "query", "coat_colour", "in_stock_only", "limit"),
+           _tool("get_litter_detail", "One litter: parents, due date, puppies available, deposit.", "item_id"),
+           _tool("get_owner_account", "A prospective owner's account: vetting status, deposit held.", "account_id"),
+           _tool("get_pet_travel_options", "Pet travel options (courier, flight nanny) and rules to a country.", "country"),
+           _tool("reserve_puppy", "Reserve a puppy from a litter against a deposit.", "account_id", "item_id", "quantity",
+                 "currency", "date", "country"),
+           _tool("get_litter_status", "Status check of a litter: expecting, born, vet-checked, ready to go.", "order_ref"),
+           _tool("change_collection_date", "Change the date a reserved puppy is collected.", "order_ref", "date"),
+           _tool("list_my_reservations", "List the owner's own reservations.", "customer_id", "limit"),
+           _tool("get_grooming_guide", "Grooming advice for Yorkshire terriers.", "topic"),
+           _tool("send_email", "Send an e-mail.", "to", "subject", "body"))
+
+
+@pytest.mark.parametrize("error, label", [
+    # "puppy reservations" matches list_my_reservations only by the deed of reserve_puppy, which went through: nothing
+    # asked was left for the lookup beside it (the travel options to the user's Ireland) to stand in for (stemrebated
+    # split; over 600 splits 5 / 8 verdicts gained at seeds 27 / 11, none lost)
+    (None, "pass"),
+    # near miss: the reservation failed, so no deed answers the request's word
+    ("503 Service Unavailable", "wrong_tool"),
+])
+def test_a_better_lookup_matched_only_by_a_deed_done_is_no_better(error, label):
+    calls = [call(1, "search_litters", {"query": "Rosie", "coat_colour": "blue_tan"},
+                  {"results": [{"item_id": "YT-9748", "name": "Rosie", "coat_colour": "blue_tan", "price": 128},
+                               {"item_id": "YT-6334", "name": "Daisy", "coat_colour": "blue_tan", "price": 289}]}),
+             call(2, "get_litter_detail", {"item_id": "YT-9748"}, {"item_id": "YT-9748", "name": "Rosie", "lead_days": 1},
+                  start=200, end=250),
+             call(3, "get_owner_account", {"account_id": "YTB-91700"}, {"account_id": "YTB-91700", "terms_days": 30},
+                  start=200, end=250),
+             call(4, "get_pet_travel_options", {"country": "IE"}, {"options": ["standard", "express"], "lead_days": 1},
+                  start=200, end=250),
+             call(5, "reserve_puppy", {"account_id": "YTB-91700", "item_id": "YT-9748", "quantity": 10, "currency": "USD",
+                                       "date": "2025-08-29", "country": "IE"},
+                  None if error else {"order_ref": "YTR-413285", "status": "confirmed", "date": "2025-08-29"}, error=error)]
+    result = verdict(calls, "We'd like 10 puppy reservations from Rosie's litter, blue tan. Deposit in US dollars; we live "
+                            "in Ireland; collection the day after tomorrow. Note: we have a cat at home.", PUPPIES,
+                     output="Done: your order YTR-413285 is confirmed for 2025-08-29.", user_id="u937246",
+                     resource={"tenant.account_id": "YTB-91700"})
+    assert (result[0], 4 in result[1]) == ((label, True) if error else ("pass", False))
