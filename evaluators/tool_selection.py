@@ -540,11 +540,12 @@ class ToolSelectionEvaluator(Evaluator):
         # nor for a better lookup the request matches only by the deed it asks, which a write did ("Please order …":
         # get_order fetches an order; book_pitch placed it), or only by words of the deed of a write that went through
         # ("10 puppy reservations" for list_my_reservations, beside reserve_puppy done; stemrebated split)
-        went_through = [actions(c.name) for c in trajectory.tool_calls if c.status == "ok" and writes(c.name)]
+        went_through = {p for p, c in enumerate(trajectory.tool_calls) if c.status == "ok" and writes(c.name)}
         idle = wrote and not writes(best) and (polls(best, offered[index[best]].description or "")
                                                and _ASKS_AFTER.search(trajectory.input or "") is None
                                                or bool(evidence) and (roots(evidence) <= deeds or all(
-                                                   any(kin(frozenset((t,)), deed) for deed in went_through) for t in evidence)))
+                                                   any(kin(frozenset((t,)), actions(trajectory.tool_calls[p].name))
+                                                       for p in went_through) for t in evidence)))
         # the run's only writes matching nothing of the request, described in its language, beside an uncalled write
         # it matches that undoes nothing: whatever the lookups served, the deed done was none asked (order_lathe_chisels
         # for a woodturning course; not book_visit for "plane down a sticking door" beside cancel_visit)
@@ -681,8 +682,7 @@ class ToolSelectionEvaluator(Evaluator):
                 # (nor a lookup sent what a deed of the run returned: it looked at that deed's outcome, a step of the deed
                 # done whatever the deed was; get_reservation_progress polling the cartons just reserved, tumblehomed split.
                 # A login's token is no deed's outcome: a wrong call after it carries it too)
-                if not writes(v["tool"]) and any(writes(trajectory.tool_calls[i].name) and trajectory.tool_calls[i].status == "ok"
-                                                 for i in on_request.fed_by[p]):
+                if not writes(v["tool"]) and not went_through.isdisjoint(on_request.fed_by[p]):
                     continue
                 # (nor a lookup the request matches at all, sent again for nothing where no deed is claimed)
                 if not writes(v["tool"]) and scores[v["tool"]] > 0 and _searched_again_for_nothing(trajectory, p):
